@@ -1,0 +1,77 @@
+//! Dice specs (`"2d6"`, `"d20"`, `"3d6+2"`) and rolls on the game's generator. A roll keeps
+//! every die so rules can see doubles.
+
+use super::rng::GameRng;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct DiceSpec {
+    pub count: u32,
+    pub sides: u32,
+    pub bonus: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Roll {
+    pub values: Vec<u32>,
+    pub total: i64,
+}
+
+impl Roll {
+    /// Two or more dice all showing the same face.
+    pub fn doubles(&self) -> bool {
+        self.values.len() >= 2 && self.values.iter().all(|v| *v == self.values[0])
+    }
+}
+
+/// Parses `NdS`, `dS` or `NdS+K` / `NdS-K`; at most 100 dice of at most 1,000,000 sides.
+pub fn parse_dice(text: &str) -> Result<DiceSpec, String> {
+    let bad = || format!("bad dice spec '{text}' (expected forms like \"2d6\", \"d20\", \"3d6+2\")");
+    let t = text.trim();
+    let (dice, bonus) = match t.find(['+', '-']) {
+        Some(i) => {
+            let b: i64 = t[i + 1..].trim().parse().map_err(|_| bad())?;
+            (&t[..i], if &t[i..i + 1] == "-" { -b } else { b })
+        }
+        None => (t, 0),
+    };
+    let (n, s) = dice.split_once(['d', 'D']).ok_or_else(bad)?;
+    let count = if n.is_empty() { 1 } else { n.parse().map_err(|_| bad())? };
+    let sides: u32 = s.parse().map_err(|_| bad())?;
+    if !(1..=100).contains(&count) || !(1..=1_000_000).contains(&sides) {
+        return Err(bad());
+    }
+    Ok(DiceSpec { count, sides, bonus })
+}
+
+pub fn roll(spec: DiceSpec, rng: &mut GameRng) -> Roll {
+    let values: Vec<u32> = (0..spec.count)
+        .map(|_| rng.below(spec.sides as u64) as u32 + 1)
+        .collect();
+    let total = values.iter().map(|v| *v as i64).sum::<i64>() + spec.bonus;
+    Roll { values, total }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_forms() {
+        assert_eq!(parse_dice("2d6").unwrap(), DiceSpec { count: 2, sides: 6, bonus: 0 });
+        assert_eq!(parse_dice("d20").unwrap(), DiceSpec { count: 1, sides: 20, bonus: 0 });
+        assert_eq!(parse_dice("3d6-2").unwrap(), DiceSpec { count: 3, sides: 6, bonus: -2 });
+        assert_eq!(
+            parse_dice("2x6").unwrap_err(),
+            "bad dice spec '2x6' (expected forms like \"2d6\", \"d20\", \"3d6+2\")"
+        );
+        assert!(parse_dice("0d6").is_err());
+    }
+
+    #[test]
+    fn doubles_need_two_equal_dice() {
+        assert!(Roll { values: vec![3, 3], total: 6 }.doubles());
+        assert!(!Roll { values: vec![3, 4], total: 7 }.doubles());
+        assert!(!Roll { values: vec![3], total: 3 }.doubles());
+    }
+}

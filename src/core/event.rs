@@ -1,0 +1,65 @@
+//! Events: every applied action and every random outcome, in order. The terminal prints them,
+//! the window will animate them, tests compare them and replays reproduce them.
+
+use super::action::Action;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    Action { seat: usize, action: Action },
+    Dice { spec: String, values: Vec<u32>, total: i64 },
+    Random { lo: i64, hi: i64, value: i64 },
+    Draw { deck: String, card: String },
+    Shuffle { deck: String },
+    Move { seat: usize, to: String, laps: u32 },
+    Note { text: String },
+    Eliminated { seat: usize },
+    GameOver { outcome: Outcome },
+}
+
+/// How a game ended. Seats are 0-based here and shown 1-based to people.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "result", rename_all = "snake_case")]
+pub enum Outcome {
+    Won { winners: Vec<usize> },
+    Draw,
+    /// Stopped at the round cap: unfinished, nobody won.
+    Capped { round: u64 },
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Won { winners } => {
+                let seats: Vec<String> = winners.iter().map(|s| format!("P{}", s + 1)).collect();
+                write!(f, "{} won", seats.join(", "))
+            }
+            Outcome::Draw => write!(f, "draw"),
+            Outcome::Capped { round } => write!(f, "unfinished: round cap reached at round {round}"),
+        }
+    }
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::Action { seat, action } => write!(f, "P{} chose '{action}'", seat + 1),
+            Event::Dice { spec, values, total } => {
+                let faces: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+                write!(f, "rolled {spec}: {} = {total}", faces.join(" + "))
+            }
+            Event::Random { lo, hi, value } => write!(f, "random {lo}..{hi}: {value}"),
+            Event::Draw { deck, card } => write!(f, "drew '{card}' from {deck}"),
+            Event::Shuffle { deck } => write!(f, "shuffled {deck}"),
+            Event::Move { seat, to, laps } if *laps > 0 => {
+                write!(f, "P{} moved to {to} (passed the start {laps}x)", seat + 1)
+            }
+            Event::Move { seat, to, .. } => write!(f, "P{} moved to {to}", seat + 1),
+            Event::Note { text } => write!(f, "{text}"),
+            Event::Eliminated { seat } => write!(f, "P{} is out", seat + 1),
+            Event::GameOver { outcome } => write!(f, "game over: {outcome}"),
+        }
+    }
+}

@@ -1,0 +1,11 @@
+//! The pure runtime core: randomness, dice, decks, boards, actions, events and the world that
+//! holds them. No I/O, no Lua, no window: tests and search drive it directly.
+
+pub mod action;
+pub mod board;
+pub mod deck;
+pub mod dice;
+pub mod event;
+pub mod flow;
+pub mod rng;
+pub mod world;

@@ -1,0 +1,294 @@
+//! Game packages: a folder of TOML (manifest, maps, decks) and Lua files, read and validated
+//! into a `Package`. The only layer that parses files. Every problem in the file set is
+//! collected and returned sorted by file and line.
+
+pub mod board;
+pub mod cards;
+pub mod manifest;
+pub mod settings;
+pub mod source;
+
+use crate::core::flow::Flow;
+use crate::diag::{self, Diagnostic};
+use board::{Board, MapDef, Space};
+use cards::{Card, Deck, DeckFileDef};
+use manifest::ManifestDef;
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+
+/// A place in a file, for diagnostics raised after parsing (e.g. by the script layer).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Loc {
+    pub path: String,
+    pub line: usize,
+    pub col: usize,
+}
+
+impl Loc {
+    pub fn error(&self, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::error(&self.path, message).at(self.line, self.col)
+    }
+}
+
+/// A loaded, validated game.
+#[derive(Clone, Debug)]
+pub struct Package {
+    /// The game folder on disk.
+    pub root: PathBuf,
+    /// The game folder as shown in messages and Lua chunk names.
+    pub shown: String,
+    pub id: String,
+    pub title: String,
+    pub version: String,
+    pub players: (usize, usize),
+    pub rules_file: String,
+    pub ai_file: Option<String>,
+    pub space_kinds: Vec<String>,
+    pub counters: Vec<String>,
+    pub flow: Flow,
+    pub settings: toml::Table,
+    pub maps: BTreeMap<String, Board>,
+    pub default_map: String,
+    /// Hash of every file in the folder: identifies the exact rules a replay was made with.
+    pub files_hash: String,
+}
+
+impl Package {
+    pub fn file(&self, rel: &str) -> String {
+        format!("{}/{rel}", self.shown)
+    }
+
+    pub fn map(&self, name: Option<&str>) -> Result<&Board, String> {
+        let name = name.unwrap_or(&self.default_map);
+        self.maps.get(name).ok_or_else(|| {
+            let names: Vec<&str> = self.maps.keys().map(|s| s.as_str()).collect();
+            format!("game '{}' has no map '{name}' (maps: {})", self.id, names.join(", "))
+        })
+    }
+}
+
+/// Finds a game folder: a path to a folder with `game.toml`, or a name under `games/` in the
+/// current directory or in the meeple source tree.
+pub fn find_game(name: &str) -> Result<PathBuf, String> {
+    let direct = PathBuf::from(name);
+    let candidates =
+        [direct.clone(), Path::new("games").join(name), Path::new(env!("CARGO_MANIFEST_DIR")).join("games").join(name)];
+    for c in &candidates {
+        if c.join("game.toml").is_file() {
+            return Ok(c.clone());
+        }
+    }
+    Err(format!("no game '{name}' (looked for {}/game.toml and games/{name}/game.toml)", direct.display()))
+}
+
+/// How a path is shown: relative to the current directory when it is below it.
+pub fn shown_path(path: &Path) -> String {
+    let cwd = std::env::current_dir().ok();
+    let abs = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    match cwd.as_ref().and_then(|c| abs.strip_prefix(c).ok()) {
+        Some(rel) => rel.display().to_string(),
+        None => path.display().to_string(),
+    }
+}
+
+/// Reads and validates the game in `root`; every problem found, sorted, on failure.
+pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
+    let shown = shown_path(root);
+    let mut diags = Vec::new();
+    let manifest_path = format!("{shown}/game.toml");
+    let text = read(root, "game.toml", &manifest_path, &mut diags);
+    let def: Option<ManifestDef> =
+        text.as_deref().and_then(|t| source::parse_toml(&manifest_path, t, manifest::SCHEMA, &mut diags));
+    let (Some(def), Some(text)) = (def, text) else {
+        diag::sort(&mut diags);
+        return Err(diags);
+    };
+    let loc = |offset: usize| at(&manifest_path, &text, offset);
+    if *def.api.get_ref() != 1 {
+        diags.push(loc(def.api.span().start).error(format!("unsupported api version {} (this meeple speaks api 1)", def.api.get_ref())));
+    }
+    if def.players.min == 0 || def.players.min > def.players.max {
+        diags.push(Diagnostic::error(&manifest_path, format!("bad player counts: min {} max {}", def.players.min, def.players.max)));
+    }
+    let flow = manifest::check_flow(&def.flow, &loc, &mut diags);
+    for file in [Some(&def.rules), def.ai.as_ref()].into_iter().flatten() {
+        if !root.join(file.get_ref()).is_file() {
+            diags.push(loc(file.span().start).error(format!("script file '{}' not found", file.get_ref())));
+        }
+    }
+    let shared_decks: Vec<Deck> = def.decks.iter().flat_map(|d| load_decks(root, &shown, d, &loc, &mut diags)).collect();
+    let mut maps = BTreeMap::new();
+    let mut default_map = None;
+    for (name, file) in &def.maps {
+        if name == "default" {
+            default_map = Some(file.clone());
+            continue;
+        }
+        let board = load_board(root, &shown, name, file, &def.space_kinds, &shared_decks, &loc, &mut diags);
+        if let Some(board) = board {
+            maps.insert(name.clone(), board);
+        }
+    }
+    let default_map = match default_map {
+        Some(d) if !maps.contains_key(d.get_ref()) && def.maps.contains_key(d.get_ref()) => d.get_ref().clone(),
+        Some(d) if !def.maps.contains_key(d.get_ref()) => {
+            diags.push(loc(d.span().start).error(format!("default map '{}' is not listed in [maps]", d.get_ref())));
+            String::new()
+        }
+        Some(d) => d.get_ref().clone(),
+        None => maps.keys().next().cloned().unwrap_or_default(),
+    };
+    if !diags.is_empty() {
+        diag::sort(&mut diags);
+        return Err(diags);
+    }
+    Ok(Package {
+        root: root.to_path_buf(),
+        files_hash: hash_folder(root),
+        shown,
+        id: def.id.into_inner(),
+        title: def.title,
+        version: def.version,
+        players: (def.players.min, def.players.max),
+        rules_file: def.rules.into_inner(),
+        ai_file: def.ai.map(|a| a.into_inner()),
+        space_kinds: def.space_kinds,
+        counters: def.counters,
+        flow,
+        settings: def.settings,
+        maps,
+        default_map,
+    })
+}
+
+fn at(path: &str, text: &str, offset: usize) -> Loc {
+    let (line, col) = diag::line_col(text, offset);
+    Loc { path: path.to_string(), line, col }
+}
+
+fn read(root: &Path, rel: &str, shown: &str, diags: &mut Vec<Diagnostic>) -> Option<String> {
+    match std::fs::read_to_string(root.join(rel)) {
+        Ok(t) => Some(t),
+        Err(e) => {
+            diags.push(Diagnostic::error(shown, format!("cannot read: {e}")));
+            None
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn load_board(
+    root: &Path,
+    shown: &str,
+    name: &str,
+    file: &toml::Spanned<String>,
+    kinds: &[String],
+    shared: &[Deck],
+    manifest_loc: &dyn Fn(usize) -> Loc,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Board> {
+    let path = format!("{shown}/{}", file.get_ref());
+    let Ok(text) = std::fs::read_to_string(root.join(file.get_ref())) else {
+        diags.push(manifest_loc(file.span().start).error(format!("map file '{}' not found", file.get_ref())));
+        return None;
+    };
+    let def: MapDef = source::parse_toml(&path, &text, board::SCHEMA, diags)?;
+    let loc = |offset: usize| at(&path, &text, offset);
+    let mut seen = HashSet::new();
+    let mut spaces = Vec::new();
+    for s in def.spaces {
+        if !seen.insert(s.id.get_ref().clone()) {
+            diags.push(loc(s.id.span().start).error(format!("duplicate space id '{}'", s.id.get_ref())));
+        }
+        if !kinds.is_empty() && !kinds.contains(s.kind.get_ref()) {
+            let hint = diag::did_you_mean(s.kind.get_ref(), kinds.iter().map(|k| k.as_str()))
+                .map(|h| format!("; did you mean '{h}'?"))
+                .unwrap_or_default();
+            diags.push(loc(s.kind.span().start).error(format!(
+                "unknown space kind '{}' (expected: {}){hint}",
+                s.kind.get_ref(),
+                kinds.join(", ")
+            )));
+        }
+        spaces.push(Space { id: s.id.into_inner(), name: s.name, kind: s.kind.into_inner(), group: s.group, data: s.data });
+    }
+    let mut decks: Vec<Deck> = shared.to_vec();
+    for d in &def.decks {
+        decks.extend(load_decks(root, shown, d, &loc, diags));
+    }
+    let mut ids = HashSet::new();
+    for d in &decks {
+        if !ids.insert(d.id.clone()) {
+            diags.push(Diagnostic::error(&path, format!("deck '{}' is defined twice for map '{name}'", d.id)));
+        }
+    }
+    Some(Board { id: name.to_string(), name: def.name, path, spaces, decks })
+}
+
+fn load_decks(
+    root: &Path,
+    shown: &str,
+    file: &toml::Spanned<String>,
+    from: &dyn Fn(usize) -> Loc,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<Deck> {
+    let path = format!("{shown}/{}", file.get_ref());
+    let Ok(text) = std::fs::read_to_string(root.join(file.get_ref())) else {
+        diags.push(from(file.span().start).error(format!("deck file '{}' not found", file.get_ref())));
+        return Vec::new();
+    };
+    let Some(def) = source::parse_toml::<DeckFileDef>(&path, &text, cards::SCHEMA, diags) else {
+        return Vec::new();
+    };
+    let loc = |offset: usize| at(&path, &text, offset);
+    def.decks
+        .into_iter()
+        .map(|d| {
+            let mut seen = HashSet::new();
+            let cards = d
+                .cards
+                .into_iter()
+                .map(|c| {
+                    if !seen.insert(c.id.get_ref().clone()) {
+                        diags.push(loc(c.id.span().start).error(format!("duplicate card id '{}'", c.id.get_ref())));
+                    }
+                    let effect = c.effect.map(|e| (e.get_ref().clone(), loc(e.span().start)));
+                    Card { id: c.id.into_inner(), text: c.text, effect, data: c.data }
+                })
+                .collect();
+            Deck { id: d.id.into_inner(), name: d.name, cards }
+        })
+        .collect()
+}
+
+/// Content hash of every file below `root`, in sorted path order.
+pub fn hash_folder(root: &Path) -> String {
+    let mut files = Vec::new();
+    collect_files(root, root, &mut files);
+    files.sort();
+    let mut h = blake3::Hasher::new();
+    for rel in files {
+        h.update(rel.as_bytes());
+        h.update(&[0]);
+        if let Ok(bytes) = std::fs::read(root.join(&rel)) {
+            h.update(&bytes);
+        }
+    }
+    h.finalize().to_hex()[..16].to_string()
+}
+
+fn collect_files(root: &Path, dir: &Path, out: &mut Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let p = e.path();
+        let name = e.file_name().to_string_lossy().to_string();
+        if name.starts_with('.') || name == "tests" {
+            continue;
+        }
+        if p.is_dir() {
+            collect_files(root, &p, out);
+        } else if let Ok(rel) = p.strip_prefix(root) {
+            out.push(rel.to_string_lossy().replace('\\', "/"));
+        }
+    }
+}

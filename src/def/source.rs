@@ -1,0 +1,154 @@
+//! Reading one TOML file into a `*Def` type: syntax and type errors located at
+//! `path:line:col`, and every key the engine does not own reported with a "did you mean" hint
+//! (all of them, not just the first). Free-form tables (`settings`, `data`) accept any key.
+
+use crate::diag::{did_you_mean, Diagnostic};
+use serde::de::DeserializeOwned;
+use toml::de::{DeTable, DeValue};
+
+/// Allowed keys per table, by generalized path (`*` stands for any array index or map key).
+pub type Schema = &'static [(&'static str, &'static [&'static str])];
+
+/// Parses `text` (the contents of `path`) into `T`. Unknown keys become diagnostics; the value
+/// is still returned so later checks can report their problems too.
+pub fn parse_toml<T: DeserializeOwned>(path: &str, text: &str, schema: Schema, diags: &mut Vec<Diagnostic>) -> Option<T> {
+    let de = match toml::Deserializer::parse(text) {
+        Ok(de) => de,
+        Err(e) => {
+            diags.push(toml_error(path, text, &e));
+            return None;
+        }
+    };
+    let mut unknown: Vec<Vec<String>> = Vec::new();
+    let parsed: Result<T, _> = serde_ignored::deserialize(de, |p| unknown.push(segments(&p)));
+    let root = DeTable::parse(text).ok();
+    for segs in unknown {
+        diags.push(unknown_key(path, text, root.as_ref().map(|r| r.get_ref()), &segs, schema));
+    }
+    match parsed {
+        Ok(v) => Some(v),
+        Err(e) => {
+            diags.push(toml_error(path, text, &e));
+            None
+        }
+    }
+}
+
+pub fn toml_error(path: &str, text: &str, e: &toml::de::Error) -> Diagnostic {
+    let message = e.message().trim().replace('\n', " ");
+    match e.span() {
+        Some(span) => Diagnostic::at_offset(path, text, span.start, message),
+        None => Diagnostic::error(path, message),
+    }
+}
+
+fn segments(path: &serde_ignored::Path) -> Vec<String> {
+    use serde_ignored::Path;
+    match path {
+        Path::Root => Vec::new(),
+        Path::Seq { parent, index } => push(segments(parent), index.to_string()),
+        Path::Map { parent, key } => push(segments(parent), key.clone()),
+        Path::Some { parent } | Path::NewtypeStruct { parent } | Path::NewtypeVariant { parent } => segments(parent),
+    }
+}
+
+fn push(mut v: Vec<String>, s: String) -> Vec<String> {
+    v.push(s);
+    v
+}
+
+fn unknown_key(path: &str, text: &str, root: Option<&DeTable>, segs: &[String], schema: Schema) -> Diagnostic {
+    let (key, parent) = segs.split_last().expect("an ignored key has a name");
+    let allowed = allowed_keys(parent, schema);
+    let mut message = format!("unknown key '{key}'");
+    if !parent.is_empty() {
+        message.push_str(&format!(" in '{}'", parent.join(".")));
+    }
+    if let Some(hint) = did_you_mean(key, allowed.iter().copied()) {
+        message.push_str(&format!("; did you mean '{hint}'?"));
+    } else if !allowed.is_empty() {
+        message.push_str(&format!(" (expected one of: {})", allowed.join(", ")));
+    }
+    match root.and_then(|r| key_offset(r, segs)) {
+        Some(offset) => Diagnostic::at_offset(path, text, offset, message),
+        None => Diagnostic::error(path, message),
+    }
+}
+
+fn allowed_keys(parent: &[String], schema: Schema) -> &'static [&'static str] {
+    schema
+        .iter()
+        .find(|(pattern, _)| matches(pattern, parent))
+        .map(|(_, keys)| *keys)
+        .unwrap_or(&[])
+}
+
+fn matches(pattern: &str, parent: &[String]) -> bool {
+    let parts: Vec<&str> = if pattern.is_empty() { Vec::new() } else { pattern.split('.').collect() };
+    parts.len() == parent.len() && parts.iter().zip(parent).all(|(p, s)| *p == "*" || p == s)
+}
+
+/// Byte offset of the key named by `segs` in the parsed document.
+fn key_offset(root: &DeTable, segs: &[String]) -> Option<usize> {
+    let (last, parents) = segs.split_last()?;
+    let mut table = root;
+    let mut value: Option<&DeValue> = None;
+    for seg in parents {
+        let next = match value {
+            Some(DeValue::Array(items)) => items.get(seg.parse::<usize>().ok()?)?.get_ref(),
+            _ => table.get(seg.as_str())?.get_ref(),
+        };
+        if let DeValue::Table(t) = next {
+            table = t;
+        }
+        value = Some(next);
+    }
+    table.keys().find(|k| k.get_ref() == last).map(|k| k.span().start)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Item {
+        id: String,
+    }
+
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Doc {
+        name: String,
+        items: Vec<Item>,
+    }
+
+    const SCHEMA: Schema = &[("", &["name", "items"]), ("items.*", &["id"])];
+
+    #[test]
+    fn every_unknown_key_is_reported_where_it_is() {
+        let text = "name = \"x\"\nnmae = 1\n[[items]]\nid = \"a\"\n[[items]]\nid = \"b\"\nidd = 2\n";
+        let mut diags = Vec::new();
+        let doc: Option<Doc> = parse_toml("f.toml", text, SCHEMA, &mut diags);
+        assert!(doc.is_some());
+        crate::diag::sort(&mut diags);
+        let shown: Vec<String> = diags.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            shown,
+            vec![
+                "f.toml:2:1: error: unknown key 'nmae'; did you mean 'name'?",
+                "f.toml:7:1: error: unknown key 'idd' in 'items.1'; did you mean 'id'?",
+            ]
+        );
+    }
+
+    #[test]
+    fn syntax_error_is_located() {
+        let mut diags = Vec::new();
+        let doc: Option<Doc> = parse_toml("f.toml", "name = \"x\"\nitems = [\n", SCHEMA, &mut diags);
+        assert!(doc.is_none());
+        assert_eq!(diags.len(), 1);
+        assert!(diags[0].to_string().starts_with("f.toml:"), "{}", diags[0]);
+    }
+}

@@ -1,0 +1,156 @@
+//! Diagnostics: every problem a modder or player can cause, rendered like a compiler message
+//! (`path:line:col: error: message`) with optional notes. Layers produce their own errors and
+//! convert them to `Diagnostic` at the edge; nothing here knows about games.
+
+use std::fmt;
+
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// One problem, located in a file when it has a place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub path: String,
+    pub line: Option<usize>,
+    pub col: Option<usize>,
+    pub severity: Severity,
+    pub message: String,
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    pub fn error(path: impl Into<String>, message: impl Into<String>) -> Self {
+        Diagnostic {
+            path: path.into(),
+            line: None,
+            col: None,
+            severity: Severity::Error,
+            message: message.into(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// An error at a byte offset of `text`, the contents of `path`.
+    pub fn at_offset(path: &str, text: &str, offset: usize, message: impl Into<String>) -> Self {
+        let (line, col) = line_col(text, offset);
+        Diagnostic::error(path, message).at(line, col)
+    }
+
+    pub fn at(mut self, line: usize, col: usize) -> Self {
+        self.line = Some(line);
+        self.col = Some(col);
+        self
+    }
+
+    pub fn at_line(mut self, line: usize) -> Self {
+        self.line = Some(line);
+        self
+    }
+
+    pub fn note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
+        self
+    }
+
+    /// Reads a Lua error message of the form `path:line: message` into a located diagnostic.
+    pub fn from_lua_message(message: &str, fallback_path: &str) -> Self {
+        let first = message.lines().next().unwrap_or(message);
+        let mut parts = first.splitn(3, ':');
+        if let (Some(path), Some(line), Some(rest)) = (parts.next(), parts.next(), parts.next()) {
+            if let Ok(line) = line.trim().parse::<usize>() {
+                if !path.contains(' ') && !path.is_empty() {
+                    return Diagnostic::error(path, rest.trim()).at_line(line);
+                }
+            }
+        }
+        Diagnostic::error(fallback_path, first.trim())
+    }
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(text.len());
+    let before = &text[..floor_char_boundary(text, offset)];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
+    let col = before[line_start..].chars().count() + 1;
+    (line, col)
+}
+
+fn floor_char_boundary(text: &str, mut i: usize) -> usize {
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.path)?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+            if let Some(col) = self.col {
+                write!(f, ":{col}")?;
+            }
+        }
+        let sev = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        write!(f, ": {sev}: {}", self.message)?;
+        for note in &self.notes {
+            write!(f, "\n    {note}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Sorts by file, then line and column, so a list reads top to bottom.
+pub fn sort(diags: &mut [Diagnostic]) {
+    diags.sort_by(|a, b| (&a.path, a.line, a.col).cmp(&(&b.path, b.line, b.col)));
+}
+
+/// Renders a list, one diagnostic per paragraph.
+pub fn render(diags: &[Diagnostic]) -> String {
+    diags
+        .iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// "did you mean" hint: the closest candidate within a small edit distance.
+pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    candidates
+        .into_iter()
+        .map(|c| (strsim::damerau_levenshtein(word, c), c))
+        .filter(|(d, c)| *d <= 2.max(c.len() / 3))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_chars() {
+        assert_eq!(line_col("ab\ncd", 4), (2, 2));
+        assert_eq!(line_col("起点\nx", 7), (2, 1));
+    }
+
+    #[test]
+    fn lua_message_is_located() {
+        let d = Diagnostic::from_lua_message("games/x/rules.lua:42: boom", "?");
+        assert_eq!(d.to_string(), "games/x/rules.lua:42: error: boom");
+    }
+
+    #[test]
+    fn suggestion() {
+        assert_eq!(did_you_mean("propety", ["go", "property"]), Some("property"));
+        assert_eq!(did_you_mean("zzz", ["go", "property"]), None);
+    }
+}

@@ -1,0 +1,549 @@
+//! A running game: a package, its script host, the world and `G`. Drives the flow (automatic
+//! states run until a decision), lists the legal options, and applies an action through the
+//! one `apply`: an illegal action is rejected with a reason and changes nothing.
+
+use crate::core::action::{Action, Arg};
+use crate::core::event::{Event, Outcome};
+use crate::core::world::World;
+use crate::core::deck::DeckState;
+use crate::def::settings::apply_override;
+use crate::def::Package;
+use crate::diag::Diagnostic;
+use crate::script::convert::{from_json, to_json};
+use crate::script::{Host, ScriptError};
+use mlua::{Table, Value};
+use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// Automatic steps allowed between two decisions before the flow is declared stuck.
+pub const STEP_GUARD: usize = 10_000;
+
+/// How to start a game.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct GameConfig {
+    pub map: Option<String>,
+    pub seats: usize,
+    pub seed: u64,
+    /// `key=value` overrides of the game's settings, in order.
+    #[serde(default)]
+    pub settings: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum GameError {
+    /// The action was not accepted; nothing changed.
+    Rejected(String),
+    /// A script failed; the message is located and has its context.
+    Script(ScriptError),
+}
+
+impl std::fmt::Display for GameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GameError::Rejected(r) => write!(f, "rejected: {r}"),
+            GameError::Script(e) => e.fmt(f),
+        }
+    }
+}
+
+impl From<ScriptError> for GameError {
+    fn from(e: ScriptError) -> Self {
+        GameError::Script(e)
+    }
+}
+
+/// The decision the game waits for.
+pub struct Pending {
+    pub seat: usize,
+    pub options: Vec<Action>,
+    lua_options: Table,
+}
+
+/// One applied decision.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Step {
+    pub seat: usize,
+    pub action: Action,
+}
+
+/// Everything needed to resume a game exactly: `G`, the world and the flow state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Snapshot {
+    pub state: String,
+    pub world: World,
+    pub g: serde_json::Value,
+}
+
+impl Snapshot {
+    pub fn hash(&self) -> String {
+        let bytes = serde_json::to_vec(self).expect("snapshots serialize");
+        blake3::hash(&bytes).to_hex()[..16].to_string()
+    }
+}
+
+pub struct Game {
+    pub pkg: Arc<Package>,
+    pub config: GameConfig,
+    pub settings: toml::Table,
+    host: Host,
+    world: Rc<RefCell<World>>,
+    g: Table,
+    pending: Option<Pending>,
+    just_entered: bool,
+    round_cap: Option<u64>,
+    pub history: Vec<Step>,
+    undo: Option<Vec<(Snapshot, usize)>>,
+}
+
+fn context(pkg: &Package, w: &World, hook: &str) -> String {
+    format!("in state '{}' hook '{hook}' (player {}, turn {})", pkg.flow.name(w.state), w.current + 1, w.turn)
+}
+
+impl Game {
+    pub fn new(pkg: Arc<Package>, config: GameConfig) -> Result<Game, Vec<Diagnostic>> {
+        let mut settings = pkg.settings.clone();
+        for s in &config.settings {
+            apply_override(&mut settings, s).map_err(|e| vec![Diagnostic::error("--set", e)])?;
+        }
+        let board = pkg.map(config.map.as_deref()).map_err(|e| vec![Diagnostic::error("--map", e)])?.clone();
+        let (min, max) = pkg.players;
+        if config.seats < min || config.seats > max {
+            let msg = format!("{} takes {min} to {max} players, not {}", pkg.id, config.seats);
+            return Err(vec![Diagnostic::error("--players", msg)]);
+        }
+        let world = World::new(config.seats, pkg.counters.len(), board.spaces.len(), config.seed);
+        let world = Rc::new(RefCell::new(world));
+        let host = Host::load(&pkg, &board, &settings, world.clone())?;
+        let g = host.lua.create_table().map_err(|e| vec![Diagnostic::error(&host.rules_path, e.to_string())])?;
+        let round_cap = settings.get("round_cap").and_then(|v| v.as_integer()).map(|c| c.max(1) as u64);
+        let mut game = Game {
+            pkg,
+            config,
+            settings,
+            host,
+            world,
+            g,
+            pending: None,
+            just_entered: true,
+            round_cap,
+            history: Vec::new(),
+            undo: None,
+        };
+        game.start().map_err(|e| match e {
+            GameError::Script(s) => vec![s.0],
+            GameError::Rejected(r) => vec![Diagnostic::error(&game_path(&game), r)],
+        })?;
+        Ok(game)
+    }
+
+    /// Starts over with a new seed on the same VM (used by batch simulation).
+    pub fn restart(&mut self, seed: u64) -> Result<(), GameError> {
+        let record = self.world.borrow().record_events;
+        let (seats, counters, spaces) = {
+            let w = self.world.borrow();
+            (w.seats, w.counters.len(), w.board.len())
+        };
+        *self.world.borrow_mut() = World::new(seats, counters, spaces, seed);
+        self.world.borrow_mut().record_events = record;
+        self.config.seed = seed;
+        self.history.clear();
+        if let Some(u) = &mut self.undo {
+            u.clear();
+        }
+        self.g = self.host.lua.create_table().map_err(|e| self.lua_failure(e))?;
+        self.start()
+    }
+
+    fn lua_failure(&self, e: mlua::Error) -> GameError {
+        GameError::Script(ScriptError(Diagnostic::error(&self.host.rules_path, e.to_string())))
+    }
+
+    fn start(&mut self) -> Result<(), GameError> {
+        {
+            let board = self.pkg.map(self.config.map.as_deref()).map_err(GameError::Rejected)?;
+            let mut w = self.world.borrow_mut();
+            let w = &mut *w;
+            w.decks = board.decks.iter().map(|d| DeckState::new(d.cards.len(), &mut w.rng)).collect();
+            w.state = self.pkg.flow.start;
+        }
+        if let Some(setup) = crate::script::api::function_at(&self.host.rules, "setup") {
+            let ctx = || context(&self.pkg, &self.world.borrow(), "setup");
+            let ret: Value = self.host.call(&setup, (self.g.clone(), self.host.ctx.clone()), &ctx)?;
+            if let Value::Table(t) = ret {
+                self.g = t;
+            }
+        }
+        self.just_entered = true;
+        self.settle()
+    }
+
+    pub fn set_record_events(&mut self, on: bool) {
+        self.world.borrow_mut().record_events = on;
+    }
+
+    /// Keeps a snapshot before every decision so `undo` can step back.
+    pub fn enable_undo(&mut self) {
+        self.undo.get_or_insert_with(Vec::new);
+    }
+
+    pub fn set_budget(&mut self, instructions: u64) {
+        self.host.set_budget(instructions);
+    }
+
+    pub fn pending(&self) -> Option<&Pending> {
+        self.pending.as_ref()
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.world.borrow().outcome.clone()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.pending.is_none()
+    }
+
+    pub fn world(&self) -> std::cell::Ref<'_, World> {
+        self.world.borrow()
+    }
+
+    pub fn state_name(&self) -> String {
+        self.pkg.flow.name(self.world.borrow().state).to_string()
+    }
+
+    pub fn host(&self) -> &Host {
+        &self.host
+    }
+
+    pub fn g(&self) -> &Table {
+        &self.g
+    }
+
+    /// Takes the events logged since the last call.
+    pub fn drain_events(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.world.borrow_mut().events)
+    }
+
+    pub fn events(&self) -> Vec<Event> {
+        self.world.borrow().events.clone()
+    }
+
+    /// Applies `action` for `seat`; rejected actions change nothing.
+    pub fn apply(&mut self, seat: usize, action: &Action) -> Result<(), GameError> {
+        let index = self.check_action(seat, action)?;
+        self.apply_index(index)
+    }
+
+    /// Checks an action against the pending decision without applying it.
+    pub fn check_action(&self, seat: usize, action: &Action) -> Result<usize, GameError> {
+        let Some(p) = &self.pending else {
+            return Err(GameError::Rejected("the game is over".into()));
+        };
+        if p.seat != seat {
+            return Err(GameError::Rejected(format!("it is P{}'s turn, not P{}'s", p.seat + 1, seat + 1)));
+        }
+        let found = p.options.iter().position(|o| same_action(o, action));
+        found.ok_or_else(|| {
+            let opts: Vec<String> = p.options.iter().map(|o| format!("'{o}'")).collect();
+            GameError::Rejected(format!(
+                "'{action}' is not a legal option for P{} in state '{}' (options: {})",
+                seat + 1,
+                self.state_name(),
+                opts.join(", ")
+            ))
+        })
+    }
+
+    /// Applies the pending decision's option number `index`.
+    pub fn apply_index(&mut self, index: usize) -> Result<(), GameError> {
+        let Some(p) = self.pending.take() else {
+            return Err(GameError::Rejected("the game is over".into()));
+        };
+        let Some(action) = p.options.get(index).cloned() else {
+            let n = p.options.len();
+            self.pending = Some(p);
+            return Err(GameError::Rejected(format!("option {} does not exist (1..{n})", index + 1)));
+        };
+        if self.undo.is_some() {
+            let snap = self.snapshot_with_pending(&p)?;
+            let len = self.history.len();
+            if let Some(u) = &mut self.undo {
+                u.push((snap, len));
+            }
+        }
+        let option: Table = p.lua_options.raw_get(index + 1).map_err(|e| self.lua_failure(e))?;
+        {
+            let mut w = self.world.borrow_mut();
+            w.decisions += 1;
+            w.log(Event::Action { seat: p.seat, action: action.clone() });
+        }
+        self.history.push(Step { seat: p.seat, action });
+        let state = self.world.borrow().state;
+        let act = self.host.hooks[state].act.clone().expect("checked at load");
+        let ctx = || context(&self.pkg, &self.world.borrow(), "act");
+        let next: Option<String> = self.host.call(&act, (self.g.clone(), self.host.ctx.clone(), option), &ctx)?;
+        match next {
+            Some(name) => self.transition(state, &name, "act")?,
+            None => self.just_entered = false,
+        }
+        self.settle()
+    }
+
+    fn transition(&mut self, from: usize, to: &str, hook: &str) -> Result<(), GameError> {
+        match self.pkg.flow.check_transition(from, to) {
+            Ok(t) => {
+                self.world.borrow_mut().state = t;
+                self.just_entered = true;
+                Ok(())
+            }
+            Err(msg) => Err(self.flow_error(msg, hook)),
+        }
+    }
+
+    fn flow_error(&self, msg: String, hook: &str) -> GameError {
+        let w = self.world.borrow();
+        let note = context(&self.pkg, &w, hook);
+        GameError::Script(ScriptError(Diagnostic::error(&self.host.rules_path, msg).note(note)))
+    }
+
+    /// Runs automatic states until a decision or the end.
+    fn settle(&mut self) -> Result<(), GameError> {
+        let mut trail: Vec<usize> = Vec::new();
+        loop {
+            let state = self.world.borrow().state;
+            let spec = &self.pkg.flow.states[state];
+            let hooks = &self.host.hooks[state];
+            if self.just_entered && (spec.decide || spec.terminal) {
+                self.just_entered = false;
+                if let Some(enter) = hooks.enter.clone() {
+                    let ctx = || context(&self.pkg, &self.world.borrow(), "enter");
+                    let next: Option<String> = self.host.call(&enter, (self.g.clone(), self.host.ctx.clone()), &ctx)?;
+                    if let Some(name) = next {
+                        self.transition(state, &name, "enter")?;
+                        continue;
+                    }
+                }
+            }
+            if spec.terminal {
+                self.world.borrow_mut().finish(Outcome::Draw);
+                self.pending = None;
+                return Ok(());
+            }
+            if spec.decide {
+                return self.ask();
+            }
+            trail.push(state);
+            if trail.len() > STEP_GUARD {
+                return Err(self.stuck(&trail));
+            }
+            let enter = hooks.enter.clone().expect("checked at load");
+            let ctx = || context(&self.pkg, &self.world.borrow(), "enter");
+            let next: Option<String> = self.host.call(&enter, (self.g.clone(), self.host.ctx.clone()), &ctx)?;
+            let Some(name) = next else {
+                let msg = format!("automatic state '{}' must return the name of the next state", spec.name);
+                return Err(self.flow_error(msg, "enter"));
+            };
+            self.transition(state, &name, "enter")?;
+        }
+    }
+
+    fn stuck(&self, trail: &[usize]) -> GameError {
+        let tail: Vec<&str> = trail[trail.len() - 6..].iter().map(|s| self.pkg.flow.name(*s)).collect();
+        let msg = format!(
+            "no decision reached after {STEP_GUARD} automatic steps: the flow cycles ({} → …)",
+            tail.join(" → ")
+        );
+        self.flow_error(msg, "enter")
+    }
+
+    fn ask(&mut self) -> Result<(), GameError> {
+        if let Some(cap) = self.round_cap {
+            if self.world.borrow().round > cap {
+                self.world.borrow_mut().finish(Outcome::Capped { round: cap });
+                self.pending = None;
+                return Ok(());
+            }
+        }
+        let state = self.world.borrow().state;
+        let options_fn = self.host.hooks[state].options.clone().expect("checked at load");
+        let ctx = || context(&self.pkg, &self.world.borrow(), "options");
+        let list: Table = self.host.call(&options_fn, (self.g.clone(), self.host.ctx.clone()), &ctx)?;
+        let options = read_options(&list).map_err(|m| self.flow_error(m, "options"))?;
+        if options.is_empty() {
+            let msg = format!("decision state '{}' offered no options", self.pkg.flow.name(state));
+            return Err(self.flow_error(msg, "options"));
+        }
+        let seat = self.world.borrow().current;
+        self.pending = Some(Pending { seat, options, lua_options: list });
+        Ok(())
+    }
+
+    pub fn snapshot(&self) -> Result<Snapshot, GameError> {
+        let g = to_json(&Value::Table(self.g.clone()), "G").map_err(|m| self.flow_error(m, "snapshot"))?;
+        let mut w = self.world.borrow_mut();
+        let events = std::mem::take(&mut w.events);
+        let world = w.clone();
+        w.events = events;
+        Ok(Snapshot { state: self.pkg.flow.name(world.state).to_string(), world, g })
+    }
+
+    fn snapshot_with_pending(&mut self, p: &Pending) -> Result<Snapshot, GameError> {
+        let lua_options = p.lua_options.clone();
+        self.pending = Some(Pending { seat: p.seat, options: p.options.clone(), lua_options });
+        let snap = self.snapshot();
+        self.pending = None;
+        snap
+    }
+
+    /// Puts the game back exactly where `snap` was taken; history is cut to `history_len`.
+    pub fn restore(&mut self, snap: &Snapshot) -> Result<(), GameError> {
+        let Some(state) = self.pkg.flow.index(&snap.state) else {
+            return Err(GameError::Rejected(format!("the saved state '{}' does not exist in this game's flow", snap.state)));
+        };
+        let g = from_json(&self.host.lua, &snap.g).map_err(|e| self.lua_failure(e))?;
+        let Value::Table(g) = g else {
+            return Err(GameError::Rejected("the saved G is not a table".into()));
+        };
+        self.g = g;
+        let record = self.world.borrow().record_events;
+        let mut world = snap.world.clone();
+        world.state = state;
+        world.record_events = record;
+        *self.world.borrow_mut() = world;
+        self.just_entered = false;
+        self.pending = None;
+        if self.world.borrow().outcome.is_some() {
+            return Ok(());
+        }
+        self.settle()
+    }
+
+    /// Steps back one decision; false when there is nothing to undo.
+    pub fn undo(&mut self) -> Result<bool, GameError> {
+        let Some((snap, len)) = self.undo.as_mut().and_then(|u| u.pop()) else {
+            return Ok(false);
+        };
+        self.restore(&snap)?;
+        self.history.truncate(len);
+        Ok(true)
+    }
+
+    /// Scores every pending option with the AI's `score` function.
+    pub fn score_options(&self) -> Result<Vec<f64>, GameError> {
+        let (Some(ai), Some(p)) = (&self.host.ai, &self.pending) else {
+            return Err(GameError::Rejected(format!("game '{}' has no ai script with a score function", self.pkg.id)));
+        };
+        let score: mlua::Function = ai.get("score").map_err(|e| self.lua_failure(e))?;
+        let ctx = || context(&self.pkg, &self.world.borrow(), "ai.score");
+        let mut out = Vec::with_capacity(p.options.len());
+        for i in 1..=p.options.len() {
+            let option: Table = p.lua_options.raw_get(i).map_err(|e| self.lua_failure(e))?;
+            let s: f64 = self.host.call(&score, (self.g.clone(), self.host.ctx.clone(), p.seat + 1, option), &ctx)?;
+            out.push(s);
+        }
+        Ok(out)
+    }
+
+    /// A human-readable label for an option: the rules' `label` hook or the action itself.
+    pub fn label(&self, index: usize) -> String {
+        let Some(p) = &self.pending else { return String::new() };
+        let plain = p.options[index].to_string();
+        let Some(label) = crate::script::api::function_at(&self.host.rules, "label") else { return plain };
+        let Ok(option) = p.lua_options.raw_get::<Table>(index + 1) else { return plain };
+        let ctx = || String::new();
+        match self.host.call::<Option<String>>(&label, (self.g.clone(), self.host.ctx.clone(), option), &ctx) {
+            Ok(Some(text)) => text,
+            _ => plain,
+        }
+    }
+
+    /// Lines the rules' `status` hook wants shown for `seat` (holdings, jail, …).
+    pub fn status_lines(&self, seat: usize) -> Result<Vec<String>, GameError> {
+        let Some(status) = crate::script::api::function_at(&self.host.rules, "status") else { return Ok(Vec::new()) };
+        let ctx = || context(&self.pkg, &self.world.borrow(), "status");
+        let lines: Option<Vec<String>> = self.host.call(&status, (self.g.clone(), self.host.ctx.clone(), seat + 1), &ctx)?;
+        Ok(lines.unwrap_or_default())
+    }
+
+    /// The numbers of the rules' `stats` hook, sorted by name.
+    pub fn stats(&self) -> Result<Vec<(String, f64)>, GameError> {
+        let Some(stats) = crate::script::api::function_at(&self.host.rules, "stats") else { return Ok(Vec::new()) };
+        let ctx = || context(&self.pkg, &self.world.borrow(), "stats");
+        let t: Option<Table> = self.host.call(&stats, (self.g.clone(), self.host.ctx.clone()), &ctx)?;
+        let mut out: Vec<(String, f64)> =
+            t.map(|t| t.pairs::<String, f64>().flatten().collect()).unwrap_or_default();
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        Ok(out)
+    }
+
+    /// Runs a Lua chunk with `G`, `ctx` and `R` in scope and returns its result as JSON.
+    pub fn eval(&self, code: &str) -> Result<serde_json::Value, GameError> {
+        let lua = &self.host.lua;
+        let env = lua.create_table().map_err(|e| self.lua_failure(e))?;
+        let globals = lua.globals();
+        let meta = lua.create_table().map_err(|e| self.lua_failure(e))?;
+        meta.raw_set("__index", globals).map_err(|e| self.lua_failure(e))?;
+        env.set_metatable(Some(meta)).map_err(|e| self.lua_failure(e))?;
+        for (k, v) in [("G", &self.g), ("ctx", &self.host.ctx), ("R", &self.host.rules)] {
+            env.raw_set(k, v.clone()).map_err(|e| self.lua_failure(e))?;
+        }
+        let chunk = lua.load(code).set_name("@eval").set_environment(env);
+        let f = chunk.into_function().map_err(|e| GameError::Script(ScriptError(Diagnostic::from_lua_message(&crate::script::host::lua_message(&e), "eval"))))?;
+        let ctx = || "in eval".to_string();
+        let v: Value = self.host.call(&f, (), &ctx)?;
+        let json = match &v {
+            Value::Function(_) | Value::UserData(_) | Value::Thread(_) => serde_json::Value::String(format!("<{}>", v.type_name())),
+            _ => to_json(&v, "result").map_err(GameError::Rejected)?,
+        };
+        Ok(json)
+    }
+}
+
+fn game_path(game: &Game) -> String {
+    game.pkg.file("game.toml")
+}
+
+fn same_action(a: &Action, b: &Action) -> bool {
+    a.verb == b.verb
+        && a.args.len() == b.args.len()
+        && a.args.iter().zip(&b.args).all(|(x, y)| match (x, y) {
+            (Arg::Int(i), Arg::Num(n)) | (Arg::Num(n), Arg::Int(i)) => *i as f64 == *n,
+            _ => x == y,
+        })
+}
+
+/// Reads the options list: each option is a string verb or a table `{verb, arg, ...}`.
+fn read_options(list: &Table) -> Result<Vec<Action>, String> {
+    let mut out = Vec::with_capacity(list.raw_len());
+    for (i, v) in list.sequence_values::<Value>().enumerate() {
+        let v = v.map_err(|e| e.to_string())?;
+        let action = match &v {
+            Value::String(s) => Action::new(s.to_str().map_err(|e| e.to_string())?.to_string()),
+            Value::Table(t) => read_option_table(t).map_err(|m| format!("option {}: {m}", i + 1))?,
+            other => return Err(format!("option {} is a {}, expected a table {{verb, args...}}", i + 1, other.type_name())),
+        };
+        out.push(action);
+    }
+    Ok(out)
+}
+
+fn read_option_table(t: &Table) -> Result<Action, String> {
+    let mut parts = t.sequence_values::<Value>();
+    let verb = match parts.next() {
+        Some(Ok(Value::String(s))) => s.to_str().map_err(|e| e.to_string())?.to_string(),
+        _ => return Err("the first element must be the verb (a string)".into()),
+    };
+    let mut action = Action::new(verb);
+    for p in parts {
+        let arg = match p.map_err(|e| e.to_string())? {
+            Value::Integer(i) => Arg::Int(i),
+            Value::Number(n) => Arg::Num(n),
+            Value::Boolean(b) => Arg::Bool(b),
+            Value::String(s) => Arg::Str(s.to_str().map_err(|e| e.to_string())?.to_string()),
+            other => return Err(format!("argument of type {} (use numbers, strings or booleans)", other.type_name())),
+        };
+        action.args.push(arg);
+    }
+    Ok(action)
+}

@@ -1,0 +1,15 @@
+//! meeple: a runtime for tabletop games whose rules are TOML data and Lua scripts.
+//!
+//! Layers, dependencies pointing down:
+//! - `cli` (terminal play and commands), `sim` (batch runs), `ai` (bots), `replay`
+//! - `engine` (a running game: package + script host + world; the one `apply`)
+//! - `script` (the Lua host: sandbox, budgets, `ctx` API, calls into rules)
+//! - `def` (TOML files → validated `Package`)
+//! - `core` (world, flow, rng, dice, decks, board, actions, events; pure Rust)
+//! - `diag` (diagnostics shared by all layers)
+
+pub mod core;
+pub mod def;
+pub mod diag;
+pub mod engine;
+pub mod script;

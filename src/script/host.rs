@@ -1,0 +1,277 @@
+//! The sandboxed Lua VM of one running game: allow-listed libraries, `require` confined to the
+//! game folder and the shared `scripts/`, a memory limit, an instruction budget per call, chunk
+//! names that make errors read `path:line:`, and the loaded rules and AI tables.
+
+use crate::core::world::World;
+use crate::def::board::Board;
+use crate::def::{shown_path, Package};
+use crate::diag::{did_you_mean, Diagnostic};
+use mlua::{Function, HookTriggers, IntoLuaMulti, Lua, LuaOptions, StdLib, Table, Value, VmState};
+use std::cell::{Cell, RefCell};
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+/// Instructions one call into Lua may run before it is stopped.
+pub const DEFAULT_BUDGET: u64 = 20_000_000;
+/// Memory the VM may hold.
+pub const MEMORY_LIMIT: usize = 256 << 20;
+const HOOK_EVERY: u32 = 1000;
+
+/// A script problem, located and with its context (state, hook, player, turn).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScriptError(pub Diagnostic);
+
+impl std::fmt::Display for ScriptError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// Lua handlers of one flow state.
+#[derive(Default, Clone)]
+pub struct StateHooks {
+    pub enter: Option<Function>,
+    pub options: Option<Function>,
+    pub act: Option<Function>,
+}
+
+pub struct Host {
+    pub lua: Lua,
+    ticks_left: Rc<Cell<i64>>,
+    budget: u64,
+    pub rules: Table,
+    pub ai: Option<Table>,
+    pub hooks: Vec<StateHooks>,
+    pub ctx: Table,
+    pub world: Rc<RefCell<World>>,
+    pub rules_path: String,
+}
+
+impl Host {
+    /// Builds a VM for `pkg` on `board`, loads the rules and AI and checks them against the
+    /// flow and the cards. Every problem found is returned.
+    pub fn load(pkg: &Package, board: &Board, settings: &toml::Table, world: Rc<RefCell<World>>) -> Result<Host, Vec<Diagnostic>> {
+        let rules_path = pkg.file(&pkg.rules_file);
+        let fail = |e: mlua::Error| vec![Diagnostic::error(&rules_path, format!("cannot start Lua: {e}"))];
+        let lua = sandbox().map_err(fail)?;
+        let ticks_left = Rc::new(Cell::new(0));
+        install_budget(&lua, ticks_left.clone()).map_err(fail)?;
+        install_require(&lua, pkg).map_err(fail)?;
+        let ctx = super::api::build_ctx(&lua, pkg, board, settings, world.clone()).map_err(fail)?;
+        let mut host = Host {
+            lua,
+            ticks_left,
+            budget: DEFAULT_BUDGET,
+            rules: Table::clone(&ctx),
+            ai: None,
+            hooks: Vec::new(),
+            ctx,
+            world,
+            rules_path: rules_path.clone(),
+        };
+        host.rules = host.load_table(&pkg.root.join(&pkg.rules_file), &rules_path)?;
+        if let Some(ai) = &pkg.ai_file {
+            host.ai = Some(host.load_table(&pkg.root.join(ai), &pkg.file(ai))?);
+        }
+        let mut diags = Vec::new();
+        host.hooks = check_states(&host.rules, pkg, &rules_path, &mut diags);
+        check_effects(&host.rules, board, &rules_path, &mut diags);
+        check_ai(host.ai.as_ref(), &pkg.ai_file.as_ref().map(|a| pkg.file(a)).unwrap_or_default(), &mut diags);
+        if diags.is_empty() {
+            Ok(host)
+        } else {
+            Err(diags)
+        }
+    }
+
+    /// Sets the per-call instruction budget.
+    pub fn set_budget(&mut self, instructions: u64) {
+        self.budget = instructions.max(HOOK_EVERY as u64);
+    }
+
+    fn load_table(&self, file: &Path, shown: &str) -> Result<Table, Vec<Diagnostic>> {
+        let code = std::fs::read_to_string(file).map_err(|e| vec![Diagnostic::error(shown, format!("cannot read: {e}"))])?;
+        let chunk = self.lua.load(code).set_name(format!("@{shown}"));
+        self.reset_budget();
+        match chunk.call::<Value>(()) {
+            Ok(Value::Table(t)) => Ok(t),
+            Ok(other) => Err(vec![Diagnostic::error(
+                shown,
+                format!("the script must return a table (it returned {})", other.type_name()),
+            )]),
+            Err(e) => Err(vec![Diagnostic::from_lua_message(&lua_message(&e), shown)]),
+        }
+    }
+
+    fn reset_budget(&self) {
+        self.ticks_left.set((self.budget / HOOK_EVERY as u64) as i64);
+    }
+
+    /// Calls `f` under the instruction budget; errors carry `context` as a note.
+    pub fn call<R: mlua::FromLuaMulti>(&self, f: &Function, args: impl IntoLuaMulti, context: &dyn Fn() -> String) -> Result<R, ScriptError> {
+        self.reset_budget();
+        f.call::<R>(args).map_err(|e| {
+            let diag = Diagnostic::from_lua_message(&lua_message(&e), &self.rules_path).note(context());
+            ScriptError(diag)
+        })
+    }
+}
+
+/// The innermost message of a Lua error, without the traceback.
+pub fn lua_message(e: &mlua::Error) -> String {
+    use mlua::Error as E;
+    match e {
+        E::CallbackError { cause, .. } => lua_message(cause),
+        E::WithContext { cause, .. } => lua_message(cause),
+        E::RuntimeError(m) => m.clone(),
+        E::SyntaxError { message, .. } => message.clone(),
+        E::MemoryError(m) => format!("out of memory ({} MiB limit): {m}", MEMORY_LIMIT >> 20),
+        E::ExternalError(e) => e.to_string(),
+        other => other.to_string(),
+    }
+}
+
+fn sandbox() -> mlua::Result<Lua> {
+    let libs = StdLib::STRING | StdLib::TABLE | StdLib::MATH | StdLib::UTF8 | StdLib::COROUTINE;
+    let lua = Lua::new_with(libs, LuaOptions::default())?;
+    lua.set_memory_limit(MEMORY_LIMIT)?;
+    let g = lua.globals();
+    for name in ["dofile", "loadfile", "load", "collectgarbage"] {
+        g.raw_set(name, Value::Nil)?;
+    }
+    let math: Table = g.get("math")?;
+    math.raw_set("random", Value::Nil)?;
+    math.raw_set("randomseed", Value::Nil)?;
+    let print = lua.create_function(|_, args: mlua::Variadic<Value>| {
+        let parts: Vec<String> = args.iter().map(|v| v.to_string().unwrap_or_else(|_| "?".into())).collect();
+        eprintln!("[lua] {}", parts.join("\t"));
+        Ok(())
+    })?;
+    g.raw_set("print", print)?;
+    Ok(lua)
+}
+
+fn install_budget(lua: &Lua, ticks_left: Rc<Cell<i64>>) -> mlua::Result<()> {
+    let triggers = HookTriggers::new().every_nth_instruction(HOOK_EVERY);
+    lua.set_global_hook(triggers, move |_, debug| {
+        let left = ticks_left.get() - 1;
+        ticks_left.set(left);
+        if left >= 0 {
+            return Ok(VmState::Continue);
+        }
+        let src = debug.source().short_src.map(|s| s.to_string()).unwrap_or_else(|| "?".into());
+        let line = debug.current_line().unwrap_or(0);
+        Err(mlua::Error::RuntimeError(format!(
+            "{src}:{line}: instruction budget exceeded (an endless loop?)"
+        )))
+    })
+}
+
+/// `require(name)`: only `<game>/<name>.lua` or `scripts/<name>.lua`, names of letters,
+/// digits, `_` and `.` (a dot is a folder separator); each module runs once.
+fn install_require(lua: &Lua, pkg: &Package) -> mlua::Result<()> {
+    let mut roots: Vec<(PathBuf, String)> = vec![(pkg.root.clone(), pkg.shown.clone())];
+    let shared = pkg.root.join("../../scripts");
+    if shared.is_dir() {
+        roots.push((shared.clone(), shown_path(&shared)));
+    }
+    let loaded = lua.create_table()?;
+    let require = lua.create_function(move |lua, name: String| {
+        if let Some(v) = loaded.raw_get::<Option<Value>>(name.as_str())? {
+            return Ok(v);
+        }
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.') || name.contains("..") {
+            return Err(api_error(lua, format!("require '{name}': module names may only use letters, digits, '_' and '.'")));
+        }
+        let rel = format!("{}.lua", name.replace('.', "/"));
+        let Some((file, shown)) = roots.iter().map(|(d, s)| (d.join(&rel), format!("{s}/{rel}"))).find(|(f, _)| f.is_file()) else {
+            let looked: Vec<String> = roots.iter().map(|(_, s)| format!("{s}/{rel}")).collect();
+            return Err(api_error(lua, format!("module '{name}' not found (looked in {})", looked.join(", "))));
+        };
+        let code = std::fs::read_to_string(&file).map_err(mlua::Error::external)?;
+        let value: Value = lua.load(code).set_name(format!("@{shown}")).call(())?;
+        let value = if value.is_nil() { Value::Boolean(true) } else { value };
+        loaded.raw_set(name.as_str(), value.clone())?;
+        Ok(value)
+    })?;
+    lua.globals().raw_set("require", require)
+}
+
+/// An error raised by a `ctx` function, located at the Lua line that called it.
+pub fn api_error(lua: &Lua, message: String) -> mlua::Error {
+    let at = lua
+        .inspect_stack(1, |d| {
+            let src = d.source().short_src.map(|s| s.to_string())?;
+            Some(format!("{src}:{}: ", d.current_line()?))
+        })
+        .flatten()
+        .unwrap_or_default();
+    mlua::Error::RuntimeError(format!("{at}{message}"))
+}
+
+fn check_states(rules: &Table, pkg: &Package, path: &str, diags: &mut Vec<Diagnostic>) -> Vec<StateHooks> {
+    let states: Option<Table> = rules.get("states").ok();
+    let Some(states) = states else {
+        diags.push(Diagnostic::error(path, "the rules table has no 'states' table (R.states = { <state> = { ... } })"));
+        return Vec::new();
+    };
+    let names: Vec<&str> = pkg.flow.states.iter().map(|s| s.name.as_str()).collect();
+    for key in states.pairs::<String, Value>().flatten().map(|(k, _)| k) {
+        if !names.contains(&key.as_str()) {
+            let hint = did_you_mean(&key, names.iter().copied()).map(|h| format!("; did you mean '{h}'?")).unwrap_or_default();
+            diags.push(Diagnostic::error(path, format!("R.states.{key}: no such state in game.toml [flow]{hint}")));
+        }
+    }
+    pkg.flow
+        .states
+        .iter()
+        .map(|spec| {
+            let t: Option<Table> = states.get(spec.name.as_str()).ok();
+            let get = |hook: &str| t.as_ref().and_then(|t| t.get::<Option<Function>>(hook).ok().flatten());
+            let hooks = StateHooks { enter: get("enter"), options: get("options"), act: get("act") };
+            let needed: &[(&str, bool)] = match (spec.terminal, spec.decide) {
+                (true, _) => &[],
+                (false, true) => &[("options", hooks.options.is_some()), ("act", hooks.act.is_some())],
+                (false, false) => &[("enter", hooks.enter.is_some())],
+            };
+            for (hook, present) in needed {
+                if !present {
+                    diags.push(Diagnostic::error(path, format!("state '{}' needs a function R.states.{}.{hook}", spec.name, spec.name)));
+                }
+            }
+            hooks
+        })
+        .collect()
+}
+
+fn check_effects(rules: &Table, board: &Board, path: &str, diags: &mut Vec<Diagnostic>) {
+    let effects: Option<Table> = rules.get("effects").ok();
+    let mut defined: Vec<String> = effects
+        .as_ref()
+        .map(|t| t.pairs::<String, Function>().flatten().map(|(k, _)| k).collect())
+        .unwrap_or_default();
+    defined.sort();
+    for deck in &board.decks {
+        for card in &deck.cards {
+            let Some((effect, loc)) = &card.effect else { continue };
+            if !defined.contains(effect) {
+                let hint = did_you_mean(effect, defined.iter().map(|s| s.as_str()))
+                    .map(|h| format!("; did you mean '{h}'?"))
+                    .unwrap_or_default();
+                diags.push(loc.error(format!(
+                    "card '{}' names effect '{effect}' that {path} does not define{hint} (R.effects has: {})",
+                    card.id,
+                    if defined.is_empty() { "nothing".to_string() } else { defined.join(", ") }
+                )));
+            }
+        }
+    }
+}
+
+fn check_ai(ai: Option<&Table>, path: &str, diags: &mut Vec<Diagnostic>) {
+    if let Some(ai) = ai {
+        if !matches!(ai.get::<Value>("score"), Ok(Value::Function(_))) {
+            diags.push(Diagnostic::error(path, "the AI table needs a function AI.score(G, ctx, seat, option)"));
+        }
+    }
+}

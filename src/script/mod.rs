@@ -1,0 +1,9 @@
+//! The Lua host (the only layer that names mlua): a sandboxed VM per running game, the `ctx`
+//! API rules use to change the world, conversion of `G` to and from plain data, and calls into
+//! the rules' hooks with instruction budgets and located, contextual errors.
+
+pub mod api;
+pub mod convert;
+pub mod host;
+
+pub use host::{Host, ScriptError};
