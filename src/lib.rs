@@ -13,3 +13,7 @@ pub mod def;
 pub mod diag;
 pub mod engine;
 pub mod script;
+pub mod ai;
+pub mod cli;
+pub mod replay;
+pub mod sim;

@@ -1,1 +1,5 @@
-fn main() {}
+//! The `meeple` command line; every command lives in `meeple::cli`.
+
+fn main() {
+    std::process::exit(meeple::cli::main());
+}

@@ -1,0 +1,463 @@
+-- 大富翁 Monopoly: the rules. The runtime owns cash (counter "cash"), token positions, space
+-- owners and building levels (ctx.board); G keeps the rest: jail status, doubles, purchase
+-- order, mortgages and statistics.
+local R = {}
+
+local function S(ctx) return ctx.settings end
+local function cash(ctx, p) return ctx.counter:get(p, "cash") end
+local function add_cash(ctx, p, n) return ctx.counter:add(p, "cash", n) end
+local function space_at(ctx, p) return ctx.board.spaces[ctx.board:position(p)] end
+local function ownable(sp) return sp.kind == "property" or sp.kind == "railroad" or sp.kind == "utility" end
+
+function R.setup(G, ctx)
+  G.players = {}
+  for p = 1, ctx:seats() do
+    ctx.counter:set(p, "cash", S(ctx).start_cash)
+    G.players[p] = { in_jail = false, jail_tries = 0, doubles = 0, bought = {} }
+  end
+  G.mortgaged = {}          -- space id -> true
+  G.again = false           -- the current player rolled doubles and rolls again
+  G.last_roll = 0
+  G.bankruptcies = 0
+  G.houses_built = 0
+  G.jail_index = ctx.board.by_id.jail and ctx.board.by_id.jail.index or 1
+end
+
+-- Groups -------------------------------------------------------------------------------------
+
+local function group_spaces(ctx, group)
+  local out = {}
+  for _, sp in ipairs(ctx.board.spaces) do
+    if sp.group == group then out[#out + 1] = sp end
+  end
+  return out
+end
+
+local function owns_group(ctx, p, group)
+  for _, sp in ipairs(group_spaces(ctx, group)) do
+    if ctx.board:owner(sp.index) ~= p then return false end
+  end
+  return true
+end
+
+local function count_owned(ctx, p, group)
+  local n = 0
+  for _, sp in ipairs(group_spaces(ctx, group)) do
+    if ctx.board:owner(sp.index) == p then n = n + 1 end
+  end
+  return n
+end
+R.owns_group, R.count_owned = owns_group, count_owned
+
+-- Money --------------------------------------------------------------------------------------
+
+local function remove_bought(G, p, index)
+  local list = G.players[p].bought
+  for i = #list, 1, -1 do
+    if list[i] == index then table.remove(list, i) end
+  end
+end
+
+-- Sells buildings (highest first, last bought first on ties), then properties (last bought
+-- first) at sell_percent of their cost until p holds `amount`.
+local function raise(G, ctx, p, amount)
+  local pct = S(ctx).sell_percent
+  local bought = G.players[p].bought
+  while cash(ctx, p) < amount do
+    local best, best_level = nil, 0
+    for i = #bought, 1, -1 do
+      local level = ctx.board:level(bought[i])
+      if level > best_level then best, best_level = bought[i], level end
+    end
+    if not best then break end
+    ctx.board:set_level(best, best_level - 1)
+    local sp = ctx.board.spaces[best]
+    add_cash(ctx, p, sp.house_cost * pct // 100)
+    ctx:log(string.format("P%d sells a building on %s", p, sp.name))
+  end
+  while cash(ctx, p) < amount and #bought > 0 do
+    local index = bought[#bought]
+    local sp = ctx.board.spaces[index]
+    local value = G.mortgaged[sp.id] and 0 or sp.price * pct // 100
+    G.mortgaged[sp.id] = nil
+    ctx.board:set_owner(index, nil)
+    table.remove(bought)
+    add_cash(ctx, p, value)
+    ctx:log(string.format("P%d sells %s for $%d", p, sp.name, value))
+  end
+end
+
+local function bankrupt(G, ctx, p, cause)
+  for _, index in ipairs(ctx.board:owned_by(p)) do
+    G.mortgaged[ctx.board.spaces[index].id] = nil
+    ctx.board:set_owner(index, nil)
+    ctx.board:set_level(index, 0)
+  end
+  for _, card in ipairs(ctx.deck:held(p)) do ctx.deck:give_back(card.deck, card) end
+  G.players[p].bought = {}
+  G.players[p].in_jail = false
+  ctx.counter:set(p, "cash", 0)
+  G.bankruptcies = G.bankruptcies + 1
+  ctx:tally("bankrupt", cause)
+  ctx:log(string.format("P%d is bankrupt (%s)", p, cause))
+  ctx:eliminate(p)
+end
+
+-- p pays `amount` to `creditor` (nil: the bank). Returns false when p went bankrupt.
+local function pay(G, ctx, p, amount, creditor, cause)
+  if amount <= 0 then return true end
+  if cash(ctx, p) < amount then raise(G, ctx, p, amount) end
+  local have = cash(ctx, p)
+  if have >= amount then
+    add_cash(ctx, p, -amount)
+    if creditor then add_cash(ctx, creditor, amount) end
+    return true
+  end
+  if creditor then add_cash(ctx, creditor, have) end
+  bankrupt(G, ctx, p, cause)
+  return false
+end
+R.pay = pay
+
+-- Movement and landing -----------------------------------------------------------------------
+
+local function collect_salary(ctx, p, laps)
+  if laps > 0 then
+    add_cash(ctx, p, laps * S(ctx).salary)
+    ctx:log(string.format("P%d collects $%d salary", p, laps * S(ctx).salary))
+  end
+end
+
+local function send_to_jail(G, ctx, p)
+  ctx.board:place(p, G.jail_index)
+  local pl = G.players[p]
+  pl.in_jail, pl.jail_tries, pl.doubles = true, 0, 0
+  G.again = false
+  ctx:log(string.format("P%d goes to jail", p))
+end
+R.send_to_jail = send_to_jail
+
+local function rent_for(G, ctx, sp, owner, special)
+  if sp.kind == "railroad" then
+    local n = count_owned(ctx, owner, sp.group)
+    return sp.rent[n] * (special.rent_multiplier or 1)
+  elseif sp.kind == "utility" then
+    if special.dice_multiplier then
+      return ctx.dice:roll("2d6").total * special.dice_multiplier
+    end
+    return G.last_roll * sp.multipliers[count_owned(ctx, owner, sp.group)]
+  end
+  local level = math.min(ctx.board:level(sp.index), S(ctx).max_level, #sp.rent - 1)
+  local rent = sp.rent[level + 1]
+  if level == 0 and owns_group(ctx, owner, sp.group) then
+    rent = rent * S(ctx).monopoly_multiplier
+  end
+  return rent
+end
+R.rent_for = rent_for
+
+-- Settles the space p stands on. Returns "buy" when p may buy it, else nil.
+local function land(G, ctx, p, special)
+  special = special or {}
+  local sp = space_at(ctx, p)
+  if ownable(sp) then
+    local owner = ctx.board:owner(sp.index)
+    if owner == nil then
+      if cash(ctx, p) >= sp.price then return "buy" end
+    elseif owner ~= p and not G.mortgaged[sp.id] then
+      local rent = rent_for(G, ctx, sp, owner, special)
+      ctx:log(string.format("P%d pays $%d rent to P%d for %s", p, rent, owner, sp.name))
+      pay(G, ctx, p, rent, owner, "rent")
+    end
+  elseif sp.kind == "tax" then
+    ctx:log(string.format("P%d pays $%d %s", p, sp.amount, sp.name))
+    pay(G, ctx, p, sp.amount, nil, "tax")
+  elseif sp.kind == "chance" or sp.kind == "community" then
+    local card = ctx.deck:draw(sp.deck)
+    if card then
+      ctx:log(string.format("P%d draws: %s", p, card.text))
+      return R.effects[card.effect](G, ctx, p, card)
+    end
+  elseif sp.kind == "go_to_jail" then
+    send_to_jail(G, ctx, p)
+  end
+  return nil
+end
+R.land = land
+
+-- Card effects (named by the deck files) -----------------------------------------------------
+
+R.effects = {}
+
+function R.effects.advance_to(G, ctx, p, card)
+  local _, laps = ctx.board:advance_to(p, card.target)
+  collect_salary(ctx, p, laps)
+  return land(G, ctx, p)
+end
+
+function R.effects.advance_to_nearest(G, ctx, p, card)
+  local n, pos = ctx.board.size, ctx.board:position(p)
+  for step = 1, n do
+    local sp = ctx.board.spaces[(pos - 1 + step) % n + 1]
+    if sp.kind == card.kind then
+      local _, laps = ctx.board:advance_to(p, sp.index)
+      collect_salary(ctx, p, laps)
+      return land(G, ctx, p, card)
+    end
+  end
+end
+
+function R.effects.go_back(G, ctx, p, card)
+  ctx.board:move(p, -card.steps)
+  return land(G, ctx, p)
+end
+
+function R.effects.go_to_jail(G, ctx, p)
+  send_to_jail(G, ctx, p)
+end
+
+function R.effects.get_out_of_jail(G, ctx, p, card)
+  ctx.deck:keep(card.deck, card, p)
+end
+
+function R.effects.collect(G, ctx, p, card)
+  add_cash(ctx, p, card.amount)
+end
+
+function R.effects.pay(G, ctx, p, card)
+  pay(G, ctx, p, card.amount, nil, "card")
+end
+
+function R.effects.pay_each_player(G, ctx, p, card)
+  for _, other in ipairs(ctx:active()) do
+    if other ~= p and ctx:in_play(p) then pay(G, ctx, p, card.amount, other, "card") end
+  end
+end
+
+function R.effects.collect_from_each(G, ctx, p, card)
+  for _, other in ipairs(ctx:active()) do
+    if other ~= p then pay(G, ctx, other, card.amount, p, "card") end
+  end
+end
+
+function R.effects.repairs(G, ctx, p, card)
+  local total = 0
+  for _, index in ipairs(ctx.board:owned_by(p)) do
+    local level = ctx.board:level(index)
+    if level >= S(ctx).max_level then
+      total = total + card.per_hotel
+    else
+      total = total + level * card.per_house
+    end
+  end
+  pay(G, ctx, p, total, nil, "card")
+end
+
+-- Building and mortgages ---------------------------------------------------------------------
+
+local function can_build(G, ctx, p, sp)
+  if sp.kind ~= "property" or ctx.board:owner(sp.index) ~= p then return false end
+  local level = ctx.board:level(sp.index)
+  if level >= S(ctx).max_level or cash(ctx, p) < sp.house_cost then return false end
+  for _, other in ipairs(group_spaces(ctx, sp.group)) do
+    if ctx.board:owner(other.index) ~= p or G.mortgaged[other.id] then return false end
+    if ctx.board:level(other.index) < level then return false end -- build evenly
+  end
+  return true
+end
+R.can_build = can_build
+
+local function can_mortgage(G, ctx, p, sp)
+  if ctx.board:owner(sp.index) ~= p or G.mortgaged[sp.id] then return false end
+  if sp.kind ~= "property" then return true end
+  for _, other in ipairs(group_spaces(ctx, sp.group)) do
+    if ctx.board:level(other.index) > 0 then return false end
+  end
+  return true
+end
+
+local function unmortgage_cost(ctx, sp)
+  local base = sp.price * S(ctx).mortgage_percent // 100
+  return base + base * S(ctx).unmortgage_interest // 100
+end
+
+local function manage_options(G, ctx, p, out)
+  for _, index in ipairs(ctx.board:owned_by(p)) do
+    local sp = ctx.board.spaces[index]
+    if can_build(G, ctx, p, sp) then out[#out + 1] = { "build", sp.id } end
+    if can_mortgage(G, ctx, p, sp) then out[#out + 1] = { "mortgage", sp.id } end
+    if G.mortgaged[sp.id] and cash(ctx, p) >= unmortgage_cost(ctx, sp) then
+      out[#out + 1] = { "unmortgage", sp.id }
+    end
+  end
+end
+
+local function manage(G, ctx, p, verb, id)
+  local sp = ctx.board.by_id[id]
+  if verb == "build" then
+    add_cash(ctx, p, -sp.house_cost)
+    ctx.board:set_level(sp.index, ctx.board:level(sp.index) + 1)
+    G.houses_built = G.houses_built + 1
+    ctx:log(string.format("P%d builds on %s (level %d)", p, sp.name, ctx.board:level(sp.index)))
+  elseif verb == "mortgage" then
+    G.mortgaged[id] = true
+    add_cash(ctx, p, sp.price * S(ctx).mortgage_percent // 100)
+    ctx:log(string.format("P%d mortgages %s", p, sp.name))
+  elseif verb == "unmortgage" then
+    add_cash(ctx, p, -unmortgage_cost(ctx, sp))
+    G.mortgaged[id] = nil
+    ctx:log(string.format("P%d lifts the mortgage on %s", p, sp.name))
+  end
+end
+
+-- States -------------------------------------------------------------------------------------
+
+R.states = {}
+
+R.states.wait_player = {
+  options = function(G, ctx)
+    local p = ctx:current()
+    local pl = G.players[p]
+    local out = { { "roll" } }
+    if pl.in_jail then
+      if cash(ctx, p) >= S(ctx).jail_fine then out[#out + 1] = { "pay_fine" } end
+      if #ctx.deck:held(p) > 0 then out[#out + 1] = { "use_card" } end
+    end
+    manage_options(G, ctx, p, out)
+    return out
+  end,
+  act = function(G, ctx, action)
+    local p, verb = ctx:current(), action[1]
+    local pl = G.players[p]
+    if verb == "roll" then return "rolling" end
+    if verb == "pay_fine" then
+      add_cash(ctx, p, -S(ctx).jail_fine)
+      pl.in_jail = false
+      ctx:log(string.format("P%d pays $%d to leave jail", p, S(ctx).jail_fine))
+    elseif verb == "use_card" then
+      local card = ctx.deck:held(p)[1]
+      ctx.deck:give_back(card.deck, card)
+      pl.in_jail = false
+      ctx:log(string.format("P%d uses '%s' to leave jail", p, card.text))
+    else
+      manage(G, ctx, p, verb, action[2])
+    end
+  end,
+}
+
+-- Moves p by a roll, pays salary, settles the landing. Returns the next state.
+local function move_and_land(G, ctx, p, steps)
+  local _, laps = ctx.board:move(p, steps)
+  collect_salary(ctx, p, laps)
+  local next_state = land(G, ctx, p)
+  if ctx:in_play(p) then ctx:tally("landing", space_at(ctx, p).id) end
+  if next_state == "buy" and ctx:in_play(p) then return "buy" end
+  if G.again and ctx:in_play(p) and not G.players[p].in_jail then return "wait_player" end
+  return "end_turn"
+end
+
+R.states.rolling = {
+  enter = function(G, ctx)
+    local p = ctx:current()
+    local pl = G.players[p]
+    local roll = ctx.dice:roll("2d6")
+    G.last_roll = roll.total
+    G.again = false
+    if pl.in_jail then
+      if roll.doubles then
+        pl.in_jail = false
+        ctx:log(string.format("P%d rolls doubles and leaves jail", p))
+      else
+        pl.jail_tries = pl.jail_tries + 1
+        if pl.jail_tries < S(ctx).jail_turns then
+          ctx:log(string.format("P%d stays in jail", p))
+          return "end_turn"
+        end
+        pl.in_jail = false
+        ctx:log(string.format("P%d has served the sentence and pays $%d", p, S(ctx).jail_fine))
+        if not pay(G, ctx, p, S(ctx).jail_fine, nil, "jail_fine") then return "end_turn" end
+      end
+      return move_and_land(G, ctx, p, roll.total)
+    end
+    if roll.doubles then
+      pl.doubles = pl.doubles + 1
+      if pl.doubles >= S(ctx).doubles_to_jail then
+        send_to_jail(G, ctx, p)
+        ctx:tally("landing", space_at(ctx, p).id)
+        return "end_turn"
+      end
+      G.again = true
+    end
+    return move_and_land(G, ctx, p, roll.total)
+  end,
+}
+
+R.states.buy = {
+  options = function(G, ctx)
+    local sp = space_at(ctx, ctx:current())
+    return { { "buy", sp.id }, { "pass" } }
+  end,
+  act = function(G, ctx, action)
+    local p = ctx:current()
+    if action[1] == "buy" then
+      local sp = ctx.board.by_id[action[2]]
+      add_cash(ctx, p, -sp.price)
+      ctx.board:set_owner(sp.index, p)
+      table.insert(G.players[p].bought, sp.index)
+      ctx:log(string.format("P%d buys %s for $%d", p, sp.name, sp.price))
+    end
+    if G.again and not G.players[p].in_jail then return "wait_player" end
+    return "end_turn"
+  end,
+}
+
+R.states.end_turn = {
+  enter = function(G, ctx)
+    local left = ctx:active()
+    if #left <= 1 then
+      ctx:win(left[1])
+      return "game_over"
+    end
+    G.players[ctx:current()].doubles = 0
+    G.again = false
+    ctx:next_player()
+    return "wait_player"
+  end,
+}
+
+-- Presentation and statistics ----------------------------------------------------------------
+
+function R.label(G, ctx, option)
+  local verb, id = option[1], option[2]
+  local sp = id and ctx.board.by_id[id]
+  if verb == "roll" then return "roll the dice" end
+  if verb == "pass" then return "do not buy" end
+  if verb == "pay_fine" then return string.format("pay $%d to leave jail", S(ctx).jail_fine) end
+  if verb == "use_card" then return "use a get-out-of-jail card" end
+  if verb == "buy" then return string.format("buy %s for $%d", sp.name, sp.price) end
+  if verb == "build" then return string.format("build on %s for $%d", sp.name, sp.house_cost) end
+  if verb == "mortgage" then return string.format("mortgage %s (+$%d)", sp.name, sp.price * S(ctx).mortgage_percent // 100) end
+  if verb == "unmortgage" then return string.format("lift the mortgage on %s (-$%d)", sp.name, unmortgage_cost(ctx, sp)) end
+end
+
+function R.status(G, ctx, p)
+  local parts = {}
+  for _, index in ipairs(ctx.board:owned_by(p)) do
+    local sp = ctx.board.spaces[index]
+    local level = ctx.board:level(index)
+    local mark = ""
+    if level >= S(ctx).max_level then mark = " hotel" elseif level > 0 then mark = " " .. level .. "h" end
+    if G.mortgaged[sp.id] then mark = mark .. " mortgaged" end
+    parts[#parts + 1] = sp.name .. mark
+  end
+  local lines = { #parts > 0 and ("owns " .. table.concat(parts, ", ")) or "owns nothing" }
+  if G.players[p].in_jail then lines[#lines + 1] = "in jail" end
+  if #ctx.deck:held(p) > 0 then lines[#lines + 1] = "holds a get-out-of-jail card" end
+  return lines
+end
+
+function R.stats(G, ctx)
+  return { rounds = ctx:round(), bankruptcies = G.bankruptcies, houses_built = G.houses_built }
+end
+
+return R

@@ -1,0 +1,117 @@
+//! Bots: anything that picks one of the pending decision's options. `random` and `heuristic`
+//! (argmax of the AI script's scores, seeded tie-break) work for every game. Each bot can
+//! explain a choice: the candidates it weighed and their scores.
+
+use crate::core::rng::{splitmix64, GameRng};
+use crate::engine::{Game, GameError};
+use std::fmt;
+
+/// Who sits in a seat, as written on the command line (`human`, `ai`, `random`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Seat {
+    Human,
+    Heuristic,
+    Random,
+}
+
+impl Seat {
+    pub fn parse(text: &str) -> Result<Seat, String> {
+        match text.trim() {
+            "human" | "h" => Ok(Seat::Human),
+            "ai" | "heuristic" => Ok(Seat::Heuristic),
+            "random" => Ok(Seat::Random),
+            other => Err(format!("unknown player kind '{other}' (expected: human, ai, heuristic, random)")),
+        }
+    }
+
+    pub fn parse_list(text: &str) -> Result<Vec<Seat>, String> {
+        text.split(',').map(Seat::parse).collect()
+    }
+
+    /// A bot for this seat; `None` for a human.
+    pub fn bot(&self, seed: u64, seat: usize) -> Option<Box<dyn Bot>> {
+        let rng = GameRng::from_seed(splitmix64(seed ^ (0x5eed_0000 + seat as u64)));
+        match self {
+            Seat::Human => None,
+            Seat::Heuristic => Some(Box::new(Heuristic { rng })),
+            Seat::Random => Some(Box::new(RandomBot { rng })),
+        }
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Seat::Human => "human",
+            Seat::Heuristic => "ai",
+            Seat::Random => "random",
+        })
+    }
+}
+
+/// A bot's choice and what it weighed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Choice {
+    pub index: usize,
+    /// (option, score) for every candidate, best first.
+    pub candidates: Vec<(String, f64)>,
+}
+
+pub trait Bot {
+    fn choose(&mut self, game: &Game) -> Result<Choice, GameError>;
+}
+
+pub struct RandomBot {
+    rng: GameRng,
+}
+
+impl Bot for RandomBot {
+    fn choose(&mut self, game: &Game) -> Result<Choice, GameError> {
+        let p = game.pending().ok_or_else(|| GameError::Rejected("the game is over".into()))?;
+        let index = self.rng.below(p.options.len() as u64) as usize;
+        let share = 1.0 / p.options.len() as f64;
+        let candidates = p.options.iter().map(|o| (o.to_string(), share)).collect();
+        Ok(Choice { index, candidates })
+    }
+}
+
+pub struct Heuristic {
+    rng: GameRng,
+}
+
+impl Heuristic {
+    pub fn new(seed: u64) -> Self {
+        Heuristic { rng: GameRng::from_seed(seed) }
+    }
+}
+
+impl Bot for Heuristic {
+    fn choose(&mut self, game: &Game) -> Result<Choice, GameError> {
+        let p = game.pending().ok_or_else(|| GameError::Rejected("the game is over".into()))?;
+        if p.options.len() == 1 {
+            return Ok(Choice { index: 0, candidates: vec![(p.options[0].to_string(), 0.0)] });
+        }
+        let scores = game.score_options()?;
+        let best = scores.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+        let tied: Vec<usize> = (0..scores.len()).filter(|i| scores[*i] == best).collect();
+        let index = tied[self.rng.below(tied.len() as u64) as usize];
+        let mut candidates: Vec<(String, f64)> =
+            p.options.iter().zip(&scores).map(|(o, s)| (o.to_string(), *s)).collect();
+        candidates.sort_by(|a, b| b.1.total_cmp(&a.1));
+        Ok(Choice { index, candidates })
+    }
+}
+
+/// Plays every seat with its bot until the game ends; `None` seats must not be asked.
+pub fn play_out(game: &mut Game, bots: &mut [Option<Box<dyn Bot>>]) -> Result<(), GameError> {
+    while let Some(p) = game.pending() {
+        let seat = p.seat;
+        let bot = bots
+            .get_mut(seat)
+            .and_then(|b| b.as_mut())
+            .ok_or_else(|| GameError::Rejected(format!("no bot for P{}", seat + 1)))?;
+        let choice = bot.choose(game)?;
+        game.apply_index(choice.index)?;
+    }
+    Ok(())
+}

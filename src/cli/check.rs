@@ -1,0 +1,68 @@
+//! `meeple check`: load and validate a game (or every game), then play seeded random games on
+//! every map and report any script error. Exit code 1 on any problem.
+
+use super::{load, CmdResult};
+use crate::ai::{play_out, Seat};
+use crate::engine::{Game, GameConfig};
+use clap::Args;
+
+#[derive(Args)]
+pub struct CheckArgs {
+    /// Game id or folder (omit with --all)
+    game: Option<String>,
+    /// Check every game under games/
+    #[arg(long)]
+    all: bool,
+    /// Random games to play per map
+    #[arg(long, default_value_t = 5)]
+    games: usize,
+}
+
+pub fn run(a: CheckArgs) -> CmdResult {
+    let names: Vec<String> = match (&a.game, a.all) {
+        (Some(g), false) => vec![g.clone()],
+        (None, true) => all_games(),
+        _ => {
+            eprintln!("error: give a game or --all (not both)");
+            return Ok(2);
+        }
+    };
+    let mut failed = 0;
+    for name in names {
+        match check_one(&name, a.games) {
+            Ok(summary) => println!("ok: {summary}"),
+            Err(diags) => {
+                failed += 1;
+                eprintln!("{}", crate::diag::render(&diags));
+            }
+        }
+    }
+    Ok(if failed > 0 { 1 } else { 0 })
+}
+
+fn all_games() -> Vec<String> {
+    let mut out: Vec<String> = std::fs::read_dir("games")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.path().join("game.toml").is_file())
+        .map(|e| e.path().display().to_string())
+        .collect();
+    out.sort();
+    out
+}
+
+fn check_one(name: &str, games: usize) -> Result<String, Vec<crate::diag::Diagnostic>> {
+    let pkg = load(name)?;
+    let seats = pkg.players.0.max(2).min(pkg.players.1);
+    for map in pkg.maps.keys() {
+        for i in 0..games {
+            let config = GameConfig { map: Some(map.clone()), seats, seed: i as u64 + 1, settings: Vec::new() };
+            let mut game = Game::new(pkg.clone(), config)?;
+            game.set_record_events(false);
+            let mut bots: Vec<_> = (0..seats).map(|s| Seat::Random.bot(i as u64, s)).collect();
+            play_out(&mut game, &mut bots).map_err(|e| vec![super::script_diag(e)])?;
+        }
+    }
+    Ok(format!("{} ({} maps, {} random games each)", pkg.id, pkg.maps.len(), games))
+}

@@ -1,0 +1,138 @@
+//! The command line (clap): `play`, `sim`, `check`, `eval`, `replay`. Each command loads the
+//! game through the same path, prints diagnostics once, and returns the process exit code.
+
+mod check;
+mod play;
+mod sim;
+
+use crate::def::{find_game, load_package, Package};
+use crate::diag::{render, Diagnostic};
+use crate::engine::{Game, GameConfig};
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+#[derive(Parser)]
+#[command(name = "meeple", version, about = "Play, simulate and check tabletop games written in TOML and Lua")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play a game in the terminal against AI players
+    Play(play::PlayArgs),
+    /// Run many AI-vs-AI games and print statistics
+    Sim(sim::SimArgs),
+    /// Load and validate games, then play seeded random games looking for script errors
+    Check(check::CheckArgs),
+    /// Run a Lua chunk in a game's sandbox after setup (G, ctx and R in scope); print JSON
+    Eval(EvalArgs),
+    /// Re-run a replay or save file and verify every state
+    Replay(ReplayArgs),
+}
+
+/// Which game and how to set it up; shared by the commands that start games.
+#[derive(Args, Clone, Debug)]
+pub struct GameArgs {
+    /// Game id (a folder under games/) or a path to a game folder
+    pub game: String,
+    /// Map to play on (default: the game's default map)
+    #[arg(long)]
+    pub map: Option<String>,
+    /// Seed of the game's random generator
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Override a setting from game.toml, e.g. --set salary=300 (repeatable)
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub settings: Vec<String>,
+}
+
+impl GameArgs {
+    pub fn config(&self, seats: usize) -> GameConfig {
+        GameConfig { map: self.map.clone(), seats, seed: self.seed, settings: self.settings.clone() }
+    }
+}
+
+#[derive(Args)]
+struct EvalArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Number of seats
+    #[arg(long, default_value_t = 2)]
+    seats: usize,
+    /// The Lua chunk, e.g. 'return ctx.counter:get(1, "cash")'
+    lua: String,
+}
+
+#[derive(Args)]
+struct ReplayArgs {
+    /// A replay or save file written by `meeple play`
+    file: PathBuf,
+}
+
+pub fn main() -> i32 {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Play(a) => play::run(a),
+        Command::Sim(a) => sim::run(a),
+        Command::Check(a) => check::run(a),
+        Command::Eval(a) => eval(a),
+        Command::Replay(a) => replay(a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(diags) => {
+            eprintln!("{}", render(&diags));
+            1
+        }
+    }
+}
+
+pub type CmdResult = Result<i32, Vec<Diagnostic>>;
+
+/// Finds and loads a game, or explains why not.
+pub fn load(game: &str) -> Result<Arc<Package>, Vec<Diagnostic>> {
+    let dir = find_game(game).map_err(|e| vec![Diagnostic::error(game, e)])?;
+    load_package(&dir).map(Arc::new)
+}
+
+fn eval(a: EvalArgs) -> CmdResult {
+    let pkg = load(&a.game.game)?;
+    let game = Game::new(pkg, a.game.config(a.seats))?;
+    match game.eval(&a.lua) {
+        Ok(v) => {
+            println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+            Ok(0)
+        }
+        Err(e) => Err(vec![script_diag(e)]),
+    }
+}
+
+pub fn script_diag(e: crate::engine::GameError) -> Diagnostic {
+    match e {
+        crate::engine::GameError::Script(s) => s.0,
+        crate::engine::GameError::Rejected(r) => Diagnostic::error("meeple", r),
+    }
+}
+
+fn replay(a: ReplayArgs) -> CmdResult {
+    let shown = a.file.display().to_string();
+    let record = crate::replay::Record::load(&a.file).map_err(|e| vec![Diagnostic::error(&shown, e)])?;
+    let pkg = load(&record.game)?;
+    let v = crate::replay::verify(pkg, &record)?;
+    if v.files_changed {
+        println!("note: the game's files changed since this record was made");
+    }
+    match v.divergence {
+        None => {
+            println!("ok: {} steps reproduced exactly ({} {})", v.steps, record.game, shown);
+            Ok(0)
+        }
+        Some(d) => {
+            println!("diverged after {} matching steps: {d}", v.steps);
+            Ok(2)
+        }
+    }
+}

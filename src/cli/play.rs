@@ -1,0 +1,291 @@
+//! `meeple play`: a game in the terminal. Shows the board, every player's counters and
+//! holdings, what just happened and the numbered options of a human seat; bots move on their
+//! own. At any prompt: a number or an action, `undo`, `save FILE`, `why`, `quit`.
+
+use super::{load, script_diag, CmdResult};
+use crate::ai::{Bot, Heuristic, Seat};
+use crate::core::event::Event;
+use crate::diag::Diagnostic;
+use crate::engine::{Game, GameConfig, GameError};
+use crate::replay::{Record, RecordStep};
+use clap::Args;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use crate::sim::report::pad;
+use unicode_width::UnicodeWidthStr;
+
+#[derive(Args)]
+pub struct PlayArgs {
+    /// Game id (a folder under games/) or a path to a game folder
+    game: Option<String>,
+    /// Map to play on (default: the game's default map)
+    #[arg(long)]
+    map: Option<String>,
+    /// Who plays each seat, comma-separated: human, ai (heuristic), random
+    #[arg(long, default_value = "human,ai")]
+    players: String,
+    /// Seed of the game's random generator
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Override a setting from game.toml, e.g. --set salary=300 (repeatable)
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    settings: Vec<String>,
+    /// Resume a game saved with `save FILE`
+    #[arg(long, value_name = "FILE")]
+    load: Option<PathBuf>,
+    /// Write a replay of the whole game to FILE when it ends or on quit
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+}
+
+struct Session {
+    game: Game,
+    seats: Vec<Seat>,
+    bots: Vec<Option<Box<dyn Bot>>>,
+    record: Record,
+}
+
+pub fn run(a: PlayArgs) -> CmdResult {
+    let mut s = match &a.load {
+        Some(file) => resume(file)?,
+        None => start(&a)?,
+    };
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    loop {
+        print_events(&mut s.game);
+        let Some(p) = s.game.pending() else {
+            println!("\n{}", render(&s.game, &s.seats));
+            if let Some(o) = s.game.outcome() {
+                println!("game over: {o}");
+            }
+            break;
+        };
+        let seat = p.seat;
+        if s.bots[seat].is_some() {
+            bot_move(&mut s, seat)?;
+            continue;
+        }
+        println!("\n{}", render(&s.game, &s.seats));
+        print_options(&s.game);
+        print!("> ");
+        let _ = std::io::stdout().flush();
+        let Some(Ok(line)) = lines.next() else { break };
+        if !command(&mut s, seat, line.trim())? {
+            break;
+        }
+    }
+    if let Some(path) = &a.record {
+        s.record.snapshot = None;
+        s.record.save(path).map_err(|e| vec![Diagnostic::error(path.display().to_string(), e)])?;
+        println!("replay written to {}", path.display());
+    }
+    Ok(0)
+}
+
+fn start(a: &PlayArgs) -> Result<Session, Vec<Diagnostic>> {
+    let Some(name) = &a.game else {
+        return Err(vec![Diagnostic::error("meeple play", "name a game (e.g. `meeple play monopoly`) or --load FILE")]);
+    };
+    let pkg = load(name)?;
+    let seats = Seat::parse_list(&a.players).map_err(|e| vec![Diagnostic::error("--players", e)])?;
+    let config = GameConfig { map: a.map.clone(), seats: seats.len(), seed: a.seed, settings: a.settings.clone() };
+    let mut game = Game::new(pkg, config)?;
+    game.enable_undo();
+    let start_hash = game.snapshot().map_err(|e| vec![script_diag(e)])?.hash();
+    let record = Record::new(&game, seats.iter().map(|s| s.to_string()).collect(), start_hash);
+    let bots = seats.iter().enumerate().map(|(i, s)| s.bot(a.seed, i)).collect();
+    println!("{} · map {} · seed {} · type a number, an action, undo, save FILE, why or quit", game.pkg.title, game.pkg.map(a.map.as_deref()).map(|b| b.name.clone()).unwrap_or_default(), a.seed);
+    Ok(Session { game, seats, bots, record })
+}
+
+fn resume(file: &Path) -> Result<Session, Vec<Diagnostic>> {
+    let shown = file.display().to_string();
+    let record = Record::load(file).map_err(|e| vec![Diagnostic::error(&shown, e)])?;
+    let Some(snap) = record.snapshot.clone() else {
+        return Err(vec![Diagnostic::error(&shown, "this file has no snapshot to resume from (it is a replay; use `meeple replay`)")]);
+    };
+    let pkg = load(&record.game)?;
+    let mut game = Game::new(pkg, record.config.clone())?;
+    game.enable_undo();
+    game.restore(&snap).map_err(|e| vec![script_diag(e)])?;
+    game.history = record.steps.iter().map(|s| crate::engine::Step { seat: s.seat, action: s.action.clone() }).collect();
+    let seats: Vec<Seat> = record.players.iter().map(|p| Seat::parse(p)).collect::<Result<_, _>>().map_err(|e| vec![Diagnostic::error(&shown, e)])?;
+    let bots = seats.iter().enumerate().map(|(i, s)| s.bot(record.config.seed ^ record.steps.len() as u64, i)).collect();
+    println!("resumed {} after {} decisions", record.game, record.steps.len());
+    Ok(Session { game, seats, bots, record })
+}
+
+fn bot_move(s: &mut Session, seat: usize) -> Result<(), Vec<Diagnostic>> {
+    let bot = s.bots[seat].as_mut().expect("a bot seat");
+    let choice = bot.choose(&s.game).map_err(|e| vec![script_diag(e)])?;
+    let label = s.game.label(choice.index);
+    println!("P{} ({}) → {label}", seat + 1, s.seats[seat]);
+    apply(s, seat, choice.index).map_err(|e| vec![script_diag(e)])
+}
+
+fn apply(s: &mut Session, seat: usize, index: usize) -> Result<(), GameError> {
+    s.game.apply_index(index)?;
+    let hash = s.game.snapshot()?.hash();
+    let action = s.game.history.last().expect("just applied").action.clone();
+    s.record.steps.push(RecordStep { seat, action, hash });
+    Ok(())
+}
+
+/// Handles one line typed at the prompt; false to stop playing.
+fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnostic>> {
+    let n_options = s.game.pending().map(|p| p.options.len()).unwrap_or(0);
+    match line {
+        "" => {}
+        "quit" | "exit" => return Ok(false),
+        "undo" => undo(s),
+        "why" => why(&s.game),
+        _ if line.starts_with("save") => save(s, line["save".len()..].trim()),
+        _ => {
+            let index = match line.parse::<usize>() {
+                Ok(n) if (1..=n_options).contains(&n) => Ok(n - 1),
+                Ok(n) => Err(GameError::Rejected(format!("there is no option {n} (1..{n_options})"))),
+                Err(_) => match crate::core::action::Action::parse(line) {
+                    Some(action) => s.game.check_action(seat, &action),
+                    None => Err(GameError::Rejected("type a number or an action".into())),
+                },
+            };
+            match index.and_then(|i| apply(s, seat, i)) {
+                Ok(()) => {}
+                Err(GameError::Rejected(r)) => println!("rejected: {r}"),
+                Err(GameError::Script(e)) => {
+                    println!("{e}\nthe rules failed on that move; it was undone");
+                    let _ = s.game.undo();
+                    s.record.steps.truncate(s.game.history.len());
+                }
+            }
+        }
+    }
+    Ok(true)
+}
+
+/// Steps back to this human's previous decision (undoing the bots' replies too).
+fn undo(s: &mut Session) {
+    let mut undone = 0;
+    loop {
+        match s.game.undo() {
+            Ok(true) => undone += 1,
+            Ok(false) => break,
+            Err(e) => {
+                println!("{e}");
+                break;
+            }
+        }
+        let human_turn = s.game.pending().map(|p| s.bots[p.seat].is_none()).unwrap_or(false);
+        if human_turn {
+            break;
+        }
+    }
+    s.record.steps.truncate(s.game.history.len());
+    s.game.drain_events();
+    println!("{}", if undone > 0 { format!("undid {undone} decision(s)") } else { "nothing to undo".into() });
+}
+
+fn why(game: &Game) {
+    let mut bot = Heuristic::new(game.config.seed);
+    match bot.choose(game) {
+        Ok(c) => {
+            println!("the heuristic AI would choose: {}", game.label(c.index));
+            for (option, score) in c.candidates {
+                println!("  {score:>10.2}  {option}");
+            }
+        }
+        Err(e) => println!("{e}"),
+    }
+}
+
+fn save(s: &mut Session, file: &str) {
+    if file.is_empty() {
+        println!("usage: save FILE");
+        return;
+    }
+    match s.game.snapshot() {
+        Ok(snap) => {
+            s.record.snapshot = Some(snap);
+            match s.record.save(Path::new(file)) {
+                Ok(()) => println!("saved to {file} (resume with: meeple play --load {file})"),
+                Err(e) => println!("{e}"),
+            }
+        }
+        Err(e) => println!("{e}"),
+    }
+}
+
+fn print_events(game: &mut Game) {
+    for e in game.drain_events() {
+        match e {
+            Event::Action { .. } => {}
+            other => println!("  · {other}"),
+        }
+    }
+}
+
+fn print_options(game: &Game) {
+    let Some(p) = game.pending() else { return };
+    println!("P{}, choose:", p.seat + 1);
+    for i in 0..p.options.len() {
+        println!("  {}) {}", i + 1, game.label(i));
+    }
+}
+
+/// The board, each player's counters and holdings.
+pub fn render(game: &Game, seats: &[Seat]) -> String {
+    let board = game.pkg.map(game.config.map.as_deref()).expect("map checked at start");
+    let w = game.world();
+    let mut out = format!(
+        "── {} · {} · round {} · turn {} ──\n",
+        game.pkg.title, board.name, w.round, w.turn
+    );
+    let name_w = board.spaces.iter().map(|s| s.name.width()).max().unwrap_or(4);
+    for (i, sp) in board.spaces.iter().enumerate() {
+        let owner = w.board.owners[i].map(|o| format!("P{}", o + 1)).unwrap_or_default();
+        let level = if w.board.levels[i] > 0 { format!("L{}", w.board.levels[i]) } else { String::new() };
+        let tokens: Vec<String> = (0..w.seats).filter(|s| w.in_play[*s] && w.board.tokens[*s] == i).map(|s| format!("P{}", s + 1)).collect();
+        out.push_str(&format!("{:>3} {} {:<3} {:<3} {}\n", i + 1, pad(&sp.name, name_w), owner, level, tokens.join(" ")));
+    }
+    drop(w);
+    out.push_str(&players(game, seats));
+    out
+}
+
+fn players(game: &Game, seats: &[Seat]) -> String {
+    let board = game.pkg.map(game.config.map.as_deref()).expect("map checked at start");
+    let current = game.pending().map(|p| p.seat);
+    let rows: Vec<(String, bool)> = {
+        let w = game.world();
+        (0..w.seats)
+            .map(|s| {
+                let marker = if Some(s) == current { ">" } else { " " };
+                let counters: Vec<String> =
+                    game.pkg.counters.iter().enumerate().map(|(c, name)| format!("{name} {}", w.counters[c][s])).collect();
+                let state = if w.in_play[s] { format!("at {}", board.spaces[w.board.tokens[s]].name) } else { "out".into() };
+                let who = seats.get(s).map(|x| x.to_string()).unwrap_or_default();
+                (format!("{marker}P{} ({who}) {} · {state}", s + 1, counters.join(" · ")), w.in_play[s])
+            })
+            .collect()
+    };
+    let mut out = String::new();
+    for (s, (row, in_play)) in rows.into_iter().enumerate() {
+        out.push_str(&row);
+        drop_status(&mut out, game, s, in_play);
+        out.push('\n');
+    }
+    out
+}
+
+fn drop_status(out: &mut String, game: &Game, seat: usize, in_play: bool) {
+    if !in_play {
+        return;
+    }
+    if let Ok(lines) = game.status_lines(seat) {
+        for l in lines {
+            out.push_str(" · ");
+            out.push_str(&l);
+        }
+    }
+}

@@ -1,0 +1,115 @@
+//! Records of play: the game, its file hash, the config, who sat where, every decision with the
+//! state hash after it, and (in a save file) the snapshot to resume from. Re-running a record
+//! reproduces every state or reports the first divergence. Files are written atomically.
+
+use crate::core::action::Action;
+use crate::def::Package;
+use crate::engine::{Game, GameConfig, GameError, Snapshot};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use std::sync::Arc;
+
+pub const FORMAT: u32 = 1;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RecordStep {
+    pub seat: usize,
+    pub action: Action,
+    /// State hash after the action.
+    pub hash: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    pub format: u32,
+    pub game: String,
+    pub version: String,
+    pub files_hash: String,
+    pub config: GameConfig,
+    /// Who sat in each seat (`human`, `ai`, …).
+    pub players: Vec<String>,
+    pub start_hash: String,
+    pub steps: Vec<RecordStep>,
+    /// Present in save files: where to resume.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub snapshot: Option<Snapshot>,
+}
+
+impl Record {
+    pub fn new(game: &Game, players: Vec<String>, start_hash: String) -> Record {
+        Record {
+            format: FORMAT,
+            game: game.pkg.id.clone(),
+            version: game.pkg.version.clone(),
+            files_hash: game.pkg.files_hash.clone(),
+            config: game.config.clone(),
+            players,
+            start_hash,
+            steps: Vec::new(),
+            snapshot: None,
+        }
+    }
+
+    /// Writes to `path` atomically (a temporary file renamed over it).
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        let text = serde_json::to_string_pretty(self).map_err(|e| e.to_string())?;
+        let tmp = path.with_extension("tmp");
+        std::fs::write(&tmp, text).map_err(|e| format!("{}: cannot write: {e}", tmp.display()))?;
+        std::fs::rename(&tmp, path).map_err(|e| format!("{}: cannot write: {e}", path.display()))
+    }
+
+    pub fn load(path: &Path) -> Result<Record, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+        let record: Record = serde_json::from_str(&text).map_err(|e| format!("{}:{}:{}: error: {e}", path.display(), e.line(), e.column()))?;
+        if record.format != FORMAT {
+            return Err(format!("{}: unsupported record format {} (this meeple reads {FORMAT})", path.display(), record.format));
+        }
+        Ok(record)
+    }
+}
+
+/// The outcome of re-running a record.
+#[derive(Debug, PartialEq)]
+pub struct Verified {
+    pub steps: usize,
+    /// Set when the game's files changed since the record was made.
+    pub files_changed: bool,
+    pub divergence: Option<String>,
+}
+
+/// Re-runs `record` on `pkg` and compares every state hash.
+pub fn verify(pkg: Arc<Package>, record: &Record) -> Result<Verified, Vec<crate::diag::Diagnostic>> {
+    let files_changed = pkg.files_hash != record.files_hash;
+    let mut game = Game::new(pkg, record.config.clone())?;
+    game.set_record_events(false);
+    let mut verified = Verified { steps: 0, files_changed, divergence: None };
+    let start = game.snapshot().map(|s| s.hash()).unwrap_or_default();
+    if start != record.start_hash {
+        verified.divergence = Some(format!("the start state differs (recorded {}, now {start})", record.start_hash));
+        return Ok(verified);
+    }
+    for (i, step) in record.steps.iter().enumerate() {
+        let n = i + 1;
+        let problem = match game.apply(step.seat, &step.action) {
+            Err(GameError::Rejected(r)) => Some(format!("step {n}: P{} '{}' is no longer legal: {r}", step.seat + 1, step.action)),
+            Err(GameError::Script(e)) => Some(format!("step {n}: P{} '{}' fails: {e}", step.seat + 1, step.action)),
+            Ok(()) => match game.snapshot() {
+                Ok(s) if s.hash() == step.hash => None,
+                Ok(s) => Some(format!(
+                    "step {n}: P{} '{}' leads to a different state (recorded {}, now {})",
+                    step.seat + 1,
+                    step.action,
+                    step.hash,
+                    s.hash()
+                )),
+                Err(e) => Some(format!("step {n}: {e}")),
+            },
+        };
+        if problem.is_some() {
+            verified.divergence = problem;
+            return Ok(verified);
+        }
+        verified.steps = n;
+    }
+    Ok(verified)
+}

@@ -1,0 +1,128 @@
+//! Batch simulation: N seeded AI-vs-AI games across J threads (one Lua VM per thread, reused
+//! between games), gathered in game order so the same seed gives the same numbers for any J.
+
+pub mod report;
+
+use crate::ai::{play_out, Seat};
+use crate::core::event::Outcome;
+use crate::core::rng::splitmix64;
+use crate::def::Package;
+use crate::diag::Diagnostic;
+use crate::engine::{Game, GameConfig};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+pub struct SimConfig {
+    pub pkg: Arc<Package>,
+    /// Map and settings; `seats` and `seed` are set per game.
+    pub base: GameConfig,
+    pub seats: Vec<Seat>,
+    pub games: usize,
+    pub seed: u64,
+    pub jobs: usize,
+}
+
+/// What one game produced.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct GameResult {
+    pub index: usize,
+    pub seed: u64,
+    pub outcome: Option<Outcome>,
+    pub rounds: u64,
+    pub decisions: u64,
+    pub tallies: BTreeMap<String, BTreeMap<String, u64>>,
+    pub stats: Vec<(String, f64)>,
+    pub error: Option<String>,
+}
+
+/// The seed of game `index` in a batch started with `seed`.
+pub fn game_seed(seed: u64, index: usize) -> u64 {
+    splitmix64(seed.wrapping_add(index as u64))
+}
+
+fn config_for(cfg: &SimConfig, index: usize) -> GameConfig {
+    GameConfig { seats: cfg.seats.len(), seed: game_seed(cfg.seed, index), ..cfg.base.clone() }
+}
+
+/// Runs the batch; `tick` is called after every game (for a progress bar).
+pub fn run(cfg: &SimConfig, tick: &(dyn Fn() + Sync)) -> Result<Vec<GameResult>, Vec<Diagnostic>> {
+    if cfg.seats.contains(&Seat::Human) {
+        return Err(vec![Diagnostic::error("--players", "sim plays bots only (use ai or random, not human)")]);
+    }
+    Game::new(cfg.pkg.clone(), config_for(cfg, 0))?;
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<GameResult>>> = Mutex::new(vec![None; cfg.games]);
+    std::thread::scope(|scope| {
+        for _ in 0..cfg.jobs.max(1).min(cfg.games.max(1)) {
+            scope.spawn(|| worker(cfg, &next, &results, tick));
+        }
+    });
+    Ok(results.into_inner().expect("no worker panicked").into_iter().flatten().collect())
+}
+
+fn worker(cfg: &SimConfig, next: &AtomicUsize, results: &Mutex<Vec<Option<GameResult>>>, tick: &(dyn Fn() + Sync)) {
+    let mut game: Option<Game> = None;
+    loop {
+        let index = next.fetch_add(1, Ordering::Relaxed);
+        if index >= cfg.games {
+            return;
+        }
+        let result = play_one(cfg, index, &mut game);
+        results.lock().expect("no worker panicked")[index] = Some(result);
+        tick();
+    }
+}
+
+fn play_one(cfg: &SimConfig, index: usize, slot: &mut Option<Game>) -> GameResult {
+    let config = config_for(cfg, index);
+    let mut result = GameResult {
+        index,
+        seed: config.seed,
+        outcome: None,
+        rounds: 0,
+        decisions: 0,
+        tallies: BTreeMap::new(),
+        stats: Vec::new(),
+        error: None,
+    };
+    let started = match slot.as_mut() {
+        Some(g) => g.restart(config.seed).map_err(|e| e.to_string()),
+        None => match Game::new(cfg.pkg.clone(), config.clone()) {
+            Ok(mut g) => {
+                g.set_record_events(false);
+                let r = g.restart(config.seed).map_err(|e| e.to_string());
+                *slot = Some(g);
+                r
+            }
+            Err(d) => Err(crate::diag::render(&d)),
+        },
+    };
+    if let Err(e) = started {
+        *slot = None;
+        result.error = Some(e);
+        return result;
+    }
+    let game = slot.as_mut().expect("started above");
+    let mut bots: Vec<_> = cfg.seats.iter().enumerate().map(|(i, s)| s.bot(config.seed, i)).collect();
+    let played = play_out(game, &mut bots);
+    {
+        let w = game.world();
+        result.outcome = w.outcome.clone();
+        result.rounds = match w.outcome {
+            Some(Outcome::Capped { round }) => round,
+            _ => w.round,
+        };
+        result.decisions = w.decisions;
+        result.tallies = w.tallies.clone();
+    }
+    match played.and_then(|_| game.stats()) {
+        Ok(stats) => result.stats = stats,
+        Err(e) => {
+            result.error = Some(e.to_string());
+            *slot = None;
+        }
+    }
+    result
+}

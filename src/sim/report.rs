@@ -1,0 +1,160 @@
+//! The statistics of a batch: finished vs capped games, round counts, win rate per seat, the
+//! games' own tallies (as shares) and `stats` numbers; rendered as a table, JSON or CSV.
+
+use super::GameResult;
+use crate::core::event::Outcome;
+use crate::def::board::Board;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+#[derive(Debug, Serialize, PartialEq)]
+pub struct Summary {
+    pub games: usize,
+    pub finished: usize,
+    pub capped: usize,
+    pub draws: usize,
+    pub errors: usize,
+    pub first_error: Option<String>,
+    pub rounds_mean: f64,
+    pub rounds_median: u64,
+    pub rounds_p90: u64,
+    /// Wins per seat (a shared win counts for each winner).
+    pub wins: Vec<usize>,
+    pub tallies: BTreeMap<String, BTreeMap<String, u64>>,
+    /// Mean of each `stats` number over the games that reported it.
+    pub stats: BTreeMap<String, f64>,
+}
+
+pub fn summarize(results: &[GameResult], seats: usize) -> Summary {
+    let mut wins = vec![0; seats];
+    let (mut finished, mut capped, mut draws, mut errors) = (0, 0, 0, 0);
+    let mut tallies: BTreeMap<String, BTreeMap<String, u64>> = BTreeMap::new();
+    let mut stat_sums: BTreeMap<String, (f64, usize)> = BTreeMap::new();
+    for r in results {
+        if r.error.is_some() {
+            errors += 1;
+            continue;
+        }
+        match &r.outcome {
+            Some(Outcome::Won { winners }) => {
+                finished += 1;
+                winners.iter().for_each(|w| wins[*w] += 1);
+            }
+            Some(Outcome::Draw) => {
+                finished += 1;
+                draws += 1;
+            }
+            Some(Outcome::Capped { .. }) | None => capped += 1,
+        }
+        for (name, table) in &r.tallies {
+            let into = tallies.entry(name.clone()).or_default();
+            table.iter().for_each(|(k, v)| *into.entry(k.clone()).or_default() += v);
+        }
+        for (name, v) in &r.stats {
+            let e = stat_sums.entry(name.clone()).or_default();
+            e.0 += v;
+            e.1 += 1;
+        }
+    }
+    let mut rounds: Vec<u64> = results.iter().filter(|r| r.error.is_none()).map(|r| r.rounds).collect();
+    rounds.sort_unstable();
+    let pick = |q: f64| rounds.get(((rounds.len() as f64 - 1.0) * q).round() as usize).copied().unwrap_or(0);
+    Summary {
+        games: results.len(),
+        finished,
+        capped,
+        draws,
+        errors,
+        first_error: results.iter().find_map(|r| r.error.clone()),
+        rounds_mean: if rounds.is_empty() { 0.0 } else { rounds.iter().sum::<u64>() as f64 / rounds.len() as f64 },
+        rounds_median: pick(0.5),
+        rounds_p90: pick(0.9),
+        wins,
+        tallies,
+        stats: stat_sums.into_iter().map(|(k, (s, n))| (k, s / n as f64)).collect(),
+    }
+}
+
+/// Left-aligns `text` in `width` terminal columns (CJK characters take two).
+pub fn pad(text: &str, width: usize) -> String {
+    use unicode_width::UnicodeWidthStr;
+    format!("{text}{}", " ".repeat(width.saturating_sub(text.width())))
+}
+
+fn pct(n: usize, of: usize) -> f64 {
+    if of == 0 {
+        0.0
+    } else {
+        100.0 * n as f64 / of as f64
+    }
+}
+
+/// The summary as a table for the terminal.
+pub fn render(s: &Summary, seat_names: &[String], board: &Board) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "games      {:>8}", s.games);
+    let _ = writeln!(out, "finished   {:>8}  ({:.1}%)", s.finished, pct(s.finished, s.games));
+    let _ = writeln!(out, "capped     {:>8}  ({:.1}%, unfinished at the round cap)", s.capped, pct(s.capped, s.games));
+    if s.draws > 0 {
+        let _ = writeln!(out, "draws      {:>8}", s.draws);
+    }
+    if s.errors > 0 {
+        let _ = writeln!(out, "errors     {:>8}  first: {}", s.errors, s.first_error.as_deref().unwrap_or(""));
+    }
+    let _ = writeln!(out, "rounds     mean {:.1}  median {}  p90 {}", s.rounds_mean, s.rounds_median, s.rounds_p90);
+    let _ = writeln!(out, "\nwin rate per seat (of all games)");
+    for (i, w) in s.wins.iter().enumerate() {
+        let _ = writeln!(out, "  P{} {:<10} {:>6.1}%  ({w})", i + 1, seat_names.get(i).map(|s| s.as_str()).unwrap_or(""), pct(*w, s.games));
+    }
+    for (name, table) in &s.tallies {
+        render_tally(&mut out, name, table, board);
+    }
+    if !s.stats.is_empty() {
+        let _ = writeln!(out, "\ngame stats (mean per game)");
+        for (k, v) in &s.stats {
+            let _ = writeln!(out, "  {k:<20} {v:>10.2}");
+        }
+    }
+    out
+}
+
+fn render_tally(out: &mut String, name: &str, table: &BTreeMap<String, u64>, board: &Board) {
+    let total: u64 = table.values().sum();
+    let _ = writeln!(out, "\n{name} (share of {total})");
+    let mut rows: Vec<(Option<usize>, &String, u64)> =
+        table.iter().map(|(k, v)| (board.space_index(k), k, *v)).collect();
+    if rows.iter().all(|r| r.0.is_some()) {
+        rows.sort_by_key(|r| r.0);
+    } else {
+        rows.sort_by(|a, b| b.2.cmp(&a.2).then(a.1.cmp(b.1)));
+    }
+    for (index, key, v) in rows {
+        let label = match index {
+            Some(i) => format!("{:>2} {}", i + 1, board.spaces[i].name),
+            None => key.clone(),
+        };
+        let _ = writeln!(out, "  {} {:>6.2}%  ({v})", pad(&label, 32), 100.0 * v as f64 / total.max(1) as f64);
+    }
+}
+
+/// One CSV row per game: index, seed, result, winners, rounds, decisions, then each stat.
+pub fn csv(results: &[GameResult]) -> String {
+    let stat_names: Vec<String> = results.iter().flat_map(|r| r.stats.iter().map(|s| s.0.clone())).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+    let mut out = format!("game,seed,result,winners,rounds,decisions{}\n", stat_names.iter().map(|s| format!(",{s}")).collect::<String>());
+    for r in results {
+        let (result, winners) = match (&r.error, &r.outcome) {
+            (Some(_), _) => ("error", String::new()),
+            (_, Some(Outcome::Won { winners })) => ("won", winners.iter().map(|w| format!("P{}", w + 1)).collect::<Vec<_>>().join(" ")),
+            (_, Some(Outcome::Draw)) => ("draw", String::new()),
+            _ => ("capped", String::new()),
+        };
+        let _ = write!(out, "{},{},{result},{winners},{},{}", r.index, r.seed, r.rounds, r.decisions);
+        for name in &stat_names {
+            let v = r.stats.iter().find(|s| &s.0 == name).map(|s| s.1.to_string()).unwrap_or_default();
+            let _ = write!(out, ",{v}");
+        }
+        out.push('\n');
+    }
+    out
+}
