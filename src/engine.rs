@@ -208,6 +208,27 @@ impl Game {
         self.world.borrow()
     }
 
+    /// Direct access to the world, for tools and tests that set up a position.
+    pub fn world_mut(&self) -> std::cell::RefMut<'_, World> {
+        self.world.borrow_mut()
+    }
+
+    /// The next dice rolls will show these faces, in order.
+    pub fn force_dice(&mut self, faces: &[u32]) {
+        self.world.borrow_mut().forced_dice.extend(faces);
+    }
+
+    /// Runs Lua that changes the position (tests, tutorials), then asks the pending decision
+    /// again so its options match the new position.
+    pub fn exec(&mut self, code: &str) -> Result<serde_json::Value, GameError> {
+        let out = self.eval(code)?;
+        if self.pending.is_some() {
+            self.pending = None;
+            self.ask()?;
+        }
+        Ok(out)
+    }
+
     pub fn state_name(&self) -> String {
         self.pkg.flow.name(self.world.borrow().state).to_string()
     }

@@ -44,9 +44,13 @@ pub fn parse_dice(text: &str) -> Result<DiceSpec, String> {
     Ok(DiceSpec { count, sides, bonus })
 }
 
-pub fn roll(spec: DiceSpec, rng: &mut GameRng) -> Roll {
+/// Rolls `spec`, taking faces from `forced` first (a face above the die's sides is clamped).
+pub fn roll(spec: DiceSpec, rng: &mut GameRng, forced: &mut std::collections::VecDeque<u32>) -> Roll {
     let values: Vec<u32> = (0..spec.count)
-        .map(|_| rng.below(spec.sides as u64) as u32 + 1)
+        .map(|_| match forced.pop_front() {
+            Some(v) => v.clamp(1, spec.sides),
+            None => rng.below(spec.sides as u64) as u32 + 1,
+        })
         .collect();
     let total = values.iter().map(|v| *v as i64).sum::<i64>() + spec.bonus;
     Roll { values, total }

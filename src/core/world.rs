@@ -34,6 +34,9 @@ pub struct World {
     pub tallies: BTreeMap<String, BTreeMap<String, u64>>,
     #[serde(skip)]
     pub events: Vec<Event>,
+    /// Die faces to use before the generator (scenario tests and tutorials set up exact rolls).
+    #[serde(skip)]
+    pub forced_dice: std::collections::VecDeque<u32>,
     #[serde(skip, default = "yes")]
     pub record_events: bool,
 }
@@ -59,6 +62,7 @@ impl World {
             decks: Vec::new(),
             tallies: BTreeMap::new(),
             events: Vec::new(),
+            forced_dice: Default::default(),
             record_events: true,
         }
     }

@@ -140,8 +140,9 @@ fn dice_api(lua: &Lua, world: &W) -> mlua::Result<Table> {
             None => parse_dice(&spec).map_err(|e| api_error(lua, e))?,
         };
         cache.borrow_mut().insert(spec.clone(), parsed);
-        let mut w = w.borrow_mut();
-        let r = roll(parsed, &mut w.rng);
+        let mut guard = w.borrow_mut();
+        let w = &mut *guard;
+        let r = roll(parsed, &mut w.rng, &mut w.forced_dice);
         let out = lua.create_table_with_capacity(r.values.len(), 2)?;
         for (i, v) in r.values.iter().enumerate() {
             out.raw_set(i + 1, *v)?;

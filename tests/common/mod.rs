@@ -1,0 +1,56 @@
+//! Shared helpers for integration tests: load a game from `games/`, start it with a seed, run
+//! Lua in it, force dice and apply actions by their text.
+#![allow(dead_code)]
+
+use meeple::core::action::Action;
+use meeple::def::{find_game, load_package, Package};
+use meeple::engine::{Game, GameConfig};
+use std::sync::Arc;
+
+pub fn package(id: &str) -> Arc<Package> {
+    let dir = find_game(id).expect("game exists");
+    Arc::new(load_package(&dir).unwrap_or_else(|d| panic!("{}", meeple::diag::render(&d))))
+}
+
+/// A game of `id` on `map` with `seats` players, seeded, with optional `--set` overrides.
+pub fn start(id: &str, map: &str, seats: usize, seed: u64, settings: &[&str]) -> Game {
+    let config = GameConfig {
+        map: Some(map.to_string()),
+        seats,
+        seed,
+        settings: settings.iter().map(|s| s.to_string()).collect(),
+    };
+    Game::new(package(id), config).unwrap_or_else(|d| panic!("{}", meeple::diag::render(&d)))
+}
+
+/// Runs Lua in the game (G, ctx, R in scope) and re-asks the pending decision.
+pub fn exec(game: &mut Game, code: &str) -> serde_json::Value {
+    game.exec(code).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Evaluates a Lua expression without changing anything.
+pub fn eval(game: &Game, expr: &str) -> serde_json::Value {
+    game.eval(&format!("return {expr}")).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Applies an action typed as text (`"buy beijing"`) for whoever must decide.
+pub fn act(game: &mut Game, text: &str) {
+    let seat = game.pending().expect("a pending decision").seat;
+    let action = Action::parse(text).expect("an action");
+    game.apply(seat, &action).unwrap_or_else(|e| panic!("applying '{text}': {e}"));
+}
+
+/// The pending options as text.
+pub fn options(game: &Game) -> Vec<String> {
+    game.pending().map(|p| p.options.iter().map(|o| o.to_string()).collect()).unwrap_or_default()
+}
+
+/// Cash of a 1-based seat.
+pub fn cash(game: &Game, seat: usize) -> i64 {
+    game.world().counters[0][seat - 1]
+}
+
+/// 1-based space index of a 1-based seat's token.
+pub fn position(game: &Game, seat: usize) -> usize {
+    game.world().board.tokens[seat - 1] + 1
+}
