@@ -13,7 +13,7 @@ use crate::script::convert::{from_json, to_json};
 use crate::script::{Host, ScriptError};
 use mlua::{Table, Value};
 use serde::{Deserialize, Serialize};
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -54,11 +54,43 @@ impl From<ScriptError> for GameError {
     }
 }
 
-/// The decision the game waits for.
+/// The decision the game waits for. Options stay Lua tables until something needs them as
+/// `Action`s (display, replays, checking a typed action).
 pub struct Pending {
     pub seat: usize,
-    pub options: Vec<Action>,
+    len: usize,
     lua_options: Table,
+    actions: OnceCell<Vec<Action>>,
+}
+
+impl Pending {
+    fn new(seat: usize, lua_options: Table) -> Pending {
+        Pending { seat, len: lua_options.raw_len(), lua_options, actions: OnceCell::new() }
+    }
+
+    /// Number of options (at least one).
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The options as actions, in the order the rules listed them.
+    pub fn options(&self) -> &[Action] {
+        self.actions.get_or_init(|| {
+            (1..=self.len)
+                .map(|i| {
+                    self.lua_options
+                        .raw_get::<Table>(i)
+                        .ok()
+                        .and_then(|t| read_option_table(&t).ok())
+                        .unwrap_or_else(|| Action::new("?"))
+                })
+                .collect()
+        })
+    }
 }
 
 /// One applied decision.
@@ -264,9 +296,9 @@ impl Game {
         if p.seat != seat {
             return Err(GameError::Rejected(format!("it is P{}'s turn, not P{}'s", p.seat + 1, seat + 1)));
         }
-        let found = p.options.iter().position(|o| same_action(o, action));
+        let found = p.options().iter().position(|o| same_action(o, action));
         found.ok_or_else(|| {
-            let opts: Vec<String> = p.options.iter().map(|o| format!("'{o}'")).collect();
+            let opts: Vec<String> = p.options().iter().map(|o| format!("'{o}'")).collect();
             GameError::Rejected(format!(
                 "'{action}' is not a legal option for P{} in state '{}' (options: {})",
                 seat + 1,
@@ -281,11 +313,11 @@ impl Game {
         let Some(p) = self.pending.take() else {
             return Err(GameError::Rejected("the game is over".into()));
         };
-        let Some(action) = p.options.get(index).cloned() else {
-            let n = p.options.len();
+        if index >= p.len() {
+            let n = p.len();
             self.pending = Some(p);
             return Err(GameError::Rejected(format!("option {} does not exist (1..{n})", index + 1)));
-        };
+        }
         if self.undo.is_some() {
             let snap = self.snapshot_with_pending(&p)?;
             let len = self.history.len();
@@ -294,12 +326,16 @@ impl Game {
             }
         }
         let option: Table = p.lua_options.raw_get(index + 1).map_err(|e| self.lua_failure(e))?;
-        {
+        let record = {
             let mut w = self.world.borrow_mut();
             w.decisions += 1;
-            w.log(Event::Action { seat: p.seat, action: action.clone() });
+            w.record_events
+        };
+        if record {
+            let action = p.options()[index].clone();
+            self.world.borrow_mut().log(Event::Action { seat: p.seat, action: action.clone() });
+            self.history.push(Step { seat: p.seat, action });
         }
-        self.history.push(Step { seat: p.seat, action });
         let state = self.world.borrow().state;
         let act = self.host.hooks[state].act.clone().expect("checked at load");
         let ctx = || context(&self.pkg, &self.world.borrow(), "act");
@@ -389,14 +425,18 @@ impl Game {
         let state = self.world.borrow().state;
         let options_fn = self.host.hooks[state].options.clone().expect("checked at load");
         let ctx = || context(&self.pkg, &self.world.borrow(), "options");
-        let list: Table = self.host.call(&options_fn, (self.g.clone(), self.host.ctx.clone()), &ctx)?;
-        let options = read_options(&list).map_err(|m| self.flow_error(m, "options"))?;
-        if options.is_empty() {
+        let list: Value = self.host.call(&options_fn, (self.g.clone(), self.host.ctx.clone()), &ctx)?;
+        let problem: Option<String> = self.host.call(&self.host.check_options, list.clone(), &ctx)?;
+        if let Some(m) = problem {
+            return Err(self.flow_error(m, "options"));
+        }
+        let Value::Table(list) = list else { unreachable!("checked by check_options") };
+        if list.raw_len() == 0 {
             let msg = format!("decision state '{}' offered no options", self.pkg.flow.name(state));
             return Err(self.flow_error(msg, "options"));
         }
         let seat = self.world.borrow().current;
-        self.pending = Some(Pending { seat, options, lua_options: list });
+        self.pending = Some(Pending::new(seat, list));
         Ok(())
     }
 
@@ -410,8 +450,7 @@ impl Game {
     }
 
     fn snapshot_with_pending(&mut self, p: &Pending) -> Result<Snapshot, GameError> {
-        let lua_options = p.lua_options.clone();
-        self.pending = Some(Pending { seat: p.seat, options: p.options.clone(), lua_options });
+        self.pending = Some(Pending::new(p.seat, p.lua_options.clone()));
         let snap = self.snapshot();
         self.pending = None;
         snap
@@ -457,8 +496,8 @@ impl Game {
         };
         let score: mlua::Function = ai.get("score").map_err(|e| self.lua_failure(e))?;
         let ctx = || context(&self.pkg, &self.world.borrow(), "ai.score");
-        let mut out = Vec::with_capacity(p.options.len());
-        for i in 1..=p.options.len() {
+        let mut out = Vec::with_capacity(p.len());
+        for i in 1..=p.len() {
             let option: Table = p.lua_options.raw_get(i).map_err(|e| self.lua_failure(e))?;
             let s: f64 = self.host.call(&score, (self.g.clone(), self.host.ctx.clone(), p.seat + 1, option), &ctx)?;
             out.push(s);
@@ -466,10 +505,22 @@ impl Game {
         Ok(out)
     }
 
+    /// The best score of the AI's `score` function and the options that reach it.
+    pub fn best_options(&self) -> Result<(f64, Vec<usize>), GameError> {
+        let (Some(ai), Some(p)) = (&self.host.ai, &self.pending) else {
+            return Err(GameError::Rejected(format!("game '{}' has no ai script with a score function", self.pkg.id)));
+        };
+        let score: mlua::Function = ai.get("score").map_err(|e| self.lua_failure(e))?;
+        let ctx = || context(&self.pkg, &self.world.borrow(), "ai.score");
+        let args = (score, self.g.clone(), self.host.ctx.clone(), p.seat + 1, p.lua_options.clone());
+        let (best, tied): (f64, mlua::Variadic<usize>) = self.host.call(&self.host.best, args, &ctx)?;
+        Ok((best, tied.iter().map(|i| i - 1).collect()))
+    }
+
     /// A human-readable label for an option: the rules' `label` hook or the action itself.
     pub fn label(&self, index: usize) -> String {
         let Some(p) = &self.pending else { return String::new() };
-        let plain = p.options[index].to_string();
+        let plain = p.options()[index].to_string();
         let Some(label) = crate::script::api::function_at(&self.host.rules, "label") else { return plain };
         let Ok(option) = p.lua_options.raw_get::<Table>(index + 1) else { return plain };
         let ctx = || String::new();
@@ -532,21 +583,6 @@ fn same_action(a: &Action, b: &Action) -> bool {
             (Arg::Int(i), Arg::Num(n)) | (Arg::Num(n), Arg::Int(i)) => *i as f64 == *n,
             _ => x == y,
         })
-}
-
-/// Reads the options list: each option is a string verb or a table `{verb, arg, ...}`.
-fn read_options(list: &Table) -> Result<Vec<Action>, String> {
-    let mut out = Vec::with_capacity(list.raw_len());
-    for (i, v) in list.sequence_values::<Value>().enumerate() {
-        let v = v.map_err(|e| e.to_string())?;
-        let action = match &v {
-            Value::String(s) => Action::new(s.to_str().map_err(|e| e.to_string())?.to_string()),
-            Value::Table(t) => read_option_table(t).map_err(|m| format!("option {}: {m}", i + 1))?,
-            other => return Err(format!("option {} is a {}, expected a table {{verb, args...}}", i + 1, other.type_name())),
-        };
-        out.push(action);
-    }
-    Ok(out)
 }
 
 fn read_option_table(t: &Table) -> Result<Action, String> {

@@ -3,15 +3,14 @@
 -- Strategy: buy when cash stays above a safety margin of the price, prefer completing a group,
 -- build when safe, never mortgage unless the rules force a sale, leave jail with a card.
 local AI = {}
+local R = require("rules")
 
 local function cash(ctx, p) return ctx.counter:get(p, "cash") end
 
 local function completes_group(ctx, p, sp)
   if not sp.group then return false end
-  for _, other in ipairs(ctx.board.spaces) do
-    if other.group == sp.group and other.index ~= sp.index and ctx.board:owner(other.index) ~= p then
-      return false
-    end
+  for _, other in ipairs(R.group_spaces(ctx, sp.group)) do
+    if other.index ~= sp.index and ctx.board:owner(other.index) ~= p then return false end
   end
   return true
 end

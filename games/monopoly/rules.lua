@@ -25,13 +25,24 @@ end
 
 -- Groups -------------------------------------------------------------------------------------
 
+-- Spaces of each group, computed once per board (the board's static table is the key).
+local group_cache = setmetatable({}, { __mode = "k" })
+
 local function group_spaces(ctx, group)
-  local out = {}
-  for _, sp in ipairs(ctx.board.spaces) do
-    if sp.group == group then out[#out + 1] = sp end
+  local groups = group_cache[ctx.board]
+  if not groups then
+    groups = {}
+    for _, sp in ipairs(ctx.board.spaces) do
+      if sp.group then
+        groups[sp.group] = groups[sp.group] or {}
+        table.insert(groups[sp.group], sp)
+      end
+    end
+    group_cache[ctx.board] = groups
   end
-  return out
+  return groups[group] or {}
 end
+R.group_spaces = group_spaces
 
 local function owns_group(ctx, p, group)
   for _, sp in ipairs(group_spaces(ctx, group)) do

@@ -53,12 +53,22 @@ impl fmt::Display for Seat {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Choice {
     pub index: usize,
-    /// (option, score) for every candidate, best first.
+    /// (option, score) for every candidate, best first (filled by `explain`).
     pub candidates: Vec<(String, f64)>,
 }
 
 pub trait Bot {
+    /// Picks an option quickly (`candidates` may be left empty).
     fn choose(&mut self, game: &Game) -> Result<Choice, GameError>;
+
+    /// Picks an option and lists every candidate with its score, best first.
+    fn explain(&mut self, game: &Game) -> Result<Choice, GameError> {
+        let p = game.pending().ok_or_else(|| GameError::Rejected("the game is over".into()))?;
+        let choice = self.choose(game)?;
+        let share = 1.0 / p.len() as f64;
+        let candidates = p.options().iter().map(|o| (o.to_string(), share)).collect();
+        Ok(Choice { index: choice.index, candidates })
+    }
 }
 
 pub struct RandomBot {
@@ -68,10 +78,8 @@ pub struct RandomBot {
 impl Bot for RandomBot {
     fn choose(&mut self, game: &Game) -> Result<Choice, GameError> {
         let p = game.pending().ok_or_else(|| GameError::Rejected("the game is over".into()))?;
-        let index = self.rng.below(p.options.len() as u64) as usize;
-        let share = 1.0 / p.options.len() as f64;
-        let candidates = p.options.iter().map(|o| (o.to_string(), share)).collect();
-        Ok(Choice { index, candidates })
+        let index = self.rng.below(p.len() as u64) as usize;
+        Ok(Choice { index, candidates: Vec::new() })
     }
 }
 
@@ -88,15 +96,20 @@ impl Heuristic {
 impl Bot for Heuristic {
     fn choose(&mut self, game: &Game) -> Result<Choice, GameError> {
         let p = game.pending().ok_or_else(|| GameError::Rejected("the game is over".into()))?;
-        if p.options.len() == 1 {
-            return Ok(Choice { index: 0, candidates: vec![(p.options[0].to_string(), 0.0)] });
+        if p.len() == 1 {
+            return Ok(Choice { index: 0, candidates: Vec::new() });
         }
-        let scores = game.score_options()?;
-        let best = scores.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
-        let tied: Vec<usize> = (0..scores.len()).filter(|i| scores[*i] == best).collect();
+        let (_, tied) = game.best_options()?;
         let index = tied[self.rng.below(tied.len() as u64) as usize];
+        Ok(Choice { index, candidates: Vec::new() })
+    }
+
+    fn explain(&mut self, game: &Game) -> Result<Choice, GameError> {
+        let p = game.pending().ok_or_else(|| GameError::Rejected("the game is over".into()))?;
+        let index = self.choose(game)?.index;
+        let scores = game.score_options()?;
         let mut candidates: Vec<(String, f64)> =
-            p.options.iter().zip(&scores).map(|(o, s)| (o.to_string(), *s)).collect();
+            p.options().iter().zip(&scores).map(|(o, s)| (o.to_string(), *s)).collect();
         candidates.sort_by(|a, b| b.1.total_cmp(&a.1));
         Ok(Choice { index, candidates })
     }

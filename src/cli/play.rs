@@ -134,7 +134,7 @@ fn apply(s: &mut Session, seat: usize, index: usize) -> Result<(), GameError> {
 
 /// Handles one line typed at the prompt; false to stop playing.
 fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnostic>> {
-    let n_options = s.game.pending().map(|p| p.options.len()).unwrap_or(0);
+    let n_options = s.game.pending().map(|p| p.len()).unwrap_or(0);
     match line {
         "" => {}
         "quit" | "exit" => return Ok(false),
@@ -188,7 +188,7 @@ fn undo(s: &mut Session) {
 
 fn why(game: &Game) {
     let mut bot = Heuristic::new(game.config.seed);
-    match bot.choose(game) {
+    match bot.explain(game) {
         Ok(c) => {
             println!("the heuristic AI would choose: {}", game.label(c.index));
             for (option, score) in c.candidates {
@@ -228,7 +228,7 @@ fn print_events(game: &mut Game) {
 fn print_options(game: &Game) {
     let Some(p) = game.pending() else { return };
     println!("P{}, choose:", p.seat + 1);
-    for i in 0..p.options.len() {
+    for i in 0..p.len() {
         println!("  {}) {}", i + 1, game.label(i));
     }
 }

@@ -16,6 +16,8 @@ pub const DEFAULT_BUDGET: u64 = 20_000_000;
 /// Memory the VM may hold.
 pub const MEMORY_LIMIT: usize = 256 << 20;
 const HOOK_EVERY: u32 = 1000;
+/// Registry key of the modules `require` has loaded.
+const LOADED: &str = "meeple.loaded";
 
 /// A script problem, located and with its context (state, hook, player, turn).
 #[derive(Debug, Clone, PartialEq)]
@@ -45,6 +47,9 @@ pub struct Host {
     pub ctx: Table,
     pub world: Rc<RefCell<World>>,
     pub rules_path: String,
+    /// Runtime helpers written in Lua (`prelude.lua`).
+    pub check_options: Function,
+    pub best: Function,
 }
 
 impl Host {
@@ -58,6 +63,7 @@ impl Host {
         install_budget(&lua, ticks_left.clone()).map_err(fail)?;
         install_require(&lua, pkg).map_err(fail)?;
         let ctx = super::api::build_ctx(&lua, pkg, board, settings, world.clone()).map_err(fail)?;
+        let prelude: Table = lua.load(include_str!("prelude.lua")).set_name("@meeple/prelude.lua").call(()).map_err(fail)?;
         let mut host = Host {
             lua,
             ticks_left,
@@ -68,8 +74,11 @@ impl Host {
             ctx,
             world,
             rules_path: rules_path.clone(),
+            check_options: prelude.get("check_options").map_err(fail)?,
+            best: prelude.get("best").map_err(fail)?,
         };
         host.rules = host.load_table(&pkg.root.join(&pkg.rules_file), &rules_path)?;
+        host.register_module(&pkg.rules_file, &host.rules).map_err(fail)?;
         if let Some(ai) = &pkg.ai_file {
             host.ai = Some(host.load_table(&pkg.root.join(ai), &pkg.file(ai))?);
         }
@@ -82,6 +91,13 @@ impl Host {
         } else {
             Err(diags)
         }
+    }
+
+    /// Makes `require("<name>")` return `table` (so ai.lua shares the live rules table).
+    fn register_module(&self, file: &str, table: &Table) -> mlua::Result<()> {
+        let name = file.trim_end_matches(".lua").replace('/', ".");
+        let loaded: Table = self.lua.named_registry_value(LOADED)?;
+        loaded.raw_set(name, table.clone())
     }
 
     /// Sets the per-call instruction budget.
@@ -176,6 +192,7 @@ fn install_require(lua: &Lua, pkg: &Package) -> mlua::Result<()> {
         roots.push((shared.clone(), shown_path(&shared)));
     }
     let loaded = lua.create_table()?;
+    lua.set_named_registry_value(LOADED, loaded.clone())?;
     let require = lua.create_function(move |lua, name: String| {
         if let Some(v) = loaded.raw_get::<Option<Value>>(name.as_str())? {
             return Ok(v);

@@ -42,7 +42,7 @@ pub fn act(game: &mut Game, text: &str) {
 
 /// The pending options as text.
 pub fn options(game: &Game) -> Vec<String> {
-    game.pending().map(|p| p.options.iter().map(|o| o.to_string()).collect()).unwrap_or_default()
+    game.pending().map(|p| p.options().iter().map(|o| o.to_string()).collect()).unwrap_or_default()
 }
 
 /// Cash of a 1-based seat.

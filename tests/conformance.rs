@@ -1,0 +1,160 @@
+//! Conformance: every game in `games/` loads, plays seeded random games to an end or the round
+//! cap without script errors, is deterministic, survives save → load → continue, undoes
+//! exactly, and accepts every option it lists. Raise the game count with
+//! MEEPLE_CONFORMANCE_GAMES (default 3 per map).
+
+mod common;
+use meeple::ai::{Bot, Seat};
+use meeple::def::{load_package, Package};
+use meeple::engine::{Game, GameConfig, Snapshot};
+use std::sync::Arc;
+
+fn games() -> Vec<Arc<Package>> {
+    let mut dirs: Vec<_> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/games"))
+        .expect("games folder")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.join("game.toml").is_file())
+        .collect();
+    dirs.sort();
+    assert!(!dirs.is_empty());
+    dirs.iter()
+        .map(|d| Arc::new(load_package(d).unwrap_or_else(|e| panic!("{}", meeple::diag::render(&e)))))
+        .collect()
+}
+
+fn count() -> u64 {
+    std::env::var("MEEPLE_CONFORMANCE_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(3)
+}
+
+fn configs(pkg: &Package) -> Vec<GameConfig> {
+    let seats = pkg.players.0.max(2).min(pkg.players.1);
+    pkg.maps.keys().map(|m| GameConfig { map: Some(m.clone()), seats, seed: 0, settings: Vec::new() }).collect()
+}
+
+fn new_game(pkg: &Arc<Package>, config: &GameConfig, seed: u64) -> Game {
+    let config = GameConfig { seed, ..config.clone() };
+    Game::new(pkg.clone(), config).unwrap_or_else(|e| panic!("{}", meeple::diag::render(&e)))
+}
+
+fn random_bots(seats: usize, seed: u64) -> Vec<Box<dyn Bot>> {
+    (0..seats).map(|s| Seat::Random.bot(seed, s).expect("a bot")).collect()
+}
+
+/// Plays up to `limit` random decisions; returns how many were played.
+fn play(game: &mut Game, bots: &mut [Box<dyn Bot>], limit: usize) -> usize {
+    let mut n = 0;
+    while n < limit {
+        let Some(p) = game.pending() else { break };
+        let seat = p.seat;
+        let choice = bots[seat].choose(game).expect("bot chooses");
+        game.apply_index(choice.index).unwrap_or_else(|e| panic!("decision {n}: {e}"));
+        n += 1;
+    }
+    n
+}
+
+#[test]
+fn random_games_end_without_script_errors() {
+    for pkg in games() {
+        for config in configs(&pkg) {
+            for seed in 1..=count() {
+                eprintln!("{} map {:?} seed {seed}", pkg.id, config.map);
+                let mut game = new_game(&pkg, &config, seed);
+                game.set_record_events(false);
+                let mut bots = random_bots(config.seats, seed);
+                play(&mut game, &mut bots, usize::MAX);
+                assert!(game.is_over() && game.outcome().is_some(), "{} seed {seed} did not end", pkg.id);
+            }
+        }
+    }
+}
+
+#[test]
+fn same_seed_gives_same_events() {
+    for pkg in games() {
+        for config in configs(&pkg) {
+            let run = || {
+                let mut game = new_game(&pkg, &config, 7);
+                let mut bots = random_bots(config.seats, 7);
+                play(&mut game, &mut bots, 300);
+                (game.events(), game.snapshot().unwrap().hash())
+            };
+            let (a, b) = (run(), run());
+            assert!(!a.0.is_empty());
+            assert_eq!(a, b, "{} {:?}", pkg.id, config.map);
+        }
+    }
+}
+
+#[test]
+fn save_load_continue_equals_continue() {
+    for pkg in games() {
+        for config in configs(&pkg) {
+            for seed in 1..=count() {
+                eprintln!("{} map {:?} seed {seed}", pkg.id, config.map);
+                let mut game = new_game(&pkg, &config, seed);
+                play(&mut game, &mut random_bots(config.seats, seed), 40);
+                let saved = serde_json::to_string(&game.snapshot().unwrap()).unwrap();
+                game.drain_events();
+                play(&mut game, &mut random_bots(config.seats, seed + 100), 60);
+                let expected = (game.events(), game.snapshot().unwrap());
+
+                let mut resumed = new_game(&pkg, &config, 999);
+                let snap: Snapshot = serde_json::from_str(&saved).unwrap();
+                resumed.restore(&snap).unwrap();
+                resumed.drain_events();
+                play(&mut resumed, &mut random_bots(config.seats, seed + 100), 60);
+                assert_eq!((resumed.events(), resumed.snapshot().unwrap()), expected, "{} seed {seed}", pkg.id);
+            }
+        }
+    }
+}
+
+#[test]
+fn undo_restores_the_exact_prior_state() {
+    for pkg in games() {
+        for config in configs(&pkg) {
+            let mut game = new_game(&pkg, &config, 3);
+            game.enable_undo();
+            let mut bots = random_bots(config.seats, 3);
+            for step in 0..50 {
+                if game.is_over() {
+                    break;
+                }
+                let before = game.snapshot().unwrap();
+                let history = game.history.len();
+                play(&mut game, &mut bots, 1);
+                assert!(game.undo().unwrap());
+                assert_eq!(game.snapshot().unwrap(), before, "{} step {step}", pkg.id);
+                assert_eq!(game.history.len(), history);
+                play(&mut game, &mut bots, 1);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_listed_option_applies() {
+    for pkg in games() {
+        for config in configs(&pkg) {
+            let seed = 11;
+            eprintln!("{} map {:?} seed {seed}", pkg.id, config.map);
+            let mut game = new_game(&pkg, &config, seed);
+            let mut bots = random_bots(config.seats, seed);
+            for _ in 0..30 {
+                let Some(p) = game.pending() else { break };
+                let n = p.len();
+                let snap = game.snapshot().unwrap();
+                for i in 0..n {
+                    game.restore(&snap).unwrap();
+                    let option = game.pending().unwrap().options()[i].clone();
+                    let seat = game.pending().unwrap().seat;
+                    game.apply(seat, &option).unwrap_or_else(|e| panic!("{} option '{option}': {e}", pkg.id));
+                }
+                game.restore(&snap).unwrap();
+                play(&mut game, &mut bots, 3);
+            }
+        }
+    }
+}
