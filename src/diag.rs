@@ -123,7 +123,10 @@ pub fn render(diags: &[Diagnostic]) -> String {
 }
 
 /// "did you mean" hint: the closest candidate within a small edit distance.
-pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub fn did_you_mean<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     candidates
         .into_iter()
         .map(|c| (strsim::damerau_levenshtein(word, c), c))
@@ -150,7 +153,10 @@ mod tests {
 
     #[test]
     fn suggestion() {
-        assert_eq!(did_you_mean("propety", ["go", "property"]), Some("property"));
+        assert_eq!(
+            did_you_mean("propety", ["go", "property"]),
+            Some("property")
+        );
         assert_eq!(did_you_mean("zzz", ["go", "property"]), None);
     }
 }

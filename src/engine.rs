@@ -3,9 +3,9 @@
 //! one `apply`: an illegal action is rejected with a reason and changes nothing.
 
 use crate::core::action::{Action, Arg};
+use crate::core::deck::DeckState;
 use crate::core::event::{Event, Outcome};
 use crate::core::world::World;
-use crate::core::deck::DeckState;
 use crate::def::settings::apply_override;
 use crate::def::Package;
 use crate::diag::Diagnostic;
@@ -65,7 +65,12 @@ pub struct Pending {
 
 impl Pending {
     fn new(seat: usize, lua_options: Table) -> Pending {
-        Pending { seat, len: lua_options.raw_len(), lua_options, actions: OnceCell::new() }
+        Pending {
+            seat,
+            len: lua_options.raw_len(),
+            lua_options,
+            actions: OnceCell::new(),
+        }
     }
 
     /// Number of options (at least one).
@@ -130,7 +135,12 @@ pub struct Game {
 }
 
 fn context(pkg: &Package, w: &World, hook: &str) -> String {
-    format!("in state '{}' hook '{hook}' (player {}, turn {})", pkg.flow.name(w.state), w.current + 1, w.turn)
+    format!(
+        "in state '{}' hook '{hook}' (player {}, turn {})",
+        pkg.flow.name(w.state),
+        w.current + 1,
+        w.turn
+    )
 }
 
 impl Game {
@@ -139,17 +149,34 @@ impl Game {
         for s in &config.settings {
             apply_override(&mut settings, s).map_err(|e| vec![Diagnostic::error("--set", e)])?;
         }
-        let board = pkg.map(config.map.as_deref()).map_err(|e| vec![Diagnostic::error("--map", e)])?.clone();
+        let board = pkg
+            .map(config.map.as_deref())
+            .map_err(|e| vec![Diagnostic::error("--map", e)])?
+            .clone();
         let (min, max) = pkg.players;
         if config.seats < min || config.seats > max {
-            let msg = format!("{} takes {min} to {max} players, not {}", pkg.id, config.seats);
+            let msg = format!(
+                "{} takes {min} to {max} players, not {}",
+                pkg.id, config.seats
+            );
             return Err(vec![Diagnostic::error("--players", msg)]);
         }
-        let world = World::new(config.seats, pkg.counters.len(), board.spaces.len(), config.seed);
+        let world = World::new(
+            config.seats,
+            pkg.counters.len(),
+            board.spaces.len(),
+            config.seed,
+        );
         let world = Rc::new(RefCell::new(world));
         let host = Host::load(&pkg, &board, &settings, world.clone())?;
-        let g = host.lua.create_table().map_err(|e| vec![Diagnostic::error(&host.rules_path, e.to_string())])?;
-        let round_cap = settings.get("round_cap").and_then(|v| v.as_integer()).map(|c| c.max(1) as u64);
+        let g = host
+            .lua
+            .create_table()
+            .map_err(|e| vec![Diagnostic::error(&host.rules_path, e.to_string())])?;
+        let round_cap = settings
+            .get("round_cap")
+            .and_then(|v| v.as_integer())
+            .map(|c| c.max(1) as u64);
         let mut game = Game {
             pkg,
             config,
@@ -165,7 +192,7 @@ impl Game {
         };
         game.start().map_err(|e| match e {
             GameError::Script(s) => vec![s.0],
-            GameError::Rejected(r) => vec![Diagnostic::error(&game_path(&game), r)],
+            GameError::Rejected(r) => vec![Diagnostic::error(game_path(&game), r)],
         })?;
         Ok(game)
     }
@@ -184,25 +211,41 @@ impl Game {
         if let Some(u) = &mut self.undo {
             u.clear();
         }
-        self.g = self.host.lua.create_table().map_err(|e| self.lua_failure(e))?;
+        self.g = self
+            .host
+            .lua
+            .create_table()
+            .map_err(|e| self.lua_failure(e))?;
         self.start()
     }
 
     fn lua_failure(&self, e: mlua::Error) -> GameError {
-        GameError::Script(ScriptError(Diagnostic::error(&self.host.rules_path, e.to_string())))
+        GameError::Script(ScriptError(Diagnostic::error(
+            &self.host.rules_path,
+            e.to_string(),
+        )))
     }
 
     fn start(&mut self) -> Result<(), GameError> {
         {
-            let board = self.pkg.map(self.config.map.as_deref()).map_err(GameError::Rejected)?;
+            let board = self
+                .pkg
+                .map(self.config.map.as_deref())
+                .map_err(GameError::Rejected)?;
             let mut w = self.world.borrow_mut();
             let w = &mut *w;
-            w.decks = board.decks.iter().map(|d| DeckState::new(d.cards.len(), &mut w.rng)).collect();
+            w.decks = board
+                .decks
+                .iter()
+                .map(|d| DeckState::new(d.cards.len(), &mut w.rng))
+                .collect();
             w.state = self.pkg.flow.start;
         }
         if let Some(setup) = crate::script::api::function_at(&self.host.rules, "setup") {
-            let ctx = || context(&self.pkg, &self.world.borrow(), "setup");
-            let ret: Value = self.host.call(&setup, (self.g.clone(), self.host.ctx.clone()), &ctx)?;
+            let ctx = || "in R.setup (before the first turn)".to_string();
+            let ret: Value =
+                self.host
+                    .call(&setup, (self.g.clone(), self.host.ctx.clone()), &ctx)?;
             if let Value::Table(t) = ret {
                 self.g = t;
             }
@@ -294,7 +337,11 @@ impl Game {
             return Err(GameError::Rejected("the game is over".into()));
         };
         if p.seat != seat {
-            return Err(GameError::Rejected(format!("it is P{}'s turn, not P{}'s", p.seat + 1, seat + 1)));
+            return Err(GameError::Rejected(format!(
+                "it is P{}'s turn, not P{}'s",
+                p.seat + 1,
+                seat + 1
+            )));
         }
         let found = p.options().iter().position(|o| same_action(o, action));
         found.ok_or_else(|| {
@@ -316,7 +363,10 @@ impl Game {
         if index >= p.len() {
             let n = p.len();
             self.pending = Some(p);
-            return Err(GameError::Rejected(format!("option {} does not exist (1..{n})", index + 1)));
+            return Err(GameError::Rejected(format!(
+                "option {} does not exist (1..{n})",
+                index + 1
+            )));
         }
         if self.undo.is_some() {
             let snap = self.snapshot_with_pending(&p)?;
@@ -325,7 +375,10 @@ impl Game {
                 u.push((snap, len));
             }
         }
-        let option: Table = p.lua_options.raw_get(index + 1).map_err(|e| self.lua_failure(e))?;
+        let option: Table = p
+            .lua_options
+            .raw_get(index + 1)
+            .map_err(|e| self.lua_failure(e))?;
         let record = {
             let mut w = self.world.borrow_mut();
             w.decisions += 1;
@@ -333,13 +386,21 @@ impl Game {
         };
         if record {
             let action = p.options()[index].clone();
-            self.world.borrow_mut().log(Event::Action { seat: p.seat, action: action.clone() });
-            self.history.push(Step { seat: p.seat, action });
+            self.world.borrow_mut().log(Event::Action {
+                seat: p.seat,
+                action: action.clone(),
+            });
+            self.history.push(Step {
+                seat: p.seat,
+                action,
+            });
         }
         let state = self.world.borrow().state;
         let act = self.host.hooks[state].act.clone().expect("checked at load");
         let ctx = || context(&self.pkg, &self.world.borrow(), "act");
-        let next: Option<String> = self.host.call(&act, (self.g.clone(), self.host.ctx.clone(), option), &ctx)?;
+        let next: Option<String> =
+            self.host
+                .call(&act, (self.g.clone(), self.host.ctx.clone(), option), &ctx)?;
         match next {
             Some(name) => self.transition(state, &name, "act")?,
             None => self.just_entered = false,
@@ -361,7 +422,26 @@ impl Game {
     fn flow_error(&self, msg: String, hook: &str) -> GameError {
         let w = self.world.borrow();
         let note = context(&self.pkg, &w, hook);
-        GameError::Script(ScriptError(Diagnostic::error(&self.host.rules_path, msg).note(note)))
+        let mut diag = Diagnostic::error(&self.host.rules_path, msg).note(note);
+        if let Some(f) = self.hook_function(w.state, hook) {
+            let info = f.info();
+            if let (Some(src), Some(line)) = (info.short_src, info.line_defined) {
+                diag.path = src;
+                diag.line = Some(line);
+            }
+        }
+        GameError::Script(ScriptError(diag))
+    }
+
+    /// The Lua function behind a state's hook, to point errors at its definition.
+    fn hook_function(&self, state: usize, hook: &str) -> Option<mlua::Function> {
+        let hooks = self.host.hooks.get(state)?;
+        match hook {
+            "enter" => hooks.enter.clone(),
+            "options" => hooks.options.clone(),
+            "act" => hooks.act.clone(),
+            _ => None,
+        }
     }
 
     /// Runs automatic states until a decision or the end.
@@ -375,7 +455,9 @@ impl Game {
                 self.just_entered = false;
                 if let Some(enter) = hooks.enter.clone() {
                     let ctx = || context(&self.pkg, &self.world.borrow(), "enter");
-                    let next: Option<String> = self.host.call(&enter, (self.g.clone(), self.host.ctx.clone()), &ctx)?;
+                    let next: Option<String> =
+                        self.host
+                            .call(&enter, (self.g.clone(), self.host.ctx.clone()), &ctx)?;
                     if let Some(name) = next {
                         self.transition(state, &name, "enter")?;
                         continue;
@@ -396,9 +478,14 @@ impl Game {
             }
             let enter = hooks.enter.clone().expect("checked at load");
             let ctx = || context(&self.pkg, &self.world.borrow(), "enter");
-            let next: Option<String> = self.host.call(&enter, (self.g.clone(), self.host.ctx.clone()), &ctx)?;
+            let next: Option<String> =
+                self.host
+                    .call(&enter, (self.g.clone(), self.host.ctx.clone()), &ctx)?;
             let Some(name) = next else {
-                let msg = format!("automatic state '{}' must return the name of the next state", spec.name);
+                let msg = format!(
+                    "automatic state '{}' must return the name of the next state",
+                    spec.name
+                );
                 return Err(self.flow_error(msg, "enter"));
             };
             self.transition(state, &name, "enter")?;
@@ -406,7 +493,10 @@ impl Game {
     }
 
     fn stuck(&self, trail: &[usize]) -> GameError {
-        let tail: Vec<&str> = trail[trail.len() - 6..].iter().map(|s| self.pkg.flow.name(*s)).collect();
+        let tail: Vec<&str> = trail[trail.len() - 6..]
+            .iter()
+            .map(|s| self.pkg.flow.name(*s))
+            .collect();
         let msg = format!(
             "no decision reached after {STEP_GUARD} automatic steps: the flow cycles ({} → …)",
             tail.join(" → ")
@@ -417,22 +507,36 @@ impl Game {
     fn ask(&mut self) -> Result<(), GameError> {
         if let Some(cap) = self.round_cap {
             if self.world.borrow().round > cap {
-                self.world.borrow_mut().finish(Outcome::Capped { round: cap });
+                self.world
+                    .borrow_mut()
+                    .finish(Outcome::Capped { round: cap });
                 self.pending = None;
                 return Ok(());
             }
         }
         let state = self.world.borrow().state;
-        let options_fn = self.host.hooks[state].options.clone().expect("checked at load");
+        let options_fn = self.host.hooks[state]
+            .options
+            .clone()
+            .expect("checked at load");
         let ctx = || context(&self.pkg, &self.world.borrow(), "options");
-        let list: Value = self.host.call(&options_fn, (self.g.clone(), self.host.ctx.clone()), &ctx)?;
-        let problem: Option<String> = self.host.call(&self.host.check_options, list.clone(), &ctx)?;
+        let list: Value =
+            self.host
+                .call(&options_fn, (self.g.clone(), self.host.ctx.clone()), &ctx)?;
+        let problem: Option<String> =
+            self.host
+                .call(&self.host.check_options, list.clone(), &ctx)?;
         if let Some(m) = problem {
             return Err(self.flow_error(m, "options"));
         }
-        let Value::Table(list) = list else { unreachable!("checked by check_options") };
+        let Value::Table(list) = list else {
+            unreachable!("checked by check_options")
+        };
         if list.raw_len() == 0 {
-            let msg = format!("decision state '{}' offered no options", self.pkg.flow.name(state));
+            let msg = format!(
+                "decision state '{}' offered no options",
+                self.pkg.flow.name(state)
+            );
             return Err(self.flow_error(msg, "options"));
         }
         let seat = self.world.borrow().current;
@@ -441,12 +545,17 @@ impl Game {
     }
 
     pub fn snapshot(&self) -> Result<Snapshot, GameError> {
-        let g = to_json(&Value::Table(self.g.clone()), "G").map_err(|m| self.flow_error(m, "snapshot"))?;
+        let g = to_json(&Value::Table(self.g.clone()), "G")
+            .map_err(|m| self.flow_error(m, "snapshot"))?;
         let mut w = self.world.borrow_mut();
         let events = std::mem::take(&mut w.events);
         let world = w.clone();
         w.events = events;
-        Ok(Snapshot { state: self.pkg.flow.name(world.state).to_string(), world, g })
+        Ok(Snapshot {
+            state: self.pkg.flow.name(world.state).to_string(),
+            world,
+            g,
+        })
     }
 
     fn snapshot_with_pending(&mut self, p: &Pending) -> Result<Snapshot, GameError> {
@@ -459,7 +568,10 @@ impl Game {
     /// Puts the game back exactly where `snap` was taken; history is cut to `history_len`.
     pub fn restore(&mut self, snap: &Snapshot) -> Result<(), GameError> {
         let Some(state) = self.pkg.flow.index(&snap.state) else {
-            return Err(GameError::Rejected(format!("the saved state '{}' does not exist in this game's flow", snap.state)));
+            return Err(GameError::Rejected(format!(
+                "the saved state '{}' does not exist in this game's flow",
+                snap.state
+            )));
         };
         let g = from_json(&self.host.lua, &snap.g).map_err(|e| self.lua_failure(e))?;
         let Value::Table(g) = g else {
@@ -492,14 +604,21 @@ impl Game {
     /// Scores every pending option with the AI's `score` function.
     pub fn score_options(&self) -> Result<Vec<f64>, GameError> {
         let (Some(ai), Some(p)) = (&self.host.ai, &self.pending) else {
-            return Err(GameError::Rejected(format!("game '{}' has no ai script with a score function", self.pkg.id)));
+            return Err(GameError::Rejected(format!(
+                "game '{}' has no ai script with a score function",
+                self.pkg.id
+            )));
         };
         let score: mlua::Function = ai.get("score").map_err(|e| self.lua_failure(e))?;
         let ctx = || context(&self.pkg, &self.world.borrow(), "ai.score");
         let mut out = Vec::with_capacity(p.len());
         for i in 1..=p.len() {
             let option: Table = p.lua_options.raw_get(i).map_err(|e| self.lua_failure(e))?;
-            let s: f64 = self.host.call(&score, (self.g.clone(), self.host.ctx.clone(), p.seat + 1, option), &ctx)?;
+            let s: f64 = self.host.call(
+                &score,
+                (self.g.clone(), self.host.ctx.clone(), p.seat + 1, option),
+                &ctx,
+            )?;
             out.push(s);
         }
         Ok(out)
@@ -508,23 +627,43 @@ impl Game {
     /// The best score of the AI's `score` function and the options that reach it.
     pub fn best_options(&self) -> Result<(f64, Vec<usize>), GameError> {
         let (Some(ai), Some(p)) = (&self.host.ai, &self.pending) else {
-            return Err(GameError::Rejected(format!("game '{}' has no ai script with a score function", self.pkg.id)));
+            return Err(GameError::Rejected(format!(
+                "game '{}' has no ai script with a score function",
+                self.pkg.id
+            )));
         };
         let score: mlua::Function = ai.get("score").map_err(|e| self.lua_failure(e))?;
         let ctx = || context(&self.pkg, &self.world.borrow(), "ai.score");
-        let args = (score, self.g.clone(), self.host.ctx.clone(), p.seat + 1, p.lua_options.clone());
-        let (best, tied): (f64, mlua::Variadic<usize>) = self.host.call(&self.host.best, args, &ctx)?;
+        let args = (
+            score,
+            self.g.clone(),
+            self.host.ctx.clone(),
+            p.seat + 1,
+            p.lua_options.clone(),
+        );
+        let (best, tied): (f64, mlua::Variadic<usize>) =
+            self.host.call(&self.host.best, args, &ctx)?;
         Ok((best, tied.iter().map(|i| i - 1).collect()))
     }
 
     /// A human-readable label for an option: the rules' `label` hook or the action itself.
     pub fn label(&self, index: usize) -> String {
-        let Some(p) = &self.pending else { return String::new() };
+        let Some(p) = &self.pending else {
+            return String::new();
+        };
         let plain = p.options()[index].to_string();
-        let Some(label) = crate::script::api::function_at(&self.host.rules, "label") else { return plain };
-        let Ok(option) = p.lua_options.raw_get::<Table>(index + 1) else { return plain };
+        let Some(label) = crate::script::api::function_at(&self.host.rules, "label") else {
+            return plain;
+        };
+        let Ok(option) = p.lua_options.raw_get::<Table>(index + 1) else {
+            return plain;
+        };
         let ctx = || String::new();
-        match self.host.call::<Option<String>>(&label, (self.g.clone(), self.host.ctx.clone(), option), &ctx) {
+        match self.host.call::<Option<String>>(
+            &label,
+            (self.g.clone(), self.host.ctx.clone(), option),
+            &ctx,
+        ) {
             Ok(Some(text)) => text,
             _ => plain,
         }
@@ -532,19 +671,30 @@ impl Game {
 
     /// Lines the rules' `status` hook wants shown for `seat` (holdings, jail, …).
     pub fn status_lines(&self, seat: usize) -> Result<Vec<String>, GameError> {
-        let Some(status) = crate::script::api::function_at(&self.host.rules, "status") else { return Ok(Vec::new()) };
+        let Some(status) = crate::script::api::function_at(&self.host.rules, "status") else {
+            return Ok(Vec::new());
+        };
         let ctx = || context(&self.pkg, &self.world.borrow(), "status");
-        let lines: Option<Vec<String>> = self.host.call(&status, (self.g.clone(), self.host.ctx.clone(), seat + 1), &ctx)?;
+        let lines: Option<Vec<String>> = self.host.call(
+            &status,
+            (self.g.clone(), self.host.ctx.clone(), seat + 1),
+            &ctx,
+        )?;
         Ok(lines.unwrap_or_default())
     }
 
     /// The numbers of the rules' `stats` hook, sorted by name.
     pub fn stats(&self) -> Result<Vec<(String, f64)>, GameError> {
-        let Some(stats) = crate::script::api::function_at(&self.host.rules, "stats") else { return Ok(Vec::new()) };
+        let Some(stats) = crate::script::api::function_at(&self.host.rules, "stats") else {
+            return Ok(Vec::new());
+        };
         let ctx = || context(&self.pkg, &self.world.borrow(), "stats");
-        let t: Option<Table> = self.host.call(&stats, (self.g.clone(), self.host.ctx.clone()), &ctx)?;
-        let mut out: Vec<(String, f64)> =
-            t.map(|t| t.pairs::<String, f64>().flatten().collect()).unwrap_or_default();
+        let t: Option<Table> =
+            self.host
+                .call(&stats, (self.g.clone(), self.host.ctx.clone()), &ctx)?;
+        let mut out: Vec<(String, f64)> = t
+            .map(|t| t.pairs::<String, f64>().flatten().collect())
+            .unwrap_or_default();
         out.sort_by(|a, b| a.0.cmp(&b.0));
         Ok(out)
     }
@@ -555,17 +705,30 @@ impl Game {
         let env = lua.create_table().map_err(|e| self.lua_failure(e))?;
         let globals = lua.globals();
         let meta = lua.create_table().map_err(|e| self.lua_failure(e))?;
-        meta.raw_set("__index", globals).map_err(|e| self.lua_failure(e))?;
-        env.set_metatable(Some(meta)).map_err(|e| self.lua_failure(e))?;
-        for (k, v) in [("G", &self.g), ("ctx", &self.host.ctx), ("R", &self.host.rules)] {
+        meta.raw_set("__index", globals)
+            .map_err(|e| self.lua_failure(e))?;
+        env.set_metatable(Some(meta))
+            .map_err(|e| self.lua_failure(e))?;
+        for (k, v) in [
+            ("G", &self.g),
+            ("ctx", &self.host.ctx),
+            ("R", &self.host.rules),
+        ] {
             env.raw_set(k, v.clone()).map_err(|e| self.lua_failure(e))?;
         }
         let chunk = lua.load(code).set_name("@eval").set_environment(env);
-        let f = chunk.into_function().map_err(|e| GameError::Script(ScriptError(Diagnostic::from_lua_message(&crate::script::host::lua_message(&e), "eval"))))?;
+        let f = chunk.into_function().map_err(|e| {
+            GameError::Script(ScriptError(Diagnostic::from_lua_message(
+                &crate::script::host::lua_message(&e),
+                "eval",
+            )))
+        })?;
         let ctx = || "in eval".to_string();
         let v: Value = self.host.call(&f, (), &ctx)?;
         let json = match &v {
-            Value::Function(_) | Value::UserData(_) | Value::Thread(_) => serde_json::Value::String(format!("<{}>", v.type_name())),
+            Value::Function(_) | Value::UserData(_) | Value::Thread(_) => {
+                serde_json::Value::String(format!("<{}>", v.type_name()))
+            }
             _ => to_json(&v, "result").map_err(GameError::Rejected)?,
         };
         Ok(json)
@@ -598,7 +761,12 @@ fn read_option_table(t: &Table) -> Result<Action, String> {
             Value::Number(n) => Arg::Num(n),
             Value::Boolean(b) => Arg::Bool(b),
             Value::String(s) => Arg::Str(s.to_str().map_err(|e| e.to_string())?.to_string()),
-            other => return Err(format!("argument of type {} (use numbers, strings or booleans)", other.type_name())),
+            other => {
+                return Err(format!(
+                    "argument of type {} (use numbers, strings or booleans)",
+                    other.type_name()
+                ))
+            }
         };
         action.args.push(arg);
     }

@@ -8,12 +8,12 @@
 //! - `core` (world, flow, rng, dice, decks, board, actions, events; pure Rust)
 //! - `diag` (diagnostics shared by all layers)
 
+pub mod ai;
+pub mod cli;
 pub mod core;
 pub mod def;
 pub mod diag;
 pub mod engine;
-pub mod script;
-pub mod ai;
-pub mod cli;
 pub mod replay;
+pub mod script;
 pub mod sim;

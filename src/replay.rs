@@ -59,10 +59,16 @@ impl Record {
     }
 
     pub fn load(path: &Path) -> Result<Record, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-        let record: Record = serde_json::from_str(&text).map_err(|e| format!("{}:{}:{}: error: {e}", path.display(), e.line(), e.column()))?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+        let record: Record = serde_json::from_str(&text)
+            .map_err(|e| format!("{}:{}:{}: error: {e}", path.display(), e.line(), e.column()))?;
         if record.format != FORMAT {
-            return Err(format!("{}: unsupported record format {} (this meeple reads {FORMAT})", path.display(), record.format));
+            return Err(format!(
+                "{}: unsupported record format {} (this meeple reads {FORMAT})",
+                path.display(),
+                record.format
+            ));
         }
         Ok(record)
     }
@@ -78,21 +84,39 @@ pub struct Verified {
 }
 
 /// Re-runs `record` on `pkg` and compares every state hash.
-pub fn verify(pkg: Arc<Package>, record: &Record) -> Result<Verified, Vec<crate::diag::Diagnostic>> {
+pub fn verify(
+    pkg: Arc<Package>,
+    record: &Record,
+) -> Result<Verified, Vec<crate::diag::Diagnostic>> {
     let files_changed = pkg.files_hash != record.files_hash;
     let mut game = Game::new(pkg, record.config.clone())?;
     game.set_record_events(false);
-    let mut verified = Verified { steps: 0, files_changed, divergence: None };
+    let mut verified = Verified {
+        steps: 0,
+        files_changed,
+        divergence: None,
+    };
     let start = game.snapshot().map(|s| s.hash()).unwrap_or_default();
     if start != record.start_hash {
-        verified.divergence = Some(format!("the start state differs (recorded {}, now {start})", record.start_hash));
+        verified.divergence = Some(format!(
+            "the start state differs (recorded {}, now {start})",
+            record.start_hash
+        ));
         return Ok(verified);
     }
     for (i, step) in record.steps.iter().enumerate() {
         let n = i + 1;
         let problem = match game.apply(step.seat, &step.action) {
-            Err(GameError::Rejected(r)) => Some(format!("step {n}: P{} '{}' is no longer legal: {r}", step.seat + 1, step.action)),
-            Err(GameError::Script(e)) => Some(format!("step {n}: P{} '{}' fails: {e}", step.seat + 1, step.action)),
+            Err(GameError::Rejected(r)) => Some(format!(
+                "step {n}: P{} '{}' is no longer legal: {r}",
+                step.seat + 1,
+                step.action
+            )),
+            Err(GameError::Script(e)) => Some(format!(
+                "step {n}: P{} '{}' fails: {e}",
+                step.seat + 1,
+                step.action
+            )),
             Ok(()) => match game.snapshot() {
                 Ok(s) if s.hash() == step.hash => None,
                 Ok(s) => Some(format!(

@@ -19,26 +19,44 @@ fn games() -> Vec<Arc<Package>> {
     dirs.sort();
     assert!(!dirs.is_empty());
     dirs.iter()
-        .map(|d| Arc::new(load_package(d).unwrap_or_else(|e| panic!("{}", meeple::diag::render(&e)))))
+        .map(|d| {
+            Arc::new(load_package(d).unwrap_or_else(|e| panic!("{}", meeple::diag::render(&e))))
+        })
         .collect()
 }
 
 fn count() -> u64 {
-    std::env::var("MEEPLE_CONFORMANCE_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(3)
+    std::env::var("MEEPLE_CONFORMANCE_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(3)
 }
 
 fn configs(pkg: &Package) -> Vec<GameConfig> {
     let seats = pkg.players.0.max(2).min(pkg.players.1);
-    pkg.maps.keys().map(|m| GameConfig { map: Some(m.clone()), seats, seed: 0, settings: Vec::new() }).collect()
+    pkg.maps
+        .keys()
+        .map(|m| GameConfig {
+            map: Some(m.clone()),
+            seats,
+            seed: 0,
+            settings: Vec::new(),
+        })
+        .collect()
 }
 
 fn new_game(pkg: &Arc<Package>, config: &GameConfig, seed: u64) -> Game {
-    let config = GameConfig { seed, ..config.clone() };
+    let config = GameConfig {
+        seed,
+        ..config.clone()
+    };
     Game::new(pkg.clone(), config).unwrap_or_else(|e| panic!("{}", meeple::diag::render(&e)))
 }
 
 fn random_bots(seats: usize, seed: u64) -> Vec<Box<dyn Bot>> {
-    (0..seats).map(|s| Seat::Random.bot(seed, s).expect("a bot")).collect()
+    (0..seats)
+        .map(|s| Seat::Random.bot(seed, s).expect("a bot"))
+        .collect()
 }
 
 /// Plays up to `limit` random decisions; returns how many were played.
@@ -48,7 +66,8 @@ fn play(game: &mut Game, bots: &mut [Box<dyn Bot>], limit: usize) -> usize {
         let Some(p) = game.pending() else { break };
         let seat = p.seat;
         let choice = bots[seat].choose(game).expect("bot chooses");
-        game.apply_index(choice.index).unwrap_or_else(|e| panic!("decision {n}: {e}"));
+        game.apply_index(choice.index)
+            .unwrap_or_else(|e| panic!("decision {n}: {e}"));
         n += 1;
     }
     n
@@ -64,7 +83,11 @@ fn random_games_end_without_script_errors() {
                 game.set_record_events(false);
                 let mut bots = random_bots(config.seats, seed);
                 play(&mut game, &mut bots, usize::MAX);
-                assert!(game.is_over() && game.outcome().is_some(), "{} seed {seed} did not end", pkg.id);
+                assert!(
+                    game.is_over() && game.outcome().is_some(),
+                    "{} seed {seed} did not end",
+                    pkg.id
+                );
             }
         }
     }
@@ -105,7 +128,12 @@ fn save_load_continue_equals_continue() {
                 resumed.restore(&snap).unwrap();
                 resumed.drain_events();
                 play(&mut resumed, &mut random_bots(config.seats, seed + 100), 60);
-                assert_eq!((resumed.events(), resumed.snapshot().unwrap()), expected, "{} seed {seed}", pkg.id);
+                assert_eq!(
+                    (resumed.events(), resumed.snapshot().unwrap()),
+                    expected,
+                    "{} seed {seed}",
+                    pkg.id
+                );
             }
         }
     }
@@ -150,7 +178,8 @@ fn every_listed_option_applies() {
                     game.restore(&snap).unwrap();
                     let option = game.pending().unwrap().options()[i].clone();
                     let seat = game.pending().unwrap().seat;
-                    game.apply(seat, &option).unwrap_or_else(|e| panic!("{} option '{option}': {e}", pkg.id));
+                    game.apply(seat, &option)
+                        .unwrap_or_else(|e| panic!("{} option '{option}': {e}", pkg.id));
                 }
                 game.restore(&snap).unwrap();
                 play(&mut game, &mut bots, 3);

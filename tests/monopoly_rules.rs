@@ -1,9 +1,132 @@
 //! Scenario tests of the property game's rules: each sets up an exact position (forced dice,
 //! positions and cash set through Lua) and asserts the exact result.
+//!
+//! Demo map (1-based): 1 go, 2 beijing (north, $100), 3 chance, 4 shanghai (north, $120),
+//! 5 tax ($100), 6 guangzhou (south, $160), 7 jail, 8 shenzhen (south, $180), 9 parking,
+//! 10 hangzhou (east, alone in its group, $200).
+//! Demo chance deck (0-based): 0 advance_go, 1 advance_hangzhou, 2 go_back_3, 3 go_to_jail,
+//! 4 get_out_of_jail, 5 bonus, 6 speeding_fine, 7 birthday.
 
 mod common;
 use common::*;
+use meeple::core::action::Action;
+use meeple::core::event::{Event, Outcome};
+use meeple::engine::Game;
 
+const ADVANCE_GO: u16 = 0;
+const ADVANCE_HANGZHOU: u16 = 1;
+const GO_BACK_3: u16 = 2;
+const GET_OUT_OF_JAIL: u16 = 4;
+
+// Set-up and inspection helpers ---------------------------------------------------------------
+
+/// Gives 1-based `seat` these spaces, recording the purchase order as a purchase would.
+fn own(g: &mut Game, seat: usize, ids: &[&str]) {
+    for id in ids {
+        exec(
+            g,
+            &format!(
+                "ctx.board:set_owner('{id}', {seat}); table.insert(G.players[{seat}].bought, ctx.board.by_id['{id}'].index)"
+            ),
+        );
+    }
+}
+
+fn set_level(g: &mut Game, id: &str, level: i64) {
+    exec(g, &format!("ctx.board:set_level('{id}', {level})"));
+}
+
+fn set_cash(g: &mut Game, seat: usize, amount: i64) {
+    exec(g, &format!("ctx.counter:set({seat}, 'cash', {amount})"));
+}
+
+/// Puts a 1-based seat's token on a 1-based space without passing or settling anything.
+fn place(g: &mut Game, seat: usize, space: usize) {
+    exec(g, &format!("ctx.board:place({seat}, {space})"));
+}
+
+fn jail(g: &mut Game, seat: usize) {
+    exec(
+        g,
+        &format!("G.players[{seat}].in_jail = true; ctx.board:place({seat}, 'jail')"),
+    );
+}
+
+fn roll(g: &mut Game, a: u32, b: u32) {
+    g.force_dice(&[a, b]);
+    act(g, "roll");
+}
+
+/// The 1-based seat that must decide, if any.
+fn to_move(g: &Game) -> Option<usize> {
+    g.pending().map(|p| p.seat + 1)
+}
+
+/// 1-based owner of a space.
+fn owner(g: &Game, id: &str) -> Option<usize> {
+    eval(g, &format!("ctx.board:owner('{id}')"))
+        .as_u64()
+        .map(|s| s as usize)
+}
+
+fn level(g: &Game, id: &str) -> i64 {
+    eval(g, &format!("ctx.board:level('{id}')"))
+        .as_i64()
+        .unwrap()
+}
+
+fn in_jail(g: &Game, seat: usize) -> bool {
+    eval(g, &format!("G.players[{seat}].in_jail"))
+        .as_bool()
+        .unwrap()
+}
+
+/// The rules' log lines so far, in order.
+fn notes(g: &Game) -> Vec<String> {
+    g.events()
+        .into_iter()
+        .filter_map(|e| match e {
+            Event::Note { text } => Some(text),
+            _ => None,
+        })
+        .collect()
+}
+
+fn salary_notes(g: &Game) -> Vec<String> {
+    notes(g)
+        .into_iter()
+        .filter(|n| n.contains("salary"))
+        .collect()
+}
+
+/// Puts card `card` of board deck `deck` on top of its draw pile (taking it from wherever it is).
+fn put_on_top(g: &Game, deck: usize, card: u16) {
+    let mut w = g.world_mut();
+    let d = &mut w.decks[deck];
+    assert!(
+        d.held.iter().all(|(c, _)| *c != card),
+        "card {card} is held"
+    );
+    d.pile.retain(|c| *c != card);
+    d.discard.retain(|c| *c != card);
+    d.pile.push(card);
+}
+
+/// A harmless turn for `seat` on the demo map: from the tax space (placed, not landed) a 4
+/// reaches free parking.
+fn idle_turn(g: &mut Game, seat: usize) {
+    assert_eq!(to_move(g), Some(seat));
+    let before = cash(g, seat);
+    place(g, seat, 5);
+    roll(g, 1, 3);
+    assert_eq!(position(g, seat), 9);
+    assert_eq!(cash(g, seat), before);
+    assert_ne!(to_move(g), Some(seat));
+}
+
+// 1. Salary --------------------------------------------------------------------------------
+
+// Rule: passing the start pays the salary once.
 #[test]
 fn salary_is_paid_once_when_passing_the_start() {
     let mut g = start("monopoly", "demo", 2, 1, &[]);
@@ -12,4 +135,620 @@ fn salary_is_paid_once_when_passing_the_start() {
     act(&mut g, "roll");
     assert_eq!(position(&g, 1), 2);
     assert_eq!(cash(&g, 1), 1500 + 200);
+    assert_eq!(salary_notes(&g), vec!["P1 collects $200 salary"]);
+}
+
+// Rule: landing exactly on the start by dice pays the salary once (not once for reaching it and
+// again for standing on it).
+#[test]
+fn salary_is_paid_once_when_landing_exactly_on_the_start() {
+    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    place(&mut g, 1, 8);
+    roll(&mut g, 1, 2); // 8 + 3 = 11 → space 1
+    assert_eq!(position(&g, 1), 1);
+    assert_eq!(cash(&g, 1), 1700);
+    assert_eq!(salary_notes(&g), vec!["P1 collects $200 salary"]);
+    assert_eq!(to_move(&g), Some(2));
+    assert_eq!(options(&g), vec!["roll"]);
+}
+
+// Rule: an advance_to-go card pays the salary once; a card move that does not reach the start
+// pays nothing.
+#[test]
+fn salary_is_paid_once_when_a_card_advances_to_the_start() {
+    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    put_on_top(&g, 0, ADVANCE_GO);
+    roll(&mut g, 1, 1); // go → chance (doubles: P1 rolls again)
+    assert_eq!(position(&g, 1), 1);
+    assert_eq!(cash(&g, 1), 1700);
+    assert_eq!(salary_notes(&g), vec!["P1 collects $200 salary"]);
+    assert_eq!(to_move(&g), Some(1));
+
+    // advance_to hangzhou from the chance space does not pass the start: no salary.
+    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    put_on_top(&g, 0, ADVANCE_HANGZHOU);
+    roll(&mut g, 1, 1);
+    assert_eq!(position(&g, 1), 10);
+    assert_eq!(cash(&g, 1), 1500);
+    assert!(salary_notes(&g).is_empty());
+}
+
+// Rule: salary is per lap: passing the start by dice and then being sent round to it again by a
+// card is two laps, paid once each.
+#[test]
+fn salary_is_paid_once_per_lap_when_dice_and_card_both_reach_the_start() {
+    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    put_on_top(&g, 0, ADVANCE_GO);
+    place(&mut g, 1, 10);
+    roll(&mut g, 1, 2); // 10 → 3 (chance) passing the start, then the card → 1
+    assert_eq!(position(&g, 1), 1);
+    assert_eq!(cash(&g, 1), 1500 + 200 + 200);
+    assert_eq!(
+        salary_notes(&g),
+        vec!["P1 collects $200 salary", "P1 collects $200 salary"]
+    );
+}
+
+// 2. Jail ----------------------------------------------------------------------------------
+
+// Rule: a jailed player without doubles stays put on turns 1 and 2; on turn 3 (jail_turns) they
+// pay the fine and move by the roll.
+#[test]
+fn jailed_player_stays_two_turns_then_pays_the_fine_and_moves() {
+    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    jail(&mut g, 1);
+    assert_eq!(options(&g), vec!["roll", "pay_fine"]);
+    for _ in 0..2 {
+        roll(&mut g, 1, 2);
+        assert_eq!(position(&g, 1), 7);
+        assert!(in_jail(&g, 1));
+        assert_eq!(cash(&g, 1), 1500);
+        idle_turn(&mut g, 2);
+    }
+    roll(&mut g, 1, 2); // third try: pays $50 and moves 7 → 10
+    assert!(!in_jail(&g, 1));
+    assert_eq!(position(&g, 1), 10);
+    assert_eq!(cash(&g, 1), 1450);
+    assert_eq!(options(&g), vec!["buy hangzhou", "pass"]);
+    assert_eq!(to_move(&g), Some(1));
+}
+
+// Rule: doubles release a jailed player at once and move them by the roll (no extra roll).
+#[test]
+fn jailed_player_rolling_doubles_leaves_and_moves() {
+    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    jail(&mut g, 1);
+    roll(&mut g, 1, 1); // 7 → 9
+    assert!(!in_jail(&g, 1));
+    assert_eq!(position(&g, 1), 9);
+    assert_eq!(cash(&g, 1), 1500);
+    assert_eq!(to_move(&g), Some(2));
+}
+
+// Rule: pay_fine releases a jailed player for jail_fine; they then roll and move normally.
+#[test]
+fn jailed_player_paying_the_fine_leaves_and_rolls() {
+    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    jail(&mut g, 1);
+    act(&mut g, "pay_fine");
+    assert!(!in_jail(&g, 1));
+    assert_eq!(cash(&g, 1), 1450);
+    assert_eq!(to_move(&g), Some(1));
+    assert_eq!(options(&g), vec!["roll"]);
+    roll(&mut g, 1, 2);
+    assert_eq!(position(&g, 1), 10);
+    assert_eq!(options(&g), vec!["buy hangzhou", "pass"]);
+}
+
+// Rule: a held get-out-of-jail card (drawn from the chance deck) releases a jailed player for
+// free and goes back to the deck.
+#[test]
+fn jailed_player_using_a_card_leaves_and_returns_the_card() {
+    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    put_on_top(&g, 0, GET_OUT_OF_JAIL);
+    roll(&mut g, 1, 1); // go → chance: P1 keeps the card, rolls again (doubles)
+    assert_eq!(g.world().decks[0].held, vec![(GET_OUT_OF_JAIL, 0)]);
+    assert_eq!(to_move(&g), Some(1));
+    roll(&mut g, 1, 2); // 3 → 6 guangzhou
+    act(&mut g, "pass");
+    idle_turn(&mut g, 2);
+
+    jail(&mut g, 1);
+    assert_eq!(options(&g), vec!["roll", "pay_fine", "use_card"]);
+    act(&mut g, "use_card");
+    assert!(!in_jail(&g, 1));
+    assert_eq!(cash(&g, 1), 1500);
+    assert!(g.world().decks[0].held.is_empty());
+    assert!(g.world().decks[0].discard.contains(&GET_OUT_OF_JAIL));
+    assert_eq!(options(&g), vec!["roll"]);
+    roll(&mut g, 1, 2);
+    assert_eq!(position(&g, 1), 10);
+}
+
+// 3. Card moves settle the space like dice moves ------------------------------------------
+
+// Rule: advance_to an unowned property offers to buy it, as a dice landing would.
+#[test]
+fn card_move_to_unowned_property_offers_to_buy() {
+    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    put_on_top(&g, 0, ADVANCE_HANGZHOU);
+    place(&mut g, 1, 10);
+    roll(&mut g, 1, 2); // 10 → 3 (passing the start), card → 10
+    assert_eq!(position(&g, 1), 10);
+    assert_eq!(cash(&g, 1), 1700);
+    assert_eq!(options(&g), vec!["buy hangzhou", "pass"]);
+    act(&mut g, "buy hangzhou");
+    assert_eq!(cash(&g, 1), 1500);
+    assert_eq!(owner(&g, "hangzhou"), Some(1));
+    assert_eq!(to_move(&g), Some(2));
+}
+
+// Rule: advance_to a property owned by another player charges the same rent as a dice landing.
+#[test]
+fn card_move_to_owned_property_charges_rent_like_a_dice_move() {
+    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    own(&mut g, 2, &["hangzhou"]); // alone in its group: 20 × 2
+    put_on_top(&g, 0, ADVANCE_HANGZHOU);
+    place(&mut g, 1, 9);
+    roll(&mut g, 1, 3); // 9 → 3 (passing the start), card → 10
+    assert_eq!(position(&g, 1), 10);
+    assert_eq!(cash(&g, 1), 1500 + 200 - 40);
+    assert_eq!(cash(&g, 2), 1540);
+    assert_eq!(to_move(&g), Some(2));
+
+    idle_turn(&mut g, 2);
+    place(&mut g, 1, 7);
+    roll(&mut g, 1, 2); // the same space by dice
+    assert_eq!(position(&g, 1), 10);
+    assert_eq!(cash(&g, 1), 1660 - 40);
+    assert_eq!(cash(&g, 2), 1580);
+}
+
+// Rule: a go_back card settles the space it lands on too (rent), and moving back pays no salary.
+#[test]
+fn go_back_card_settles_the_space_it_lands_on() {
+    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    own(&mut g, 2, &["hangzhou"]);
+    put_on_top(&g, 0, GO_BACK_3);
+    place(&mut g, 1, 9);
+    roll(&mut g, 1, 3); // 9 → 3 (passing the start), back 3 → 10
+    assert_eq!(position(&g, 1), 10);
+    assert_eq!(cash(&g, 1), 1500 + 200 - 40);
+    assert_eq!(cash(&g, 2), 1540);
+    assert_eq!(salary_notes(&g).len(), 1);
+}
+
+// 4. Rent ----------------------------------------------------------------------------------
+
+/// P2 holds what `setup` gives; P1 then comes from free parking to beijing (passing the start).
+fn p1_lands_on_beijing(settings: &[&str], setup: impl FnOnce(&mut Game)) -> Game {
+    let mut g = start("monopoly", "demo", 2, 1, settings);
+    setup(&mut g);
+    place(&mut g, 1, 9);
+    roll(&mut g, 1, 2); // 9 → 2
+    assert_eq!(position(&g, 1), 2);
+    g
+}
+
+// Rule: the base rent is the first entry of the space's rent array.
+#[test]
+fn rent_base() {
+    let g = p1_lands_on_beijing(&[], |g| own(g, 2, &["beijing"]));
+    assert_eq!(cash(&g, 1), 1700 - 10);
+    assert_eq!(cash(&g, 2), 1510);
+    assert_eq!(to_move(&g), Some(2));
+}
+
+// Rule: an unbuilt property whose owner holds the whole group charges monopoly_multiplier × rent.
+#[test]
+fn rent_doubled_for_a_whole_group_without_houses() {
+    let g = p1_lands_on_beijing(&[], |g| own(g, 2, &["beijing", "shanghai"]));
+    assert_eq!(cash(&g, 1), 1700 - 20);
+    assert_eq!(cash(&g, 2), 1520);
+
+    let g = p1_lands_on_beijing(&["monopoly_multiplier=3"], |g| {
+        own(g, 2, &["beijing", "shanghai"])
+    });
+    assert_eq!(cash(&g, 1), 1700 - 30);
+}
+
+// Rule: with houses the rent is rent[level + 1] (not multiplied).
+#[test]
+fn rent_grows_with_houses() {
+    for (houses, rent) in [(1, 50), (3, 300), (5, 600)] {
+        let g = p1_lands_on_beijing(&[], |g| {
+            own(g, 2, &["beijing", "shanghai"]);
+            set_level(g, "beijing", houses);
+            set_level(g, "shanghai", houses);
+        });
+        assert_eq!(cash(&g, 1), 1700 - rent, "{houses} houses");
+        assert_eq!(cash(&g, 2), 1500 + rent, "{houses} houses");
+    }
+}
+
+// Rule: rent stops growing at max_level, and building is no longer offered there.
+#[test]
+fn rent_and_building_are_capped_at_max_level() {
+    let mut g = p1_lands_on_beijing(&["max_level=2"], |g| {
+        own(g, 2, &["beijing", "shanghai"]);
+        set_level(g, "beijing", 4);
+        set_level(g, "shanghai", 1);
+    });
+    assert_eq!(cash(&g, 1), 1700 - 150); // rent at level 2, not 360 (level 4)
+    assert_eq!(cash(&g, 2), 1650);
+    assert_eq!(to_move(&g), Some(2));
+    assert_eq!(options(&g), vec!["roll", "build shanghai"]);
+    act(&mut g, "build shanghai");
+    assert_eq!(level(&g, "shanghai"), 2);
+    assert_eq!(cash(&g, 2), 1600);
+    assert_eq!(options(&g), vec!["roll"]);
+}
+
+// 5. Cannot pay ----------------------------------------------------------------------------
+
+// Rule: a player short of cash sells buildings first (highest first, last bought first on ties)
+// at half the house cost, and stops as soon as the debt can be paid.
+#[test]
+fn cannot_pay_sells_buildings_first() {
+    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    own(&mut g, 1, &["beijing", "shanghai"]);
+    set_level(&mut g, "beijing", 2);
+    set_level(&mut g, "shanghai", 1);
+    own(&mut g, 2, &["hangzhou"]); // rent 40
+    set_cash(&mut g, 1, 0);
+    place(&mut g, 1, 7);
+    roll(&mut g, 1, 2); // 7 → 10
+                        // 0 → 25 (beijing 2→1) → 50 (tie at 1: shanghai, bought last, 1→0) → pays 40.
+    assert_eq!(cash(&g, 1), 10);
+    assert_eq!(cash(&g, 2), 1540);
+    assert_eq!(level(&g, "beijing"), 1);
+    assert_eq!(level(&g, "shanghai"), 0);
+    assert_eq!(owner(&g, "beijing"), Some(1));
+    assert_eq!(owner(&g, "shanghai"), Some(1));
+    assert_eq!(
+        notes(&g),
+        vec![
+            "P1 pays $40 rent to P2 for 杭州西湖",
+            "P1 sells a building on 北京胡同",
+            "P1 sells a building on 上海弄堂",
+        ]
+    );
+    assert!(g.world().in_play[0]);
+}
+
+// Rule: when the buildings are gone the player sells properties at half price, last bought
+// first, until the debt can be paid.
+#[test]
+fn cannot_pay_then_sells_properties_last_bought_first() {
+    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    own(&mut g, 1, &["guangzhou", "beijing", "shanghai"]);
+    set_level(&mut g, "beijing", 1);
+    own(&mut g, 2, &["hangzhou"]);
+    set_level(&mut g, "hangzhou", 1); // rent 100
+    set_cash(&mut g, 1, 0);
+    place(&mut g, 1, 7);
+    roll(&mut g, 1, 2);
+    // 0 → 25 (building) → 85 (shanghai $60) → 135 (beijing $50) → pays 100; guangzhou kept.
+    assert_eq!(cash(&g, 1), 35);
+    assert_eq!(cash(&g, 2), 1600);
+    assert_eq!(owner(&g, "shanghai"), None);
+    assert_eq!(owner(&g, "beijing"), None);
+    assert_eq!(level(&g, "beijing"), 0);
+    assert_eq!(owner(&g, "guangzhou"), Some(1));
+    assert_eq!(eval(&g, "G.players[1].bought"), serde_json::json!([6]));
+    assert_eq!(
+        notes(&g),
+        vec![
+            "P1 pays $100 rent to P2 for 杭州西湖",
+            "P1 sells a building on 北京胡同",
+            "P1 sells 上海弄堂 for $60",
+            "P1 sells 北京胡同 for $50",
+        ]
+    );
+}
+
+// Rule: still short after selling everything → bankrupt at once: properties freed, out of turn
+// order, the creditor gets what they had, never asked to act again.
+#[test]
+fn cannot_pay_after_selling_everything_is_bankruptcy() {
+    let mut g = start("monopoly", "demo", 3, 7, &[]);
+    own(&mut g, 1, &["beijing", "shanghai"]);
+    set_level(&mut g, "beijing", 2);
+    set_level(&mut g, "shanghai", 1);
+    put_on_top(&g, 0, GET_OUT_OF_JAIL);
+    exec(
+        &mut g,
+        "ctx.deck:keep('chance', ctx.deck:draw('chance'), 1)",
+    );
+    own(&mut g, 2, &["hangzhou"]);
+    set_level(&mut g, "hangzhou", 3); // rent 600
+    set_cash(&mut g, 1, 100);
+    place(&mut g, 1, 7);
+    roll(&mut g, 1, 2);
+    // 100 → 125 → 150 → 175 (three buildings) → 235 (shanghai) → 285 (beijing) < 600.
+    assert_eq!(cash(&g, 1), 0);
+    assert_eq!(cash(&g, 2), 1500 + 285);
+    assert_eq!(cash(&g, 3), 1500);
+    assert_eq!(g.world().in_play, vec![false, true, true]);
+    assert!(g.world().board.owners.iter().all(|o| *o != Some(0)));
+    assert_eq!(level(&g, "beijing"), 0);
+    assert_eq!(level(&g, "shanghai"), 0);
+    assert!(
+        g.world().decks[0].held.is_empty(),
+        "the held card goes back to the deck"
+    );
+    assert!(g.events().contains(&Event::Eliminated { seat: 0 }));
+    assert_eq!(
+        notes(&g).last().map(String::as_str),
+        Some("P1 is bankrupt (rent)")
+    );
+    assert_eq!(to_move(&g), Some(2));
+    assert_eq!(g.outcome(), None);
+
+    for _ in 0..60 {
+        let Some(p) = g.pending() else { break };
+        assert_ne!(p.seat, 0, "a bankrupt player is never asked to act");
+        let choice = if options(&g).contains(&"pass".to_string()) {
+            "pass"
+        } else {
+            "roll"
+        };
+        act(&mut g, choice);
+    }
+    assert!(g.world().turn >= 10);
+    assert_eq!(cash(&g, 1), 0);
+}
+
+// Rule: a debt to the bank (tax) that cannot be paid also bankrupts; nobody receives the money.
+#[test]
+fn cannot_pay_the_bank_is_bankruptcy_too() {
+    let mut g = start("monopoly", "demo", 3, 1, &[]);
+    set_cash(&mut g, 1, 60);
+    place(&mut g, 1, 2);
+    roll(&mut g, 1, 2); // 2 → 5 tax $100
+    assert_eq!(cash(&g, 1), 0);
+    assert_eq!(cash(&g, 2), 1500);
+    assert_eq!(cash(&g, 3), 1500);
+    assert_eq!(g.world().in_play, vec![false, true, true]);
+    assert_eq!(to_move(&g), Some(2));
+}
+
+// 6. End of the game -----------------------------------------------------------------------
+
+// Rule: the game ends when one player remains; that player wins.
+#[test]
+fn last_player_standing_wins() {
+    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    own(&mut g, 2, &["hangzhou"]); // rent 40
+    set_cash(&mut g, 1, 10);
+    place(&mut g, 1, 7);
+    roll(&mut g, 1, 2);
+    assert_eq!(cash(&g, 2), 1510);
+    assert_eq!(g.world().in_play, vec![false, true]);
+    assert_eq!(g.outcome(), Some(Outcome::Won { winners: vec![1] }));
+    assert!(g.pending().is_none());
+    assert!(g.is_over());
+}
+
+// Rule: at the round cap the game stops unfinished, with no winner.
+#[test]
+fn round_cap_stops_the_game_unfinished() {
+    let mut g = start("monopoly", "demo", 2, 1, &["round_cap=2"]);
+    // Round 1: both go 1 → 4 (shanghai, not bought); round 2: both 4 → 7 (jail, visiting).
+    for (seat, to) in [(1, 4), (2, 4), (1, 7), (2, 7)] {
+        assert_eq!(g.outcome(), None);
+        assert_eq!(to_move(&g), Some(seat));
+        roll(&mut g, 1, 2);
+        assert_eq!(position(&g, seat), to);
+        if options(&g).contains(&"pass".to_string()) {
+            act(&mut g, "pass");
+        }
+    }
+    assert_eq!(g.outcome(), Some(Outcome::Capped { round: 2 }));
+    assert!(g.pending().is_none());
+    assert_eq!(g.world().in_play, vec![true, true]);
+}
+
+// 7. Cards -----------------------------------------------------------------------------------
+
+fn draw_ids(g: &mut Game, deck: &str, n: usize) -> Vec<String> {
+    let code = format!(
+        "local ids = {{}} for i = 1, {n} do ids[i] = ctx.deck:draw('{deck}').id end return ids"
+    );
+    let v = exec(g, &code);
+    let mut ids: Vec<String> = serde_json::from_value(v).unwrap();
+    ids.sort();
+    ids
+}
+
+fn card_ids(g: &Game, deck: &str) -> Vec<String> {
+    let v = eval(g, &format!("(function() local t = {{}} for i, c in ipairs(ctx.decks.{deck}.cards) do t[i] = c.id end return t end)()"));
+    let mut ids: Vec<String> = serde_json::from_value(v).unwrap();
+    ids.sort();
+    ids
+}
+
+// Rule: cards are drawn without replacement: N draws from a fresh N-card deck give every card
+// once; only then is the discard reshuffled.
+#[test]
+fn cards_are_drawn_without_replacement() {
+    let mut g = start("monopoly", "demo", 2, 3, &[]);
+    let all = card_ids(&g, "chance");
+    assert_eq!(all.len(), 8);
+    assert_eq!(draw_ids(&mut g, "chance", 8), all);
+    assert!(g.world().decks[0].pile.is_empty());
+    assert_eq!(g.world().decks[0].discard.len(), 8);
+    assert!(!g
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::Shuffle { .. })));
+    draw_ids(&mut g, "chance", 1);
+    assert!(g.events().contains(&Event::Shuffle {
+        deck: "chance".into()
+    }));
+
+    let mut g = start("monopoly", "classic", 4, 3, &[]);
+    for (deck, n) in [("chance", 16), ("community", 16)] {
+        let all = card_ids(&g, deck);
+        assert_eq!(all.len(), n);
+        assert_eq!(draw_ids(&mut g, deck, n), all, "{deck}");
+    }
+}
+
+// 8. Doubles ---------------------------------------------------------------------------------
+
+// Rule (classic): the third doubles in one turn sends the player to jail without moving.
+#[test]
+fn three_doubles_send_to_jail_without_moving() {
+    let mut g = start("monopoly", "classic", 2, 1, &[]);
+    roll(&mut g, 3, 3); // go → 7 oriental
+    assert_eq!(position(&g, 1), 7);
+    act(&mut g, "pass");
+    assert_eq!(to_move(&g), Some(1));
+    roll(&mut g, 4, 4); // 7 → 15 virginia
+    assert_eq!(position(&g, 1), 15);
+    act(&mut g, "pass");
+    assert_eq!(to_move(&g), Some(1));
+    g.drain_events();
+    roll(&mut g, 5, 5); // third doubles: jail (space 11), not 25
+    assert_eq!(position(&g, 1), 11);
+    let moves: Vec<Event> = g
+        .events()
+        .into_iter()
+        .filter(|e| matches!(e, Event::Move { .. }))
+        .collect();
+    assert_eq!(
+        moves,
+        vec![Event::Move {
+            seat: 0,
+            to: "Jail / Just Visiting".into(),
+            laps: 0
+        }]
+    );
+    assert!(in_jail(&g, 1));
+    assert_eq!(cash(&g, 1), 1500);
+    assert_eq!(to_move(&g), Some(2));
+    assert_eq!(eval(&g, "G.players[1].doubles"), serde_json::json!(0));
+}
+
+// Rule (classic): two doubles then a non-double is an ordinary turn; the count starts again next turn.
+#[test]
+fn two_doubles_then_a_plain_roll_do_not_jail() {
+    let mut g = start("monopoly", "classic", 2, 1, &[]);
+    roll(&mut g, 3, 3); // → 7
+    act(&mut g, "pass");
+    roll(&mut g, 4, 4); // → 15
+    act(&mut g, "pass");
+    roll(&mut g, 2, 3); // → 20 new york
+    assert_eq!(position(&g, 1), 20);
+    assert!(!in_jail(&g, 1));
+    act(&mut g, "pass");
+    assert_eq!(to_move(&g), Some(2));
+    assert_eq!(eval(&g, "G.players[1].doubles"), serde_json::json!(0));
+}
+
+// 9. Building and mortgages (classic) ------------------------------------------------------------
+
+// Rule: building needs the whole group, and goes evenly: only on a property with the fewest houses.
+#[test]
+fn building_needs_the_whole_group_and_goes_evenly() {
+    let mut g = start("monopoly", "classic", 2, 1, &[]);
+    own(&mut g, 1, &["oriental", "vermont"]);
+    assert_eq!(
+        options(&g),
+        vec!["roll", "mortgage oriental", "mortgage vermont"]
+    );
+
+    own(&mut g, 1, &["connecticut"]);
+    assert_eq!(
+        options(&g),
+        vec![
+            "roll",
+            "build oriental",
+            "mortgage oriental",
+            "build vermont",
+            "mortgage vermont",
+            "build connecticut",
+            "mortgage connecticut",
+        ]
+    );
+    act(&mut g, "build vermont");
+    assert_eq!(cash(&g, 1), 1450);
+    assert_eq!(level(&g, "vermont"), 1);
+    assert_eq!(
+        options(&g),
+        vec!["roll", "build oriental", "build connecticut"]
+    );
+    let again = Action::parse("build vermont").unwrap();
+    assert!(
+        g.apply(0, &again).is_err(),
+        "vermont already has more houses than oriental"
+    );
+    assert_eq!(cash(&g, 1), 1450);
+
+    act(&mut g, "build oriental");
+    assert_eq!(options(&g), vec!["roll", "build connecticut"]);
+    act(&mut g, "build connecticut");
+    assert_eq!(cash(&g, 1), 1350);
+    assert_eq!(
+        options(&g),
+        vec![
+            "roll",
+            "build oriental",
+            "build vermont",
+            "build connecticut"
+        ]
+    );
+    assert_eq!(
+        (
+            level(&g, "oriental"),
+            level(&g, "vermont"),
+            level(&g, "connecticut")
+        ),
+        (1, 1, 1)
+    );
+}
+
+// Rule: a mortgage pays half the price; a mortgaged property charges no rent; lifting it costs
+// half the price plus 10%.
+#[test]
+fn mortgage_pays_half_charges_no_rent_and_costs_ten_percent_to_lift() {
+    let mut g = start("monopoly", "classic", 2, 1, &[]);
+    own(&mut g, 1, &["oriental"]);
+    assert_eq!(options(&g), vec!["roll", "mortgage oriental"]);
+    act(&mut g, "mortgage oriental");
+    assert_eq!(cash(&g, 1), 1550);
+    assert_eq!(options(&g), vec!["roll", "unmortgage oriental"]);
+    roll(&mut g, 1, 2); // go → 4 baltic
+    act(&mut g, "pass");
+
+    roll(&mut g, 2, 4); // P2: go → 7 oriental, mortgaged: no rent
+    assert_eq!(position(&g, 2), 7);
+    assert_eq!(cash(&g, 2), 1500);
+    assert_eq!(cash(&g, 1), 1550);
+
+    assert_eq!(to_move(&g), Some(1));
+    act(&mut g, "unmortgage oriental");
+    assert_eq!(cash(&g, 1), 1550 - 55);
+    assert_eq!(options(&g), vec!["roll", "mortgage oriental"]);
+    roll(&mut g, 2, 3); // 4 → 9 vermont
+    act(&mut g, "pass");
+
+    place(&mut g, 2, 1);
+    roll(&mut g, 2, 4); // P2 again on oriental: base rent 6
+    assert_eq!(cash(&g, 2), 1494);
+    assert_eq!(cash(&g, 1), 1501);
+}
+
+// 10. Settings ---------------------------------------------------------------------------------
+
+// Rule: --set salary=300 pays 300 when passing the start.
+#[test]
+fn salary_setting_override_pays_300() {
+    let mut g = start("monopoly", "demo", 2, 1, &["salary=300"]);
+    place(&mut g, 1, 8);
+    roll(&mut g, 1, 3);
+    assert_eq!(position(&g, 1), 2);
+    assert_eq!(cash(&g, 1), 1800);
+    assert_eq!(salary_notes(&g), vec!["P1 collects $300 salary"]);
 }

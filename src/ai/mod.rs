@@ -20,7 +20,9 @@ impl Seat {
             "human" | "h" => Ok(Seat::Human),
             "ai" | "heuristic" => Ok(Seat::Heuristic),
             "random" => Ok(Seat::Random),
-            other => Err(format!("unknown player kind '{other}' (expected: human, ai, heuristic, random)")),
+            other => Err(format!(
+                "unknown player kind '{other}' (expected: human, ai, heuristic, random)"
+            )),
         }
     }
 
@@ -63,11 +65,16 @@ pub trait Bot {
 
     /// Picks an option and lists every candidate with its score, best first.
     fn explain(&mut self, game: &Game) -> Result<Choice, GameError> {
-        let p = game.pending().ok_or_else(|| GameError::Rejected("the game is over".into()))?;
+        let p = game
+            .pending()
+            .ok_or_else(|| GameError::Rejected("the game is over".into()))?;
         let choice = self.choose(game)?;
         let share = 1.0 / p.len() as f64;
         let candidates = p.options().iter().map(|o| (o.to_string(), share)).collect();
-        Ok(Choice { index: choice.index, candidates })
+        Ok(Choice {
+            index: choice.index,
+            candidates,
+        })
     }
 }
 
@@ -77,9 +84,14 @@ pub struct RandomBot {
 
 impl Bot for RandomBot {
     fn choose(&mut self, game: &Game) -> Result<Choice, GameError> {
-        let p = game.pending().ok_or_else(|| GameError::Rejected("the game is over".into()))?;
+        let p = game
+            .pending()
+            .ok_or_else(|| GameError::Rejected("the game is over".into()))?;
         let index = self.rng.below(p.len() as u64) as usize;
-        Ok(Choice { index, candidates: Vec::new() })
+        Ok(Choice {
+            index,
+            candidates: Vec::new(),
+        })
     }
 }
 
@@ -89,27 +101,43 @@ pub struct Heuristic {
 
 impl Heuristic {
     pub fn new(seed: u64) -> Self {
-        Heuristic { rng: GameRng::from_seed(seed) }
+        Heuristic {
+            rng: GameRng::from_seed(seed),
+        }
     }
 }
 
 impl Bot for Heuristic {
     fn choose(&mut self, game: &Game) -> Result<Choice, GameError> {
-        let p = game.pending().ok_or_else(|| GameError::Rejected("the game is over".into()))?;
+        let p = game
+            .pending()
+            .ok_or_else(|| GameError::Rejected("the game is over".into()))?;
         if p.len() == 1 {
-            return Ok(Choice { index: 0, candidates: Vec::new() });
+            return Ok(Choice {
+                index: 0,
+                candidates: Vec::new(),
+            });
         }
         let (_, tied) = game.best_options()?;
         let index = tied[self.rng.below(tied.len() as u64) as usize];
-        Ok(Choice { index, candidates: Vec::new() })
+        Ok(Choice {
+            index,
+            candidates: Vec::new(),
+        })
     }
 
     fn explain(&mut self, game: &Game) -> Result<Choice, GameError> {
-        let p = game.pending().ok_or_else(|| GameError::Rejected("the game is over".into()))?;
+        let p = game
+            .pending()
+            .ok_or_else(|| GameError::Rejected("the game is over".into()))?;
         let index = self.choose(game)?.index;
         let scores = game.score_options()?;
-        let mut candidates: Vec<(String, f64)> =
-            p.options().iter().zip(&scores).map(|(o, s)| (o.to_string(), *s)).collect();
+        let mut candidates: Vec<(String, f64)> = p
+            .options()
+            .iter()
+            .zip(&scores)
+            .map(|(o, s)| (o.to_string(), *s))
+            .collect();
         candidates.sort_by(|a, b| b.1.total_cmp(&a.1));
         Ok(Choice { index, candidates })
     }

@@ -57,12 +57,22 @@ fn check_one(name: &str, games: usize) -> Result<String, Vec<crate::diag::Diagno
     let seats = pkg.players.0.max(2).min(pkg.players.1);
     for map in pkg.maps.keys() {
         for i in 0..games {
-            let config = GameConfig { map: Some(map.clone()), seats, seed: i as u64 + 1, settings: Vec::new() };
+            let config = GameConfig {
+                map: Some(map.clone()),
+                seats,
+                seed: i as u64 + 1,
+                settings: Vec::new(),
+            };
             let mut game = Game::new(pkg.clone(), config)?;
             game.set_record_events(false);
             let mut bots: Vec<_> = (0..seats).map(|s| Seat::Random.bot(i as u64, s)).collect();
             play_out(&mut game, &mut bots).map_err(|e| vec![super::script_diag(e)])?;
         }
     }
-    Ok(format!("{} ({} maps, {} random games each)", pkg.id, pkg.maps.len(), games))
+    Ok(format!(
+        "{} ({} maps, {} random games each)",
+        pkg.id,
+        pkg.maps.len(),
+        games
+    ))
 }

@@ -13,7 +13,11 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 #[derive(Parser)]
-#[command(name = "meeple", version, about = "Play, simulate and check tabletop games written in TOML and Lua")]
+#[command(
+    name = "meeple",
+    version,
+    about = "Play, simulate and check tabletop games written in TOML and Lua"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -51,7 +55,12 @@ pub struct GameArgs {
 
 impl GameArgs {
     pub fn config(&self, seats: usize) -> GameConfig {
-        GameConfig { map: self.map.clone(), seats, seed: self.seed, settings: self.settings.clone() }
+        GameConfig {
+            map: self.map.clone(),
+            seats,
+            seed: self.seed,
+            settings: self.settings.clone(),
+        }
     }
 }
 
@@ -119,7 +128,8 @@ pub fn script_diag(e: crate::engine::GameError) -> Diagnostic {
 
 fn replay(a: ReplayArgs) -> CmdResult {
     let shown = a.file.display().to_string();
-    let record = crate::replay::Record::load(&a.file).map_err(|e| vec![Diagnostic::error(&shown, e)])?;
+    let record =
+        crate::replay::Record::load(&a.file).map_err(|e| vec![Diagnostic::error(&shown, e)])?;
     let pkg = load(&record.game)?;
     let v = crate::replay::verify(pkg, &record)?;
     if v.files_changed {
@@ -127,7 +137,10 @@ fn replay(a: ReplayArgs) -> CmdResult {
     }
     match v.divergence {
         None => {
-            println!("ok: {} steps reproduced exactly ({} {})", v.steps, record.game, shown);
+            println!(
+                "ok: {} steps reproduced exactly ({} {})",
+                v.steps, record.game, shown
+            );
             Ok(0)
         }
         Some(d) => {

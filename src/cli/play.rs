@@ -8,10 +8,10 @@ use crate::core::event::Event;
 use crate::diag::Diagnostic;
 use crate::engine::{Game, GameConfig, GameError};
 use crate::replay::{Record, RecordStep};
+use crate::sim::report::pad;
 use clap::Args;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
-use crate::sim::report::pad;
 use unicode_width::UnicodeWidthStr;
 
 #[derive(Args)]
@@ -77,7 +77,9 @@ pub fn run(a: PlayArgs) -> CmdResult {
     }
     if let Some(path) = &a.record {
         s.record.snapshot = None;
-        s.record.save(path).map_err(|e| vec![Diagnostic::error(path.display().to_string(), e)])?;
+        s.record
+            .save(path)
+            .map_err(|e| vec![Diagnostic::error(path.display().to_string(), e)])?;
         println!("replay written to {}", path.display());
     }
     Ok(0)
@@ -85,35 +87,93 @@ pub fn run(a: PlayArgs) -> CmdResult {
 
 fn start(a: &PlayArgs) -> Result<Session, Vec<Diagnostic>> {
     let Some(name) = &a.game else {
-        return Err(vec![Diagnostic::error("meeple play", "name a game (e.g. `meeple play monopoly`) or --load FILE")]);
+        return Err(vec![Diagnostic::error(
+            "meeple play",
+            "name a game (e.g. `meeple play monopoly`) or --load FILE",
+        )]);
     };
     let pkg = load(name)?;
-    let seats = Seat::parse_list(&a.players).map_err(|e| vec![Diagnostic::error("--players", e)])?;
-    let config = GameConfig { map: a.map.clone(), seats: seats.len(), seed: a.seed, settings: a.settings.clone() };
+    let seats =
+        Seat::parse_list(&a.players).map_err(|e| vec![Diagnostic::error("--players", e)])?;
+    let config = GameConfig {
+        map: a.map.clone(),
+        seats: seats.len(),
+        seed: a.seed,
+        settings: a.settings.clone(),
+    };
     let mut game = Game::new(pkg, config)?;
     game.enable_undo();
     let start_hash = game.snapshot().map_err(|e| vec![script_diag(e)])?.hash();
-    let record = Record::new(&game, seats.iter().map(|s| s.to_string()).collect(), start_hash);
-    let bots = seats.iter().enumerate().map(|(i, s)| s.bot(a.seed, i)).collect();
-    println!("{} · map {} · seed {} · type a number, an action, undo, save FILE, why or quit", game.pkg.title, game.pkg.map(a.map.as_deref()).map(|b| b.name.clone()).unwrap_or_default(), a.seed);
-    Ok(Session { game, seats, bots, record })
+    let record = Record::new(
+        &game,
+        seats.iter().map(|s| s.to_string()).collect(),
+        start_hash,
+    );
+    let bots = seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| s.bot(a.seed, i))
+        .collect();
+    println!(
+        "{} · map {} · seed {} · type a number, an action, undo, save FILE, why or quit",
+        game.pkg.title,
+        game.pkg
+            .map(a.map.as_deref())
+            .map(|b| b.name.clone())
+            .unwrap_or_default(),
+        a.seed
+    );
+    Ok(Session {
+        game,
+        seats,
+        bots,
+        record,
+    })
 }
 
 fn resume(file: &Path) -> Result<Session, Vec<Diagnostic>> {
     let shown = file.display().to_string();
     let record = Record::load(file).map_err(|e| vec![Diagnostic::error(&shown, e)])?;
     let Some(snap) = record.snapshot.clone() else {
-        return Err(vec![Diagnostic::error(&shown, "this file has no snapshot to resume from (it is a replay; use `meeple replay`)")]);
+        return Err(vec![Diagnostic::error(
+            &shown,
+            "this file has no snapshot to resume from (it is a replay; use `meeple replay`)",
+        )]);
     };
     let pkg = load(&record.game)?;
     let mut game = Game::new(pkg, record.config.clone())?;
     game.enable_undo();
     game.restore(&snap).map_err(|e| vec![script_diag(e)])?;
-    game.history = record.steps.iter().map(|s| crate::engine::Step { seat: s.seat, action: s.action.clone() }).collect();
-    let seats: Vec<Seat> = record.players.iter().map(|p| Seat::parse(p)).collect::<Result<_, _>>().map_err(|e| vec![Diagnostic::error(&shown, e)])?;
-    let bots = seats.iter().enumerate().map(|(i, s)| s.bot(record.config.seed ^ record.steps.len() as u64, i)).collect();
-    println!("resumed {} after {} decisions", record.game, record.steps.len());
-    Ok(Session { game, seats, bots, record })
+    game.history = record
+        .steps
+        .iter()
+        .map(|s| crate::engine::Step {
+            seat: s.seat,
+            action: s.action.clone(),
+        })
+        .collect();
+    let seats: Vec<Seat> = record
+        .players
+        .iter()
+        .map(|p| Seat::parse(p))
+        .collect::<Result<_, _>>()
+        .map_err(|e| vec![Diagnostic::error(&shown, e)])?;
+    let bots = seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| s.bot(record.config.seed ^ record.steps.len() as u64, i))
+        .collect();
+    println!(
+        "resumed {} after {} decisions",
+        record.game,
+        record.steps.len()
+    );
+    Ok(Session {
+        game,
+        seats,
+        bots,
+        record,
+    })
 }
 
 fn bot_move(s: &mut Session, seat: usize) -> Result<(), Vec<Diagnostic>> {
@@ -144,7 +204,9 @@ fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnos
         _ => {
             let index = match line.parse::<usize>() {
                 Ok(n) if (1..=n_options).contains(&n) => Ok(n - 1),
-                Ok(n) => Err(GameError::Rejected(format!("there is no option {n} (1..{n_options})"))),
+                Ok(n) => Err(GameError::Rejected(format!(
+                    "there is no option {n} (1..{n_options})"
+                ))),
                 Err(_) => match crate::core::action::Action::parse(line) {
                     Some(action) => s.game.check_action(seat, &action),
                     None => Err(GameError::Rejected("type a number or an action".into())),
@@ -176,14 +238,25 @@ fn undo(s: &mut Session) {
                 break;
             }
         }
-        let human_turn = s.game.pending().map(|p| s.bots[p.seat].is_none()).unwrap_or(false);
+        let human_turn = s
+            .game
+            .pending()
+            .map(|p| s.bots[p.seat].is_none())
+            .unwrap_or(false);
         if human_turn {
             break;
         }
     }
     s.record.steps.truncate(s.game.history.len());
     s.game.drain_events();
-    println!("{}", if undone > 0 { format!("undid {undone} decision(s)") } else { "nothing to undo".into() });
+    println!(
+        "{}",
+        if undone > 0 {
+            format!("undid {undone} decision(s)")
+        } else {
+            "nothing to undo".into()
+        }
+    );
 }
 
 fn why(game: &Game) {
@@ -235,18 +308,42 @@ fn print_options(game: &Game) {
 
 /// The board, each player's counters and holdings.
 pub fn render(game: &Game, seats: &[Seat]) -> String {
-    let board = game.pkg.map(game.config.map.as_deref()).expect("map checked at start");
+    let board = game
+        .pkg
+        .map(game.config.map.as_deref())
+        .expect("map checked at start");
     let w = game.world();
     let mut out = format!(
         "── {} · {} · round {} · turn {} ──\n",
         game.pkg.title, board.name, w.round, w.turn
     );
-    let name_w = board.spaces.iter().map(|s| s.name.width()).max().unwrap_or(4);
+    let name_w = board
+        .spaces
+        .iter()
+        .map(|s| s.name.width())
+        .max()
+        .unwrap_or(4);
     for (i, sp) in board.spaces.iter().enumerate() {
-        let owner = w.board.owners[i].map(|o| format!("P{}", o + 1)).unwrap_or_default();
-        let level = if w.board.levels[i] > 0 { format!("L{}", w.board.levels[i]) } else { String::new() };
-        let tokens: Vec<String> = (0..w.seats).filter(|s| w.in_play[*s] && w.board.tokens[*s] == i).map(|s| format!("P{}", s + 1)).collect();
-        out.push_str(&format!("{:>3} {} {:<3} {:<3} {}\n", i + 1, pad(&sp.name, name_w), owner, level, tokens.join(" ")));
+        let owner = w.board.owners[i]
+            .map(|o| format!("P{}", o + 1))
+            .unwrap_or_default();
+        let level = if w.board.levels[i] > 0 {
+            format!("L{}", w.board.levels[i])
+        } else {
+            String::new()
+        };
+        let tokens: Vec<String> = (0..w.seats)
+            .filter(|s| w.in_play[*s] && w.board.tokens[*s] == i)
+            .map(|s| format!("P{}", s + 1))
+            .collect();
+        out.push_str(&format!(
+            "{:>3} {} {:<3} {:<3} {}\n",
+            i + 1,
+            pad(&sp.name, name_w),
+            owner,
+            level,
+            tokens.join(" ")
+        ));
     }
     drop(w);
     out.push_str(&players(game, seats));
@@ -254,18 +351,37 @@ pub fn render(game: &Game, seats: &[Seat]) -> String {
 }
 
 fn players(game: &Game, seats: &[Seat]) -> String {
-    let board = game.pkg.map(game.config.map.as_deref()).expect("map checked at start");
+    let board = game
+        .pkg
+        .map(game.config.map.as_deref())
+        .expect("map checked at start");
     let current = game.pending().map(|p| p.seat);
     let rows: Vec<(String, bool)> = {
         let w = game.world();
         (0..w.seats)
             .map(|s| {
                 let marker = if Some(s) == current { ">" } else { " " };
-                let counters: Vec<String> =
-                    game.pkg.counters.iter().enumerate().map(|(c, name)| format!("{name} {}", w.counters[c][s])).collect();
-                let state = if w.in_play[s] { format!("at {}", board.spaces[w.board.tokens[s]].name) } else { "out".into() };
+                let counters: Vec<String> = game
+                    .pkg
+                    .counters
+                    .iter()
+                    .enumerate()
+                    .map(|(c, name)| format!("{name} {}", w.counters[c][s]))
+                    .collect();
+                let state = if w.in_play[s] {
+                    format!("at {}", board.spaces[w.board.tokens[s]].name)
+                } else {
+                    "out".into()
+                };
                 let who = seats.get(s).map(|x| x.to_string()).unwrap_or_default();
-                (format!("{marker}P{} ({who}) {} · {state}", s + 1, counters.join(" · ")), w.in_play[s])
+                (
+                    format!(
+                        "{marker}P{} ({who}) {} · {state}",
+                        s + 1,
+                        counters.join(" · ")
+                    ),
+                    w.in_play[s],
+                )
             })
             .collect()
     };

@@ -23,7 +23,10 @@ pub struct Action {
 
 impl Action {
     pub fn new(verb: impl Into<String>) -> Self {
-        Action { verb: verb.into(), args: Vec::new() }
+        Action {
+            verb: verb.into(),
+            args: Vec::new(),
+        }
     }
 
     pub fn with(mut self, arg: Arg) -> Self {
@@ -80,7 +83,12 @@ mod tests {
     #[test]
     fn parse_and_display_round_trip() {
         let a = Action::parse("build beijing 2").unwrap();
-        assert_eq!(a, Action::new("build").with(Arg::Str("beijing".into())).with(Arg::Int(2)));
+        assert_eq!(
+            a,
+            Action::new("build")
+                .with(Arg::Str("beijing".into()))
+                .with(Arg::Int(2))
+        );
         assert_eq!(a.to_string(), "build beijing 2");
         assert_eq!(Action::parse("   "), None);
     }

@@ -21,7 +21,11 @@ pub struct Moved {
 
 impl BoardState {
     pub fn new(spaces: usize, seats: usize) -> Self {
-        BoardState { owners: vec![None; spaces], levels: vec![0; spaces], tokens: vec![0; seats] }
+        BoardState {
+            owners: vec![None; spaces],
+            levels: vec![0; spaces],
+            tokens: vec![0; seats],
+        }
     }
 
     pub fn len(&self) -> usize {

@@ -25,7 +25,11 @@ impl DeckState {
     pub fn new(size: usize, rng: &mut GameRng) -> Self {
         let mut pile: Vec<u16> = (0..size as u16).collect();
         rng.shuffle(&mut pile);
-        DeckState { pile, discard: Vec::new(), held: Vec::new() }
+        DeckState {
+            pile,
+            discard: Vec::new(),
+            held: Vec::new(),
+        }
     }
 
     /// Draws the top card to the discard pile, reshuffling the discard when the pile is empty.
@@ -70,7 +74,10 @@ impl DeckState {
     }
 
     pub fn held_by(&self, seat: usize) -> impl Iterator<Item = u16> + '_ {
-        self.held.iter().filter(move |(_, s)| *s == seat).map(|(c, _)| *c)
+        self.held
+            .iter()
+            .filter(move |(_, s)| *s == seat)
+            .map(|(c, _)| *c)
     }
 }
 

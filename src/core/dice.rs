@@ -26,7 +26,8 @@ impl Roll {
 
 /// Parses `NdS`, `dS` or `NdS+K` / `NdS-K`; at most 100 dice of at most 1,000,000 sides.
 pub fn parse_dice(text: &str) -> Result<DiceSpec, String> {
-    let bad = || format!("bad dice spec '{text}' (expected forms like \"2d6\", \"d20\", \"3d6+2\")");
+    let bad =
+        || format!("bad dice spec '{text}' (expected forms like \"2d6\", \"d20\", \"3d6+2\")");
     let t = text.trim();
     let (dice, bonus) = match t.find(['+', '-']) {
         Some(i) => {
@@ -36,16 +37,28 @@ pub fn parse_dice(text: &str) -> Result<DiceSpec, String> {
         None => (t, 0),
     };
     let (n, s) = dice.split_once(['d', 'D']).ok_or_else(bad)?;
-    let count = if n.is_empty() { 1 } else { n.parse().map_err(|_| bad())? };
+    let count = if n.is_empty() {
+        1
+    } else {
+        n.parse().map_err(|_| bad())?
+    };
     let sides: u32 = s.parse().map_err(|_| bad())?;
     if !(1..=100).contains(&count) || !(1..=1_000_000).contains(&sides) {
         return Err(bad());
     }
-    Ok(DiceSpec { count, sides, bonus })
+    Ok(DiceSpec {
+        count,
+        sides,
+        bonus,
+    })
 }
 
 /// Rolls `spec`, taking faces from `forced` first (a face above the die's sides is clamped).
-pub fn roll(spec: DiceSpec, rng: &mut GameRng, forced: &mut std::collections::VecDeque<u32>) -> Roll {
+pub fn roll(
+    spec: DiceSpec,
+    rng: &mut GameRng,
+    forced: &mut std::collections::VecDeque<u32>,
+) -> Roll {
     let values: Vec<u32> = (0..spec.count)
         .map(|_| match forced.pop_front() {
             Some(v) => v.clamp(1, spec.sides),
@@ -62,9 +75,30 @@ mod tests {
 
     #[test]
     fn parses_forms() {
-        assert_eq!(parse_dice("2d6").unwrap(), DiceSpec { count: 2, sides: 6, bonus: 0 });
-        assert_eq!(parse_dice("d20").unwrap(), DiceSpec { count: 1, sides: 20, bonus: 0 });
-        assert_eq!(parse_dice("3d6-2").unwrap(), DiceSpec { count: 3, sides: 6, bonus: -2 });
+        assert_eq!(
+            parse_dice("2d6").unwrap(),
+            DiceSpec {
+                count: 2,
+                sides: 6,
+                bonus: 0
+            }
+        );
+        assert_eq!(
+            parse_dice("d20").unwrap(),
+            DiceSpec {
+                count: 1,
+                sides: 20,
+                bonus: 0
+            }
+        );
+        assert_eq!(
+            parse_dice("3d6-2").unwrap(),
+            DiceSpec {
+                count: 3,
+                sides: 6,
+                bonus: -2
+            }
+        );
         assert_eq!(
             parse_dice("2x6").unwrap_err(),
             "bad dice spec '2x6' (expected forms like \"2d6\", \"d20\", \"3d6+2\")"
@@ -74,8 +108,20 @@ mod tests {
 
     #[test]
     fn doubles_need_two_equal_dice() {
-        assert!(Roll { values: vec![3, 3], total: 6 }.doubles());
-        assert!(!Roll { values: vec![3, 4], total: 7 }.doubles());
-        assert!(!Roll { values: vec![3], total: 3 }.doubles());
+        assert!(Roll {
+            values: vec![3, 3],
+            total: 6
+        }
+        .doubles());
+        assert!(!Roll {
+            values: vec![3, 4],
+            total: 7
+        }
+        .doubles());
+        assert!(!Roll {
+            values: vec![3],
+            total: 3
+        }
+        .doubles());
     }
 }

@@ -8,25 +8,55 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
-    Action { seat: usize, action: Action },
-    Dice { spec: String, values: Vec<u32>, total: i64 },
-    Random { lo: i64, hi: i64, value: i64 },
-    Draw { deck: String, card: String },
-    Shuffle { deck: String },
-    Move { seat: usize, to: String, laps: u32 },
-    Note { text: String },
-    Eliminated { seat: usize },
-    GameOver { outcome: Outcome },
+    Action {
+        seat: usize,
+        action: Action,
+    },
+    Dice {
+        spec: String,
+        values: Vec<u32>,
+        total: i64,
+    },
+    Random {
+        lo: i64,
+        hi: i64,
+        value: i64,
+    },
+    Draw {
+        deck: String,
+        card: String,
+    },
+    Shuffle {
+        deck: String,
+    },
+    Move {
+        seat: usize,
+        to: String,
+        laps: u32,
+    },
+    Note {
+        text: String,
+    },
+    Eliminated {
+        seat: usize,
+    },
+    GameOver {
+        outcome: Outcome,
+    },
 }
 
 /// How a game ended. Seats are 0-based here and shown 1-based to people.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "result", rename_all = "snake_case")]
 pub enum Outcome {
-    Won { winners: Vec<usize> },
+    Won {
+        winners: Vec<usize>,
+    },
     Draw,
     /// Stopped at the round cap: unfinished, nobody won.
-    Capped { round: u64 },
+    Capped {
+        round: u64,
+    },
 }
 
 impl fmt::Display for Outcome {
@@ -37,7 +67,9 @@ impl fmt::Display for Outcome {
                 write!(f, "{} won", seats.join(", "))
             }
             Outcome::Draw => write!(f, "draw"),
-            Outcome::Capped { round } => write!(f, "unfinished: round cap reached at round {round}"),
+            Outcome::Capped { round } => {
+                write!(f, "unfinished: round cap reached at round {round}")
+            }
         }
     }
 }
@@ -46,7 +78,11 @@ impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Event::Action { seat, action } => write!(f, "P{} chose '{action}'", seat + 1),
-            Event::Dice { spec, values, total } => {
+            Event::Dice {
+                spec,
+                values,
+                total,
+            } => {
                 let faces: Vec<String> = values.iter().map(|v| v.to_string()).collect();
                 write!(f, "rolled {spec}: {} = {total}", faces.join(" + "))
             }

@@ -32,8 +32,13 @@ impl Flow {
         let allowed: Vec<&str> = spec.next.iter().map(|i| self.name(*i)).collect();
         let Some(target) = self.index(to) else {
             let names = self.states.iter().map(|s| s.name.as_str());
-            let hint = did_you_mean(to, names).map(|s| format!("; did you mean '{s}'?")).unwrap_or_default();
-            return Err(format!("unknown state '{to}' returned by state '{}'{hint}", spec.name));
+            let hint = did_you_mean(to, names)
+                .map(|s| format!("; did you mean '{s}'?"))
+                .unwrap_or_default();
+            return Err(format!(
+                "unknown state '{to}' returned by state '{}'{hint}",
+                spec.name
+            ));
         };
         if spec.next.contains(&target) {
             Ok(target)
@@ -41,7 +46,11 @@ impl Flow {
             Err(format!(
                 "illegal transition from '{}' to '{to}' (allowed: {})",
                 spec.name,
-                if allowed.is_empty() { "none".to_string() } else { allowed.join(", ") }
+                if allowed.is_empty() {
+                    "none".to_string()
+                } else {
+                    allowed.join(", ")
+                }
             ))
         }
     }
@@ -52,9 +61,18 @@ mod tests {
     use super::*;
 
     fn flow() -> Flow {
-        let s = |name: &str, next: Vec<usize>, decide, terminal| StateSpec { name: name.into(), next, decide, terminal };
+        let s = |name: &str, next: Vec<usize>, decide, terminal| StateSpec {
+            name: name.into(),
+            next,
+            decide,
+            terminal,
+        };
         Flow {
-            states: vec![s("wait", vec![1], true, false), s("rolling", vec![0, 2], false, false), s("over", vec![], false, true)],
+            states: vec![
+                s("wait", vec![1], true, false),
+                s("rolling", vec![0, 2], false, false),
+                s("over", vec![], false, true),
+            ],
             start: 0,
         }
     }

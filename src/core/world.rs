@@ -103,7 +103,9 @@ impl World {
 
     pub fn finish(&mut self, outcome: Outcome) {
         if self.outcome.is_none() {
-            self.log(Event::GameOver { outcome: outcome.clone() });
+            self.log(Event::GameOver {
+                outcome: outcome.clone(),
+            });
             self.outcome = Some(outcome);
         }
     }

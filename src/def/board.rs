@@ -4,7 +4,10 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-pub const SCHEMA: super::source::Schema = &[("", &["name", "decks", "spaces"]), ("spaces.*", &["id", "name", "kind", "group", "data"])];
+pub const SCHEMA: super::source::Schema = &[
+    ("", &["name", "decks", "spaces"]),
+    ("spaces.*", &["id", "name", "kind", "group", "data"]),
+];
 
 #[derive(Deserialize)]
 pub struct MapDef {

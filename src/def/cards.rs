@@ -5,8 +5,11 @@ use super::Loc;
 use serde::Deserialize;
 use toml::Spanned;
 
-pub const SCHEMA: super::source::Schema =
-    &[("", &["decks"]), ("decks.*", &["id", "name", "cards"]), ("decks.*.cards.*", &["id", "text", "effect", "data"])];
+pub const SCHEMA: super::source::Schema = &[
+    ("", &["decks"]),
+    ("decks.*", &["id", "name", "cards"]),
+    ("decks.*.cards.*", &["id", "text", "effect", "data"]),
+];
 
 #[derive(Deserialize)]
 pub struct DeckFileDef {

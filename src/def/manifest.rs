@@ -12,8 +12,19 @@ pub const SCHEMA: super::source::Schema = &[
     (
         "",
         &[
-            "id", "title", "version", "api", "players", "rules", "ai", "space_kinds", "counters", "decks", "maps",
-            "settings", "flow",
+            "id",
+            "title",
+            "version",
+            "api",
+            "players",
+            "rules",
+            "ai",
+            "space_kinds",
+            "counters",
+            "decks",
+            "maps",
+            "settings",
+            "flow",
         ],
     ),
     ("players", &["min", "max"]),
@@ -80,7 +91,9 @@ pub fn check_flow(def: &FlowDef, loc: &dyn Fn(usize) -> Loc, diags: &mut Vec<Dia
             let hint = did_you_mean(name.get_ref(), names.iter().copied())
                 .map(|h| format!("; did you mean '{h}'?"))
                 .unwrap_or_else(|| format!(" (states: {})", names.join(", ")));
-            diags.push(loc(name.span().start).error(format!("unknown state '{}'{hint}", name.get_ref())));
+            diags.push(
+                loc(name.span().start).error(format!("unknown state '{}'{hint}", name.get_ref())),
+            );
         }
         found
     };
@@ -88,15 +101,28 @@ pub fn check_flow(def: &FlowDef, loc: &dyn Fn(usize) -> Loc, diags: &mut Vec<Dia
     for (name, s) in &def.states {
         let next: Vec<usize> = s.next.iter().filter_map(|n| index(n, diags)).collect();
         if s.terminal && !s.next.is_empty() {
-            diags.push(loc(s.next[0].span().start).error(format!("final state '{name}' cannot have next states")));
+            diags.push(
+                loc(s.next[0].span().start)
+                    .error(format!("final state '{name}' cannot have next states")),
+            );
         }
         if !s.terminal && s.next.is_empty() {
-            diags.push(loc(def.start.span().start).error(format!("state '{name}' has no next states and is not final")));
+            diags.push(loc(def.start.span().start).error(format!(
+                "state '{name}' has no next states and is not final"
+            )));
         }
-        states.push(StateSpec { name: name.clone(), next, decide: s.decide, terminal: s.terminal });
+        states.push(StateSpec {
+            name: name.clone(),
+            next,
+            decide: s.decide,
+            terminal: s.terminal,
+        });
     }
     if !states.iter().any(|s| s.terminal) {
-        diags.push(loc(def.start.span().start).error("the flow has no final state (add one with `final = true`)"));
+        diags.push(
+            loc(def.start.span().start)
+                .error("the flow has no final state (add one with `final = true`)"),
+        );
     }
     let start = index(&def.start, diags).unwrap_or(0);
     Flow { states, start }

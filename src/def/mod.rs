@@ -62,7 +62,11 @@ impl Package {
         let name = name.unwrap_or(&self.default_map);
         self.maps.get(name).ok_or_else(|| {
             let names: Vec<&str> = self.maps.keys().map(|s| s.as_str()).collect();
-            format!("game '{}' has no map '{name}' (maps: {})", self.id, names.join(", "))
+            format!(
+                "game '{}' has no map '{name}' (maps: {})",
+                self.id,
+                names.join(", ")
+            )
         })
     }
 }
@@ -71,14 +75,22 @@ impl Package {
 /// current directory or in the meeple source tree.
 pub fn find_game(name: &str) -> Result<PathBuf, String> {
     let direct = PathBuf::from(name);
-    let candidates =
-        [direct.clone(), Path::new("games").join(name), Path::new(env!("CARGO_MANIFEST_DIR")).join("games").join(name)];
+    let candidates = [
+        direct.clone(),
+        Path::new("games").join(name),
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("games")
+            .join(name),
+    ];
     for c in &candidates {
         if c.join("game.toml").is_file() {
             return Ok(c.clone());
         }
     }
-    Err(format!("no game '{name}' (looked for {}/game.toml and games/{name}/game.toml)", direct.display()))
+    Err(format!(
+        "no game '{name}' (looked for {}/game.toml and games/{name}/game.toml)",
+        direct.display()
+    ))
 }
 
 /// How a path is shown: relative to the current directory when it is below it.
@@ -97,26 +109,42 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
     let mut diags = Vec::new();
     let manifest_path = format!("{shown}/game.toml");
     let text = read(root, "game.toml", &manifest_path, &mut diags);
-    let def: Option<ManifestDef> =
-        text.as_deref().and_then(|t| source::parse_toml(&manifest_path, t, manifest::SCHEMA, &mut diags));
+    let def: Option<ManifestDef> = text
+        .as_deref()
+        .and_then(|t| source::parse_toml(&manifest_path, t, manifest::SCHEMA, &mut diags));
     let (Some(def), Some(text)) = (def, text) else {
         diag::sort(&mut diags);
         return Err(diags);
     };
     let loc = |offset: usize| at(&manifest_path, &text, offset);
     if *def.api.get_ref() != 1 {
-        diags.push(loc(def.api.span().start).error(format!("unsupported api version {} (this meeple speaks api 1)", def.api.get_ref())));
+        diags.push(loc(def.api.span().start).error(format!(
+            "unsupported api version {} (this meeple speaks api 1)",
+            def.api.get_ref()
+        )));
     }
     if def.players.min == 0 || def.players.min > def.players.max {
-        diags.push(Diagnostic::error(&manifest_path, format!("bad player counts: min {} max {}", def.players.min, def.players.max)));
+        diags.push(Diagnostic::error(
+            &manifest_path,
+            format!(
+                "bad player counts: min {} max {}",
+                def.players.min, def.players.max
+            ),
+        ));
     }
     let flow = manifest::check_flow(&def.flow, &loc, &mut diags);
     for file in [Some(&def.rules), def.ai.as_ref()].into_iter().flatten() {
         if !root.join(file.get_ref()).is_file() {
-            diags.push(loc(file.span().start).error(format!("script file '{}' not found", file.get_ref())));
+            diags.push(
+                loc(file.span().start).error(format!("script file '{}' not found", file.get_ref())),
+            );
         }
     }
-    let shared_decks: Vec<Deck> = def.decks.iter().flat_map(|d| load_decks(root, &shown, d, &loc, &mut diags)).collect();
+    let shared_decks: Vec<Deck> = def
+        .decks
+        .iter()
+        .flat_map(|d| load_decks(root, &shown, d, &loc, &mut diags))
+        .collect();
     let mut maps = BTreeMap::new();
     let mut default_map = None;
     for (name, file) in &def.maps {
@@ -124,15 +152,29 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
             default_map = Some(file.clone());
             continue;
         }
-        let board = load_board(root, &shown, name, file, &def.space_kinds, &shared_decks, &loc, &mut diags);
+        let board = load_board(
+            root,
+            &shown,
+            name,
+            file,
+            &def.space_kinds,
+            &shared_decks,
+            &loc,
+            &mut diags,
+        );
         if let Some(board) = board {
             maps.insert(name.clone(), board);
         }
     }
     let default_map = match default_map {
-        Some(d) if !maps.contains_key(d.get_ref()) && def.maps.contains_key(d.get_ref()) => d.get_ref().clone(),
+        Some(d) if !maps.contains_key(d.get_ref()) && def.maps.contains_key(d.get_ref()) => {
+            d.get_ref().clone()
+        }
         Some(d) if !def.maps.contains_key(d.get_ref()) => {
-            diags.push(loc(d.span().start).error(format!("default map '{}' is not listed in [maps]", d.get_ref())));
+            diags.push(loc(d.span().start).error(format!(
+                "default map '{}' is not listed in [maps]",
+                d.get_ref()
+            )));
             String::new()
         }
         Some(d) => d.get_ref().clone(),
@@ -163,7 +205,11 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
 
 fn at(path: &str, text: &str, offset: usize) -> Loc {
     let (line, col) = diag::line_col(text, offset);
-    Loc { path: path.to_string(), line, col }
+    Loc {
+        path: path.to_string(),
+        line,
+        col,
+    }
 }
 
 fn read(root: &Path, rel: &str, shown: &str, diags: &mut Vec<Diagnostic>) -> Option<String> {
@@ -189,7 +235,10 @@ fn load_board(
 ) -> Option<Board> {
     let path = format!("{shown}/{}", file.get_ref());
     let Ok(text) = std::fs::read_to_string(root.join(file.get_ref())) else {
-        diags.push(manifest_loc(file.span().start).error(format!("map file '{}' not found", file.get_ref())));
+        diags.push(
+            manifest_loc(file.span().start)
+                .error(format!("map file '{}' not found", file.get_ref())),
+        );
         return None;
     };
     let def: MapDef = source::parse_toml(&path, &text, board::SCHEMA, diags)?;
@@ -198,7 +247,9 @@ fn load_board(
     let mut spaces = Vec::new();
     for s in def.spaces {
         if !seen.insert(s.id.get_ref().clone()) {
-            diags.push(loc(s.id.span().start).error(format!("duplicate space id '{}'", s.id.get_ref())));
+            diags.push(
+                loc(s.id.span().start).error(format!("duplicate space id '{}'", s.id.get_ref())),
+            );
         }
         if !kinds.is_empty() && !kinds.contains(s.kind.get_ref()) {
             let hint = diag::did_you_mean(s.kind.get_ref(), kinds.iter().map(|k| k.as_str()))
@@ -210,7 +261,13 @@ fn load_board(
                 kinds.join(", ")
             )));
         }
-        spaces.push(Space { id: s.id.into_inner(), name: s.name, kind: s.kind.into_inner(), group: s.group, data: s.data });
+        spaces.push(Space {
+            id: s.id.into_inner(),
+            name: s.name,
+            kind: s.kind.into_inner(),
+            group: s.group,
+            data: s.data,
+        });
     }
     let mut decks: Vec<Deck> = shared.to_vec();
     for d in &def.decks {
@@ -219,10 +276,19 @@ fn load_board(
     let mut ids = HashSet::new();
     for d in &decks {
         if !ids.insert(d.id.clone()) {
-            diags.push(Diagnostic::error(&path, format!("deck '{}' is defined twice for map '{name}'", d.id)));
+            diags.push(Diagnostic::error(
+                &path,
+                format!("deck '{}' is defined twice for map '{name}'", d.id),
+            ));
         }
     }
-    Some(Board { id: name.to_string(), name: def.name, path, spaces, decks })
+    Some(Board {
+        id: name.to_string(),
+        name: def.name,
+        path,
+        spaces,
+        decks,
+    })
 }
 
 fn load_decks(
@@ -234,7 +300,9 @@ fn load_decks(
 ) -> Vec<Deck> {
     let path = format!("{shown}/{}", file.get_ref());
     let Ok(text) = std::fs::read_to_string(root.join(file.get_ref())) else {
-        diags.push(from(file.span().start).error(format!("deck file '{}' not found", file.get_ref())));
+        diags.push(
+            from(file.span().start).error(format!("deck file '{}' not found", file.get_ref())),
+        );
         return Vec::new();
     };
     let Some(def) = source::parse_toml::<DeckFileDef>(&path, &text, cards::SCHEMA, diags) else {
@@ -250,13 +318,25 @@ fn load_decks(
                 .into_iter()
                 .map(|c| {
                     if !seen.insert(c.id.get_ref().clone()) {
-                        diags.push(loc(c.id.span().start).error(format!("duplicate card id '{}'", c.id.get_ref())));
+                        diags.push(
+                            loc(c.id.span().start)
+                                .error(format!("duplicate card id '{}'", c.id.get_ref())),
+                        );
                     }
                     let effect = c.effect.map(|e| (e.get_ref().clone(), loc(e.span().start)));
-                    Card { id: c.id.into_inner(), text: c.text, effect, data: c.data }
+                    Card {
+                        id: c.id.into_inner(),
+                        text: c.text,
+                        effect,
+                        data: c.data,
+                    }
                 })
                 .collect();
-            Deck { id: d.id.into_inner(), name: d.name, cards }
+            Deck {
+                id: d.id.into_inner(),
+                name: d.name,
+                cards,
+            }
         })
         .collect()
 }
@@ -278,7 +358,9 @@ pub fn hash_folder(root: &Path) -> String {
 }
 
 fn collect_files(root: &Path, dir: &Path, out: &mut Vec<String>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     for e in entries.flatten() {
         let p = e.path();
         let name = e.file_name().to_string_lossy().to_string();

@@ -15,14 +15,24 @@ pub fn apply_override(settings: &mut toml::Table, assignment: &str) -> Result<()
             .unwrap_or_default();
         let mut names: Vec<&str> = settings.keys().map(|k| k.as_str()).collect();
         names.sort();
-        return Err(format!("unknown setting '{key}'{hint} (settings: {})", names.join(", ")));
+        return Err(format!(
+            "unknown setting '{key}'{hint} (settings: {})",
+            names.join(", ")
+        ));
     };
     let value = parse_value(raw.trim());
     let value = match (old, value) {
         (toml::Value::Float(_), toml::Value::Integer(i)) => toml::Value::Float(i as f64),
         (toml::Value::String(_), v) if !v.is_str() => toml::Value::String(raw.trim().to_string()),
         (o, v) if o.same_type(&v) => v,
-        (o, _) => return Err(format!("setting '{key}' is {} {}; got '{}'", article(o.type_str()), o.type_str(), raw.trim())),
+        (o, _) => {
+            return Err(format!(
+                "setting '{key}' is {} {}; got '{}'",
+                article(o.type_str()),
+                o.type_str(),
+                raw.trim()
+            ))
+        }
     };
     settings.insert(key.to_string(), value);
     Ok(())
@@ -39,7 +49,9 @@ fn article(t: &str) -> &'static str {
 fn parse_value(raw: &str) -> toml::Value {
     let doc = format!("v = {raw}");
     match doc.parse::<toml::Table>() {
-        Ok(mut t) => t.remove("v").unwrap_or_else(|| toml::Value::String(raw.to_string())),
+        Ok(mut t) => t
+            .remove("v")
+            .unwrap_or_else(|| toml::Value::String(raw.to_string())),
         Err(_) => toml::Value::String(raw.to_string()),
     }
 }
@@ -49,7 +61,9 @@ mod tests {
     use super::*;
 
     fn settings() -> toml::Table {
-        "salary = 200\nrule = \"free\"\nfactor = 1.1\n".parse().unwrap()
+        "salary = 200\nrule = \"free\"\nfactor = 1.1\n"
+            .parse()
+            .unwrap()
     }
 
     #[test]
@@ -66,11 +80,20 @@ mod tests {
     #[test]
     fn bad_overrides_say_why() {
         let mut s = settings();
-        assert_eq!(apply_override(&mut s, "salary=lots"), Err("setting 'salary' is an integer; got 'lots'".into()));
+        assert_eq!(
+            apply_override(&mut s, "salary=lots"),
+            Err("setting 'salary' is an integer; got 'lots'".into())
+        );
         assert_eq!(
             apply_override(&mut s, "salery=1"),
-            Err("unknown setting 'salery'; did you mean 'salary'? (settings: factor, rule, salary)".into())
+            Err(
+                "unknown setting 'salery'; did you mean 'salary'? (settings: factor, rule, salary)"
+                    .into()
+            )
         );
-        assert_eq!(apply_override(&mut s, "salary"), Err("bad --set 'salary' (expected key=value)".into()));
+        assert_eq!(
+            apply_override(&mut s, "salary"),
+            Err("bad --set 'salary' (expected key=value)".into())
+        );
     }
 }

@@ -11,7 +11,12 @@ pub type Schema = &'static [(&'static str, &'static [&'static str])];
 
 /// Parses `text` (the contents of `path`) into `T`. Unknown keys become diagnostics; the value
 /// is still returned so later checks can report their problems too.
-pub fn parse_toml<T: DeserializeOwned>(path: &str, text: &str, schema: Schema, diags: &mut Vec<Diagnostic>) -> Option<T> {
+pub fn parse_toml<T: DeserializeOwned>(
+    path: &str,
+    text: &str,
+    schema: Schema,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<T> {
     let de = match toml::Deserializer::parse(text) {
         Ok(de) => de,
         Err(e) => {
@@ -23,7 +28,13 @@ pub fn parse_toml<T: DeserializeOwned>(path: &str, text: &str, schema: Schema, d
     let parsed: Result<T, _> = serde_ignored::deserialize(de, |p| unknown.push(segments(&p)));
     let root = DeTable::parse(text).ok();
     for segs in unknown {
-        diags.push(unknown_key(path, text, root.as_ref().map(|r| r.get_ref()), &segs, schema));
+        diags.push(unknown_key(
+            path,
+            text,
+            root.as_ref().map(|r| r.get_ref()),
+            &segs,
+            schema,
+        ));
     }
     match parsed {
         Ok(v) => Some(v),
@@ -35,10 +46,17 @@ pub fn parse_toml<T: DeserializeOwned>(path: &str, text: &str, schema: Schema, d
 }
 
 pub fn toml_error(path: &str, text: &str, e: &toml::de::Error) -> Diagnostic {
-    let message = e.message().trim().replace('\n', " ");
+    let mut message = e.message().trim().replace('\n', " ");
+    if let Some(field) = message
+        .strip_prefix("missing field `")
+        .and_then(|m| m.strip_suffix('`'))
+    {
+        message = format!("missing key '{field}'");
+    }
     match e.span() {
-        Some(span) => Diagnostic::at_offset(path, text, span.start, message),
-        None => Diagnostic::error(path, message),
+        // A span starting at 0 covers the whole document: there is no better place to point.
+        Some(span) if span.start > 0 => Diagnostic::at_offset(path, text, span.start, message),
+        _ => Diagnostic::error(path, message),
     }
 }
 
@@ -48,7 +66,9 @@ fn segments(path: &serde_ignored::Path) -> Vec<String> {
         Path::Root => Vec::new(),
         Path::Seq { parent, index } => push(segments(parent), index.to_string()),
         Path::Map { parent, key } => push(segments(parent), key.clone()),
-        Path::Some { parent } | Path::NewtypeStruct { parent } | Path::NewtypeVariant { parent } => segments(parent),
+        Path::Some { parent }
+        | Path::NewtypeStruct { parent }
+        | Path::NewtypeVariant { parent } => segments(parent),
     }
 }
 
@@ -57,12 +77,18 @@ fn push(mut v: Vec<String>, s: String) -> Vec<String> {
     v
 }
 
-fn unknown_key(path: &str, text: &str, root: Option<&DeTable>, segs: &[String], schema: Schema) -> Diagnostic {
+fn unknown_key(
+    path: &str,
+    text: &str,
+    root: Option<&DeTable>,
+    segs: &[String],
+    schema: Schema,
+) -> Diagnostic {
     let (key, parent) = segs.split_last().expect("an ignored key has a name");
     let allowed = allowed_keys(parent, schema);
     let mut message = format!("unknown key '{key}'");
     if !parent.is_empty() {
-        message.push_str(&format!(" in '{}'", parent.join(".")));
+        message.push_str(&format!(" in '{}'", shown_path(parent)));
     }
     if let Some(hint) = did_you_mean(key, allowed.iter().copied()) {
         message.push_str(&format!("; did you mean '{hint}'?"));
@@ -75,6 +101,19 @@ fn unknown_key(path: &str, text: &str, root: Option<&DeTable>, segs: &[String], 
     }
 }
 
+/// `spaces.4.data` as `spaces[5].data`: array positions counted from 1, as a person counts.
+fn shown_path(segs: &[String]) -> String {
+    let mut out = String::new();
+    for seg in segs {
+        match seg.parse::<usize>() {
+            Ok(i) => out.push_str(&format!("[{}]", i + 1)),
+            Err(_) if out.is_empty() => out.push_str(seg),
+            Err(_) => out.push_str(&format!(".{seg}")),
+        }
+    }
+    out
+}
+
 fn allowed_keys(parent: &[String], schema: Schema) -> &'static [&'static str] {
     schema
         .iter()
@@ -84,7 +123,11 @@ fn allowed_keys(parent: &[String], schema: Schema) -> &'static [&'static str] {
 }
 
 fn matches(pattern: &str, parent: &[String]) -> bool {
-    let parts: Vec<&str> = if pattern.is_empty() { Vec::new() } else { pattern.split('.').collect() };
+    let parts: Vec<&str> = if pattern.is_empty() {
+        Vec::new()
+    } else {
+        pattern.split('.').collect()
+    };
     parts.len() == parent.len() && parts.iter().zip(parent).all(|(p, s)| *p == "*" || p == s)
 }
 
@@ -103,7 +146,10 @@ fn key_offset(root: &DeTable, segs: &[String]) -> Option<usize> {
         }
         value = Some(next);
     }
-    table.keys().find(|k| k.get_ref() == last).map(|k| k.span().start)
+    table
+        .keys()
+        .find(|k| k.get_ref() == last)
+        .map(|k| k.span().start)
 }
 
 #[cfg(test)]
@@ -128,7 +174,8 @@ mod tests {
 
     #[test]
     fn every_unknown_key_is_reported_where_it_is() {
-        let text = "name = \"x\"\nnmae = 1\n[[items]]\nid = \"a\"\n[[items]]\nid = \"b\"\nidd = 2\n";
+        let text =
+            "name = \"x\"\nnmae = 1\n[[items]]\nid = \"a\"\n[[items]]\nid = \"b\"\nidd = 2\n";
         let mut diags = Vec::new();
         let doc: Option<Doc> = parse_toml("f.toml", text, SCHEMA, &mut diags);
         assert!(doc.is_some());
@@ -138,7 +185,7 @@ mod tests {
             shown,
             vec![
                 "f.toml:2:1: error: unknown key 'nmae'; did you mean 'name'?",
-                "f.toml:7:1: error: unknown key 'idd' in 'items.1'; did you mean 'id'?",
+                "f.toml:7:1: error: unknown key 'idd' in 'items[2]'; did you mean 'id'?",
             ]
         );
     }
@@ -146,7 +193,8 @@ mod tests {
     #[test]
     fn syntax_error_is_located() {
         let mut diags = Vec::new();
-        let doc: Option<Doc> = parse_toml("f.toml", "name = \"x\"\nitems = [\n", SCHEMA, &mut diags);
+        let doc: Option<Doc> =
+            parse_toml("f.toml", "name = \"x\"\nitems = [\n", SCHEMA, &mut diags);
         assert!(doc.is_none());
         assert_eq!(diags.len(), 1);
         assert!(diags[0].to_string().starts_with("f.toml:"), "{}", diags[0]);

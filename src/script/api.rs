@@ -15,9 +15,18 @@ use std::rc::Rc;
 
 type W = Rc<RefCell<World>>;
 
-pub fn build_ctx(lua: &Lua, pkg: &Package, board: &Board, settings: &toml::Table, world: W) -> mlua::Result<Table> {
+pub fn build_ctx(
+    lua: &Lua,
+    pkg: &Package,
+    board: &Board,
+    settings: &toml::Table,
+    world: W,
+) -> mlua::Result<Table> {
     let ctx = lua.create_table()?;
-    ctx.raw_set("settings", toml_to_lua(lua, &toml::Value::Table(settings.clone()))?)?;
+    ctx.raw_set(
+        "settings",
+        toml_to_lua(lua, &toml::Value::Table(settings.clone()))?,
+    )?;
     let map = lua.create_table()?;
     map.raw_set("id", board.id.as_str())?;
     map.raw_set("name", board.name.as_str())?;
@@ -25,7 +34,13 @@ pub fn build_ctx(lua: &Lua, pkg: &Package, board: &Board, settings: &toml::Table
     add_turn_api(lua, &ctx, &world)?;
     ctx.raw_set("dice", dice_api(lua, &world)?)?;
     ctx.raw_set("random", random_api(lua, &world)?)?;
-    let spaces = Rc::new(board.spaces.iter().map(|s| s.id.clone()).collect::<Vec<_>>());
+    let spaces = Rc::new(
+        board
+            .spaces
+            .iter()
+            .map(|s| s.id.clone())
+            .collect::<Vec<_>>(),
+    );
     ctx.raw_set("board", board_api(lua, board, &world, spaces)?)?;
     let counters: Rc<Vec<String>> = Rc::new(pkg.counters.clone());
     ctx.raw_set("counter", counter_api(lua, &world, counters)?)?;
@@ -64,19 +79,34 @@ fn seat(lua: &Lua, w: &World, p: i64) -> mlua::Result<usize> {
     if p >= 1 && (p as usize) <= w.seats {
         Ok(p as usize - 1)
     } else {
-        Err(api_error(lua, format!("seat {p} out of range (1..{})", w.seats)))
+        Err(api_error(
+            lua,
+            format!("seat {p} out of range (1..{})", w.seats),
+        ))
     }
 }
 
 fn add_turn_api(lua: &Lua, ctx: &Table, world: &W) -> mlua::Result<()> {
     let w = world.clone();
-    ctx.raw_set("seats", lua.create_function(move |_, _: Value| Ok(w.borrow().seats))?)?;
+    ctx.raw_set(
+        "seats",
+        lua.create_function(move |_, _: Value| Ok(w.borrow().seats))?,
+    )?;
     let w = world.clone();
-    ctx.raw_set("current", lua.create_function(move |_, _: Value| Ok(w.borrow().current + 1))?)?;
+    ctx.raw_set(
+        "current",
+        lua.create_function(move |_, _: Value| Ok(w.borrow().current + 1))?,
+    )?;
     let w = world.clone();
-    ctx.raw_set("turn", lua.create_function(move |_, _: Value| Ok(w.borrow().turn))?)?;
+    ctx.raw_set(
+        "turn",
+        lua.create_function(move |_, _: Value| Ok(w.borrow().turn))?,
+    )?;
     let w = world.clone();
-    ctx.raw_set("round", lua.create_function(move |_, _: Value| Ok(w.borrow().round))?)?;
+    ctx.raw_set(
+        "round",
+        lua.create_function(move |_, _: Value| Ok(w.borrow().round))?,
+    )?;
     let w = world.clone();
     ctx.raw_set(
         "in_play",
@@ -88,10 +118,18 @@ fn add_turn_api(lua: &Lua, ctx: &Table, world: &W) -> mlua::Result<()> {
     let w = world.clone();
     ctx.raw_set(
         "active",
-        lua.create_function(move |_, _: Value| Ok(w.borrow().seats_in_play().map(|s| s + 1).collect::<Vec<_>>()))?,
+        lua.create_function(move |_, _: Value| {
+            Ok(w.borrow()
+                .seats_in_play()
+                .map(|s| s + 1)
+                .collect::<Vec<_>>())
+        })?,
     )?;
     let w = world.clone();
-    ctx.raw_set("next_player", lua.create_function(move |_, _: Value| Ok(w.borrow_mut().next_seat() + 1))?)?;
+    ctx.raw_set(
+        "next_player",
+        lua.create_function(move |_, _: Value| Ok(w.borrow_mut().next_seat() + 1))?,
+    )?;
     let w = world.clone();
     ctx.raw_set(
         "eliminate",
@@ -107,24 +145,39 @@ fn add_turn_api(lua: &Lua, ctx: &Table, world: &W) -> mlua::Result<()> {
         "win",
         lua.create_function(move |lua, (_, ps): (Value, Variadic<i64>)| {
             let mut w = w.borrow_mut();
-            let winners = ps.iter().map(|p| seat(lua, &w, *p)).collect::<mlua::Result<Vec<_>>>()?;
+            let winners = ps
+                .iter()
+                .map(|p| seat(lua, &w, *p))
+                .collect::<mlua::Result<Vec<_>>>()?;
             w.finish(Outcome::Won { winners });
             Ok(())
         })?,
     )?;
     let w = world.clone();
-    ctx.raw_set("draw", lua.create_function(move |_, _: Value| Ok(w.borrow_mut().finish(Outcome::Draw)))?)?;
+    ctx.raw_set(
+        "draw",
+        lua.create_function(move |_, _: Value| {
+            w.borrow_mut().finish(Outcome::Draw);
+            Ok(())
+        })?,
+    )?;
     let w = world.clone();
     ctx.raw_set(
         "log",
-        lua.create_function(move |_, (_, text): (Value, String)| Ok(w.borrow_mut().log(Event::Note { text })))?,
+        lua.create_function(move |_, (_, text): (Value, String)| {
+            w.borrow_mut().log(Event::Note { text });
+            Ok(())
+        })?,
     )?;
     let w = world.clone();
     ctx.raw_set(
         "tally",
-        lua.create_function(move |_, (_, name, key, by): (Value, String, String, Option<u64>)| {
-            Ok(w.borrow_mut().tally(&name, &key, by.unwrap_or(1)))
-        })?,
+        lua.create_function(
+            move |_, (_, name, key, by): (Value, String, String, Option<u64>)| {
+                w.borrow_mut().tally(&name, &key, by.unwrap_or(1));
+                Ok(())
+            },
+        )?,
     )?;
     Ok(())
 }
@@ -150,7 +203,11 @@ fn dice_api(lua: &Lua, world: &W) -> mlua::Result<Table> {
         out.raw_set("total", r.total)?;
         out.raw_set("doubles", r.doubles())?;
         if w.record_events {
-            w.log(Event::Dice { spec, values: r.values, total: r.total });
+            w.log(Event::Dice {
+                spec,
+                values: r.values,
+                total: r.total,
+            });
         }
         Ok(out)
     })?;
@@ -165,7 +222,10 @@ fn random_api(lua: &Lua, world: &W) -> mlua::Result<Table> {
         "int",
         lua.create_function(move |lua, (_, lo, hi): (Value, i64, i64)| {
             if lo > hi {
-                return Err(api_error(lua, format!("random:int({lo}, {hi}): empty range")));
+                return Err(api_error(
+                    lua,
+                    format!("random:int({lo}, {hi}): empty range"),
+                ));
             }
             let mut w = w.borrow_mut();
             let value = w.rng.range(lo, hi);
@@ -177,7 +237,9 @@ fn random_api(lua: &Lua, world: &W) -> mlua::Result<Table> {
     t.raw_set(
         "shuffle",
         lua.create_function(move |_, (_, list): (Value, Table)| {
-            let mut items: Vec<Value> = list.sequence_values::<Value>().collect::<mlua::Result<_>>()?;
+            let mut items: Vec<Value> = list
+                .sequence_values::<Value>()
+                .collect::<mlua::Result<_>>()?;
             w.borrow_mut().rng.shuffle(&mut items);
             for (i, v) in items.into_iter().enumerate() {
                 list.raw_set(i + 1, v)?;
@@ -191,14 +253,20 @@ fn random_api(lua: &Lua, world: &W) -> mlua::Result<Table> {
 fn space_arg(lua: &Lua, ids: &[String], v: &Value) -> mlua::Result<usize> {
     match v {
         Value::Integer(i) if *i >= 1 && (*i as usize) <= ids.len() => Ok(*i as usize - 1),
-        Value::Integer(i) => Err(api_error(lua, format!("space {i} out of range (1..{})", ids.len()))),
+        Value::Integer(i) => Err(api_error(
+            lua,
+            format!("space {i} out of range (1..{})", ids.len()),
+        )),
         Value::String(s) => {
             let s = s.to_str()?;
             ids.iter()
                 .position(|id| *id == *s)
                 .ok_or_else(|| api_error(lua, format!("no space '{}' on this board", &*s)))
         }
-        other => Err(api_error(lua, format!("expected a space index or id, got {}", other.type_name()))),
+        other => Err(api_error(
+            lua,
+            format!("expected a space index or id, got {}", other.type_name()),
+        )),
     }
 }
 
@@ -241,7 +309,11 @@ fn board_api(lua: &Lua, board: &Board, world: &W, ids: Rc<Vec<String>>) -> mlua:
             let mut w = w.borrow_mut();
             let s = seat(lua, &w, p)?;
             let m = w.board.move_by(s, steps);
-            w.log(Event::Move { seat: s, to: n[m.to].clone(), laps: m.laps });
+            w.log(Event::Move {
+                seat: s,
+                to: n[m.to].clone(),
+                laps: m.laps,
+            });
             Ok((m.to + 1, m.laps))
         })?,
     )?;
@@ -253,7 +325,11 @@ fn board_api(lua: &Lua, board: &Board, world: &W, ids: Rc<Vec<String>>) -> mlua:
             let mut w = w.borrow_mut();
             let s = seat(lua, &w, p)?;
             let m = w.board.advance_to(s, target);
-            w.log(Event::Move { seat: s, to: n[m.to].clone(), laps: m.laps });
+            w.log(Event::Move {
+                seat: s,
+                to: n[m.to].clone(),
+                laps: m.laps,
+            });
             Ok((m.to + 1, m.laps))
         })?,
     )?;
@@ -265,7 +341,11 @@ fn board_api(lua: &Lua, board: &Board, world: &W, ids: Rc<Vec<String>>) -> mlua:
             let mut w = w.borrow_mut();
             let s = seat(lua, &w, p)?;
             w.board.place(s, target);
-            w.log(Event::Move { seat: s, to: n[target].clone(), laps: 0 });
+            w.log(Event::Move {
+                seat: s,
+                to: n[target].clone(),
+                laps: 0,
+            });
             Ok(target + 1)
         })?,
     )?;
@@ -311,8 +391,14 @@ fn board_api(lua: &Lua, board: &Board, world: &W, ids: Rc<Vec<String>>) -> mlua:
         lua.create_function(move |lua, (_, p): (Value, i64)| {
             let w = w.borrow();
             let s = seat(lua, &w, p)?;
-            let owned: Vec<usize> =
-                w.board.owners.iter().enumerate().filter(|(_, o)| **o == Some(s)).map(|(i, _)| i + 1).collect();
+            let owned: Vec<usize> = w
+                .board
+                .owners
+                .iter()
+                .enumerate()
+                .filter(|(_, o)| **o == Some(s))
+                .map(|(i, _)| i + 1)
+                .collect();
             Ok(owned)
         })?,
     )?;
@@ -320,10 +406,15 @@ fn board_api(lua: &Lua, board: &Board, world: &W, ids: Rc<Vec<String>>) -> mlua:
 }
 
 fn counter_index(lua: &Lua, names: &[String], name: &str) -> mlua::Result<usize> {
-    names
-        .iter()
-        .position(|n| n == name)
-        .ok_or_else(|| api_error(lua, format!("unknown counter '{name}' (game.toml declares: {})", names.join(", "))))
+    names.iter().position(|n| n == name).ok_or_else(|| {
+        api_error(
+            lua,
+            format!(
+                "unknown counter '{name}' (game.toml declares: {})",
+                names.join(", ")
+            ),
+        )
+    })
 }
 
 fn counter_api(lua: &Lua, world: &W, names: Rc<Vec<String>>) -> mlua::Result<Table> {
@@ -340,24 +431,28 @@ fn counter_api(lua: &Lua, world: &W, names: Rc<Vec<String>>) -> mlua::Result<Tab
     let (w, n) = (world.clone(), names.clone());
     t.raw_set(
         "set",
-        lua.create_function(move |lua, (_, p, name, v): (Value, i64, mlua::LuaString, i64)| {
-            let c = counter_index(lua, &n, &name.to_str()?)?;
-            let mut w = w.borrow_mut();
-            let s = seat(lua, &w, p)?;
-            w.counters[c][s] = v;
-            Ok(v)
-        })?,
+        lua.create_function(
+            move |lua, (_, p, name, v): (Value, i64, mlua::LuaString, i64)| {
+                let c = counter_index(lua, &n, &name.to_str()?)?;
+                let mut w = w.borrow_mut();
+                let s = seat(lua, &w, p)?;
+                w.counters[c][s] = v;
+                Ok(v)
+            },
+        )?,
     )?;
     let (w, n) = (world.clone(), names);
     t.raw_set(
         "add",
-        lua.create_function(move |lua, (_, p, name, by): (Value, i64, mlua::LuaString, i64)| {
-            let c = counter_index(lua, &n, &name.to_str()?)?;
-            let mut w = w.borrow_mut();
-            let s = seat(lua, &w, p)?;
-            w.counters[c][s] += by;
-            Ok(w.counters[c][s])
-        })?,
+        lua.create_function(
+            move |lua, (_, p, name, by): (Value, i64, mlua::LuaString, i64)| {
+                let c = counter_index(lua, &n, &name.to_str()?)?;
+                let mut w = w.borrow_mut();
+                let s = seat(lua, &w, p)?;
+                w.counters[c][s] += by;
+                Ok(w.counters[c][s])
+            },
+        )?,
     )?;
     Ok(t)
 }
@@ -392,10 +487,21 @@ fn deck_api(lua: &Lua, board: &Board, world: &W) -> mlua::Result<(Table, Table)>
         card_tables.push(tables);
     }
     let deck_ids: Rc<Vec<String>> = Rc::new(board.decks.iter().map(|d| d.id.clone()).collect());
-    let card_ids: Rc<Vec<Vec<String>>> = Rc::new(board.decks.iter().map(|d| d.cards.iter().map(|c| c.id.clone()).collect()).collect());
+    let card_ids: Rc<Vec<Vec<String>>> = Rc::new(
+        board
+            .decks
+            .iter()
+            .map(|d| d.cards.iter().map(|c| c.id.clone()).collect())
+            .collect(),
+    );
     let card_tables = Rc::new(card_tables);
     let api = lua.create_table()?;
-    let (w, di, ci, ct) = (world.clone(), deck_ids.clone(), card_ids.clone(), card_tables.clone());
+    let (w, di, ci, ct) = (
+        world.clone(),
+        deck_ids.clone(),
+        card_ids.clone(),
+        card_tables.clone(),
+    );
     api.raw_set(
         "draw",
         lua.create_function(move |lua, (_, deck): (Value, String)| {
@@ -408,20 +514,25 @@ fn deck_api(lua: &Lua, board: &Board, world: &W) -> mlua::Result<(Table, Table)>
             if drawn.reshuffled {
                 w.log(Event::Shuffle { deck: deck.clone() });
             }
-            w.log(Event::Draw { deck, card: ci[d][drawn.card as usize].clone() });
+            w.log(Event::Draw {
+                deck,
+                card: ci[d][drawn.card as usize].clone(),
+            });
             Ok(Value::Table(ct[d][drawn.card as usize].clone()))
         })?,
     )?;
     let (w, di, ci) = (world.clone(), deck_ids.clone(), card_ids.clone());
     api.raw_set(
         "keep",
-        lua.create_function(move |lua, (_, deck, card, p): (Value, String, Value, i64)| {
-            let d = deck_index(lua, &di, &deck)?;
-            let c = card_arg(lua, &ci[d], &card)?;
-            let mut w = w.borrow_mut();
-            let s = seat(lua, &w, p)?;
-            w.decks[d].keep(c as u16, s).map_err(|e| api_error(lua, e))
-        })?,
+        lua.create_function(
+            move |lua, (_, deck, card, p): (Value, String, Value, i64)| {
+                let d = deck_index(lua, &di, &deck)?;
+                let c = card_arg(lua, &ci[d], &card)?;
+                let mut w = w.borrow_mut();
+                let s = seat(lua, &w, p)?;
+                w.decks[d].keep(c as u16, s).map_err(|e| api_error(lua, e))
+            },
+        )?,
     )?;
     let (w, di, ci) = (world.clone(), deck_ids.clone(), card_ids.clone());
     api.raw_set(
@@ -429,7 +540,10 @@ fn deck_api(lua: &Lua, board: &Board, world: &W) -> mlua::Result<(Table, Table)>
         lua.create_function(move |lua, (_, deck, card): (Value, String, Value)| {
             let d = deck_index(lua, &di, &deck)?;
             let c = card_arg(lua, &ci[d], &card)?;
-            w.borrow_mut().decks[d].give_back(c as u16).map(|s| s + 1).map_err(|e| api_error(lua, e))
+            w.borrow_mut().decks[d]
+                .give_back(c as u16)
+                .map(|s| s + 1)
+                .map_err(|e| api_error(lua, e))
         })?,
     )?;
     let w = world.clone();
@@ -449,18 +563,28 @@ fn deck_api(lua: &Lua, board: &Board, world: &W) -> mlua::Result<(Table, Table)>
 }
 
 fn deck_index(lua: &Lua, ids: &[String], deck: &str) -> mlua::Result<usize> {
-    ids.iter()
-        .position(|d| d == deck)
-        .ok_or_else(|| api_error(lua, format!("no deck '{deck}' on this map (decks: {})", ids.join(", "))))
+    ids.iter().position(|d| d == deck).ok_or_else(|| {
+        api_error(
+            lua,
+            format!("no deck '{deck}' on this map (decks: {})", ids.join(", ")),
+        )
+    })
 }
 
 fn card_arg(lua: &Lua, ids: &[String], card: &Value) -> mlua::Result<usize> {
     let id = match card {
         Value::Table(t) => t.raw_get::<String>("id")?,
         Value::String(s) => s.to_str()?.to_string(),
-        other => return Err(api_error(lua, format!("expected a card or card id, got {}", other.type_name()))),
+        other => {
+            return Err(api_error(
+                lua,
+                format!("expected a card or card id, got {}", other.type_name()),
+            ))
+        }
     };
-    ids.iter().position(|c| *c == id).ok_or_else(|| api_error(lua, format!("no card '{id}' in this deck")))
+    ids.iter()
+        .position(|c| *c == id)
+        .ok_or_else(|| api_error(lua, format!("no card '{id}' in this deck")))
 }
 
 /// A Lua function from the rules table by dotted path, if present.

@@ -12,22 +12,43 @@ pub fn to_json(value: &Value, name: &str) -> Result<Json, String> {
     convert(value, &mut name.to_string(), &mut stack)
 }
 
-fn convert(value: &Value, path: &mut String, stack: &mut Vec<*const std::ffi::c_void>) -> Result<Json, String> {
+fn convert(
+    value: &Value,
+    path: &mut String,
+    stack: &mut Vec<*const std::ffi::c_void>,
+) -> Result<Json, String> {
     Ok(match value {
         Value::Nil => Json::Null,
         Value::Boolean(b) => Json::Bool(*b),
         Value::Integer(i) => Json::Number((*i).into()),
-        Value::Number(n) => Json::Number(Number::from_f64(*n).ok_or_else(|| format!("{path}: {n} is not a finite number"))?),
-        Value::String(s) => Json::String(s.to_str().map_err(|_| format!("{path}: string is not valid UTF-8"))?.to_string()),
+        Value::Number(n) => Json::Number(
+            Number::from_f64(*n).ok_or_else(|| format!("{path}: {n} is not a finite number"))?,
+        ),
+        Value::String(s) => Json::String(
+            s.to_str()
+                .map_err(|_| format!("{path}: string is not valid UTF-8"))?
+                .to_string(),
+        ),
         Value::Table(t) => table(t, path, stack)?,
-        other => return Err(format!("{path}: a {} cannot be saved (G must be plain data)", other.type_name())),
+        other => {
+            return Err(format!(
+                "{path}: a {} cannot be saved (G must be plain data)",
+                other.type_name()
+            ))
+        }
     })
 }
 
-fn table(t: &Table, path: &mut String, stack: &mut Vec<*const std::ffi::c_void>) -> Result<Json, String> {
+fn table(
+    t: &Table,
+    path: &mut String,
+    stack: &mut Vec<*const std::ffi::c_void>,
+) -> Result<Json, String> {
     let ptr = t.to_pointer();
     if stack.contains(&ptr) {
-        return Err(format!("{path}: table refers back to itself (G must not contain cycles)"));
+        return Err(format!(
+            "{path}: table refers back to itself (G must not contain cycles)"
+        ));
     }
     if stack.len() >= MAX_DEPTH {
         return Err(format!("{path}: nested deeper than {MAX_DEPTH} tables"));
@@ -55,9 +76,17 @@ fn table(t: &Table, path: &mut String, stack: &mut Vec<*const std::ffi::c_void>)
         let mut map = Map::new();
         for (k, v) in entries {
             let key = match &k {
-                Value::String(s) => escape(&s.to_str().map_err(|_| format!("{path}: key is not valid UTF-8"))?),
+                Value::String(s) => escape(
+                    &s.to_str()
+                        .map_err(|_| format!("{path}: key is not valid UTF-8"))?,
+                ),
                 Value::Integer(i) => format!("#{i}"),
-                other => return Err(format!("{path}: a {} key cannot be saved (use strings or integers)", other.type_name())),
+                other => {
+                    return Err(format!(
+                        "{path}: a {} key cannot be saved (use strings or integers)",
+                        other.type_name()
+                    ))
+                }
             };
             let keep = path.len();
             match &k {
@@ -82,7 +111,9 @@ fn escape(key: &str) -> String {
 }
 
 fn unescape(key: &str) -> &str {
-    key.strip_prefix('#').filter(|k| k.starts_with('#')).unwrap_or(key)
+    key.strip_prefix('#')
+        .filter(|k| k.starts_with('#'))
+        .unwrap_or(key)
 }
 
 pub fn from_json(lua: &Lua, json: &Json) -> mlua::Result<Value> {
@@ -133,7 +164,7 @@ mod tests {
         let json = to_json(&v, "G").unwrap();
         assert_eq!(
             json.to_string(),
-            r##"{"##tag":"t","a":1,"b":2.5,"empty":{},"list":[1,"x",true],"sparse":{"#10":"j","#3":"c"}}"##
+            r###"{"##tag":"t","a":1,"b":2.5,"empty":{},"list":[1,"x",true],"sparse":{"#10":"j","#3":"c"}}"###
         );
         let back = from_json(&lua, &json).unwrap();
         assert_eq!(to_json(&back, "G").unwrap(), json);
@@ -142,12 +173,18 @@ mod tests {
     #[test]
     fn non_data_is_named_by_path() {
         let lua = Lua::new();
-        let v: Value = lua.load("return { players = { {}, { on_land = print } } }").eval().unwrap();
+        let v: Value = lua
+            .load("return { players = { {}, { on_land = print } } }")
+            .eval()
+            .unwrap();
         assert_eq!(
             to_json(&v, "G").unwrap_err(),
             "G.players[2].on_land: a function cannot be saved (G must be plain data)"
         );
         let cyc: Value = lua.load("local t = {}; t.me = t; return t").eval().unwrap();
-        assert_eq!(to_json(&cyc, "G").unwrap_err(), "G.me: table refers back to itself (G must not contain cycles)");
+        assert_eq!(
+            to_json(&cyc, "G").unwrap_err(),
+            "G.me: table refers back to itself (G must not contain cycles)"
+        );
     }
 }

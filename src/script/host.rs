@@ -55,15 +55,29 @@ pub struct Host {
 impl Host {
     /// Builds a VM for `pkg` on `board`, loads the rules and AI and checks them against the
     /// flow and the cards. Every problem found is returned.
-    pub fn load(pkg: &Package, board: &Board, settings: &toml::Table, world: Rc<RefCell<World>>) -> Result<Host, Vec<Diagnostic>> {
+    pub fn load(
+        pkg: &Package,
+        board: &Board,
+        settings: &toml::Table,
+        world: Rc<RefCell<World>>,
+    ) -> Result<Host, Vec<Diagnostic>> {
         let rules_path = pkg.file(&pkg.rules_file);
-        let fail = |e: mlua::Error| vec![Diagnostic::error(&rules_path, format!("cannot start Lua: {e}"))];
+        let fail = |e: mlua::Error| {
+            vec![Diagnostic::error(
+                &rules_path,
+                format!("cannot start Lua: {e}"),
+            )]
+        };
         let lua = sandbox().map_err(fail)?;
         let ticks_left = Rc::new(Cell::new(0));
         install_budget(&lua, ticks_left.clone()).map_err(fail)?;
         install_require(&lua, pkg).map_err(fail)?;
         let ctx = super::api::build_ctx(&lua, pkg, board, settings, world.clone()).map_err(fail)?;
-        let prelude: Table = lua.load(include_str!("prelude.lua")).set_name("@meeple/prelude.lua").call(()).map_err(fail)?;
+        let prelude: Table = lua
+            .load(include_str!("prelude.lua"))
+            .set_name("@meeple/prelude.lua")
+            .call(())
+            .map_err(fail)?;
         let mut host = Host {
             lua,
             ticks_left,
@@ -78,14 +92,22 @@ impl Host {
             best: prelude.get("best").map_err(fail)?,
         };
         host.rules = host.load_table(&pkg.root.join(&pkg.rules_file), &rules_path)?;
-        host.register_module(&pkg.rules_file, &host.rules).map_err(fail)?;
+        host.register_module(&pkg.rules_file, &host.rules)
+            .map_err(fail)?;
         if let Some(ai) = &pkg.ai_file {
             host.ai = Some(host.load_table(&pkg.root.join(ai), &pkg.file(ai))?);
         }
         let mut diags = Vec::new();
         host.hooks = check_states(&host.rules, pkg, &rules_path, &mut diags);
         check_effects(&host.rules, board, &rules_path, &mut diags);
-        check_ai(host.ai.as_ref(), &pkg.ai_file.as_ref().map(|a| pkg.file(a)).unwrap_or_default(), &mut diags);
+        check_ai(
+            host.ai.as_ref(),
+            &pkg.ai_file
+                .as_ref()
+                .map(|a| pkg.file(a))
+                .unwrap_or_default(),
+            &mut diags,
+        );
         if diags.is_empty() {
             Ok(host)
         } else {
@@ -106,28 +128,39 @@ impl Host {
     }
 
     fn load_table(&self, file: &Path, shown: &str) -> Result<Table, Vec<Diagnostic>> {
-        let code = std::fs::read_to_string(file).map_err(|e| vec![Diagnostic::error(shown, format!("cannot read: {e}"))])?;
+        let code = std::fs::read_to_string(file)
+            .map_err(|e| vec![Diagnostic::error(shown, format!("cannot read: {e}"))])?;
         let chunk = self.lua.load(code).set_name(format!("@{shown}"));
         self.reset_budget();
         match chunk.call::<Value>(()) {
             Ok(Value::Table(t)) => Ok(t),
             Ok(other) => Err(vec![Diagnostic::error(
                 shown,
-                format!("the script must return a table (it returned {})", other.type_name()),
+                format!(
+                    "the script must return a table (it returned {})",
+                    other.type_name()
+                ),
             )]),
             Err(e) => Err(vec![Diagnostic::from_lua_message(&lua_message(&e), shown)]),
         }
     }
 
     fn reset_budget(&self) {
-        self.ticks_left.set((self.budget / HOOK_EVERY as u64) as i64);
+        self.ticks_left
+            .set((self.budget / HOOK_EVERY as u64) as i64);
     }
 
     /// Calls `f` under the instruction budget; errors carry `context` as a note.
-    pub fn call<R: mlua::FromLuaMulti>(&self, f: &Function, args: impl IntoLuaMulti, context: &dyn Fn() -> String) -> Result<R, ScriptError> {
+    pub fn call<R: mlua::FromLuaMulti>(
+        &self,
+        f: &Function,
+        args: impl IntoLuaMulti,
+        context: &dyn Fn() -> String,
+    ) -> Result<R, ScriptError> {
         self.reset_budget();
         f.call::<R>(args).map_err(|e| {
-            let diag = Diagnostic::from_lua_message(&lua_message(&e), &self.rules_path).note(context());
+            let diag =
+                Diagnostic::from_lua_message(&lua_message(&e), &self.rules_path).note(context());
             ScriptError(diag)
         })
     }
@@ -159,12 +192,46 @@ fn sandbox() -> mlua::Result<Lua> {
     math.raw_set("random", Value::Nil)?;
     math.raw_set("randomseed", Value::Nil)?;
     let print = lua.create_function(|_, args: mlua::Variadic<Value>| {
-        let parts: Vec<String> = args.iter().map(|v| v.to_string().unwrap_or_else(|_| "?".into())).collect();
+        let parts: Vec<String> = args
+            .iter()
+            .map(|v| v.to_string().unwrap_or_else(|_| "?".into()))
+            .collect();
         eprintln!("[lua] {}", parts.join("\t"));
         Ok(())
     })?;
     g.raw_set("print", print)?;
+    forbid_libraries(&lua)?;
     Ok(lua)
+}
+
+/// Reading a library the sandbox leaves out (`io`, `os`, …) is an error that says so, instead
+/// of a puzzling "attempt to index a nil value".
+fn forbid_libraries(lua: &Lua) -> mlua::Result<()> {
+    let meta = lua.create_table()?;
+    let index = lua.create_function(|lua, (_, name): (Value, Value)| {
+        const BLOCKED: [&str; 8] = [
+            "io",
+            "os",
+            "debug",
+            "package",
+            "dofile",
+            "loadfile",
+            "load",
+            "collectgarbage",
+        ];
+        match name
+            .as_string()
+            .and_then(|s| s.to_str().ok().map(|s| s.to_string()))
+        {
+            Some(n) if BLOCKED.contains(&n.as_str()) => Err(api_error(
+                lua,
+                format!("'{n}' is not available to game scripts (no files, processes or clocks)"),
+            )),
+            _ => Ok(Value::Nil),
+        }
+    })?;
+    meta.raw_set("__index", index)?;
+    lua.globals().set_metatable(Some(meta))
 }
 
 fn install_budget(lua: &Lua, ticks_left: Rc<Cell<i64>>) -> mlua::Result<()> {
@@ -175,7 +242,11 @@ fn install_budget(lua: &Lua, ticks_left: Rc<Cell<i64>>) -> mlua::Result<()> {
         if left >= 0 {
             return Ok(VmState::Continue);
         }
-        let src = debug.source().short_src.map(|s| s.to_string()).unwrap_or_else(|| "?".into());
+        let src = debug
+            .source()
+            .short_src
+            .map(|s| s.to_string())
+            .unwrap_or_else(|| "?".into());
         let line = debug.current_line().unwrap_or(0);
         Err(mlua::Error::RuntimeError(format!(
             "{src}:{line}: instruction budget exceeded (an endless loop?)"
@@ -197,17 +268,39 @@ fn install_require(lua: &Lua, pkg: &Package) -> mlua::Result<()> {
         if let Some(v) = loaded.raw_get::<Option<Value>>(name.as_str())? {
             return Ok(v);
         }
-        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.') || name.contains("..") {
-            return Err(api_error(lua, format!("require '{name}': module names may only use letters, digits, '_' and '.'")));
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+            || name.contains("..")
+        {
+            return Err(api_error(
+                lua,
+                format!("require '{name}': module names may only use letters, digits, '_' and '.'"),
+            ));
         }
         let rel = format!("{}.lua", name.replace('.', "/"));
-        let Some((file, shown)) = roots.iter().map(|(d, s)| (d.join(&rel), format!("{s}/{rel}"))).find(|(f, _)| f.is_file()) else {
+        let Some((file, shown)) = roots
+            .iter()
+            .map(|(d, s)| (d.join(&rel), format!("{s}/{rel}")))
+            .find(|(f, _)| f.is_file())
+        else {
             let looked: Vec<String> = roots.iter().map(|(_, s)| format!("{s}/{rel}")).collect();
-            return Err(api_error(lua, format!("module '{name}' not found (looked in {})", looked.join(", "))));
+            return Err(api_error(
+                lua,
+                format!(
+                    "module '{name}' not found (looked in {})",
+                    looked.join(", ")
+                ),
+            ));
         };
         let code = std::fs::read_to_string(&file).map_err(mlua::Error::external)?;
         let value: Value = lua.load(code).set_name(format!("@{shown}")).call(())?;
-        let value = if value.is_nil() { Value::Boolean(true) } else { value };
+        let value = if value.is_nil() {
+            Value::Boolean(true)
+        } else {
+            value
+        };
         loaded.raw_set(name.as_str(), value.clone())?;
         Ok(value)
     })?;
@@ -226,17 +319,30 @@ pub fn api_error(lua: &Lua, message: String) -> mlua::Error {
     mlua::Error::RuntimeError(format!("{at}{message}"))
 }
 
-fn check_states(rules: &Table, pkg: &Package, path: &str, diags: &mut Vec<Diagnostic>) -> Vec<StateHooks> {
+fn check_states(
+    rules: &Table,
+    pkg: &Package,
+    path: &str,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<StateHooks> {
     let states: Option<Table> = rules.get("states").ok();
     let Some(states) = states else {
-        diags.push(Diagnostic::error(path, "the rules table has no 'states' table (R.states = { <state> = { ... } })"));
+        diags.push(Diagnostic::error(
+            path,
+            "the rules table has no 'states' table (R.states = { <state> = { ... } })",
+        ));
         return Vec::new();
     };
     let names: Vec<&str> = pkg.flow.states.iter().map(|s| s.name.as_str()).collect();
     for key in states.pairs::<String, Value>().flatten().map(|(k, _)| k) {
         if !names.contains(&key.as_str()) {
-            let hint = did_you_mean(&key, names.iter().copied()).map(|h| format!("; did you mean '{h}'?")).unwrap_or_default();
-            diags.push(Diagnostic::error(path, format!("R.states.{key}: no such state in game.toml [flow]{hint}")));
+            let hint = did_you_mean(&key, names.iter().copied())
+                .map(|h| format!("; did you mean '{h}'?"))
+                .unwrap_or_default();
+            diags.push(Diagnostic::error(
+                path,
+                format!("R.states.{key}: no such state in game.toml [flow]{hint}"),
+            ));
         }
     }
     pkg.flow
@@ -244,16 +350,32 @@ fn check_states(rules: &Table, pkg: &Package, path: &str, diags: &mut Vec<Diagno
         .iter()
         .map(|spec| {
             let t: Option<Table> = states.get(spec.name.as_str()).ok();
-            let get = |hook: &str| t.as_ref().and_then(|t| t.get::<Option<Function>>(hook).ok().flatten());
-            let hooks = StateHooks { enter: get("enter"), options: get("options"), act: get("act") };
+            let get = |hook: &str| {
+                t.as_ref()
+                    .and_then(|t| t.get::<Option<Function>>(hook).ok().flatten())
+            };
+            let hooks = StateHooks {
+                enter: get("enter"),
+                options: get("options"),
+                act: get("act"),
+            };
             let needed: &[(&str, bool)] = match (spec.terminal, spec.decide) {
                 (true, _) => &[],
-                (false, true) => &[("options", hooks.options.is_some()), ("act", hooks.act.is_some())],
+                (false, true) => &[
+                    ("options", hooks.options.is_some()),
+                    ("act", hooks.act.is_some()),
+                ],
                 (false, false) => &[("enter", hooks.enter.is_some())],
             };
             for (hook, present) in needed {
                 if !present {
-                    diags.push(Diagnostic::error(path, format!("state '{}' needs a function R.states.{}.{hook}", spec.name, spec.name)));
+                    diags.push(Diagnostic::error(
+                        path,
+                        format!(
+                            "state '{}' needs a function R.states.{}.{hook}",
+                            spec.name, spec.name
+                        ),
+                    ));
                 }
             }
             hooks
@@ -265,12 +387,19 @@ fn check_effects(rules: &Table, board: &Board, path: &str, diags: &mut Vec<Diagn
     let effects: Option<Table> = rules.get("effects").ok();
     let mut defined: Vec<String> = effects
         .as_ref()
-        .map(|t| t.pairs::<String, Function>().flatten().map(|(k, _)| k).collect())
+        .map(|t| {
+            t.pairs::<String, Function>()
+                .flatten()
+                .map(|(k, _)| k)
+                .collect()
+        })
         .unwrap_or_default();
     defined.sort();
     for deck in &board.decks {
         for card in &deck.cards {
-            let Some((effect, loc)) = &card.effect else { continue };
+            let Some((effect, loc)) = &card.effect else {
+                continue;
+            };
             if !defined.contains(effect) {
                 let hint = did_you_mean(effect, defined.iter().map(|s| s.as_str()))
                     .map(|h| format!("; did you mean '{h}'?"))
@@ -288,7 +417,10 @@ fn check_effects(rules: &Table, board: &Board, path: &str, diags: &mut Vec<Diagn
 fn check_ai(ai: Option<&Table>, path: &str, diags: &mut Vec<Diagnostic>) {
     if let Some(ai) = ai {
         if !matches!(ai.get::<Value>("score"), Ok(Value::Function(_))) {
-            diags.push(Diagnostic::error(path, "the AI table needs a function AI.score(G, ctx, seat, option)"));
+            diags.push(Diagnostic::error(
+                path,
+                "the AI table needs a function AI.score(G, ctx, seat, option)",
+            ));
         }
     }
 }

@@ -43,13 +43,20 @@ pub fn game_seed(seed: u64, index: usize) -> u64 {
 }
 
 fn config_for(cfg: &SimConfig, index: usize) -> GameConfig {
-    GameConfig { seats: cfg.seats.len(), seed: game_seed(cfg.seed, index), ..cfg.base.clone() }
+    GameConfig {
+        seats: cfg.seats.len(),
+        seed: game_seed(cfg.seed, index),
+        ..cfg.base.clone()
+    }
 }
 
 /// Runs the batch; `tick` is called after every game (for a progress bar).
 pub fn run(cfg: &SimConfig, tick: &(dyn Fn() + Sync)) -> Result<Vec<GameResult>, Vec<Diagnostic>> {
     if cfg.seats.contains(&Seat::Human) {
-        return Err(vec![Diagnostic::error("--players", "sim plays bots only (use ai or random, not human)")]);
+        return Err(vec![Diagnostic::error(
+            "--players",
+            "sim plays bots only (use ai or random, not human)",
+        )]);
     }
     Game::new(cfg.pkg.clone(), config_for(cfg, 0))?;
     let next = AtomicUsize::new(0);
@@ -59,10 +66,20 @@ pub fn run(cfg: &SimConfig, tick: &(dyn Fn() + Sync)) -> Result<Vec<GameResult>,
             scope.spawn(|| worker(cfg, &next, &results, tick));
         }
     });
-    Ok(results.into_inner().expect("no worker panicked").into_iter().flatten().collect())
+    Ok(results
+        .into_inner()
+        .expect("no worker panicked")
+        .into_iter()
+        .flatten()
+        .collect())
 }
 
-fn worker(cfg: &SimConfig, next: &AtomicUsize, results: &Mutex<Vec<Option<GameResult>>>, tick: &(dyn Fn() + Sync)) {
+fn worker(
+    cfg: &SimConfig,
+    next: &AtomicUsize,
+    results: &Mutex<Vec<Option<GameResult>>>,
+    tick: &(dyn Fn() + Sync),
+) {
     let mut game: Option<Game> = None;
     loop {
         let index = next.fetch_add(1, Ordering::Relaxed);
@@ -105,7 +122,12 @@ fn play_one(cfg: &SimConfig, index: usize, slot: &mut Option<Game>) -> GameResul
         return result;
     }
     let game = slot.as_mut().expect("started above");
-    let mut bots: Vec<_> = cfg.seats.iter().enumerate().map(|(i, s)| s.bot(config.seed, i)).collect();
+    let mut bots: Vec<_> = cfg
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| s.bot(config.seed, i))
+        .collect();
     let played = play_out(game, &mut bots);
     {
         let w = game.world();

@@ -49,7 +49,9 @@ pub fn summarize(results: &[GameResult], seats: usize) -> Summary {
         }
         for (name, table) in &r.tallies {
             let into = tallies.entry(name.clone()).or_default();
-            table.iter().for_each(|(k, v)| *into.entry(k.clone()).or_default() += v);
+            table
+                .iter()
+                .for_each(|(k, v)| *into.entry(k.clone()).or_default() += v);
         }
         for (name, v) in &r.stats {
             let e = stat_sums.entry(name.clone()).or_default();
@@ -57,9 +59,18 @@ pub fn summarize(results: &[GameResult], seats: usize) -> Summary {
             e.1 += 1;
         }
     }
-    let mut rounds: Vec<u64> = results.iter().filter(|r| r.error.is_none()).map(|r| r.rounds).collect();
+    let mut rounds: Vec<u64> = results
+        .iter()
+        .filter(|r| r.error.is_none())
+        .map(|r| r.rounds)
+        .collect();
     rounds.sort_unstable();
-    let pick = |q: f64| rounds.get(((rounds.len() as f64 - 1.0) * q).round() as usize).copied().unwrap_or(0);
+    let pick = |q: f64| {
+        rounds
+            .get(((rounds.len() as f64 - 1.0) * q).round() as usize)
+            .copied()
+            .unwrap_or(0)
+    };
     Summary {
         games: results.len(),
         finished,
@@ -67,12 +78,19 @@ pub fn summarize(results: &[GameResult], seats: usize) -> Summary {
         draws,
         errors,
         first_error: results.iter().find_map(|r| r.error.clone()),
-        rounds_mean: if rounds.is_empty() { 0.0 } else { rounds.iter().sum::<u64>() as f64 / rounds.len() as f64 },
+        rounds_mean: if rounds.is_empty() {
+            0.0
+        } else {
+            rounds.iter().sum::<u64>() as f64 / rounds.len() as f64
+        },
         rounds_median: pick(0.5),
         rounds_p90: pick(0.9),
         wins,
         tallies,
-        stats: stat_sums.into_iter().map(|(k, (s, n))| (k, s / n as f64)).collect(),
+        stats: stat_sums
+            .into_iter()
+            .map(|(k, (s, n))| (k, s / n as f64))
+            .collect(),
     }
 }
 
@@ -94,18 +112,43 @@ fn pct(n: usize, of: usize) -> f64 {
 pub fn render(s: &Summary, seat_names: &[String], board: &Board) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "games      {:>8}", s.games);
-    let _ = writeln!(out, "finished   {:>8}  ({:.1}%)", s.finished, pct(s.finished, s.games));
-    let _ = writeln!(out, "capped     {:>8}  ({:.1}%, unfinished at the round cap)", s.capped, pct(s.capped, s.games));
+    let _ = writeln!(
+        out,
+        "finished   {:>8}  ({:.1}%)",
+        s.finished,
+        pct(s.finished, s.games)
+    );
+    let _ = writeln!(
+        out,
+        "capped     {:>8}  ({:.1}%, unfinished at the round cap)",
+        s.capped,
+        pct(s.capped, s.games)
+    );
     if s.draws > 0 {
         let _ = writeln!(out, "draws      {:>8}", s.draws);
     }
     if s.errors > 0 {
-        let _ = writeln!(out, "errors     {:>8}  first: {}", s.errors, s.first_error.as_deref().unwrap_or(""));
+        let _ = writeln!(
+            out,
+            "errors     {:>8}  first: {}",
+            s.errors,
+            s.first_error.as_deref().unwrap_or("")
+        );
     }
-    let _ = writeln!(out, "rounds     mean {:.1}  median {}  p90 {}", s.rounds_mean, s.rounds_median, s.rounds_p90);
+    let _ = writeln!(
+        out,
+        "rounds     mean {:.1}  median {}  p90 {}",
+        s.rounds_mean, s.rounds_median, s.rounds_p90
+    );
     let _ = writeln!(out, "\nwin rate per seat (of all games)");
     for (i, w) in s.wins.iter().enumerate() {
-        let _ = writeln!(out, "  P{} {:<10} {:>6.1}%  ({w})", i + 1, seat_names.get(i).map(|s| s.as_str()).unwrap_or(""), pct(*w, s.games));
+        let _ = writeln!(
+            out,
+            "  P{} {:<10} {:>6.1}%  ({w})",
+            i + 1,
+            seat_names.get(i).map(|s| s.as_str()).unwrap_or(""),
+            pct(*w, s.games)
+        );
     }
     for (name, table) in &s.tallies {
         render_tally(&mut out, name, table, board);
@@ -122,8 +165,10 @@ pub fn render(s: &Summary, seat_names: &[String], board: &Board) -> String {
 fn render_tally(out: &mut String, name: &str, table: &BTreeMap<String, u64>, board: &Board) {
     let total: u64 = table.values().sum();
     let _ = writeln!(out, "\n{name} (share of {total})");
-    let mut rows: Vec<(Option<usize>, &String, u64)> =
-        table.iter().map(|(k, v)| (board.space_index(k), k, *v)).collect();
+    let mut rows: Vec<(Option<usize>, &String, u64)> = table
+        .iter()
+        .map(|(k, v)| (board.space_index(k), k, *v))
+        .collect();
     if rows.iter().all(|r| r.0.is_some()) {
         rows.sort_by_key(|r| r.0);
     } else {
@@ -134,24 +179,56 @@ fn render_tally(out: &mut String, name: &str, table: &BTreeMap<String, u64>, boa
             Some(i) => format!("{:>2} {}", i + 1, board.spaces[i].name),
             None => key.clone(),
         };
-        let _ = writeln!(out, "  {} {:>6.2}%  ({v})", pad(&label, 32), 100.0 * v as f64 / total.max(1) as f64);
+        let _ = writeln!(
+            out,
+            "  {} {:>6.2}%  ({v})",
+            pad(&label, 32),
+            100.0 * v as f64 / total.max(1) as f64
+        );
     }
 }
 
 /// One CSV row per game: index, seed, result, winners, rounds, decisions, then each stat.
 pub fn csv(results: &[GameResult]) -> String {
-    let stat_names: Vec<String> = results.iter().flat_map(|r| r.stats.iter().map(|s| s.0.clone())).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
-    let mut out = format!("game,seed,result,winners,rounds,decisions{}\n", stat_names.iter().map(|s| format!(",{s}")).collect::<String>());
+    let stat_names: Vec<String> = results
+        .iter()
+        .flat_map(|r| r.stats.iter().map(|s| s.0.clone()))
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let mut out = format!(
+        "game,seed,result,winners,rounds,decisions{}\n",
+        stat_names
+            .iter()
+            .map(|s| format!(",{s}"))
+            .collect::<String>()
+    );
     for r in results {
         let (result, winners) = match (&r.error, &r.outcome) {
             (Some(_), _) => ("error", String::new()),
-            (_, Some(Outcome::Won { winners })) => ("won", winners.iter().map(|w| format!("P{}", w + 1)).collect::<Vec<_>>().join(" ")),
+            (_, Some(Outcome::Won { winners })) => (
+                "won",
+                winners
+                    .iter()
+                    .map(|w| format!("P{}", w + 1))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            ),
             (_, Some(Outcome::Draw)) => ("draw", String::new()),
             _ => ("capped", String::new()),
         };
-        let _ = write!(out, "{},{},{result},{winners},{},{}", r.index, r.seed, r.rounds, r.decisions);
+        let _ = write!(
+            out,
+            "{},{},{result},{winners},{},{}",
+            r.index, r.seed, r.rounds, r.decisions
+        );
         for name in &stat_names {
-            let v = r.stats.iter().find(|s| &s.0 == name).map(|s| s.1.to_string()).unwrap_or_default();
+            let v = r
+                .stats
+                .iter()
+                .find(|s| &s.0 == name)
+                .map(|s| s.1.to_string())
+                .unwrap_or_default();
             let _ = write!(out, ",{v}");
         }
         out.push('\n');

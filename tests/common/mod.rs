@@ -30,19 +30,23 @@ pub fn exec(game: &mut Game, code: &str) -> serde_json::Value {
 
 /// Evaluates a Lua expression without changing anything.
 pub fn eval(game: &Game, expr: &str) -> serde_json::Value {
-    game.eval(&format!("return {expr}")).unwrap_or_else(|e| panic!("{e}"))
+    game.eval(&format!("return {expr}"))
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Applies an action typed as text (`"buy beijing"`) for whoever must decide.
 pub fn act(game: &mut Game, text: &str) {
     let seat = game.pending().expect("a pending decision").seat;
     let action = Action::parse(text).expect("an action");
-    game.apply(seat, &action).unwrap_or_else(|e| panic!("applying '{text}': {e}"));
+    game.apply(seat, &action)
+        .unwrap_or_else(|e| panic!("applying '{text}': {e}"));
 }
 
 /// The pending options as text.
 pub fn options(game: &Game) -> Vec<String> {
-    game.pending().map(|p| p.options().iter().map(|o| o.to_string()).collect()).unwrap_or_default()
+    game.pending()
+        .map(|p| p.options().iter().map(|o| o.to_string()).collect())
+        .unwrap_or_default()
 }
 
 /// Cash of a 1-based seat.

@@ -1,0 +1,517 @@
+//! Diagnostics as a modder or player sees them: each test copies games/monopoly to a temp
+//! folder, breaks exactly one thing, runs the real `meeple` binary from the copy's parent folder
+//! (so paths print as `mono/...`) and asserts the exact stderr, a failing exit status and no
+//! panic. Line numbers are looked up in the edited file, so the tests survive unrelated edits
+//! of the game.
+
+mod common;
+
+use common::*;
+use meeple::core::action::Action;
+use meeple::engine::GameError;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Name of the copy; paths in messages start with it.
+const GAME: &str = "mono";
+
+/// A hang (the bug test 9 guards against) fails the test after this long instead of blocking
+/// the test run. A passing test never comes near it.
+const HANG_LIMIT: Duration = Duration::from_secs(300);
+
+/// A copy of games/monopoly at `<tmp>/games/mono`. The binary runs in `<tmp>/games`; the
+/// shared-scripts folder it would look for (`<tmp>/scripts`) does not exist.
+struct Copy {
+    _tmp: tempfile::TempDir,
+    cwd: PathBuf,
+    root: PathBuf,
+}
+
+impl Copy {
+    fn new() -> Copy {
+        let tmp = tempfile::tempdir().expect("a temp folder");
+        let cwd = tmp.path().join("games");
+        let root = cwd.join(GAME);
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("games/monopoly");
+        copy_dir(&src, &root);
+        Copy {
+            _tmp: tmp,
+            cwd,
+            root,
+        }
+    }
+
+    fn read(&self, file: &str) -> String {
+        std::fs::read_to_string(self.root.join(file))
+            .unwrap_or_else(|e| panic!("reading {file}: {e}"))
+    }
+
+    /// Replaces the first occurrence of `from` in `file` by `to`.
+    fn edit(&self, file: &str, from: &str, to: &str) {
+        let text = self.read(file);
+        assert!(text.contains(from), "{file} does not contain {from:?}");
+        std::fs::write(self.root.join(file), text.replacen(from, to, 1)).expect("writing the edit");
+    }
+
+    /// 1-based line of the only line of `file` containing `needle`.
+    fn line_of(&self, file: &str, needle: &str) -> usize {
+        let text = self.read(file);
+        let hits: Vec<usize> = text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| l.contains(needle))
+            .map(|(i, _)| i + 1)
+            .collect();
+        assert_eq!(
+            hits.len(),
+            1,
+            "{needle:?} should be on exactly one line of {file}, found on {hits:?}"
+        );
+        hits[0]
+    }
+
+    /// Runs `meeple <args>` in the copy's parent folder.
+    fn run(&self, args: &[&str]) -> Output {
+        run_in(&self.cwd, args)
+    }
+
+    fn check(&self) -> Output {
+        self.run(&["check", GAME])
+    }
+}
+
+fn copy_dir(src: &Path, dst: &Path) {
+    std::fs::create_dir_all(dst).expect("creating a folder");
+    for entry in std::fs::read_dir(src).expect("reading a folder") {
+        let entry = entry.expect("a folder entry");
+        let to = dst.join(entry.file_name());
+        if entry.file_type().expect("a file type").is_dir() {
+            copy_dir(&entry.path(), &to);
+        } else {
+            std::fs::copy(entry.path(), &to).expect("copying a file");
+        }
+    }
+}
+
+struct Output {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+fn run_in(cwd: &Path, args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_meeple"))
+        .args(args)
+        .current_dir(cwd)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the meeple binary starts");
+    let read = |mut pipe: Box<dyn std::io::Read + Send>| {
+        std::thread::spawn(move || {
+            let mut s = String::new();
+            pipe.read_to_string(&mut s).expect("utf-8 output");
+            s
+        })
+    };
+    let out = read(Box::new(child.stdout.take().unwrap()));
+    let err = read(Box::new(child.stderr.take().unwrap()));
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waiting for meeple") {
+            break status;
+        }
+        if started.elapsed() > HANG_LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("meeple {args:?} did not finish within {HANG_LIMIT:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    Output {
+        code: status.code(),
+        stdout: out.join().unwrap(),
+        stderr: err.join().unwrap(),
+    }
+}
+
+/// The run failed, did not panic, printed no "ok" and printed exactly `lines` on stderr.
+fn assert_fails(out: &Output, lines: &[String]) {
+    assert!(
+        !out.stderr.contains("panicked"),
+        "meeple panicked:\n{}",
+        out.stderr
+    );
+    let expected = lines.iter().map(|l| format!("{l}\n")).collect::<String>();
+    assert_eq!(out.stderr, expected, "stderr differs");
+    assert!(
+        !out.stdout.contains("ok:"),
+        "a failing check printed ok:\n{}",
+        out.stdout
+    );
+    assert!(
+        matches!(out.code, Some(c) if c != 0),
+        "exit status should be non-zero, was {:?}",
+        out.code
+    );
+}
+
+// 1. Malformed TOML ---------------------------------------------------------------------------
+
+#[test]
+fn malformed_toml_unterminated_string() {
+    let c = Copy::new();
+    c.edit(
+        "game.toml",
+        "title = \"大富翁 Monopoly\"",
+        "title = \"大富翁 Monopoly",
+    );
+    let line = c.line_of("game.toml", "title = ");
+    // Columns count characters: the three CJK characters are one column each.
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "mono/game.toml:{line}:22: error: invalid basic string, expected `\"`"
+        )],
+    );
+}
+
+#[test]
+fn malformed_toml_unclosed_array() {
+    let c = Copy::new();
+    c.edit("game.toml", "counters = [\"cash\"]", "counters = [\"cash\"");
+    // The parser reads on into the next line (a table header is a valid array element start)
+    // and reports where the array cannot continue.
+    let line = c.line_of("game.toml", "[maps]");
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "mono/game.toml:{line}:1: error: missing comma between array elements, expected `,`"
+        )],
+    );
+}
+
+// 2. Unknown keys in game.toml ----------------------------------------------------------------
+
+#[test]
+fn unknown_keys_in_manifest_are_all_reported_in_line_order() {
+    let c = Copy::new();
+    // Two typos: `titel` right below `title`, `playerz` right below `api`.
+    c.edit("game.toml", "api = 1\n", "api = 1\nplayerz = 3\n");
+    c.edit(
+        "game.toml",
+        "title = \"大富翁 Monopoly\"\n",
+        "title = \"大富翁 Monopoly\"\ntitel = \"x\"\n",
+    );
+    let titel = c.line_of("game.toml", "titel = ");
+    let playerz = c.line_of("game.toml", "playerz = ");
+    assert!(titel < playerz);
+    assert_fails(
+        &c.check(),
+        &[
+            format!("mono/game.toml:{titel}:1: error: unknown key 'titel'; did you mean 'title'?"),
+            format!(
+                "mono/game.toml:{playerz}:1: error: unknown key 'playerz'; did you mean 'players'?"
+            ),
+        ],
+    );
+}
+
+#[test]
+fn misspelled_required_key_in_manifest() {
+    let c = Copy::new();
+    c.edit("game.toml", "title = ", "titel = ");
+    let titel = c.line_of("game.toml", "titel = ");
+    assert_fails(
+        &c.check(),
+        &[
+            "mono/game.toml: error: missing key 'title'".to_string(),
+            format!("mono/game.toml:{titel}:1: error: unknown key 'titel'; did you mean 'title'?"),
+        ],
+    );
+}
+
+// 3. Unknown key in a map space ---------------------------------------------------------------
+
+#[test]
+fn unknown_key_in_map_space() {
+    let c = Copy::new();
+    c.edit(
+        "maps/demo.toml",
+        "kind = \"tax\"\n",
+        "kind = \"tax\"\nprise = 1\n",
+    );
+    let line = c.line_of("maps/demo.toml", "prise = ");
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "mono/maps/demo.toml:{line}:1: error: unknown key 'prise' in 'spaces[5]' (expected one of: id, name, kind, group, data)"
+        )],
+    );
+}
+
+// 4. Unknown space kind -----------------------------------------------------------------------
+
+#[test]
+fn unknown_space_kind() {
+    let c = Copy::new();
+    c.edit(
+        "maps/demo.toml",
+        "kind = \"property\"",
+        "kind = \"propety\"",
+    );
+    let line = c.line_of("maps/demo.toml", "\"propety\"");
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "mono/maps/demo.toml:{line}:8: error: unknown space kind 'propety' (expected: go, property, railroad, \
+             utility, chance, community, tax, jail, parking, go_to_jail); did you mean 'property'?"
+        )],
+    );
+}
+
+// 5. A card naming a missing effect ----------------------------------------------------------
+
+#[test]
+fn card_names_missing_effect() {
+    let c = Copy::new();
+    c.edit(
+        "cards/demo.toml",
+        "effect = \"advance_to\"",
+        "effect = \"advnce_to\"",
+    );
+    let line = c.line_of("cards/demo.toml", "\"advnce_to\"");
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "mono/cards/demo.toml:{line}:10: error: card 'advance_go' names effect 'advnce_to' that mono/rules.lua \
+             does not define; did you mean 'advance_to'? (R.effects has: advance_to, advance_to_nearest, collect, \
+             collect_from_each, get_out_of_jail, go_back, go_to_jail, pay, pay_each_player, repairs)"
+        )],
+    );
+}
+
+// 6. Lua syntax error -------------------------------------------------------------------------
+
+#[test]
+fn lua_syntax_error() {
+    let c = Copy::new();
+    c.edit("rules.lua", "  G.again = false", "  G.again = = false");
+    let line = c.line_of("rules.lua", "G.again = = false");
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "mono/rules.lua:{line}: error: unexpected symbol near '='"
+        )],
+    );
+}
+
+// 7. Lua runtime error in a hook --------------------------------------------------------------
+
+const ROLLING_ENTER: &str = "R.states.rolling = {\n  enter = function(G, ctx)\n";
+
+/// Inserts `code` as the first line of R.states.rolling.enter and returns its line.
+fn break_rolling_enter(c: &Copy, code: &str) -> usize {
+    c.edit(
+        "rules.lua",
+        ROLLING_ENTER,
+        &format!("{ROLLING_ENTER}    {code}\n"),
+    );
+    c.line_of("rules.lua", code)
+}
+
+#[test]
+fn lua_runtime_error_in_hook() {
+    let c = Copy::new();
+    let line = break_rolling_enter(&c, "local x = nil + 1");
+    assert_fails(
+        &c.check(),
+        &[
+            format!("mono/rules.lua:{line}: error: attempt to perform arithmetic on a nil value"),
+            "    in state 'rolling' hook 'enter' (player 1, turn 1)".to_string(),
+        ],
+    );
+}
+
+// 8. Illegal state transition -----------------------------------------------------------------
+
+#[test]
+fn illegal_state_transition() {
+    let c = Copy::new();
+    break_rolling_enter(&c, "do return \"game_over\" end");
+    let hook = c.line_of("rules.lua", "R.states.rolling = {") + 1;
+    //                in state 'rolling' hook 'enter' (player 1, turn 1)
+    assert_fails(
+        &c.check(),
+        &[
+            format!(
+                "mono/rules.lua:{hook}: error: illegal transition from 'rolling' to 'game_over' (allowed: buy, wait_player, end_turn)"
+            ),
+            "    in state 'rolling' hook 'enter' (player 1, turn 1)".to_string(),
+        ],
+    );
+}
+
+// 9. Endless loop -----------------------------------------------------------------------------
+
+#[test]
+fn endless_loop_in_hook_is_stopped() {
+    let c = Copy::new();
+    let line = break_rolling_enter(&c, "while true do end");
+    assert_fails(
+        &c.check(),
+        &[
+            format!("mono/rules.lua:{line}: error: instruction budget exceeded (an endless loop?)"),
+            "    in state 'rolling' hook 'enter' (player 1, turn 1)".to_string(),
+        ],
+    );
+}
+
+// 10. The sandbox: no io/os, require confined to the game folder ------------------------------
+
+const SETUP: &str = "function R.setup(G, ctx)\n";
+const AFTER_LOCAL_R: &str = "local R = {}\n";
+
+#[test]
+fn os_is_not_available_in_setup() {
+    let c = Copy::new();
+    c.edit("rules.lua", SETUP, &format!("{SETUP}  os.exit()\n"));
+    let line = c.line_of("rules.lua", "os.exit()");
+    //                in state 'wait_player' hook 'setup' (player 1, turn 1)
+    assert_fails(
+        &c.check(),
+        &[
+            format!("mono/rules.lua:{line}: error: 'os' is not available to game scripts (no files, processes or clocks)"),
+            "    in R.setup (before the first turn)".to_string(),
+        ],
+    );
+}
+
+#[test]
+fn io_is_not_available_at_load() {
+    let c = Copy::new();
+    c.edit(
+        "rules.lua",
+        AFTER_LOCAL_R,
+        &format!("{AFTER_LOCAL_R}local f = io.open(\"/etc/passwd\")\n"),
+    );
+    let line = c.line_of("rules.lua", "io.open(");
+    assert_fails(
+        &c.check(),
+        &[format!("mono/rules.lua:{line}: error: 'io' is not available to game scripts (no files, processes or clocks)")],
+    );
+}
+
+#[test]
+fn require_cannot_leave_the_game_folder() {
+    let c = Copy::new();
+    c.edit(
+        "rules.lua",
+        AFTER_LOCAL_R,
+        &format!("{AFTER_LOCAL_R}require(\"../../etc/passwd\")\n"),
+    );
+    let line = c.line_of("rules.lua", "require(");
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "mono/rules.lua:{line}: error: require '../../etc/passwd': module names may only use letters, digits, '_' and '.'"
+        )],
+    );
+}
+
+#[test]
+fn require_of_missing_module() {
+    let c = Copy::new();
+    c.edit(
+        "rules.lua",
+        AFTER_LOCAL_R,
+        &format!("{AFTER_LOCAL_R}local util = require(\"nope\")\n"),
+    );
+    let line = c.line_of("rules.lua", "require(");
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "mono/rules.lua:{line}: error: module 'nope' not found (looked in mono/nope.lua)"
+        )],
+    );
+}
+
+// 11. Illegal actions from a player (library) -------------------------------------------------
+
+#[test]
+fn illegal_action_is_rejected_and_changes_nothing() {
+    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    let before = g.snapshot().unwrap();
+    let err = g
+        .apply(0, &Action::parse("buy beijing").unwrap())
+        .unwrap_err();
+    assert_eq!(
+        err,
+        GameError::Rejected(
+            "'buy beijing' is not a legal option for P1 in state 'wait_player' (options: 'roll')"
+                .into()
+        )
+    );
+    assert_eq!(err.to_string(), "rejected: 'buy beijing' is not a legal option for P1 in state 'wait_player' (options: 'roll')");
+    assert_eq!(g.snapshot().unwrap(), before);
+    assert_eq!(options(&g), ["roll"]);
+
+    // On shanghai (a 1 and a 2 from the start) P1 may buy shanghai, not beijing.
+    g.force_dice(&[1, 2]);
+    act(&mut g, "roll");
+    assert_eq!(position(&g, 1), 4);
+    let before = g.snapshot().unwrap();
+    let err = g
+        .apply(0, &Action::parse("buy beijing").unwrap())
+        .unwrap_err();
+    assert_eq!(
+        err,
+        GameError::Rejected(
+            "'buy beijing' is not a legal option for P1 in state 'buy' (options: 'buy shanghai', 'pass')".into()
+        )
+    );
+    assert_eq!(g.snapshot().unwrap(), before);
+    assert_eq!(options(&g), ["buy shanghai", "pass"]);
+}
+
+#[test]
+fn action_from_the_wrong_seat_is_rejected_and_changes_nothing() {
+    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    assert_eq!(g.pending().unwrap().seat, 0);
+    let before = g.snapshot().unwrap();
+    let err = g.apply(1, &Action::parse("roll").unwrap()).unwrap_err();
+    assert_eq!(err, GameError::Rejected("it is P1's turn, not P2's".into()));
+    assert_eq!(g.snapshot().unwrap(), before);
+    assert_eq!(g.pending().unwrap().seat, 0);
+}
+
+// 12. --set -----------------------------------------------------------------------------------
+
+fn sim_with(setting: &str) -> Output {
+    run_in(
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &["sim", "monopoly", "--games", "1", "--set", setting],
+    )
+}
+
+#[test]
+fn set_unknown_setting() {
+    assert_fails(
+        &sim_with("salery=1"),
+        &["--set: error: unknown setting 'salery'; did you mean 'salary'? (settings: ai_build_reserve, \
+           ai_buy_margin, ai_complete_margin, ai_unmortgage_reserve, doubles_to_jail, jail_fine, jail_turns, \
+           max_level, monopoly_multiplier, mortgage_percent, round_cap, salary, sell_percent, start_cash, \
+           unmortgage_interest)"
+            .to_string()],
+    );
+}
+
+#[test]
+fn set_wrongly_typed_value() {
+    assert_fails(
+        &sim_with("salary=lots"),
+        &["--set: error: setting 'salary' is an integer; got 'lots'".to_string()],
+    );
+}
