@@ -134,12 +134,13 @@ pub struct Game {
     undo: Option<Vec<(Snapshot, usize)>>,
 }
 
-fn context(pkg: &Package, w: &World, hook: &str) -> String {
+/// The note on a script error: where in the flow it happened.
+fn context(pkg: &Package, host: &Host, state: usize, hook: &str) -> String {
+    let current: usize = host.state.raw_get("current").unwrap_or(0);
+    let turn: u64 = host.state.raw_get("turn").unwrap_or(0);
     format!(
-        "in state '{}' hook '{hook}' (player {}, turn {})",
-        pkg.flow.name(w.state),
-        w.current + 1,
-        w.turn
+        "in state '{}' hook '{hook}' (player {current}, turn {turn})",
+        pkg.flow.name(state),
     )
 }
 
@@ -241,6 +242,9 @@ impl Game {
                 .collect();
             w.state = self.pkg.flow.start;
         }
+        self.host
+            .push_world(&self.world.borrow())
+            .map_err(|e| self.lua_failure(e))?;
         if let Some(setup) = crate::script::api::function_at(&self.host.rules, "setup") {
             let ctx = || "in R.setup (before the first turn)".to_string();
             let ret: Value =
@@ -256,6 +260,7 @@ impl Game {
 
     pub fn set_record_events(&mut self, on: bool) {
         self.world.borrow_mut().record_events = on;
+        let _ = self.host.state.raw_set("record", on);
     }
 
     /// Keeps a snapshot before every decision so `undo` can step back.
@@ -279,13 +284,22 @@ impl Game {
         self.pending.is_none()
     }
 
+    /// The world, with the live components copied in from the VM.
     pub fn world(&self) -> std::cell::Ref<'_, World> {
+        self.sync_world();
         self.world.borrow()
     }
 
-    /// Direct access to the world, for tools and tests that set up a position.
+    /// Direct access to the parts of the world kept in Rust (generator, decks, tallies), for
+    /// tools and tests that set up a position; change the live components through `exec`.
     pub fn world_mut(&self) -> std::cell::RefMut<'_, World> {
+        self.sync_world();
         self.world.borrow_mut()
+    }
+
+    fn sync_world(&self) {
+        // The live state always has the shape push_world gave it, so reading it back succeeds.
+        let _ = self.host.pull_world(&mut self.world.borrow_mut());
     }
 
     /// The next dice rolls will show these faces, in order.
@@ -397,7 +411,7 @@ impl Game {
         }
         let state = self.world.borrow().state;
         let act = self.host.hooks[state].act.clone().expect("checked at load");
-        let ctx = || context(&self.pkg, &self.world.borrow(), "act");
+        let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "act");
         let next: Option<String> =
             self.host
                 .call(&act, (self.g.clone(), self.host.ctx.clone(), option), &ctx)?;
@@ -421,7 +435,7 @@ impl Game {
 
     fn flow_error(&self, msg: String, hook: &str) -> GameError {
         let w = self.world.borrow();
-        let note = context(&self.pkg, &w, hook);
+        let note = context(&self.pkg, &self.host, w.state, hook);
         let mut diag = Diagnostic::error(&self.host.rules_path, msg).note(note);
         if let Some(f) = self.hook_function(w.state, hook) {
             let info = f.info();
@@ -454,7 +468,7 @@ impl Game {
             if self.just_entered && (spec.decide || spec.terminal) {
                 self.just_entered = false;
                 if let Some(enter) = hooks.enter.clone() {
-                    let ctx = || context(&self.pkg, &self.world.borrow(), "enter");
+                    let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "enter");
                     let next: Option<String> =
                         self.host
                             .call(&enter, (self.g.clone(), self.host.ctx.clone()), &ctx)?;
@@ -477,7 +491,7 @@ impl Game {
                 return Err(self.stuck(&trail));
             }
             let enter = hooks.enter.clone().expect("checked at load");
-            let ctx = || context(&self.pkg, &self.world.borrow(), "enter");
+            let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "enter");
             let next: Option<String> =
                 self.host
                     .call(&enter, (self.g.clone(), self.host.ctx.clone()), &ctx)?;
@@ -505,8 +519,9 @@ impl Game {
     }
 
     fn ask(&mut self) -> Result<(), GameError> {
+        let (seat, round) = self.host.turn_state().map_err(|e| self.lua_failure(e))?;
         if let Some(cap) = self.round_cap {
-            if self.world.borrow().round > cap {
+            if round > cap {
                 self.world
                     .borrow_mut()
                     .finish(Outcome::Capped { round: cap });
@@ -519,7 +534,7 @@ impl Game {
             .options
             .clone()
             .expect("checked at load");
-        let ctx = || context(&self.pkg, &self.world.borrow(), "options");
+        let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "options");
         let list: Value =
             self.host
                 .call(&options_fn, (self.g.clone(), self.host.ctx.clone()), &ctx)?;
@@ -539,7 +554,6 @@ impl Game {
             );
             return Err(self.flow_error(msg, "options"));
         }
-        let seat = self.world.borrow().current;
         self.pending = Some(Pending::new(seat, list));
         Ok(())
     }
@@ -547,6 +561,7 @@ impl Game {
     pub fn snapshot(&self) -> Result<Snapshot, GameError> {
         let g = to_json(&Value::Table(self.g.clone()), "G")
             .map_err(|m| self.flow_error(m, "snapshot"))?;
+        self.sync_world();
         let mut w = self.world.borrow_mut();
         let events = std::mem::take(&mut w.events);
         let world = w.clone();
@@ -583,6 +598,9 @@ impl Game {
         world.state = state;
         world.record_events = record;
         *self.world.borrow_mut() = world;
+        self.host
+            .push_world(&self.world.borrow())
+            .map_err(|e| self.lua_failure(e))?;
         self.just_entered = false;
         self.pending = None;
         if self.world.borrow().outcome.is_some() {
@@ -610,7 +628,7 @@ impl Game {
             )));
         };
         let score: mlua::Function = ai.get("score").map_err(|e| self.lua_failure(e))?;
-        let ctx = || context(&self.pkg, &self.world.borrow(), "ai.score");
+        let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "ai.score");
         let mut out = Vec::with_capacity(p.len());
         for i in 1..=p.len() {
             let option: Table = p.lua_options.raw_get(i).map_err(|e| self.lua_failure(e))?;
@@ -633,7 +651,7 @@ impl Game {
             )));
         };
         let score: mlua::Function = ai.get("score").map_err(|e| self.lua_failure(e))?;
-        let ctx = || context(&self.pkg, &self.world.borrow(), "ai.score");
+        let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "ai.score");
         let args = (
             score,
             self.g.clone(),
@@ -674,7 +692,7 @@ impl Game {
         let Some(status) = crate::script::api::function_at(&self.host.rules, "status") else {
             return Ok(Vec::new());
         };
-        let ctx = || context(&self.pkg, &self.world.borrow(), "status");
+        let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "status");
         let lines: Option<Vec<String>> = self.host.call(
             &status,
             (self.g.clone(), self.host.ctx.clone(), seat + 1),
@@ -688,7 +706,7 @@ impl Game {
         let Some(stats) = crate::script::api::function_at(&self.host.rules, "stats") else {
             return Ok(Vec::new());
         };
-        let ctx = || context(&self.pkg, &self.world.borrow(), "stats");
+        let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "stats");
         let t: Option<Table> =
             self.host
                 .call(&stats, (self.g.clone(), self.host.ctx.clone()), &ctx)?;

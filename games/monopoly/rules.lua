@@ -84,7 +84,7 @@ local function raise(G, ctx, p, amount)
     ctx.board:set_level(best, best_level - 1)
     local sp = ctx.board.spaces[best]
     add_cash(ctx, p, sp.house_cost * pct // 100)
-    ctx:log(string.format("P%d sells a building on %s", p, sp.name))
+    ctx:log("P%d sells a building on %s", p, sp.name)
   end
   while cash(ctx, p) < amount and #bought > 0 do
     local index = bought[#bought]
@@ -94,7 +94,7 @@ local function raise(G, ctx, p, amount)
     ctx.board:set_owner(index, nil)
     table.remove(bought)
     add_cash(ctx, p, value)
-    ctx:log(string.format("P%d sells %s for $%d", p, sp.name, value))
+    ctx:log("P%d sells %s for $%d", p, sp.name, value)
   end
 end
 
@@ -110,7 +110,7 @@ local function bankrupt(G, ctx, p, cause)
   ctx.counter:set(p, "cash", 0)
   G.bankruptcies = G.bankruptcies + 1
   ctx:tally("bankrupt", cause)
-  ctx:log(string.format("P%d is bankrupt (%s)", p, cause))
+  ctx:log("P%d is bankrupt (%s)", p, cause)
   ctx:eliminate(p)
 end
 
@@ -135,7 +135,7 @@ R.pay = pay
 local function collect_salary(ctx, p, laps)
   if laps > 0 then
     add_cash(ctx, p, laps * S(ctx).salary)
-    ctx:log(string.format("P%d collects $%d salary", p, laps * S(ctx).salary))
+    ctx:log("P%d collects $%d salary", p, laps * S(ctx).salary)
   end
 end
 
@@ -144,7 +144,7 @@ local function send_to_jail(G, ctx, p)
   local pl = G.players[p]
   pl.in_jail, pl.jail_tries, pl.doubles = true, 0, 0
   G.again = false
-  ctx:log(string.format("P%d goes to jail", p))
+  ctx:log("P%d goes to jail", p)
 end
 R.send_to_jail = send_to_jail
 
@@ -177,16 +177,16 @@ local function land(G, ctx, p, special)
       if cash(ctx, p) >= sp.price then return "buy" end
     elseif owner ~= p and not G.mortgaged[sp.id] then
       local rent = rent_for(G, ctx, sp, owner, special)
-      ctx:log(string.format("P%d pays $%d rent to P%d for %s", p, rent, owner, sp.name))
+      ctx:log("P%d pays $%d rent to P%d for %s", p, rent, owner, sp.name)
       pay(G, ctx, p, rent, owner, "rent")
     end
   elseif sp.kind == "tax" then
-    ctx:log(string.format("P%d pays $%d %s", p, sp.amount, sp.name))
+    ctx:log("P%d pays $%d %s", p, sp.amount, sp.name)
     pay(G, ctx, p, sp.amount, nil, "tax")
   elseif sp.kind == "chance" or sp.kind == "community" then
     local card = ctx.deck:draw(sp.deck)
     if card then
-      ctx:log(string.format("P%d draws: %s", p, card.text))
+      ctx:log("P%d draws: %s", p, card.text)
       return R.effects[card.effect](G, ctx, p, card)
     end
   elseif sp.kind == "go_to_jail" then
@@ -309,15 +309,15 @@ local function manage(G, ctx, p, verb, id)
     add_cash(ctx, p, -sp.house_cost)
     ctx.board:set_level(sp.index, ctx.board:level(sp.index) + 1)
     G.houses_built = G.houses_built + 1
-    ctx:log(string.format("P%d builds on %s (level %d)", p, sp.name, ctx.board:level(sp.index)))
+    ctx:log("P%d builds on %s (level %d)", p, sp.name, ctx.board:level(sp.index))
   elseif verb == "mortgage" then
     G.mortgaged[id] = true
     add_cash(ctx, p, sp.price * S(ctx).mortgage_percent // 100)
-    ctx:log(string.format("P%d mortgages %s", p, sp.name))
+    ctx:log("P%d mortgages %s", p, sp.name)
   elseif verb == "unmortgage" then
     add_cash(ctx, p, -unmortgage_cost(ctx, sp))
     G.mortgaged[id] = nil
-    ctx:log(string.format("P%d lifts the mortgage on %s", p, sp.name))
+    ctx:log("P%d lifts the mortgage on %s", p, sp.name)
   end
 end
 
@@ -344,12 +344,12 @@ R.states.wait_player = {
     if verb == "pay_fine" then
       add_cash(ctx, p, -S(ctx).jail_fine)
       pl.in_jail = false
-      ctx:log(string.format("P%d pays $%d to leave jail", p, S(ctx).jail_fine))
+      ctx:log("P%d pays $%d to leave jail", p, S(ctx).jail_fine)
     elseif verb == "use_card" then
       local card = ctx.deck:held(p)[1]
       ctx.deck:give_back(card.deck, card)
       pl.in_jail = false
-      ctx:log(string.format("P%d uses '%s' to leave jail", p, card.text))
+      ctx:log("P%d uses '%s' to leave jail", p, card.text)
     else
       manage(G, ctx, p, verb, action[2])
     end
@@ -377,15 +377,15 @@ R.states.rolling = {
     if pl.in_jail then
       if roll.doubles then
         pl.in_jail = false
-        ctx:log(string.format("P%d rolls doubles and leaves jail", p))
+        ctx:log("P%d rolls doubles and leaves jail", p)
       else
         pl.jail_tries = pl.jail_tries + 1
         if pl.jail_tries < S(ctx).jail_turns then
-          ctx:log(string.format("P%d stays in jail", p))
+          ctx:log("P%d stays in jail", p)
           return "end_turn"
         end
         pl.in_jail = false
-        ctx:log(string.format("P%d has served the sentence and pays $%d", p, S(ctx).jail_fine))
+        ctx:log("P%d has served the sentence and pays $%d", p, S(ctx).jail_fine)
         if not pay(G, ctx, p, S(ctx).jail_fine, nil, "jail_fine") then return "end_turn" end
       end
       return move_and_land(G, ctx, p, roll.total)
@@ -415,7 +415,7 @@ R.states.buy = {
       add_cash(ctx, p, -sp.price)
       ctx.board:set_owner(sp.index, p)
       table.insert(G.players[p].bought, sp.index)
-      ctx:log(string.format("P%d buys %s for $%d", p, sp.name, sp.price))
+      ctx:log("P%d buys %s for $%d", p, sp.name, sp.price)
     end
     if G.again and not G.players[p].in_jail then return "wait_player" end
     return "end_turn"

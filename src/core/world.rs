@@ -73,34 +73,6 @@ impl World {
         }
     }
 
-    pub fn seats_in_play(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.seats).filter(|s| self.in_play[*s])
-    }
-
-    /// Passes the turn to the next seat still in play; counts turns and rounds.
-    pub fn next_seat(&mut self) -> usize {
-        let n = self.seats;
-        for step in 1..=n {
-            let s = (self.current + step) % n;
-            if self.in_play[s] {
-                if s <= self.current {
-                    self.round += 1;
-                }
-                self.current = s;
-                break;
-            }
-        }
-        self.turn += 1;
-        self.current
-    }
-
-    pub fn eliminate(&mut self, seat: usize) {
-        if self.in_play[seat] {
-            self.in_play[seat] = false;
-            self.log(Event::Eliminated { seat });
-        }
-    }
-
     pub fn finish(&mut self, outcome: Outcome) {
         if self.outcome.is_none() {
             self.log(Event::GameOver {
@@ -129,14 +101,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn turn_order_skips_eliminated_and_counts_rounds() {
-        let mut w = World::new(3, 0, 1, 1);
-        w.eliminate(1);
-        assert_eq!(w.next_seat(), 2);
-        assert_eq!(w.round, 1);
-        assert_eq!(w.next_seat(), 0);
-        assert_eq!(w.round, 2);
-        assert_eq!(w.turn, 3);
-        assert_eq!(w.events, vec![Event::Eliminated { seat: 1 }]);
+    fn outcome_is_final_and_logged_once() {
+        let mut w = World::new(2, 0, 1, 1);
+        w.finish(Outcome::Won { winners: vec![1] });
+        w.finish(Outcome::Draw);
+        assert_eq!(w.outcome, Some(Outcome::Won { winners: vec![1] }));
+        assert_eq!(w.events.len(), 1);
+    }
+
+    #[test]
+    fn tallies_add_up() {
+        let mut w = World::new(2, 0, 1, 1);
+        w.tally("landing", "go", 1);
+        w.tally("landing", "go", 2);
+        assert_eq!(w.tallies["landing"]["go"], 3);
     }
 }

@@ -1,14 +1,15 @@
 //! `ctx`: the table rules use to read and change the runtime's components. Seats and space
 //! indices are 1-based in Lua. Static data (settings, spaces, cards) are plain tables built
-//! once; every change goes through a function that updates the world and logs an event.
+//! once. The parts backed by the generator and decks (dice, random, deck draws) and the outcome
+//! are Rust functions here; turn order, tokens, owners, levels and counters are installed by
+//! `prelude.lua` over the live state it keeps in Lua (fast to read from rules).
 
 use super::host::api_error;
 use crate::core::dice::{parse_dice, roll, DiceSpec};
 use crate::core::event::{Event, Outcome};
 use crate::core::world::World;
 use crate::def::board::Board;
-use crate::def::Package;
-use mlua::{Function, Lua, Table, Value, Variadic};
+use mlua::{Function, Lua, LuaString, Table, Value, Variadic};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -17,7 +18,6 @@ type W = Rc<RefCell<World>>;
 
 pub fn build_ctx(
     lua: &Lua,
-    pkg: &Package,
     board: &Board,
     settings: &toml::Table,
     world: W,
@@ -31,19 +31,10 @@ pub fn build_ctx(
     map.raw_set("id", board.id.as_str())?;
     map.raw_set("name", board.name.as_str())?;
     ctx.raw_set("map", map)?;
-    add_turn_api(lua, &ctx, &world)?;
+    add_outcome_api(lua, &ctx, &world)?;
     ctx.raw_set("dice", dice_api(lua, &world)?)?;
     ctx.raw_set("random", random_api(lua, &world)?)?;
-    let spaces = Rc::new(
-        board
-            .spaces
-            .iter()
-            .map(|s| s.id.clone())
-            .collect::<Vec<_>>(),
-    );
-    ctx.raw_set("board", board_api(lua, board, &world, spaces)?)?;
-    let counters: Rc<Vec<String>> = Rc::new(pkg.counters.clone());
-    ctx.raw_set("counter", counter_api(lua, &world, counters)?)?;
+    ctx.raw_set("board", board_api(lua, board)?)?;
     let (decks_static, deck_api) = deck_api(lua, board, &world)?;
     ctx.raw_set("decks", decks_static)?;
     ctx.raw_set("deck", deck_api)?;
@@ -86,60 +77,8 @@ fn seat(lua: &Lua, w: &World, p: i64) -> mlua::Result<usize> {
     }
 }
 
-fn add_turn_api(lua: &Lua, ctx: &Table, world: &W) -> mlua::Result<()> {
-    let w = world.clone();
-    ctx.raw_set(
-        "seats",
-        lua.create_function(move |_, _: Value| Ok(w.borrow().seats))?,
-    )?;
-    let w = world.clone();
-    ctx.raw_set(
-        "current",
-        lua.create_function(move |_, _: Value| Ok(w.borrow().current + 1))?,
-    )?;
-    let w = world.clone();
-    ctx.raw_set(
-        "turn",
-        lua.create_function(move |_, _: Value| Ok(w.borrow().turn))?,
-    )?;
-    let w = world.clone();
-    ctx.raw_set(
-        "round",
-        lua.create_function(move |_, _: Value| Ok(w.borrow().round))?,
-    )?;
-    let w = world.clone();
-    ctx.raw_set(
-        "in_play",
-        lua.create_function(move |lua, (_, p): (Value, i64)| {
-            let w = w.borrow();
-            Ok(w.in_play[seat(lua, &w, p)?])
-        })?,
-    )?;
-    let w = world.clone();
-    ctx.raw_set(
-        "active",
-        lua.create_function(move |_, _: Value| {
-            Ok(w.borrow()
-                .seats_in_play()
-                .map(|s| s + 1)
-                .collect::<Vec<_>>())
-        })?,
-    )?;
-    let w = world.clone();
-    ctx.raw_set(
-        "next_player",
-        lua.create_function(move |_, _: Value| Ok(w.borrow_mut().next_seat() + 1))?,
-    )?;
-    let w = world.clone();
-    ctx.raw_set(
-        "eliminate",
-        lua.create_function(move |lua, (_, p): (Value, i64)| {
-            let mut w = w.borrow_mut();
-            let s = seat(lua, &w, p)?;
-            w.eliminate(s);
-            Ok(())
-        })?,
-    )?;
+/// The turn functions that stay in Rust: the outcome and statistics tallies.
+fn add_outcome_api(lua: &Lua, ctx: &Table, world: &W) -> mlua::Result<()> {
     let w = world.clone();
     ctx.raw_set(
         "win",
@@ -163,23 +102,58 @@ fn add_turn_api(lua: &Lua, ctx: &Table, world: &W) -> mlua::Result<()> {
     )?;
     let w = world.clone();
     ctx.raw_set(
-        "log",
-        lua.create_function(move |_, (_, text): (Value, String)| {
-            w.borrow_mut().log(Event::Note { text });
-            Ok(())
-        })?,
-    )?;
-    let w = world.clone();
-    ctx.raw_set(
         "tally",
         lua.create_function(
-            move |_, (_, name, key, by): (Value, String, String, Option<u64>)| {
-                w.borrow_mut().tally(&name, &key, by.unwrap_or(1));
+            move |_, (_, name, key, by): (Value, LuaString, LuaString, Option<u64>)| {
+                w.borrow_mut()
+                    .tally(&name.to_str()?, &key.to_str()?, by.unwrap_or(1));
                 Ok(())
             },
         )?,
     )?;
     Ok(())
+}
+
+/// Functions the Lua side of the components calls to log events (only while recording).
+pub fn emit_api(lua: &Lua, board: &Board, world: &W) -> mlua::Result<Table> {
+    let t = lua.create_table()?;
+    let w = world.clone();
+    t.raw_set(
+        "note",
+        lua.create_function(move |_, text: String| {
+            w.borrow_mut().log(Event::Note { text });
+            Ok(())
+        })?,
+    )?;
+    let (w, names) = (
+        world.clone(),
+        board
+            .spaces
+            .iter()
+            .map(|s| s.name.clone())
+            .collect::<Vec<_>>(),
+    );
+    t.raw_set(
+        "move",
+        lua.create_function(move |_, (seat, to, laps): (usize, usize, u32)| {
+            let to = names.get(to.wrapping_sub(1)).cloned().unwrap_or_default();
+            w.borrow_mut().log(Event::Move {
+                seat: seat - 1,
+                to,
+                laps,
+            });
+            Ok(())
+        })?,
+    )?;
+    let w = world.clone();
+    t.raw_set(
+        "eliminated",
+        lua.create_function(move |_, seat: usize| {
+            w.borrow_mut().log(Event::Eliminated { seat: seat - 1 });
+            Ok(())
+        })?,
+    )?;
+    Ok(t)
 }
 
 fn dice_api(lua: &Lua, world: &W) -> mlua::Result<Table> {
@@ -250,27 +224,9 @@ fn random_api(lua: &Lua, world: &W) -> mlua::Result<Table> {
     Ok(t)
 }
 
-fn space_arg(lua: &Lua, ids: &[String], v: &Value) -> mlua::Result<usize> {
-    match v {
-        Value::Integer(i) if *i >= 1 && (*i as usize) <= ids.len() => Ok(*i as usize - 1),
-        Value::Integer(i) => Err(api_error(
-            lua,
-            format!("space {i} out of range (1..{})", ids.len()),
-        )),
-        Value::String(s) => {
-            let s = s.to_str()?;
-            ids.iter()
-                .position(|id| *id == *s)
-                .ok_or_else(|| api_error(lua, format!("no space '{}' on this board", &*s)))
-        }
-        other => Err(api_error(
-            lua,
-            format!("expected a space index or id, got {}", other.type_name()),
-        )),
-    }
-}
-
-fn board_api(lua: &Lua, board: &Board, world: &W, ids: Rc<Vec<String>>) -> mlua::Result<Table> {
+/// The board's static tables: `spaces` (array), `by_id` and `size`. The dynamic functions are
+/// installed by the prelude over the live state.
+fn board_api(lua: &Lua, board: &Board) -> mlua::Result<Table> {
     let t = lua.create_table()?;
     let spaces = lua.create_table()?;
     let by_id = lua.create_table()?;
@@ -292,172 +248,9 @@ fn board_api(lua: &Lua, board: &Board, world: &W, ids: Rc<Vec<String>>) -> mlua:
     t.raw_set("spaces", spaces)?;
     t.raw_set("by_id", by_id)?;
     t.raw_set("size", board.spaces.len())?;
-    let names: Rc<Vec<String>> = Rc::new(board.spaces.iter().map(|s| s.name.clone()).collect());
-    let (w, ids2) = (world.clone(), ids.clone());
-    t.raw_set(
-        "position",
-        lua.create_function(move |lua, (_, p): (Value, i64)| {
-            let w = w.borrow();
-            let _ = &ids2;
-            Ok(w.board.tokens[seat(lua, &w, p)?] + 1)
-        })?,
-    )?;
-    let (w, n) = (world.clone(), names.clone());
-    t.raw_set(
-        "move",
-        lua.create_function(move |lua, (_, p, steps): (Value, i64, i64)| {
-            let mut w = w.borrow_mut();
-            let s = seat(lua, &w, p)?;
-            let m = w.board.move_by(s, steps);
-            w.log(Event::Move {
-                seat: s,
-                to: n[m.to].clone(),
-                laps: m.laps,
-            });
-            Ok((m.to + 1, m.laps))
-        })?,
-    )?;
-    let (w, n, i2) = (world.clone(), names.clone(), ids.clone());
-    t.raw_set(
-        "advance_to",
-        lua.create_function(move |lua, (_, p, target): (Value, i64, Value)| {
-            let target = space_arg(lua, &i2, &target)?;
-            let mut w = w.borrow_mut();
-            let s = seat(lua, &w, p)?;
-            let m = w.board.advance_to(s, target);
-            w.log(Event::Move {
-                seat: s,
-                to: n[m.to].clone(),
-                laps: m.laps,
-            });
-            Ok((m.to + 1, m.laps))
-        })?,
-    )?;
-    let (w, n, i2) = (world.clone(), names.clone(), ids.clone());
-    t.raw_set(
-        "place",
-        lua.create_function(move |lua, (_, p, target): (Value, i64, Value)| {
-            let target = space_arg(lua, &i2, &target)?;
-            let mut w = w.borrow_mut();
-            let s = seat(lua, &w, p)?;
-            w.board.place(s, target);
-            w.log(Event::Move {
-                seat: s,
-                to: n[target].clone(),
-                laps: 0,
-            });
-            Ok(target + 1)
-        })?,
-    )?;
-    let (w, i2) = (world.clone(), ids.clone());
-    t.raw_set(
-        "owner",
-        lua.create_function(move |lua, (_, sp): (Value, Value)| {
-            let sp = space_arg(lua, &i2, &sp)?;
-            Ok(w.borrow().board.owners[sp].map(|s| s + 1))
-        })?,
-    )?;
-    let (w, i2) = (world.clone(), ids.clone());
-    t.raw_set(
-        "set_owner",
-        lua.create_function(move |lua, (_, sp, p): (Value, Value, Option<i64>)| {
-            let sp = space_arg(lua, &i2, &sp)?;
-            let mut w = w.borrow_mut();
-            let owner = p.map(|p| seat(lua, &w, p)).transpose()?;
-            w.board.owners[sp] = owner;
-            Ok(())
-        })?,
-    )?;
-    let (w, i2) = (world.clone(), ids.clone());
-    t.raw_set(
-        "level",
-        lua.create_function(move |lua, (_, sp): (Value, Value)| {
-            let sp = space_arg(lua, &i2, &sp)?;
-            Ok(w.borrow().board.levels[sp])
-        })?,
-    )?;
-    let (w, i2) = (world.clone(), ids.clone());
-    t.raw_set(
-        "set_level",
-        lua.create_function(move |lua, (_, sp, level): (Value, Value, i64)| {
-            let sp = space_arg(lua, &i2, &sp)?;
-            w.borrow_mut().board.levels[sp] = level;
-            Ok(())
-        })?,
-    )?;
-    let w = world.clone();
-    t.raw_set(
-        "owned_by",
-        lua.create_function(move |lua, (_, p): (Value, i64)| {
-            let w = w.borrow();
-            let s = seat(lua, &w, p)?;
-            let owned: Vec<usize> = w
-                .board
-                .owners
-                .iter()
-                .enumerate()
-                .filter(|(_, o)| **o == Some(s))
-                .map(|(i, _)| i + 1)
-                .collect();
-            Ok(owned)
-        })?,
-    )?;
     Ok(t)
 }
 
-fn counter_index(lua: &Lua, names: &[String], name: &str) -> mlua::Result<usize> {
-    names.iter().position(|n| n == name).ok_or_else(|| {
-        api_error(
-            lua,
-            format!(
-                "unknown counter '{name}' (game.toml declares: {})",
-                names.join(", ")
-            ),
-        )
-    })
-}
-
-fn counter_api(lua: &Lua, world: &W, names: Rc<Vec<String>>) -> mlua::Result<Table> {
-    let t = lua.create_table()?;
-    let (w, n) = (world.clone(), names.clone());
-    t.raw_set(
-        "get",
-        lua.create_function(move |lua, (_, p, name): (Value, i64, mlua::LuaString)| {
-            let c = counter_index(lua, &n, &name.to_str()?)?;
-            let w = w.borrow();
-            Ok(w.counters[c][seat(lua, &w, p)?])
-        })?,
-    )?;
-    let (w, n) = (world.clone(), names.clone());
-    t.raw_set(
-        "set",
-        lua.create_function(
-            move |lua, (_, p, name, v): (Value, i64, mlua::LuaString, i64)| {
-                let c = counter_index(lua, &n, &name.to_str()?)?;
-                let mut w = w.borrow_mut();
-                let s = seat(lua, &w, p)?;
-                w.counters[c][s] = v;
-                Ok(v)
-            },
-        )?,
-    )?;
-    let (w, n) = (world.clone(), names);
-    t.raw_set(
-        "add",
-        lua.create_function(
-            move |lua, (_, p, name, by): (Value, i64, mlua::LuaString, i64)| {
-                let c = counter_index(lua, &n, &name.to_str()?)?;
-                let mut w = w.borrow_mut();
-                let s = seat(lua, &w, p)?;
-                w.counters[c][s] += by;
-                Ok(w.counters[c][s])
-            },
-        )?,
-    )?;
-    Ok(t)
-}
-
-/// Static deck tables (`ctx.decks.<id>.cards`) and the deck functions (`ctx.deck:draw(id)`).
 fn deck_api(lua: &Lua, board: &Board, world: &W) -> mlua::Result<(Table, Table)> {
     let decks = lua.create_table()?;
     let mut card_tables: Vec<Vec<Table>> = Vec::new();

@@ -2,20 +2,20 @@
 //! game folder and the shared `scripts/`, a memory limit, an instruction budget per call, chunk
 //! names that make errors read `path:line:`, and the loaded rules and AI tables.
 
+use super::watchdog::Guard;
 use crate::core::world::World;
 use crate::def::board::Board;
 use crate::def::{shown_path, Package};
 use crate::diag::{did_you_mean, Diagnostic};
-use mlua::{Function, HookTriggers, IntoLuaMulti, Lua, LuaOptions, StdLib, Table, Value, VmState};
-use std::cell::{Cell, RefCell};
+use mlua::{Function, IntoLuaMulti, Lua, LuaOptions, StdLib, Table, Value};
+use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-/// Instructions one call into Lua may run before it is stopped.
+/// Instructions a call into Lua may still run once the watchdog has armed it.
 pub const DEFAULT_BUDGET: u64 = 20_000_000;
 /// Memory the VM may hold.
 pub const MEMORY_LIMIT: usize = 256 << 20;
-const HOOK_EVERY: u32 = 1000;
 /// Registry key of the modules `require` has loaded.
 const LOADED: &str = "meeple.loaded";
 
@@ -39,7 +39,7 @@ pub struct StateHooks {
 
 pub struct Host {
     pub lua: Lua,
-    ticks_left: Rc<Cell<i64>>,
+    lua_state: *mut mlua::ffi::lua_State,
     budget: u64,
     pub rules: Table,
     pub ai: Option<Table>,
@@ -47,6 +47,8 @@ pub struct Host {
     pub ctx: Table,
     pub world: Rc<RefCell<World>>,
     pub rules_path: String,
+    /// The live components (turn order, tokens, owners, levels, counters) kept in Lua.
+    pub state: Table,
     /// Runtime helpers written in Lua (`prelude.lua`).
     pub check_options: Function,
     pub best: Function,
@@ -69,18 +71,18 @@ impl Host {
             )]
         };
         let lua = sandbox().map_err(fail)?;
-        let ticks_left = Rc::new(Cell::new(0));
-        install_budget(&lua, ticks_left.clone()).map_err(fail)?;
+        let lua_state = main_state(&lua).map_err(fail)?;
         install_require(&lua, pkg).map_err(fail)?;
-        let ctx = super::api::build_ctx(&lua, pkg, board, settings, world.clone()).map_err(fail)?;
+        let ctx = super::api::build_ctx(&lua, board, settings, world.clone()).map_err(fail)?;
         let prelude: Table = lua
             .load(include_str!("prelude.lua"))
             .set_name("@meeple/prelude.lua")
             .call(())
             .map_err(fail)?;
+        let state = install_components(&lua, &prelude, &ctx, pkg, board, &world).map_err(fail)?;
         let mut host = Host {
             lua,
-            ticks_left,
+            lua_state,
             budget: DEFAULT_BUDGET,
             rules: Table::clone(&ctx),
             ai: None,
@@ -88,6 +90,7 @@ impl Host {
             ctx,
             world,
             rules_path: rules_path.clone(),
+            state,
             check_options: prelude.get("check_options").map_err(fail)?,
             best: prelude.get("best").map_err(fail)?,
         };
@@ -115,6 +118,57 @@ impl Host {
         }
     }
 
+    /// Copies the world's components into the live Lua state (after a start or a restore).
+    pub fn push_world(&self, w: &World) -> mlua::Result<()> {
+        let s = &self.state;
+        s.raw_set("current", w.current + 1)?;
+        s.raw_set("turn", w.turn)?;
+        s.raw_set("round", w.round)?;
+        s.raw_set("record", w.record_events)?;
+        s.raw_set("in_play", w.in_play.clone())?;
+        s.raw_set(
+            "token",
+            w.board.tokens.iter().map(|t| t + 1).collect::<Vec<_>>(),
+        )?;
+        s.raw_set(
+            "owner",
+            w.board
+                .owners
+                .iter()
+                .map(|o| o.map_or(0, |p| p + 1))
+                .collect::<Vec<_>>(),
+        )?;
+        s.raw_set("level", w.board.levels.clone())?;
+        s.raw_set("counter", w.counters.clone())
+    }
+
+    /// Copies the live Lua state back into the world (before a snapshot or a read).
+    pub fn pull_world(&self, w: &mut World) -> mlua::Result<()> {
+        let s = &self.state;
+        w.current = s.raw_get::<usize>("current")? - 1;
+        w.turn = s.raw_get("turn")?;
+        w.round = s.raw_get("round")?;
+        w.in_play = s.raw_get("in_play")?;
+        w.board.tokens = s
+            .raw_get::<Vec<usize>>("token")?
+            .into_iter()
+            .map(|t| t - 1)
+            .collect();
+        let owners: Vec<usize> = s.raw_get("owner")?;
+        w.board.owners = owners.into_iter().map(|o| o.checked_sub(1)).collect();
+        w.board.levels = s.raw_get("level")?;
+        w.counters = s.raw_get("counter")?;
+        Ok(())
+    }
+
+    /// Current seat (0-based) and round, read from the live state.
+    pub fn turn_state(&self) -> mlua::Result<(usize, u64)> {
+        Ok((
+            self.state.raw_get::<usize>("current")? - 1,
+            self.state.raw_get("round")?,
+        ))
+    }
+
     /// Makes `require("<name>")` return `table` (so ai.lua shares the live rules table).
     fn register_module(&self, file: &str, table: &Table) -> mlua::Result<()> {
         let name = file.trim_end_matches(".lua").replace('/', ".");
@@ -124,14 +178,14 @@ impl Host {
 
     /// Sets the per-call instruction budget.
     pub fn set_budget(&mut self, instructions: u64) {
-        self.budget = instructions.max(HOOK_EVERY as u64);
+        self.budget = instructions.max(1000);
     }
 
     fn load_table(&self, file: &Path, shown: &str) -> Result<Table, Vec<Diagnostic>> {
         let code = std::fs::read_to_string(file)
             .map_err(|e| vec![Diagnostic::error(shown, format!("cannot read: {e}"))])?;
         let chunk = self.lua.load(code).set_name(format!("@{shown}"));
-        self.reset_budget();
+        let _guard = Guard::new(self.lua_state, self.budget);
         match chunk.call::<Value>(()) {
             Ok(Value::Table(t)) => Ok(t),
             Ok(other) => Err(vec![Diagnostic::error(
@@ -145,11 +199,6 @@ impl Host {
         }
     }
 
-    fn reset_budget(&self) {
-        self.ticks_left
-            .set((self.budget / HOOK_EVERY as u64) as i64);
-    }
-
     /// Calls `f` under the instruction budget; errors carry `context` as a note.
     pub fn call<R: mlua::FromLuaMulti>(
         &self,
@@ -157,13 +206,30 @@ impl Host {
         args: impl IntoLuaMulti,
         context: &dyn Fn() -> String,
     ) -> Result<R, ScriptError> {
-        self.reset_budget();
+        let _guard = Guard::new(self.lua_state, self.budget);
         f.call::<R>(args).map_err(|e| {
             let diag =
                 Diagnostic::from_lua_message(&lua_message(&e), &self.rules_path).note(context());
             ScriptError(diag)
         })
     }
+}
+
+fn install_components(
+    lua: &Lua,
+    prelude: &Table,
+    ctx: &Table,
+    pkg: &Package,
+    board: &Board,
+    world: &Rc<RefCell<World>>,
+) -> mlua::Result<Table> {
+    let spec = lua.create_table()?;
+    spec.raw_set("seats", world.borrow().seats)?;
+    spec.raw_set("spaces", board.spaces.len())?;
+    spec.raw_set("counters", pkg.counters.clone())?;
+    let emit = super::api::emit_api(lua, board, world)?;
+    let install: Function = prelude.get("install")?;
+    install.call((ctx.clone(), spec, emit))
 }
 
 /// The innermost message of a Lua error, without the traceback.
@@ -180,8 +246,16 @@ pub fn lua_message(e: &mlua::Error) -> String {
     }
 }
 
+/// The VM's main thread, on which every call runs (for the watchdog's hook).
+fn main_state(lua: &Lua) -> mlua::Result<*mut mlua::ffi::lua_State> {
+    let mut state = std::ptr::null_mut();
+    // SAFETY: the closure only records the pointer.
+    unsafe { lua.exec_raw::<()>((), |s| state = s)? };
+    Ok(state)
+}
+
 fn sandbox() -> mlua::Result<Lua> {
-    let libs = StdLib::STRING | StdLib::TABLE | StdLib::MATH | StdLib::UTF8 | StdLib::COROUTINE;
+    let libs = StdLib::STRING | StdLib::TABLE | StdLib::MATH | StdLib::UTF8;
     let lua = Lua::new_with(libs, LuaOptions::default())?;
     lua.set_memory_limit(MEMORY_LIMIT)?;
     let g = lua.globals();
@@ -232,26 +306,6 @@ fn forbid_libraries(lua: &Lua) -> mlua::Result<()> {
     })?;
     meta.raw_set("__index", index)?;
     lua.globals().set_metatable(Some(meta))
-}
-
-fn install_budget(lua: &Lua, ticks_left: Rc<Cell<i64>>) -> mlua::Result<()> {
-    let triggers = HookTriggers::new().every_nth_instruction(HOOK_EVERY);
-    lua.set_global_hook(triggers, move |_, debug| {
-        let left = ticks_left.get() - 1;
-        ticks_left.set(left);
-        if left >= 0 {
-            return Ok(VmState::Continue);
-        }
-        let src = debug
-            .source()
-            .short_src
-            .map(|s| s.to_string())
-            .unwrap_or_else(|| "?".into());
-        let line = debug.current_line().unwrap_or(0);
-        Err(mlua::Error::RuntimeError(format!(
-            "{src}:{line}: instruction budget exceeded (an endless loop?)"
-        )))
-    })
 }
 
 /// `require(name)`: only `<game>/<name>.lua` or `scripts/<name>.lua`, names of letters,

@@ -5,5 +5,6 @@
 pub mod api;
 pub mod convert;
 pub mod host;
+pub mod watchdog;
 
 pub use host::{Host, ScriptError};

@@ -49,4 +49,153 @@ function M.best(score, G, ctx, seat, list)
   return best, table.unpack(tied, 1, n)
 end
 
+-- Live components ------------------------------------------------------------------------
+-- Turn order, tokens, space owners and levels and per-player counters live in the table S,
+-- reachable only through the ctx functions below (the runtime copies S to and from its
+-- snapshot). Seats and spaces are 1-based; errors point at the rules line that called.
+
+function M.install(ctx, spec, emit)
+  local seats, nspaces = spec.seats, spec.spaces
+  local S = { owner = {}, level = {}, token = {}, in_play = {}, counter = {},
+              current = 1, turn = 1, round = 1, record = true }
+  local counter_index, by_id = {}, ctx.board.by_id
+  for i, name in ipairs(spec.counters) do counter_index[name] = i end
+
+  local function seat(p)
+    if math.type(p) ~= "integer" then
+      if type(p) ~= "number" or p ~= math.floor(p) then
+        error(string.format("expected a seat number, got %s", type(p) == "number" and p or type(p)), 3)
+      end
+      p = math.tointeger(p)
+    end
+    if p < 1 or p > seats then error(string.format("seat %d out of range (1..%d)", p, seats), 3) end
+    return p
+  end
+
+  local function space(v)
+    local t = math.type(v)
+    if t == "integer" then
+      if v < 1 or v > nspaces then error(string.format("space %d out of range (1..%d)", v, nspaces), 3) end
+      return v
+    elseif type(v) == "string" then
+      local sp = by_id[v]
+      if not sp then error(string.format("no space '%s' on this board", v), 3) end
+      return sp.index
+    end
+    error("expected a space index or id, got " .. (t or type(v)), 3)
+  end
+
+  local function counter(name)
+    local c = counter_index[name]
+    if not c then
+      error(string.format("unknown counter '%s' (game.toml declares: %s)", tostring(name), table.concat(spec.counters, ", ")), 3)
+    end
+    return c
+  end
+
+  local function integer(v, what)
+    local i = math.tointeger(v)
+    if not i then error(string.format("%s must be an integer, got %s", what, tostring(v)), 3) end
+    return i
+  end
+
+  -- turn order
+  function ctx:seats() return seats end
+  function ctx:current() return S.current end
+  function ctx:turn() return S.turn end
+  function ctx:round() return S.round end
+  function ctx:in_play(p) return S.in_play[seat(p)] end
+  function ctx:active()
+    local out = {}
+    for s = 1, seats do if S.in_play[s] then out[#out + 1] = s end end
+    return out
+  end
+  function ctx:next_player()
+    local cur = S.current
+    for step = 1, seats do
+      local s = (cur - 1 + step) % seats + 1
+      if S.in_play[s] then
+        if s <= cur then S.round = S.round + 1 end
+        S.current = s
+        break
+      end
+    end
+    S.turn = S.turn + 1
+    return S.current
+  end
+  function ctx:eliminate(p)
+    local s = seat(p)
+    if S.in_play[s] then
+      S.in_play[s] = false
+      if S.record then emit.eliminated(s) end
+    end
+  end
+  function ctx:log(text, ...)
+    if S.record then
+      if select("#", ...) > 0 then text = string.format(text, ...) end
+      emit.note(tostring(text))
+    end
+  end
+
+  -- board
+  local board = ctx.board
+  local function moved(s, to, laps)
+    S.token[s] = to
+    if S.record then emit.move(s, to, laps) end
+    return to, laps
+  end
+  function board:position(p) return S.token[seat(p)] end
+  function board:move(p, steps)
+    local s = seat(p)
+    steps = integer(steps, "steps")
+    local raw = S.token[s] - 1 + steps
+    return moved(s, raw % nspaces + 1, steps > 0 and raw // nspaces or 0)
+  end
+  function board:advance_to(p, target)
+    local s, t = seat(p), space(target)
+    local steps = (t - S.token[s]) % nspaces
+    if steps == 0 then steps = nspaces end
+    local raw = S.token[s] - 1 + steps
+    return moved(s, raw % nspaces + 1, raw // nspaces)
+  end
+  function board:place(p, target)
+    local s, t = seat(p), space(target)
+    moved(s, t, 0)
+    return t
+  end
+  function board:owner(sp)
+    local o = S.owner[space(sp)]
+    if o == 0 then return nil end
+    return o
+  end
+  function board:set_owner(sp, p)
+    local i = space(sp)
+    S.owner[i] = p == nil and 0 or seat(p)
+  end
+  function board:level(sp) return S.level[space(sp)] end
+  function board:set_level(sp, n) S.level[space(sp)] = integer(n, "level") end
+  function board:owned_by(p)
+    local s, out = seat(p), {}
+    for i = 1, nspaces do if S.owner[i] == s then out[#out + 1] = i end end
+    return out
+  end
+
+  -- counters
+  local counters = {}
+  function counters:get(p, name) return S.counter[counter(name)][seat(p)] end
+  function counters:set(p, name, v)
+    local c, s = counter(name), seat(p)
+    S.counter[c][s] = integer(v, "a counter value")
+    return S.counter[c][s]
+  end
+  function counters:add(p, name, by)
+    local c, s = counter(name), seat(p)
+    local v = S.counter[c][s] + integer(by, "a counter change")
+    S.counter[c][s] = v
+    return v
+  end
+  ctx.counter = counters
+  return S
+end
+
 return M

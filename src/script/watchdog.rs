@@ -1,0 +1,186 @@
+//! The guard against runaway scripts, at no cost to scripts that behave. Calls into Lua run
+//! without a hook; a watchdog thread watches their wall-clock time, and a call that is still
+//! running after `ARM_AFTER` gets an instruction-count hook (set from a signal handler on the
+//! script's own thread, the one use `lua_sethook` is documented safe for). From then on the
+//! call has `budget` instructions left; when they run out it stops with an error naming the
+//! Lua line, which the host reports with the state and hook it was in.
+//!
+//! Invariant: `STATE` is non-null only while a guarded call runs on this thread, and the hook is
+//! removed before the guard is dropped.
+
+use mlua::ffi;
+use std::cell::Cell;
+use std::os::raw::c_int;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+/// Wall-clock time a call may run before its instructions are counted.
+pub const ARM_AFTER: Duration = Duration::from_millis(1000);
+/// Instructions between two checks of the budget once armed.
+const HOOK_EVERY: c_int = 1000;
+const SIGNAL: c_int = libc::SIGUSR2;
+
+/// What the watchdog thread shares with one script thread.
+struct Slot {
+    thread: libc::pthread_t,
+    /// Milliseconds since `epoch()` at which the running call is armed; 0 when idle.
+    deadline: AtomicU64,
+    /// Number of the running call, and of the last call the watchdog signalled.
+    call: AtomicU64,
+    signalled: AtomicU64,
+}
+
+thread_local! {
+    static STATE: Cell<*mut ffi::lua_State> = const { Cell::new(std::ptr::null_mut()) };
+    static SLOT: Cell<*const Slot> = const { Cell::new(std::ptr::null()) };
+    static CALL: Cell<u64> = const { Cell::new(0) };
+    static TICKS_LEFT: Cell<i64> = const { Cell::new(0) };
+    static HOOKED: Cell<bool> = const { Cell::new(false) };
+}
+
+fn epoch() -> Instant {
+    static EPOCH: OnceLock<Instant> = OnceLock::new();
+    *EPOCH.get_or_init(Instant::now)
+}
+
+fn now_ms() -> u64 {
+    epoch().elapsed().as_millis() as u64 + 1
+}
+
+fn slots() -> &'static Mutex<Vec<Arc<Slot>>> {
+    static SLOTS: OnceLock<Mutex<Vec<Arc<Slot>>>> = OnceLock::new();
+    SLOTS.get_or_init(|| {
+        install_signal_handler();
+        std::thread::Builder::new()
+            .name("meeple-watchdog".into())
+            .spawn(watch)
+            .expect("the watchdog thread starts");
+        Mutex::new(Vec::new())
+    })
+}
+
+fn watch() {
+    loop {
+        std::thread::sleep(Duration::from_millis(20));
+        let now = now_ms();
+        let list = slots().lock().expect("watchdog lock").clone();
+        for slot in list {
+            let deadline = slot.deadline.load(Ordering::Acquire);
+            let call = slot.call.load(Ordering::Acquire);
+            if deadline != 0 && now >= deadline && slot.signalled.load(Ordering::Acquire) != call {
+                slot.signalled.store(call, Ordering::Release);
+                // SAFETY: the slot's thread is alive while its deadline is set.
+                unsafe { libc::pthread_kill(slot.thread, SIGNAL) };
+            }
+        }
+    }
+}
+
+fn install_signal_handler() {
+    // SAFETY: a plain sigaction with a handler that only touches this thread's state.
+    unsafe {
+        let mut action: libc::sigaction = std::mem::zeroed();
+        action.sa_sigaction = on_signal as *const () as usize;
+        action.sa_flags = libc::SA_RESTART;
+        libc::sigemptyset(&mut action.sa_mask);
+        libc::sigaction(SIGNAL, &action, std::ptr::null_mut());
+    }
+}
+
+extern "C" fn on_signal(_: c_int) {
+    let state = STATE.with(|s| s.get());
+    let slot = SLOT.with(|s| s.get());
+    if state.is_null() || slot.is_null() {
+        return;
+    }
+    // SAFETY: SLOT points at this thread's slot, kept alive by the registry.
+    let signalled = unsafe { (*slot).signalled.load(Ordering::Acquire) };
+    if signalled == CALL.with(|c| c.get()) {
+        HOOKED.with(|h| h.set(true));
+        // SAFETY: lua_sethook may be called asynchronously from a signal on the Lua thread.
+        unsafe { ffi::lua_sethook(state, Some(budget_hook), ffi::LUA_MASKCOUNT, HOOK_EVERY) };
+    }
+}
+
+unsafe extern "C-unwind" fn budget_hook(state: *mut ffi::lua_State, ar: *mut ffi::lua_Debug) {
+    let left = TICKS_LEFT.with(|t| {
+        t.set(t.get() - 1);
+        t.get()
+    });
+    if left >= 0 {
+        return;
+    }
+    // SAFETY: called by Lua with a valid state and activation record.
+    unsafe {
+        ffi::lua_getinfo(state, c"Sl".as_ptr(), ar);
+        let src = std::ffi::CStr::from_ptr((*ar).short_src.as_ptr())
+            .to_string_lossy()
+            .into_owned();
+        let message = format!(
+            "{src}:{}: instruction budget exceeded (an endless loop?)",
+            (*ar).currentline
+        );
+        ffi::lua_pushlstring(state, message.as_ptr() as *const _, message.len());
+        drop(message);
+        drop(src);
+        ffi::lua_error(state);
+    }
+}
+
+fn this_slot() -> *const Slot {
+    let existing = SLOT.with(|s| s.get());
+    if !existing.is_null() {
+        return existing;
+    }
+    let slot = Arc::new(Slot {
+        // SAFETY: pthread_self has no preconditions.
+        thread: unsafe { libc::pthread_self() },
+        deadline: AtomicU64::new(0),
+        call: AtomicU64::new(0),
+        signalled: AtomicU64::new(0),
+    });
+    let ptr = Arc::as_ptr(&slot);
+    slots().lock().expect("watchdog lock").push(slot);
+    SLOT.with(|s| s.set(ptr));
+    ptr
+}
+
+/// Guards one call into Lua on `state`; the budget applies once the call is armed.
+pub struct Guard {
+    state: *mut ffi::lua_State,
+    slot: *const Slot,
+}
+
+impl Guard {
+    pub fn new(state: *mut ffi::lua_State, budget: u64) -> Guard {
+        let slot = this_slot();
+        let call = CALL.with(|c| {
+            c.set(c.get() + 1);
+            c.get()
+        });
+        TICKS_LEFT.with(|t| t.set((budget / HOOK_EVERY as u64) as i64));
+        STATE.with(|s| s.set(state));
+        // SAFETY: the slot is owned by the registry for the life of the process.
+        unsafe {
+            (*slot).call.store(call, Ordering::Release);
+            (*slot)
+                .deadline
+                .store(now_ms() + ARM_AFTER.as_millis() as u64, Ordering::Release);
+        }
+        Guard { state, slot }
+    }
+}
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        // SAFETY: see Guard::new; the hook is removed on the thread that owns the state.
+        unsafe {
+            (*self.slot).deadline.store(0, Ordering::Release);
+            STATE.with(|s| s.set(std::ptr::null_mut()));
+            if HOOKED.with(|h| h.replace(false)) {
+                ffi::lua_sethook(self.state, None, 0, 0);
+            }
+        }
+    }
+}
