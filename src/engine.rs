@@ -249,7 +249,7 @@ impl Game {
             let ctx = || "in R.setup (before the first turn)".to_string();
             let ret: Value =
                 self.host
-                    .call(&setup, (self.g.clone(), self.host.ctx.clone()), &ctx)?;
+                    .call(&setup, (&self.g, &self.host.ctx), &ctx)?;
             if let Value::Table(t) = ret {
                 self.g = t;
             }
@@ -414,7 +414,7 @@ impl Game {
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "act");
         let next: Option<String> =
             self.host
-                .call(&act, (self.g.clone(), self.host.ctx.clone(), option), &ctx)?;
+                .call(&act, (&self.g, &self.host.ctx, option), &ctx)?;
         match next {
             Some(name) => self.transition(state, &name, "act")?,
             None => self.just_entered = false,
@@ -471,7 +471,7 @@ impl Game {
                     let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "enter");
                     let next: Option<String> =
                         self.host
-                            .call(&enter, (self.g.clone(), self.host.ctx.clone()), &ctx)?;
+                            .call(&enter, (&self.g, &self.host.ctx), &ctx)?;
                     if let Some(name) = next {
                         self.transition(state, &name, "enter")?;
                         continue;
@@ -494,7 +494,7 @@ impl Game {
             let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "enter");
             let next: Option<String> =
                 self.host
-                    .call(&enter, (self.g.clone(), self.host.ctx.clone()), &ctx)?;
+                    .call(&enter, (&self.g, &self.host.ctx), &ctx)?;
             let Some(name) = next else {
                 let msg = format!(
                     "automatic state '{}' must return the name of the next state",
@@ -537,7 +537,7 @@ impl Game {
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "options");
         let list: Value =
             self.host
-                .call(&options_fn, (self.g.clone(), self.host.ctx.clone()), &ctx)?;
+                .call(&options_fn, (&self.g, &self.host.ctx), &ctx)?;
         let problem: Option<String> =
             self.host
                 .call(&self.host.check_options, list.clone(), &ctx)?;
@@ -634,7 +634,7 @@ impl Game {
             let option: Table = p.lua_options.raw_get(i).map_err(|e| self.lua_failure(e))?;
             let s: f64 = self.host.call(
                 &score,
-                (self.g.clone(), self.host.ctx.clone(), p.seat + 1, option),
+                (&self.g, &self.host.ctx, p.seat + 1, option),
                 &ctx,
             )?;
             out.push(s);
@@ -679,7 +679,7 @@ impl Game {
         let ctx = || String::new();
         match self.host.call::<Option<String>>(
             &label,
-            (self.g.clone(), self.host.ctx.clone(), option),
+            (&self.g, &self.host.ctx, option),
             &ctx,
         ) {
             Ok(Some(text)) => text,
@@ -695,7 +695,7 @@ impl Game {
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "status");
         let lines: Option<Vec<String>> = self.host.call(
             &status,
-            (self.g.clone(), self.host.ctx.clone(), seat + 1),
+            (&self.g, &self.host.ctx, seat + 1),
             &ctx,
         )?;
         Ok(lines.unwrap_or_default())
@@ -709,7 +709,7 @@ impl Game {
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "stats");
         let t: Option<Table> =
             self.host
-                .call(&stats, (self.g.clone(), self.host.ctx.clone()), &ctx)?;
+                .call(&stats, (&self.g, &self.host.ctx), &ctx)?;
         let mut out: Vec<(String, f64)> = t
             .map(|t| t.pairs::<String, f64>().flatten().collect())
             .unwrap_or_default();

@@ -119,27 +119,25 @@ impl Host {
     }
 
     /// Copies the world's components into the live Lua state (after a start or a restore).
+    /// The Lua tables are filled in place: the prelude's functions hold them as upvalues.
     pub fn push_world(&self, w: &World) -> mlua::Result<()> {
         let s = &self.state;
         s.raw_set("current", w.current + 1)?;
         s.raw_set("turn", w.turn)?;
         s.raw_set("round", w.round)?;
         s.raw_set("record", w.record_events)?;
-        s.raw_set("in_play", w.in_play.clone())?;
-        s.raw_set(
-            "token",
-            w.board.tokens.iter().map(|t| t + 1).collect::<Vec<_>>(),
-        )?;
-        s.raw_set(
-            "owner",
-            w.board
-                .owners
-                .iter()
-                .map(|o| o.map_or(0, |p| p + 1))
-                .collect::<Vec<_>>(),
-        )?;
-        s.raw_set("level", w.board.levels.clone())?;
-        s.raw_set("counter", w.counters.clone())
+        fill(s, "in_play", w.in_play.iter().copied())?;
+        fill(s, "token", w.board.tokens.iter().map(|t| t + 1))?;
+        fill(s, "owner", w.board.owners.iter().map(|o| o.map_or(0, |p| p + 1)))?;
+        fill(s, "level", w.board.levels.iter().copied())?;
+        let counters: Table = s.raw_get("counter")?;
+        for (c, values) in w.counters.iter().enumerate() {
+            let column: Table = counters.raw_get(c + 1)?;
+            for (i, v) in values.iter().enumerate() {
+                column.raw_set(i + 1, *v)?;
+            }
+        }
+        Ok(())
     }
 
     /// Copies the live Lua state back into the world (before a snapshot or a read).
@@ -230,6 +228,15 @@ fn install_components(
     let emit = super::api::emit_api(lua, board, world)?;
     let install: Function = prelude.get("install")?;
     install.call((ctx.clone(), spec, emit))
+}
+
+/// Overwrites the array `state[name]` in place with `values`.
+fn fill<V: mlua::IntoLua>(state: &Table, name: &str, values: impl Iterator<Item = V>) -> mlua::Result<()> {
+    let t: Table = state.raw_get(name)?;
+    for (i, v) in values.enumerate() {
+        t.raw_set(i + 1, v)?;
+    }
+    Ok(())
 }
 
 /// The innermost message of a Lua error, without the traceback.

@@ -56,11 +56,18 @@ end
 
 function M.install(ctx, spec, emit)
   local seats, nspaces = spec.seats, spec.spaces
-  local S = { owner = {}, level = {}, token = {}, in_play = {}, counter = {},
+  -- The runtime fills these tables in place (never replaces them), so functions below keep
+  -- them as upvalues. Owner 0 means no owner.
+  local owner, level, token, in_play, counter = {}, {}, {}, {}, {}
+  local S = { owner = owner, level = level, token = token, in_play = in_play, counter = counter,
               current = 1, turn = 1, round = 1, record = true }
-  local counter_index, by_id = {}, ctx.board.by_id
-  for i, name in ipairs(spec.counters) do counter_index[name] = i end
+  local by_id, column = ctx.board.by_id, {}
+  for i, name in ipairs(spec.counters) do
+    counter[i] = {}
+    column[name] = counter[i]
+  end
 
+  -- Validation runs only when the fast table lookup fails; errors name the rules' line.
   local function seat(p)
     if math.type(p) ~= "integer" then
       if type(p) ~= "number" or p ~= math.floor(p) then
@@ -73,20 +80,19 @@ function M.install(ctx, spec, emit)
   end
 
   local function space(v)
-    local t = math.type(v)
-    if t == "integer" then
-      if v < 1 or v > nspaces then error(string.format("space %d out of range (1..%d)", v, nspaces), 3) end
-      return v
+    if owner[v] ~= nil then return v end
+    if math.type(v) == "integer" then
+      error(string.format("space %d out of range (1..%d)", v, nspaces), 3)
     elseif type(v) == "string" then
       local sp = by_id[v]
       if not sp then error(string.format("no space '%s' on this board", v), 3) end
       return sp.index
     end
-    error("expected a space index or id, got " .. (t or type(v)), 3)
+    error("expected a space index or id, got " .. (math.type(v) or type(v)), 3)
   end
 
-  local function counter(name)
-    local c = counter_index[name]
+  local function col(name)
+    local c = column[name]
     if not c then
       error(string.format("unknown counter '%s' (game.toml declares: %s)", tostring(name), table.concat(spec.counters, ", ")), 3)
     end
@@ -104,17 +110,21 @@ function M.install(ctx, spec, emit)
   function ctx:current() return S.current end
   function ctx:turn() return S.turn end
   function ctx:round() return S.round end
-  function ctx:in_play(p) return S.in_play[seat(p)] end
+  function ctx:in_play(p)
+    local v = in_play[p]
+    if v == nil then v = in_play[seat(p)] end
+    return v
+  end
   function ctx:active()
     local out = {}
-    for s = 1, seats do if S.in_play[s] then out[#out + 1] = s end end
+    for s = 1, seats do if in_play[s] then out[#out + 1] = s end end
     return out
   end
   function ctx:next_player()
     local cur = S.current
     for step = 1, seats do
       local s = (cur - 1 + step) % seats + 1
-      if S.in_play[s] then
+      if in_play[s] then
         if s <= cur then S.round = S.round + 1 end
         S.current = s
         break
@@ -125,8 +135,8 @@ function M.install(ctx, spec, emit)
   end
   function ctx:eliminate(p)
     local s = seat(p)
-    if S.in_play[s] then
-      S.in_play[s] = false
+    if in_play[s] then
+      in_play[s] = false
       if S.record then emit.eliminated(s) end
     end
   end
@@ -140,22 +150,26 @@ function M.install(ctx, spec, emit)
   -- board
   local board = ctx.board
   local function moved(s, to, laps)
-    S.token[s] = to
+    token[s] = to
     if S.record then emit.move(s, to, laps) end
     return to, laps
   end
-  function board:position(p) return S.token[seat(p)] end
+  function board:position(p)
+    local t = token[p]
+    if t == nil then t = token[seat(p)] end
+    return t
+  end
   function board:move(p, steps)
     local s = seat(p)
     steps = integer(steps, "steps")
-    local raw = S.token[s] - 1 + steps
+    local raw = token[s] - 1 + steps
     return moved(s, raw % nspaces + 1, steps > 0 and raw // nspaces or 0)
   end
   function board:advance_to(p, target)
     local s, t = seat(p), space(target)
-    local steps = (t - S.token[s]) % nspaces
+    local steps = (t - token[s]) % nspaces
     if steps == 0 then steps = nspaces end
-    local raw = S.token[s] - 1 + steps
+    local raw = token[s] - 1 + steps
     return moved(s, raw % nspaces + 1, raw // nspaces)
   end
   function board:place(p, target)
@@ -164,34 +178,50 @@ function M.install(ctx, spec, emit)
     return t
   end
   function board:owner(sp)
-    local o = S.owner[space(sp)]
+    local o = owner[sp]
+    if o == nil then o = owner[space(sp)] end
     if o == 0 then return nil end
     return o
   end
   function board:set_owner(sp, p)
     local i = space(sp)
-    S.owner[i] = p == nil and 0 or seat(p)
+    owner[i] = p == nil and 0 or seat(p)
   end
-  function board:level(sp) return S.level[space(sp)] end
-  function board:set_level(sp, n) S.level[space(sp)] = integer(n, "level") end
+  function board:level(sp)
+    local l = level[sp]
+    if l == nil then l = level[space(sp)] end
+    return l
+  end
+  function board:set_level(sp, n) level[space(sp)] = integer(n, "level") end
   function board:owned_by(p)
     local s, out = seat(p), {}
-    for i = 1, nspaces do if S.owner[i] == s then out[#out + 1] = i end end
+    for i = 1, nspaces do if owner[i] == s then out[#out + 1] = i end end
     return out
   end
 
   -- counters
   local counters = {}
-  function counters:get(p, name) return S.counter[counter(name)][seat(p)] end
+  function counters:get(p, name)
+    local c = column[name]
+    local v = c and c[p]
+    if v == nil then v = col(name)[seat(p)] end
+    return v
+  end
   function counters:set(p, name, v)
-    local c, s = counter(name), seat(p)
-    S.counter[c][s] = integer(v, "a counter value")
-    return S.counter[c][s]
+    local c, s = col(name), seat(p)
+    c[s] = integer(v, "a counter value")
+    return c[s]
   end
   function counters:add(p, name, by)
-    local c, s = counter(name), seat(p)
-    local v = S.counter[c][s] + integer(by, "a counter change")
-    S.counter[c][s] = v
+    local c = column[name]
+    local v = c and c[p]
+    if v == nil or math.type(by) ~= "integer" then
+      c, p = col(name), seat(p)
+      by = integer(by, "a counter change")
+      v = c[p]
+    end
+    v = v + by
+    c[p] = v
     return v
   end
   ctx.counter = counters
