@@ -56,18 +56,31 @@ impl Diagnostic {
     }
 
     /// Reads a Lua error message of the form `path:line: message` into a located diagnostic.
+    /// An error raised inside a library function has no place of its own: it gets the first
+    /// script line of the stack traceback that follows the message.
     pub fn from_lua_message(message: &str, fallback_path: &str) -> Self {
         let first = message.lines().next().unwrap_or(message);
-        let mut parts = first.splitn(3, ':');
-        if let (Some(path), Some(line), Some(rest)) = (parts.next(), parts.next(), parts.next()) {
-            if let Ok(line) = line.trim().parse::<usize>() {
-                if !path.contains(' ') && !path.is_empty() {
-                    return Diagnostic::error(path, rest.trim()).at_line(line);
-                }
-            }
+        if let Some((path, line, rest)) = split_location(first) {
+            return Diagnostic::error(path, rest.trim()).at_line(line);
         }
-        Diagnostic::error(fallback_path, first.trim())
+        let caller = message
+            .lines()
+            .skip_while(|l| !l.starts_with("stack traceback:"))
+            .find_map(|l| split_location(l.trim()));
+        match caller {
+            Some((path, line, _)) => Diagnostic::error(path, first.trim()).at_line(line),
+            None => Diagnostic::error(fallback_path, first.trim()),
+        }
     }
+}
+
+/// `path:line: rest` → (path, line, rest), for paths without spaces.
+fn split_location(text: &str) -> Option<(&str, usize, &str)> {
+    let mut parts = text.splitn(3, ':');
+    let (path, line, rest) = (parts.next()?, parts.next()?, parts.next()?);
+    let line = line.trim().parse::<usize>().ok()?;
+    (!path.is_empty() && !path.contains(' ') && !path.starts_with('['))
+        .then_some((path, line, rest))
 }
 
 /// 1-based line and column (in characters) of a byte offset.
@@ -149,6 +162,16 @@ mod tests {
     fn lua_message_is_located() {
         let d = Diagnostic::from_lua_message("games/x/rules.lua:42: boom", "?");
         assert_eq!(d.to_string(), "games/x/rules.lua:42: error: boom");
+    }
+
+    #[test]
+    fn library_errors_take_the_calling_script_line() {
+        let msg = "attempt to compare number with nil\nstack traceback:\n\t[C]: in ?\n\t[C]: in function 'math.min'\n\tgames/x/rules.lua:7: in upvalue 'g'";
+        let d = Diagnostic::from_lua_message(msg, "?");
+        assert_eq!(
+            d.to_string(),
+            "games/x/rules.lua:7: error: attempt to compare number with nil"
+        );
     }
 
     #[test]

@@ -247,9 +247,7 @@ impl Game {
             .map_err(|e| self.lua_failure(e))?;
         if let Some(setup) = crate::script::api::function_at(&self.host.rules, "setup") {
             let ctx = || "in R.setup (before the first turn)".to_string();
-            let ret: Value =
-                self.host
-                    .call(&setup, (&self.g, &self.host.ctx), &ctx)?;
+            let ret: Value = self.host.call(&setup, (&self.g, &self.host.ctx), &ctx)?;
             if let Value::Table(t) = ret {
                 self.g = t;
             }
@@ -412,9 +410,9 @@ impl Game {
         let state = self.world.borrow().state;
         let act = self.host.hooks[state].act.clone().expect("checked at load");
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "act");
-        let next: Option<String> =
-            self.host
-                .call(&act, (&self.g, &self.host.ctx, option), &ctx)?;
+        let next: Option<String> = self
+            .host
+            .call(&act, (&self.g, &self.host.ctx, option), &ctx)?;
         match next {
             Some(name) => self.transition(state, &name, "act")?,
             None => self.just_entered = false,
@@ -470,8 +468,7 @@ impl Game {
                 if let Some(enter) = hooks.enter.clone() {
                     let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "enter");
                     let next: Option<String> =
-                        self.host
-                            .call(&enter, (&self.g, &self.host.ctx), &ctx)?;
+                        self.host.call(&enter, (&self.g, &self.host.ctx), &ctx)?;
                     if let Some(name) = next {
                         self.transition(state, &name, "enter")?;
                         continue;
@@ -492,9 +489,7 @@ impl Game {
             }
             let enter = hooks.enter.clone().expect("checked at load");
             let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "enter");
-            let next: Option<String> =
-                self.host
-                    .call(&enter, (&self.g, &self.host.ctx), &ctx)?;
+            let next: Option<String> = self.host.call(&enter, (&self.g, &self.host.ctx), &ctx)?;
             let Some(name) = next else {
                 let msg = format!(
                     "automatic state '{}' must return the name of the next state",
@@ -535,9 +530,9 @@ impl Game {
             .clone()
             .expect("checked at load");
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "options");
-        let list: Value =
-            self.host
-                .call(&options_fn, (&self.g, &self.host.ctx), &ctx)?;
+        let list: Value = self
+            .host
+            .call(&options_fn, (&self.g, &self.host.ctx), &ctx)?;
         let problem: Option<String> =
             self.host
                 .call(&self.host.check_options, list.clone(), &ctx)?;
@@ -632,11 +627,9 @@ impl Game {
         let mut out = Vec::with_capacity(p.len());
         for i in 1..=p.len() {
             let option: Table = p.lua_options.raw_get(i).map_err(|e| self.lua_failure(e))?;
-            let s: f64 = self.host.call(
-                &score,
-                (&self.g, &self.host.ctx, p.seat + 1, option),
-                &ctx,
-            )?;
+            let s: f64 =
+                self.host
+                    .call(&score, (&self.g, &self.host.ctx, p.seat + 1, option), &ctx)?;
             out.push(s);
         }
         Ok(out)
@@ -677,11 +670,10 @@ impl Game {
             return plain;
         };
         let ctx = || String::new();
-        match self.host.call::<Option<String>>(
-            &label,
-            (&self.g, &self.host.ctx, option),
-            &ctx,
-        ) {
+        match self
+            .host
+            .call::<Option<String>>(&label, (&self.g, &self.host.ctx, option), &ctx)
+        {
             Ok(Some(text)) => text,
             _ => plain,
         }
@@ -693,11 +685,9 @@ impl Game {
             return Ok(Vec::new());
         };
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "status");
-        let lines: Option<Vec<String>> = self.host.call(
-            &status,
-            (&self.g, &self.host.ctx, seat + 1),
-            &ctx,
-        )?;
+        let lines: Option<Vec<String>> =
+            self.host
+                .call(&status, (&self.g, &self.host.ctx, seat + 1), &ctx)?;
         Ok(lines.unwrap_or_default())
     }
 
@@ -707,9 +697,7 @@ impl Game {
             return Ok(Vec::new());
         };
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "stats");
-        let t: Option<Table> =
-            self.host
-                .call(&stats, (&self.g, &self.host.ctx), &ctx)?;
+        let t: Option<Table> = self.host.call(&stats, (&self.g, &self.host.ctx), &ctx)?;
         let mut out: Vec<(String, f64)> = t
             .map(|t| t.pairs::<String, f64>().flatten().collect())
             .unwrap_or_default();

@@ -4,6 +4,7 @@
 
 use crate::core::action::Action;
 use crate::def::Package;
+use crate::diag::Diagnostic;
 use crate::engine::{Game, GameConfig, GameError, Snapshot};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -23,6 +24,9 @@ pub struct RecordStep {
 pub struct Record {
     pub format: u32,
     pub game: String,
+    /// The game folder it was played from (absolute), tried before looking the id up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_dir: Option<String>,
     pub version: String,
     pub files_hash: String,
     pub config: GameConfig,
@@ -40,6 +44,12 @@ impl Record {
         Record {
             format: FORMAT,
             game: game.pkg.id.clone(),
+            game_dir: game
+                .pkg
+                .root
+                .canonicalize()
+                .ok()
+                .map(|p| p.display().to_string()),
             version: game.pkg.version.clone(),
             files_hash: game.pkg.files_hash.clone(),
             config: game.config.clone(),
@@ -58,19 +68,31 @@ impl Record {
         std::fs::rename(&tmp, path).map_err(|e| format!("{}: cannot write: {e}", path.display()))
     }
 
-    pub fn load(path: &Path) -> Result<Record, String> {
+    pub fn load(path: &Path) -> Result<Record, Diagnostic> {
+        let shown = path.display().to_string();
         let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-        let record: Record = serde_json::from_str(&text)
-            .map_err(|e| format!("{}:{}:{}: error: {e}", path.display(), e.line(), e.column()))?;
+            .map_err(|e| Diagnostic::error(&shown, format!("cannot read: {e}")))?;
+        let record: Record = serde_json::from_str(&text).map_err(|e| {
+            let msg = e.to_string();
+            let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+            Diagnostic::error(&shown, msg).at(e.line(), e.column())
+        })?;
         if record.format != FORMAT {
-            return Err(format!(
-                "{}: unsupported record format {} (this meeple reads {FORMAT})",
-                path.display(),
+            let msg = format!(
+                "unsupported record format {} (this meeple reads {FORMAT})",
                 record.format
-            ));
+            );
+            return Err(Diagnostic::error(&shown, msg));
         }
         Ok(record)
+    }
+
+    /// Where to find the game: the folder it was played from if it still exists, else its id.
+    pub fn game_location(&self) -> String {
+        match &self.game_dir {
+            Some(dir) if Path::new(dir).join("game.toml").is_file() => dir.clone(),
+            _ => self.game.clone(),
+        }
     }
 }
 

@@ -468,7 +468,7 @@ function R.status(G, ctx, p)
 end
 
 function R.stats(G, ctx)
-  return { rounds = ctx:round(), bankruptcies = G.bankruptcies, houses_built = G.houses_built }
+  return { bankruptcies = G.bankruptcies, houses_built = G.houses_built }
 end
 
 return R

@@ -55,8 +55,8 @@ impl fmt::Display for Seat {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Choice {
     pub index: usize,
-    /// (option, score) for every candidate, best first (filled by `explain`).
-    pub candidates: Vec<(String, f64)>,
+    /// (option index, score) for every candidate, best first (filled by `explain`).
+    pub candidates: Vec<(usize, f64)>,
 }
 
 pub trait Bot {
@@ -70,7 +70,7 @@ pub trait Bot {
             .ok_or_else(|| GameError::Rejected("the game is over".into()))?;
         let choice = self.choose(game)?;
         let share = 1.0 / p.len() as f64;
-        let candidates = p.options().iter().map(|o| (o.to_string(), share)).collect();
+        let candidates = (0..p.len()).map(|i| (i, share)).collect();
         Ok(Choice {
             index: choice.index,
             candidates,
@@ -127,17 +127,9 @@ impl Bot for Heuristic {
     }
 
     fn explain(&mut self, game: &Game) -> Result<Choice, GameError> {
-        let p = game
-            .pending()
-            .ok_or_else(|| GameError::Rejected("the game is over".into()))?;
         let index = self.choose(game)?.index;
-        let scores = game.score_options()?;
-        let mut candidates: Vec<(String, f64)> = p
-            .options()
-            .iter()
-            .zip(&scores)
-            .map(|(o, s)| (o.to_string(), *s))
-            .collect();
+        let mut candidates: Vec<(usize, f64)> =
+            game.score_options()?.into_iter().enumerate().collect();
         candidates.sort_by(|a, b| b.1.total_cmp(&a.1));
         Ok(Choice { index, candidates })
     }

@@ -21,7 +21,14 @@ pub struct CheckArgs {
 pub fn run(a: CheckArgs) -> CmdResult {
     let names: Vec<String> = match (&a.game, a.all) {
         (Some(g), false) => vec![g.clone()],
-        (None, true) => all_games(),
+        (None, true) => {
+            let games = all_games();
+            if games.is_empty() {
+                eprintln!("error: no games found (looked for games/*/game.toml)");
+                return Ok(1);
+            }
+            games
+        }
         _ => {
             eprintln!("error: give a game or --all (not both)");
             return Ok(2);
@@ -40,8 +47,15 @@ pub fn run(a: CheckArgs) -> CmdResult {
     Ok(if failed > 0 { 1 } else { 0 })
 }
 
+/// Every game folder under `games/` here, or else in the meeple source tree.
 fn all_games() -> Vec<String> {
-    let mut out: Vec<String> = std::fs::read_dir("games")
+    let here = std::path::Path::new("games");
+    let root = if here.is_dir() {
+        here.to_path_buf()
+    } else {
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games")
+    };
+    let mut out: Vec<String> = std::fs::read_dir(&root)
         .into_iter()
         .flatten()
         .flatten()
@@ -67,6 +81,8 @@ fn check_one(name: &str, games: usize) -> Result<String, Vec<crate::diag::Diagno
             game.set_record_events(false);
             let mut bots: Vec<_> = (0..seats).map(|s| Seat::Random.bot(i as u64, s)).collect();
             play_out(&mut game, &mut bots).map_err(|e| vec![super::script_diag(e)])?;
+            // Saving must work too: G has to be plain data at the end of every game.
+            game.snapshot().map_err(|e| vec![super::script_diag(e)])?;
         }
     }
     Ok(format!(

@@ -128,9 +128,8 @@ pub fn script_diag(e: crate::engine::GameError) -> Diagnostic {
 
 fn replay(a: ReplayArgs) -> CmdResult {
     let shown = a.file.display().to_string();
-    let record =
-        crate::replay::Record::load(&a.file).map_err(|e| vec![Diagnostic::error(&shown, e)])?;
-    let pkg = load(&record.game)?;
+    let record = crate::replay::Record::load(&a.file).map_err(|d| vec![d])?;
+    let pkg = load(&record.game_location())?;
     let v = crate::replay::verify(pkg, &record)?;
     if v.files_changed {
         println!("note: the game's files changed since this record was made");

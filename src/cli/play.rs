@@ -24,9 +24,9 @@ pub struct PlayArgs {
     /// Who plays each seat, comma-separated: human, ai (heuristic), random
     #[arg(long, default_value = "human,ai")]
     players: String,
-    /// Seed of the game's random generator
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// Seed of the game's random generator (default: a new one each game, printed at the start)
+    #[arg(long)]
+    seed: Option<u64>,
     /// Override a setting from game.toml, e.g. --set salary=300 (repeatable)
     #[arg(long = "set", value_name = "KEY=VALUE")]
     settings: Vec<String>,
@@ -47,11 +47,17 @@ struct Session {
 
 pub fn run(a: PlayArgs) -> CmdResult {
     let mut s = match &a.load {
-        Some(file) => resume(file)?,
+        Some(file) => {
+            if a.game.is_some() || a.map.is_some() || a.seed.is_some() || !a.settings.is_empty() {
+                eprintln!("note: --load resumes the saved game as it was; the game, --map, --seed and --set are ignored");
+            }
+            resume(file)?
+        }
         None => start(&a)?,
     };
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
+    let mut redraw = true;
     loop {
         print_events(&mut s.game);
         let Some(p) = s.game.pending() else {
@@ -66,14 +72,18 @@ pub fn run(a: PlayArgs) -> CmdResult {
             bot_move(&mut s, seat)?;
             continue;
         }
-        println!("\n{}", render(&s.game, &s.seats));
+        if redraw {
+            println!("\n{}", render(&s.game, &s.seats));
+        }
         print_options(&s.game);
         print!("> ");
         let _ = std::io::stdout().flush();
         let Some(Ok(line)) = lines.next() else { break };
+        let before = s.game.history.len();
         if !command(&mut s, seat, line.trim())? {
             break;
         }
+        redraw = s.game.history.len() != before;
     }
     if let Some(path) = &a.record {
         s.record.snapshot = None;
@@ -95,10 +105,11 @@ fn start(a: &PlayArgs) -> Result<Session, Vec<Diagnostic>> {
     let pkg = load(name)?;
     let seats =
         Seat::parse_list(&a.players).map_err(|e| vec![Diagnostic::error("--players", e)])?;
+    let seed = a.seed.unwrap_or_else(fresh_seed);
     let config = GameConfig {
         map: a.map.clone(),
         seats: seats.len(),
-        seed: a.seed,
+        seed,
         settings: a.settings.clone(),
     };
     let mut game = Game::new(pkg, config)?;
@@ -112,7 +123,7 @@ fn start(a: &PlayArgs) -> Result<Session, Vec<Diagnostic>> {
     let bots = seats
         .iter()
         .enumerate()
-        .map(|(i, s)| s.bot(a.seed, i))
+        .map(|(i, s)| s.bot(seed, i))
         .collect();
     println!(
         "{} · map {} · seed {} · type a number, an action, undo, save FILE, why or quit",
@@ -121,7 +132,7 @@ fn start(a: &PlayArgs) -> Result<Session, Vec<Diagnostic>> {
             .map(a.map.as_deref())
             .map(|b| b.name.clone())
             .unwrap_or_default(),
-        a.seed
+        seed
     );
     Ok(Session {
         game,
@@ -131,16 +142,25 @@ fn start(a: &PlayArgs) -> Result<Session, Vec<Diagnostic>> {
     })
 }
 
+/// A seed for a new game when none is given: the clock's nanoseconds.
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    crate::core::rng::splitmix64(nanos) % 1_000_000
+}
+
 fn resume(file: &Path) -> Result<Session, Vec<Diagnostic>> {
     let shown = file.display().to_string();
-    let record = Record::load(file).map_err(|e| vec![Diagnostic::error(&shown, e)])?;
+    let record = Record::load(file).map_err(|d| vec![d])?;
     let Some(snap) = record.snapshot.clone() else {
         return Err(vec![Diagnostic::error(
             &shown,
             "this file has no snapshot to resume from (it is a replay; use `meeple replay`)",
         )]);
     };
-    let pkg = load(&record.game)?;
+    let pkg = load(&record.game_location())?;
     let mut game = Game::new(pkg, record.config.clone())?;
     game.enable_undo();
     game.restore(&snap).map_err(|e| vec![script_diag(e)])?;
@@ -264,8 +284,8 @@ fn why(game: &Game) {
     match bot.explain(game) {
         Ok(c) => {
             println!("the heuristic AI would choose: {}", game.label(c.index));
-            for (option, score) in c.candidates {
-                println!("  {score:>10.2}  {option}");
+            for (i, score) in c.candidates {
+                println!("  {score:>10.2}  {}", game.label(i));
             }
         }
         Err(e) => println!("{e}"),

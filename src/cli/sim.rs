@@ -64,7 +64,7 @@ pub fn run(a: SimArgs) -> CmdResult {
     let names: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
     println!(
         "{} · map {} · players {} · seed {} · {} jobs",
-        pkg.title, board.id, a.players, a.game.seed, jobs
+        pkg.title, board.name, a.players, a.game.seed, jobs
     );
     print!("{}", report::render(&summary, &names, &board));
     println!(

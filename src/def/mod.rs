@@ -62,8 +62,11 @@ impl Package {
         let name = name.unwrap_or(&self.default_map);
         self.maps.get(name).ok_or_else(|| {
             let names: Vec<&str> = self.maps.keys().map(|s| s.as_str()).collect();
+            let hint = diag::did_you_mean(name, names.iter().copied())
+                .map(|h| format!("; did you mean '{h}'?"))
+                .unwrap_or_default();
             format!(
-                "game '{}' has no map '{name}' (maps: {})",
+                "game '{}' has no map '{name}'{hint} (maps: {})",
                 self.id,
                 names.join(", ")
             )
@@ -341,7 +344,7 @@ fn load_decks(
         .collect()
 }
 
-/// Content hash of every file below `root`, in sorted path order.
+/// Content hash of every TOML and Lua file below `root` (not its tests), in sorted path order.
 pub fn hash_folder(root: &Path) -> String {
     let mut files = Vec::new();
     collect_files(root, root, &mut files);
@@ -367,9 +370,10 @@ fn collect_files(root: &Path, dir: &Path, out: &mut Vec<String>) {
         if name.starts_with('.') || name == "tests" {
             continue;
         }
+        let is_source = name.ends_with(".toml") || name.ends_with(".lua");
         if p.is_dir() {
             collect_files(root, &p, out);
-        } else if let Ok(rel) = p.strip_prefix(root) {
+        } else if let (true, Ok(rel)) = (is_source, p.strip_prefix(root)) {
             out.push(rel.to_string_lossy().replace('\\', "/"));
         }
     }

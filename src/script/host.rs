@@ -128,7 +128,11 @@ impl Host {
         s.raw_set("record", w.record_events)?;
         fill(s, "in_play", w.in_play.iter().copied())?;
         fill(s, "token", w.board.tokens.iter().map(|t| t + 1))?;
-        fill(s, "owner", w.board.owners.iter().map(|o| o.map_or(0, |p| p + 1)))?;
+        fill(
+            s,
+            "owner",
+            w.board.owners.iter().map(|o| o.map_or(0, |p| p + 1)),
+        )?;
         fill(s, "level", w.board.levels.iter().copied())?;
         let counters: Table = s.raw_get("counter")?;
         for (c, values) in w.counters.iter().enumerate() {
@@ -231,7 +235,11 @@ fn install_components(
 }
 
 /// Overwrites the array `state[name]` in place with `values`.
-fn fill<V: mlua::IntoLua>(state: &Table, name: &str, values: impl Iterator<Item = V>) -> mlua::Result<()> {
+fn fill<V: mlua::IntoLua>(
+    state: &Table,
+    name: &str,
+    values: impl Iterator<Item = V>,
+) -> mlua::Result<()> {
     let t: Table = state.raw_get(name)?;
     for (i, v) in values.enumerate() {
         t.raw_set(i + 1, v)?;
@@ -312,7 +320,21 @@ fn forbid_libraries(lua: &Lua) -> mlua::Result<()> {
         }
     })?;
     meta.raw_set("__index", index)?;
-    lua.globals().set_metatable(Some(meta))
+    lua.globals().set_metatable(Some(meta))?;
+    let math_meta = lua.create_table()?;
+    let math_index = lua.create_function(|lua, (_, name): (Value, Value)| {
+        match name.as_string().and_then(|s| s.to_str().ok().map(|s| s.to_string())) {
+            Some(n) if n == "random" || n == "randomseed" => Err(api_error(
+                lua,
+                format!("math.{n} is not available: use ctx.random:int(lo, hi), the game's seeded generator"),
+            )),
+            _ => Ok(Value::Nil),
+        }
+    })?;
+    math_meta.raw_set("__index", math_index)?;
+    lua.globals()
+        .raw_get::<Table>("math")?
+        .set_metatable(Some(math_meta))
 }
 
 /// `require(name)`: only `<game>/<name>.lua` or `scripts/<name>.lua`, names of letters,
