@@ -156,36 +156,38 @@ pub fn emit_api(lua: &Lua, board: &Board, world: &W) -> mlua::Result<Table> {
     Ok(t)
 }
 
+/// `ctx.dice.raw(spec)` → total, doubles, faces...; the prelude's `ctx.dice:roll` packs them
+/// into a table.
 fn dice_api(lua: &Lua, world: &W) -> mlua::Result<Table> {
     let t = lua.create_table()?;
     let w = world.clone();
     let cache: RefCell<HashMap<String, DiceSpec>> = RefCell::new(HashMap::new());
-    let roll_fn = lua.create_function(move |lua, (_, spec): (Value, mlua::LuaString)| {
-        let spec = spec.to_str()?.to_string();
-        let parsed = match cache.borrow().get(&spec) {
-            Some(p) => *p,
-            None => parse_dice(&spec).map_err(|e| api_error(lua, e))?,
+    let roll_fn = lua.create_function(move |lua, spec: mlua::LuaString| {
+        let spec = spec.to_str()?;
+        let cached = cache.borrow().get(&*spec).copied();
+        let parsed = match cached {
+            Some(p) => p,
+            None => {
+                let p = parse_dice(&spec).map_err(|e| api_error(lua, e))?;
+                cache.borrow_mut().insert(spec.to_string(), p);
+                p
+            }
         };
-        cache.borrow_mut().insert(spec.clone(), parsed);
         let mut guard = w.borrow_mut();
         let w = &mut *guard;
         let r = roll(parsed, &mut w.rng, &mut w.forced_dice);
-        let out = lua.create_table_with_capacity(r.values.len(), 2)?;
-        for (i, v) in r.values.iter().enumerate() {
-            out.raw_set(i + 1, *v)?;
-        }
-        out.raw_set("total", r.total)?;
-        out.raw_set("doubles", r.doubles())?;
+        let doubles = r.doubles();
+        let out = (r.total, doubles, Variadic::from_iter(r.values.iter().copied()));
         if w.record_events {
             w.log(Event::Dice {
-                spec,
+                spec: spec.to_string(),
                 values: r.values,
                 total: r.total,
             });
         }
         Ok(out)
     })?;
-    t.raw_set("roll", roll_fn)?;
+    t.raw_set("raw", roll_fn)?;
     Ok(t)
 }
 
