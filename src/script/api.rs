@@ -177,7 +177,11 @@ fn dice_api(lua: &Lua, world: &W) -> mlua::Result<Table> {
         let w = &mut *guard;
         let r = roll(parsed, &mut w.rng, &mut w.forced_dice);
         let doubles = r.doubles();
-        let out = (r.total, doubles, Variadic::from_iter(r.values.iter().copied()));
+        let out = (
+            r.total,
+            doubles,
+            Variadic::from_iter(r.values.iter().copied()),
+        );
         if w.record_events {
             w.log(Event::Dice {
                 spec: spec.to_string(),
