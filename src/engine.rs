@@ -146,14 +146,14 @@ fn context(pkg: &Package, host: &Host, state: usize, hook: &str) -> String {
 
 impl Game {
     pub fn new(pkg: Arc<Package>, config: GameConfig) -> Result<Game, Vec<Diagnostic>> {
-        let mut settings = pkg.settings.clone();
-        for s in &config.settings {
-            apply_override(&mut settings, s).map_err(|e| vec![Diagnostic::error("--set", e)])?;
-        }
         let board = pkg
             .map(config.map.as_deref())
             .map_err(|e| vec![Diagnostic::error("--map", e)])?
             .clone();
+        let mut settings = board.settings.clone();
+        for s in &config.settings {
+            apply_override(&mut settings, s).map_err(|e| vec![Diagnostic::error("--set", e)])?;
+        }
         let (min, max) = pkg.players;
         if config.seats < min || config.seats > max {
             let msg = format!(

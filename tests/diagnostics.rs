@@ -255,6 +255,30 @@ fn unknown_key_in_map_space() {
 // 4. Unknown space kind -----------------------------------------------------------------------
 
 #[test]
+fn bad_map_settings_are_located() {
+    let c = Copy::new();
+    c.edit(
+        "maps/demo.toml",
+        "salary = 50\n",
+        "salary = \"lots\"\nsalery = 1\n",
+    );
+    let salary = c.line_of("maps/demo.toml", "salary = \"lots\"");
+    let salery = c.line_of("maps/demo.toml", "salery = 1");
+    assert_fails(
+        &c.check(),
+        &[
+            format!("mono/maps/demo.toml:{salary}:1: error: setting 'salary' is an integer; got '\"lots\"'"),
+            format!(
+                "mono/maps/demo.toml:{salery}:1: error: unknown setting 'salery'; did you mean 'salary'? (settings: \
+                 ai_build_reserve, ai_buy_margin, ai_complete_margin, ai_unmortgage_reserve, doubles_to_jail, \
+                 jail_fine, jail_turns, max_level, monopoly_multiplier, mortgage_percent, round_cap, salary, \
+                 sell_percent, start_cash, unmortgage_interest)"
+            ),
+        ],
+    );
+}
+
+#[test]
 fn unknown_space_kind() {
     let c = Copy::new();
     c.edit(

@@ -3,7 +3,8 @@
 //!
 //! Demo map (1-based): 1 go, 2 beijing (north, $100), 3 chance, 4 shanghai (north, $120),
 //! 5 tax ($100), 6 guangzhou (south, $160), 7 jail, 8 shenzhen (south, $180), 9 parking,
-//! 10 hangzhou (east, alone in its group, $200).
+//! 10 hangzhou (east, alone in its group, $200). The demo map sets its own salary (50); the
+//! tests pin the game's default of 200 with `salary=200` so their sums read plainly.
 //! Demo chance deck (0-based): 0 advance_go, 1 advance_hangzhou, 2 go_back_3, 3 go_to_jail,
 //! 4 get_out_of_jail, 5 bonus, 6 speeding_fine, 7 birthday.
 
@@ -129,7 +130,7 @@ fn idle_turn(g: &mut Game, seat: usize) {
 // Rule: passing the start pays the salary once.
 #[test]
 fn salary_is_paid_once_when_passing_the_start() {
-    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    let mut g = start("monopoly", "demo", 2, 1, &["salary=200"]);
     exec(&mut g, "ctx.board:place(1, 8)");
     g.force_dice(&[1, 3]);
     act(&mut g, "roll");
@@ -142,7 +143,7 @@ fn salary_is_paid_once_when_passing_the_start() {
 // again for standing on it).
 #[test]
 fn salary_is_paid_once_when_landing_exactly_on_the_start() {
-    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    let mut g = start("monopoly", "demo", 2, 1, &["salary=200"]);
     place(&mut g, 1, 8);
     roll(&mut g, 1, 2); // 8 + 3 = 11 → space 1
     assert_eq!(position(&g, 1), 1);
@@ -156,7 +157,7 @@ fn salary_is_paid_once_when_landing_exactly_on_the_start() {
 // pays nothing.
 #[test]
 fn salary_is_paid_once_when_a_card_advances_to_the_start() {
-    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    let mut g = start("monopoly", "demo", 2, 1, &["salary=200"]);
     put_on_top(&g, 0, ADVANCE_GO);
     roll(&mut g, 1, 1); // go → chance (doubles: P1 rolls again)
     assert_eq!(position(&g, 1), 1);
@@ -165,7 +166,7 @@ fn salary_is_paid_once_when_a_card_advances_to_the_start() {
     assert_eq!(to_move(&g), Some(1));
 
     // advance_to hangzhou from the chance space does not pass the start: no salary.
-    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    let mut g = start("monopoly", "demo", 2, 1, &["salary=200"]);
     put_on_top(&g, 0, ADVANCE_HANGZHOU);
     roll(&mut g, 1, 1);
     assert_eq!(position(&g, 1), 10);
@@ -177,7 +178,7 @@ fn salary_is_paid_once_when_a_card_advances_to_the_start() {
 // card is two laps, paid once each.
 #[test]
 fn salary_is_paid_once_per_lap_when_dice_and_card_both_reach_the_start() {
-    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    let mut g = start("monopoly", "demo", 2, 1, &["salary=200"]);
     put_on_top(&g, 0, ADVANCE_GO);
     place(&mut g, 1, 10);
     roll(&mut g, 1, 2); // 10 → 3 (chance) passing the start, then the card → 1
@@ -195,7 +196,7 @@ fn salary_is_paid_once_per_lap_when_dice_and_card_both_reach_the_start() {
 // pay the fine and move by the roll.
 #[test]
 fn jailed_player_stays_two_turns_then_pays_the_fine_and_moves() {
-    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    let mut g = start("monopoly", "demo", 2, 1, &["salary=200"]);
     jail(&mut g, 1);
     assert_eq!(options(&g), vec!["roll", "pay_fine"]);
     for _ in 0..2 {
@@ -216,7 +217,7 @@ fn jailed_player_stays_two_turns_then_pays_the_fine_and_moves() {
 // Rule: doubles release a jailed player at once and move them by the roll (no extra roll).
 #[test]
 fn jailed_player_rolling_doubles_leaves_and_moves() {
-    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    let mut g = start("monopoly", "demo", 2, 1, &["salary=200"]);
     jail(&mut g, 1);
     roll(&mut g, 1, 1); // 7 → 9
     assert!(!in_jail(&g, 1));
@@ -228,7 +229,7 @@ fn jailed_player_rolling_doubles_leaves_and_moves() {
 // Rule: pay_fine releases a jailed player for jail_fine; they then roll and move normally.
 #[test]
 fn jailed_player_paying_the_fine_leaves_and_rolls() {
-    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    let mut g = start("monopoly", "demo", 2, 1, &["salary=200"]);
     jail(&mut g, 1);
     act(&mut g, "pay_fine");
     assert!(!in_jail(&g, 1));
@@ -244,7 +245,7 @@ fn jailed_player_paying_the_fine_leaves_and_rolls() {
 // free and goes back to the deck.
 #[test]
 fn jailed_player_using_a_card_leaves_and_returns_the_card() {
-    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    let mut g = start("monopoly", "demo", 2, 1, &["salary=200"]);
     put_on_top(&g, 0, GET_OUT_OF_JAIL);
     roll(&mut g, 1, 1); // go → chance: P1 keeps the card, rolls again (doubles)
     assert_eq!(g.world().decks[0].held, vec![(GET_OUT_OF_JAIL, 0)]);
@@ -270,7 +271,7 @@ fn jailed_player_using_a_card_leaves_and_returns_the_card() {
 // Rule: advance_to an unowned property offers to buy it, as a dice landing would.
 #[test]
 fn card_move_to_unowned_property_offers_to_buy() {
-    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    let mut g = start("monopoly", "demo", 2, 1, &["salary=200"]);
     put_on_top(&g, 0, ADVANCE_HANGZHOU);
     place(&mut g, 1, 10);
     roll(&mut g, 1, 2); // 10 → 3 (passing the start), card → 10
@@ -286,7 +287,7 @@ fn card_move_to_unowned_property_offers_to_buy() {
 // Rule: advance_to a property owned by another player charges the same rent as a dice landing.
 #[test]
 fn card_move_to_owned_property_charges_rent_like_a_dice_move() {
-    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    let mut g = start("monopoly", "demo", 2, 1, &["salary=200"]);
     own(&mut g, 2, &["hangzhou"]); // alone in its group: 20 × 2
     put_on_top(&g, 0, ADVANCE_HANGZHOU);
     place(&mut g, 1, 9);
@@ -307,7 +308,7 @@ fn card_move_to_owned_property_charges_rent_like_a_dice_move() {
 // Rule: a go_back card settles the space it lands on too (rent), and moving back pays no salary.
 #[test]
 fn go_back_card_settles_the_space_it_lands_on() {
-    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    let mut g = start("monopoly", "demo", 2, 1, &["salary=200"]);
     own(&mut g, 2, &["hangzhou"]);
     put_on_top(&g, 0, GO_BACK_3);
     place(&mut g, 1, 9);
@@ -322,7 +323,8 @@ fn go_back_card_settles_the_space_it_lands_on() {
 
 /// P2 holds what `setup` gives; P1 then comes from free parking to beijing (passing the start).
 fn p1_lands_on_beijing(settings: &[&str], setup: impl FnOnce(&mut Game)) -> Game {
-    let mut g = start("monopoly", "demo", 2, 1, settings);
+    let settings: Vec<&str> = ["salary=200"].iter().chain(settings).copied().collect();
+    let mut g = start("monopoly", "demo", 2, 1, &settings);
     setup(&mut g);
     place(&mut g, 1, 9);
     roll(&mut g, 1, 2); // 9 → 2
@@ -390,7 +392,7 @@ fn rent_and_building_are_capped_at_max_level() {
 // at half the house cost, and stops as soon as the debt can be paid.
 #[test]
 fn cannot_pay_sells_buildings_first() {
-    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    let mut g = start("monopoly", "demo", 2, 1, &["salary=200"]);
     own(&mut g, 1, &["beijing", "shanghai"]);
     set_level(&mut g, "beijing", 2);
     set_level(&mut g, "shanghai", 1);
@@ -420,7 +422,7 @@ fn cannot_pay_sells_buildings_first() {
 // first, until the debt can be paid.
 #[test]
 fn cannot_pay_then_sells_properties_last_bought_first() {
-    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    let mut g = start("monopoly", "demo", 2, 1, &["salary=200"]);
     own(&mut g, 1, &["guangzhou", "beijing", "shanghai"]);
     set_level(&mut g, "beijing", 1);
     own(&mut g, 2, &["hangzhou"]);
@@ -451,7 +453,7 @@ fn cannot_pay_then_sells_properties_last_bought_first() {
 // order, the creditor gets what they had, never asked to act again.
 #[test]
 fn cannot_pay_after_selling_everything_is_bankruptcy() {
-    let mut g = start("monopoly", "demo", 3, 7, &[]);
+    let mut g = start("monopoly", "demo", 3, 7, &["salary=200"]);
     own(&mut g, 1, &["beijing", "shanghai"]);
     set_level(&mut g, "beijing", 2);
     set_level(&mut g, "shanghai", 1);
@@ -502,7 +504,7 @@ fn cannot_pay_after_selling_everything_is_bankruptcy() {
 // Rule: a debt to the bank (tax) that cannot be paid also bankrupts; nobody receives the money.
 #[test]
 fn cannot_pay_the_bank_is_bankruptcy_too() {
-    let mut g = start("monopoly", "demo", 3, 1, &[]);
+    let mut g = start("monopoly", "demo", 3, 1, &["salary=200"]);
     set_cash(&mut g, 1, 60);
     place(&mut g, 1, 2);
     roll(&mut g, 1, 2); // 2 → 5 tax $100
@@ -518,7 +520,7 @@ fn cannot_pay_the_bank_is_bankruptcy_too() {
 // Rule: the game ends when one player remains; that player wins.
 #[test]
 fn last_player_standing_wins() {
-    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    let mut g = start("monopoly", "demo", 2, 1, &["salary=200"]);
     own(&mut g, 2, &["hangzhou"]); // rent 40
     set_cash(&mut g, 1, 10);
     place(&mut g, 1, 7);
@@ -533,7 +535,7 @@ fn last_player_standing_wins() {
 // Rule: at the round cap the game stops unfinished, with no winner.
 #[test]
 fn round_cap_stops_the_game_unfinished() {
-    let mut g = start("monopoly", "demo", 2, 1, &["round_cap=2"]);
+    let mut g = start("monopoly", "demo", 2, 1, &["salary=200", "round_cap=2"]);
     // Round 1: both go 1 → 4 (shanghai, not bought); round 2: both 4 → 7 (jail, visiting).
     for (seat, to) in [(1, 4), (2, 4), (1, 7), (2, 7)] {
         assert_eq!(g.outcome(), None);
@@ -572,7 +574,7 @@ fn card_ids(g: &Game, deck: &str) -> Vec<String> {
 // once; only then is the discard reshuffled.
 #[test]
 fn cards_are_drawn_without_replacement() {
-    let mut g = start("monopoly", "demo", 2, 3, &[]);
+    let mut g = start("monopoly", "demo", 2, 3, &["salary=200"]);
     let all = card_ids(&g, "chance");
     assert_eq!(all.len(), 8);
     assert_eq!(draw_ids(&mut g, "chance", 8), all);
@@ -751,4 +753,20 @@ fn salary_setting_override_pays_300() {
     assert_eq!(position(&g, 1), 2);
     assert_eq!(cash(&g, 1), 1800);
     assert_eq!(salary_notes(&g), vec!["P1 collects $300 salary"]);
+}
+
+// 11. Map settings -------------------------------------------------------------------------------
+
+// Rule: a map's [settings] replace the game's for that board; --set still wins over both.
+#[test]
+fn map_settings_override_game_settings() {
+    let demo = start("monopoly", "demo", 2, 1, &[]);
+    assert_eq!(eval(&demo, "ctx.settings.salary"), serde_json::json!(50));
+    let classic = start("monopoly", "classic", 2, 1, &[]);
+    assert_eq!(
+        eval(&classic, "ctx.settings.salary"),
+        serde_json::json!(200)
+    );
+    let set = start("monopoly", "demo", 2, 1, &["salary=75"]);
+    assert_eq!(eval(&set, "ctx.settings.salary"), serde_json::json!(75));
 }

@@ -5,7 +5,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 pub const SCHEMA: super::source::Schema = &[
-    ("", &["name", "decks", "spaces"]),
+    ("", &["name", "decks", "settings", "spaces"]),
     ("spaces.*", &["id", "name", "kind", "group", "data"]),
 ];
 
@@ -14,6 +14,9 @@ pub struct MapDef {
     pub name: String,
     #[serde(default)]
     pub decks: Vec<Spanned<String>>,
+    /// Values of the game's settings for this board (its own economy).
+    #[serde(default)]
+    pub settings: toml::Table,
     #[serde(default)]
     pub spaces: Vec<SpaceDef>,
 }
@@ -46,6 +49,8 @@ pub struct Board {
     pub path: String,
     pub spaces: Vec<Space>,
     pub decks: Vec<super::cards::Deck>,
+    /// The game's settings with this board's values applied.
+    pub settings: toml::Table,
 }
 
 impl Board {

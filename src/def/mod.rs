@@ -162,6 +162,7 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
             file,
             &def.space_kinds,
             &shared_decks,
+            &def.settings,
             &loc,
             &mut diags,
         );
@@ -233,6 +234,7 @@ fn load_board(
     file: &toml::Spanned<String>,
     kinds: &[String],
     shared: &[Deck],
+    game_settings: &toml::Table,
     manifest_loc: &dyn Fn(usize) -> Loc,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Board> {
@@ -285,12 +287,21 @@ fn load_board(
             ));
         }
     }
+    let mut settings = game_settings.clone();
+    for (key, value) in def.settings {
+        let shown = value.to_string();
+        if let Err(e) = settings::apply_value(&mut settings, &key, value, &shown) {
+            let offset = source::key_position(&text, &["settings", &key]).unwrap_or(0);
+            diags.push(loc(offset).error(e));
+        }
+    }
     Some(Board {
         id: name.to_string(),
         name: def.name,
         path,
         spaces,
         decks,
+        settings,
     })
 }
 

@@ -1,5 +1,6 @@
-//! Settings overrides from the command line (`--set key=value`): the key must be a setting the
-//! game declares, and the value keeps the declared type (an integer stays an integer).
+//! Settings overrides, from a map file's `[settings]` or the command line (`--set key=value`):
+//! the key must be a setting the game declares, and the value keeps the declared type (an
+//! integer stays an integer).
 
 use crate::diag::did_you_mean;
 
@@ -8,7 +9,25 @@ pub fn apply_override(settings: &mut toml::Table, assignment: &str) -> Result<()
     let (key, raw) = assignment
         .split_once('=')
         .ok_or_else(|| format!("bad --set '{assignment}' (expected key=value)"))?;
-    let key = key.trim();
+    let raw = raw.trim();
+    let value = match parse_value(raw) {
+        // A bare word for a text setting: `--set rule=standard`.
+        v if !v.is_str() && settings.get(key.trim()).is_some_and(|o| o.is_str()) => {
+            toml::Value::String(raw.to_string())
+        }
+        v => v,
+    };
+    apply_value(settings, key.trim(), value, raw)
+}
+
+/// Replaces setting `key` with `value` of the same type (an integer may set a float setting);
+/// `shown` is the value as the user wrote it, for the error.
+pub fn apply_value(
+    settings: &mut toml::Table,
+    key: &str,
+    value: toml::Value,
+    shown: &str,
+) -> Result<(), String> {
     let Some(old) = settings.get(key) else {
         let hint = did_you_mean(key, settings.keys().map(|k| k.as_str()))
             .map(|h| format!("; did you mean '{h}'?"))
@@ -20,17 +39,14 @@ pub fn apply_override(settings: &mut toml::Table, assignment: &str) -> Result<()
             names.join(", ")
         ));
     };
-    let value = parse_value(raw.trim());
     let value = match (old, value) {
         (toml::Value::Float(_), toml::Value::Integer(i)) => toml::Value::Float(i as f64),
-        (toml::Value::String(_), v) if !v.is_str() => toml::Value::String(raw.trim().to_string()),
         (o, v) if o.same_type(&v) => v,
         (o, _) => {
             return Err(format!(
-                "setting '{key}' is {} {}; got '{}'",
+                "setting '{key}' is {} {}; got '{shown}'",
                 article(o.type_str()),
                 o.type_str(),
-                raw.trim()
             ))
         }
     };

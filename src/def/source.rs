@@ -131,6 +131,13 @@ fn matches(pattern: &str, parent: &[String]) -> bool {
     parts.len() == parent.len() && parts.iter().zip(parent).all(|(p, s)| *p == "*" || p == s)
 }
 
+/// Byte offset of the key at `segs` (e.g. `["settings", "salary"]`) in `text`, if present.
+pub fn key_position(text: &str, segs: &[&str]) -> Option<usize> {
+    let root = DeTable::parse(text).ok()?;
+    let segs: Vec<String> = segs.iter().map(|s| s.to_string()).collect();
+    key_offset(root.get_ref(), &segs)
+}
+
 /// Byte offset of the key named by `segs` in the parsed document.
 fn key_offset(root: &DeTable, segs: &[String]) -> Option<usize> {
     let (last, parents) = segs.split_last()?;
