@@ -14,6 +14,7 @@ pub mod core;
 pub mod def;
 pub mod diag;
 pub mod engine;
+pub mod reload;
 pub mod replay;
 pub mod script;
 pub mod sim;

@@ -81,19 +81,6 @@ impl Copy {
     }
 }
 
-fn copy_dir(src: &Path, dst: &Path) {
-    std::fs::create_dir_all(dst).expect("creating a folder");
-    for entry in std::fs::read_dir(src).expect("reading a folder") {
-        let entry = entry.expect("a folder entry");
-        let to = dst.join(entry.file_name());
-        if entry.file_type().expect("a file type").is_dir() {
-            copy_dir(&entry.path(), &to);
-        } else {
-            std::fs::copy(entry.path(), &to).expect("copying a file");
-        }
-    }
-}
-
 struct Output {
     code: Option<i32>,
     stdout: String,

@@ -43,6 +43,10 @@ pub enum Event {
     GameOver {
         outcome: Outcome,
     },
+    /// The rules were reloaded from edited files (their content hash).
+    Reload {
+        files_hash: String,
+    },
 }
 
 /// How a game ended. Seats are 0-based here and shown 1-based to people.
@@ -96,6 +100,7 @@ impl fmt::Display for Event {
             Event::Note { text } => write!(f, "{text}"),
             Event::Eliminated { seat } => write!(f, "P{} is out", seat + 1),
             Event::GameOver { outcome } => write!(f, "game over: {outcome}"),
+            Event::Reload { files_hash } => write!(f, "rules reloaded (files {files_hash})"),
         }
     }
 }

@@ -58,3 +58,17 @@ pub fn cash(game: &Game, seat: usize) -> i64 {
 pub fn position(game: &Game, seat: usize) -> usize {
     game.world().board.tokens[seat - 1] + 1
 }
+
+/// Copies a folder recursively (a game into a temp folder, to edit it).
+pub fn copy_dir(src: &std::path::Path, dst: &std::path::Path) {
+    std::fs::create_dir_all(dst).expect("creating a folder");
+    for entry in std::fs::read_dir(src).expect("reading a folder") {
+        let entry = entry.expect("a folder entry");
+        let to = dst.join(entry.file_name());
+        if entry.file_type().expect("a file type").is_dir() {
+            copy_dir(&entry.path(), &to);
+        } else {
+            std::fs::copy(entry.path(), &to).expect("copying a file");
+        }
+    }
+}

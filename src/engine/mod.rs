@@ -2,10 +2,13 @@
 //! states run until a decision), lists the legal options, and applies an action through the
 //! one `apply`: an illegal action is rejected with a reason and changes nothing.
 
+mod live;
+
 use crate::core::action::{Action, Arg};
 use crate::core::deck::DeckState;
 use crate::core::event::{Event, Outcome};
 use crate::core::world::World;
+use crate::def::board::Board;
 use crate::def::settings::apply_override;
 use crate::def::Package;
 use crate::diag::Diagnostic;
@@ -134,6 +137,31 @@ pub struct Game {
     undo: Option<Vec<(Snapshot, usize)>>,
 }
 
+/// The board a config plays on, and the settings in force: the game's, then the board's, then
+/// the `--set` overrides.
+fn board_and_settings(
+    pkg: &Package,
+    config: &GameConfig,
+) -> Result<(Board, toml::Table), Vec<Diagnostic>> {
+    let board = pkg
+        .map(config.map.as_deref())
+        .map_err(|e| vec![Diagnostic::error("--map", e)])?
+        .clone();
+    let mut settings = board.settings.clone();
+    for s in &config.settings {
+        apply_override(&mut settings, s).map_err(|e| vec![Diagnostic::error("--set", e)])?;
+    }
+    Ok((board, settings))
+}
+
+/// The reserved setting `round_cap`, if the game has it.
+fn round_cap(settings: &toml::Table) -> Option<u64> {
+    settings
+        .get("round_cap")
+        .and_then(|v| v.as_integer())
+        .map(|c| c.max(1) as u64)
+}
+
 /// The note on a script error: where in the flow it happened.
 fn context(pkg: &Package, host: &Host, state: usize, hook: &str) -> String {
     let current: usize = host.state.raw_get("current").unwrap_or(0);
@@ -146,14 +174,7 @@ fn context(pkg: &Package, host: &Host, state: usize, hook: &str) -> String {
 
 impl Game {
     pub fn new(pkg: Arc<Package>, config: GameConfig) -> Result<Game, Vec<Diagnostic>> {
-        let board = pkg
-            .map(config.map.as_deref())
-            .map_err(|e| vec![Diagnostic::error("--map", e)])?
-            .clone();
-        let mut settings = board.settings.clone();
-        for s in &config.settings {
-            apply_override(&mut settings, s).map_err(|e| vec![Diagnostic::error("--set", e)])?;
-        }
+        let (board, settings) = board_and_settings(&pkg, &config)?;
         let (min, max) = pkg.players;
         if config.seats < min || config.seats > max {
             let msg = format!(
@@ -174,10 +195,7 @@ impl Game {
             .lua
             .create_table()
             .map_err(|e| vec![Diagnostic::error(&host.rules_path, e.to_string())])?;
-        let round_cap = settings
-            .get("round_cap")
-            .and_then(|v| v.as_integer())
-            .map(|c| c.max(1) as u64);
+        let round_cap = round_cap(&settings);
         let mut game = Game {
             pkg,
             config,

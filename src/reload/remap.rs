@@ -1,0 +1,182 @@
+//! Does a live game still fit edited rules? Spaces, cards and counters are matched by id, so
+//! reordering or adding them is fine; a state, space, card or counter the game still uses that
+//! has vanished is an error naming it, as is a setting whose type changed or a player count the
+//! game no longer allows. On success the world comes back re-indexed for the new files.
+
+use crate::core::deck::DeckState;
+use crate::core::world::World;
+use crate::def::board::Board;
+use crate::def::Package;
+use crate::diag::Diagnostic;
+
+/// The old and new versions of what a world is indexed by.
+pub struct Versions<'a> {
+    pub old_pkg: &'a Package,
+    pub old_board: &'a Board,
+    pub new_pkg: &'a Package,
+    pub new_board: &'a Board,
+}
+
+/// The live world re-indexed for the new package and board.
+pub fn remap_world(w: &World, state: &str, v: &Versions) -> Result<World, Vec<Diagnostic>> {
+    let mut diags = Vec::new();
+    let manifest = v.new_pkg.file("game.toml");
+    let mut out = w.clone();
+    match v.new_pkg.flow.index(state) {
+        Some(i) => out.state = i,
+        None => diags.push(Diagnostic::error(
+            &manifest,
+            format!("the live game is in state '{state}', which [flow] no longer has"),
+        )),
+    }
+    let (min, max) = v.new_pkg.players;
+    if w.seats < min || w.seats > max {
+        let msg = format!(
+            "the live game has {} players; game.toml now allows {min} to {max}",
+            w.seats
+        );
+        diags.push(Diagnostic::error(&manifest, msg));
+    }
+    remap_board(w, &mut out, v, &mut diags);
+    remap_decks(w, &mut out, v, &mut diags);
+    remap_counters(w, &mut out, v);
+    if diags.is_empty() {
+        Ok(out)
+    } else {
+        Err(diags)
+    }
+}
+
+fn remap_board(w: &World, out: &mut World, v: &Versions, diags: &mut Vec<Diagnostic>) {
+    let path = &v.new_board.path;
+    let n = v.new_board.spaces.len();
+    out.board.owners = vec![None; n];
+    out.board.levels = vec![0; n];
+    for (i, space) in v.old_board.spaces.iter().enumerate() {
+        let (owner, level) = (w.board.owners[i], w.board.levels[i]);
+        match v.new_board.space_index(&space.id) {
+            Some(j) => {
+                out.board.owners[j] = owner;
+                out.board.levels[j] = level;
+            }
+            None if owner.is_some() || level != 0 => diags.push(Diagnostic::error(
+                path,
+                format!(
+                    "space '{}' is gone, but the live game has an owner or level on it",
+                    space.id
+                ),
+            )),
+            None => {}
+        }
+    }
+    for (seat, t) in w.board.tokens.iter().enumerate() {
+        let id = &v.old_board.spaces[*t].id;
+        match v.new_board.space_index(id) {
+            Some(j) => out.board.tokens[seat] = j,
+            None => diags.push(Diagnostic::error(
+                path,
+                format!("space '{id}' is gone, but P{} stands on it", seat + 1),
+            )),
+        }
+    }
+}
+
+fn remap_decks(w: &World, out: &mut World, v: &Versions, diags: &mut Vec<Diagnostic>) {
+    let path = &v.new_board.path;
+    out.decks = v
+        .new_board
+        .decks
+        .iter()
+        .map(|deck| {
+            let new_index = |id: &str| deck.cards.iter().position(|c| c.id == id).map(|i| i as u16);
+            let Some(d) = v.old_board.decks.iter().position(|o| o.id == deck.id) else {
+                return DeckState {
+                    pile: (0..deck.cards.len() as u16).collect(),
+                    discard: Vec::new(),
+                    held: Vec::new(),
+                };
+            };
+            let (old_deck, old_state) = (&v.old_board.decks[d], &w.decks[d]);
+            let map = |cards: &[u16]| -> Vec<u16> {
+                cards
+                    .iter()
+                    .filter_map(|c| new_index(&old_deck.cards[*c as usize].id))
+                    .collect()
+            };
+            let mut held = Vec::new();
+            for (c, seat) in &old_state.held {
+                let id = &old_deck.cards[*c as usize].id;
+                match new_index(id) {
+                    Some(i) => held.push((i, *seat)),
+                    None => diags.push(Diagnostic::error(
+                        path,
+                        format!(
+                            "card '{id}' of deck '{}' is gone, but P{} holds it",
+                            deck.id,
+                            seat + 1
+                        ),
+                    )),
+                }
+            }
+            let mut pile = map(&old_state.pile);
+            let discard = map(&old_state.discard);
+            // New cards go to the bottom of the draw pile.
+            let known: Vec<u16> = pile
+                .iter()
+                .chain(&discard)
+                .chain(held.iter().map(|(c, _)| c))
+                .copied()
+                .collect();
+            let added: Vec<u16> = (0..deck.cards.len() as u16)
+                .filter(|c| !known.contains(c))
+                .collect();
+            pile.splice(0..0, added);
+            DeckState {
+                pile,
+                discard,
+                held,
+            }
+        })
+        .collect();
+    for (d, old_deck) in v.old_board.decks.iter().enumerate() {
+        let kept = v.new_board.decks.iter().any(|n| n.id == old_deck.id);
+        if !kept && !w.decks[d].held.is_empty() {
+            diags.push(Diagnostic::error(
+                path,
+                format!(
+                    "deck '{}' is gone, but a player holds one of its cards",
+                    old_deck.id
+                ),
+            ));
+        }
+    }
+}
+
+fn remap_counters(w: &World, out: &mut World, v: &Versions) {
+    out.counters = v
+        .new_pkg
+        .counters
+        .iter()
+        .map(
+            |name| match v.old_pkg.counters.iter().position(|o| o == name) {
+                Some(c) => w.counters[c].clone(),
+                None => vec![0; w.seats],
+            },
+        )
+        .collect();
+}
+
+/// Settings the live game has seen may change value but not type.
+pub fn check_settings(old: &toml::Table, new: &toml::Table, manifest: &str) -> Vec<Diagnostic> {
+    old.iter()
+        .filter_map(|(k, o)| {
+            let n = new.get(k)?;
+            (!o.same_type(n)).then(|| {
+                Diagnostic::error(
+                    manifest,
+                    format!("setting '{k}' changed from {} to {}; the live game keeps values of the old type", o.type_str(), n.type_str()),
+                )
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,101 @@
+//! Watches folders (not single files: editors save by writing a temporary file and renaming it)
+//! on a background thread and sends one `ReloadRequest` per burst of changes, once the folder
+//! has been quiet for the debounce time. Only `.toml` and `.lua` files count.
+
+use notify::{Event, EventKind, RecursiveMode, Watcher as _};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::time::{Duration, Instant};
+
+/// Quiet time after the last change before a reload is requested.
+pub const DEBOUNCE: Duration = Duration::from_millis(25);
+
+/// A burst of saves: the files that changed and when the first change was seen.
+#[derive(Debug, Clone)]
+pub struct ReloadRequest {
+    pub paths: Vec<PathBuf>,
+    pub first_change: Instant,
+}
+
+/// Keeps the OS watcher alive; requests arrive on `requests`.
+pub struct Watcher {
+    _inner: notify::RecommendedWatcher,
+    pub requests: Receiver<ReloadRequest>,
+}
+
+impl Watcher {
+    /// Watches a game's folder and the shared `scripts/` folder beside `games/`.
+    pub fn for_game(pkg: &crate::def::Package) -> Result<Watcher, String> {
+        Watcher::new(
+            &[pkg.root.clone(), pkg.root.join("../../scripts")],
+            DEBOUNCE,
+        )
+    }
+
+    /// Watches `dirs` (recursively; missing ones are skipped).
+    pub fn new(dirs: &[PathBuf], debounce: Duration) -> Result<Watcher, String> {
+        let (raw_tx, raw_rx) = channel::<notify::Result<Event>>();
+        let mut inner =
+            notify::recommended_watcher(raw_tx).map_err(|e| format!("cannot watch files: {e}"))?;
+        for dir in dirs.iter().filter(|d| d.is_dir()) {
+            inner
+                .watch(dir, RecursiveMode::Recursive)
+                .map_err(|e| format!("cannot watch {}: {e}", dir.display()))?;
+        }
+        let (tx, requests) = channel();
+        std::thread::Builder::new()
+            .name("meeple-watch".into())
+            .spawn(move || debounce_loop(raw_rx, tx, debounce))
+            .map_err(|e| format!("cannot start the watcher thread: {e}"))?;
+        Ok(Watcher {
+            _inner: inner,
+            requests,
+        })
+    }
+}
+
+fn counts(event: &Event) -> bool {
+    !matches!(event.kind, EventKind::Access(_)) && event.paths.iter().any(|p| is_source(p))
+}
+
+fn is_source(path: &Path) -> bool {
+    matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("toml" | "lua")
+    )
+}
+
+fn debounce_loop(
+    raw: Receiver<notify::Result<Event>>,
+    tx: Sender<ReloadRequest>,
+    debounce: Duration,
+) {
+    loop {
+        let first = match raw.recv() {
+            Ok(Ok(e)) if counts(&e) => e,
+            Ok(_) => continue,
+            Err(_) => return,
+        };
+        let first_change = Instant::now();
+        let mut paths: BTreeSet<PathBuf> =
+            first.paths.into_iter().filter(|p| is_source(p)).collect();
+        loop {
+            match raw.recv_timeout(debounce) {
+                Ok(Ok(e)) if counts(&e) => {
+                    paths.extend(e.paths.into_iter().filter(|p| is_source(p)))
+                }
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => break,
+                Err(RecvTimeoutError::Disconnected) => return,
+            }
+        }
+        let request = ReloadRequest {
+            paths: paths.into_iter().collect(),
+            first_change,
+        };
+        if tx.send(request).is_err() {
+            return;
+        }
+    }
+}

@@ -1,0 +1,247 @@
+//! Live reload against real file edits of a temp copy of the property game: the watcher's
+//! request is awaited with a timeout (never a sleep), then the running game is reloaded.
+
+mod common;
+use common::*;
+use meeple::def::load_package;
+use meeple::engine::{Game, GameConfig};
+use meeple::reload::Watcher;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+const WAIT: Duration = Duration::from_secs(10);
+
+struct Live {
+    _tmp: tempfile::TempDir,
+    root: PathBuf,
+    game: Game,
+    watcher: Watcher,
+}
+
+/// A 2-player demo game on a temp copy, seed 1, salary pinned at 200, with a watcher on it.
+fn live() -> Live {
+    let tmp = tempfile::tempdir().expect("a temp folder");
+    let root = tmp.path().join("games/mono");
+    copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("games/monopoly"),
+        &root,
+    );
+    let pkg =
+        Arc::new(load_package(&root).unwrap_or_else(|d| panic!("{}", meeple::diag::render(&d))));
+    let config = GameConfig {
+        map: Some("demo".into()),
+        seats: 2,
+        seed: 1,
+        settings: vec!["salary=200".into()],
+    };
+    let game =
+        Game::new(pkg.clone(), config).unwrap_or_else(|d| panic!("{}", meeple::diag::render(&d)));
+    let watcher = Watcher::for_game(&pkg).expect("watching");
+    Live {
+        _tmp: tmp,
+        root,
+        game,
+        watcher,
+    }
+}
+
+impl Live {
+    fn edit(&self, file: &str, from: &str, to: &str) {
+        let path = self.root.join(file);
+        let text = std::fs::read_to_string(&path).expect("reading");
+        assert!(text.contains(from), "{file} has no '{from}'");
+        std::fs::write(&path, text.replacen(from, to, 1)).expect("writing");
+    }
+
+    /// Waits for the watcher's next request (panics after WAIT).
+    fn wait(&self) -> Vec<PathBuf> {
+        self.watcher
+            .requests
+            .recv_timeout(WAIT)
+            .expect("a reload request")
+            .paths
+    }
+
+    fn line_of(&self, file: &str, needle: &str) -> usize {
+        let text = std::fs::read_to_string(self.root.join(file)).expect("reading");
+        text.lines()
+            .position(|l| l.contains(needle))
+            .expect("the line")
+            + 1
+    }
+}
+
+/// P2 owns beijing; P1 stands on free parking (9) and will roll 1+2 onto beijing (2).
+fn p2_owns_beijing(l: &mut Live) {
+    exec(
+        &mut l.game,
+        "ctx.board:set_owner(2, 2); table.insert(G.players[2].bought, 2); ctx.board:place(1, 9)",
+    );
+}
+
+#[test]
+fn a_rent_change_takes_effect_in_the_same_game() {
+    let mut l = live();
+    p2_owns_beijing(&mut l);
+    l.edit("maps/demo.toml", "rent = [10, 50,", "rent = [99, 50,");
+    let paths = l.wait();
+    assert!(
+        paths.iter().any(|p| p.ends_with("maps/demo.toml")),
+        "{paths:?}"
+    );
+    let reloaded = l
+        .game
+        .try_reload()
+        .unwrap_or_else(|d| panic!("{}", meeple::diag::render(&d)));
+    assert_eq!(reloaded.files_hash, l.game.pkg.files_hash);
+    assert_eq!(position(&l.game, 1), 9, "the position survives the reload");
+    l.game.force_dice(&[1, 2]);
+    act(&mut l.game, "roll");
+    assert_eq!(position(&l.game, 1), 2);
+    assert_eq!(cash(&l.game, 1), 1500 + 200 - 99);
+    assert_eq!(cash(&l.game, 2), 1500 + 99);
+}
+
+#[test]
+fn a_syntax_error_keeps_the_old_rules_and_fixing_it_reloads() {
+    let mut l = live();
+    p2_owns_beijing(&mut l);
+    l.edit(
+        "rules.lua",
+        "local function S(ctx)",
+        "local function S(ctx) = oops",
+    );
+    l.wait();
+    let line = l.line_of("rules.lua", "= oops");
+    let err = l.game.try_reload().expect_err("a syntax error");
+    let shown = meeple::diag::render(&err);
+    assert!(
+        shown.starts_with(&format!("{}:{line}: error: ", l.game.pkg.file("rules.lua"))),
+        "{shown}"
+    );
+    // The old rules keep playing.
+    l.game.force_dice(&[1, 2]);
+    act(&mut l.game, "roll");
+    assert_eq!(cash(&l.game, 1), 1500 + 200 - 10);
+    l.edit(
+        "rules.lua",
+        "local function S(ctx) = oops",
+        "local function S(ctx)",
+    );
+    l.wait();
+    l.game
+        .try_reload()
+        .unwrap_or_else(|d| panic!("{}", meeple::diag::render(&d)));
+    assert!(l.game.pending().is_some());
+}
+
+#[test]
+fn removing_the_state_the_game_is_in_is_refused() {
+    let mut l = live();
+    exec(&mut l.game, "ctx.board:place(1, 9)");
+    l.game.force_dice(&[1, 2]);
+    act(&mut l.game, "roll");
+    assert_eq!(l.game.state_name(), "buy");
+    let before = l.game.snapshot().unwrap();
+    l.edit(
+        "game.toml",
+        "buy = { next = [\"wait_player\", \"end_turn\"], decide = true }\n",
+        "",
+    );
+    l.edit(
+        "game.toml",
+        "next = [\"buy\", \"wait_player\", \"end_turn\"]",
+        "next = [\"wait_player\", \"end_turn\"]",
+    );
+    l.wait();
+    let err = l.game.try_reload().expect_err("the live state is gone");
+    let shown = meeple::diag::render(&err);
+    let manifest = l.game.pkg.file("game.toml");
+    assert!(
+        shown.contains(&format!(
+            "{manifest}: error: the live game is in state 'buy', which [flow] no longer has"
+        )),
+        "{shown}"
+    );
+    assert_eq!(l.game.snapshot().unwrap(), before, "nothing changed");
+    assert_eq!(options(&l.game), vec!["buy beijing", "pass"]);
+}
+
+#[test]
+fn an_editor_style_save_is_picked_up() {
+    let mut l = live();
+    p2_owns_beijing(&mut l);
+    let map = l.root.join("maps/demo.toml");
+    let text =
+        std::fs::read_to_string(&map)
+            .unwrap()
+            .replacen("rent = [10, 50,", "rent = [33, 50,", 1);
+    let tmp = l.root.join("maps/.demo.toml.swp");
+    std::fs::write(&tmp, text).unwrap();
+    std::fs::rename(&tmp, &map).unwrap();
+    l.wait();
+    l.game
+        .try_reload()
+        .unwrap_or_else(|d| panic!("{}", meeple::diag::render(&d)));
+    l.game.force_dice(&[1, 2]);
+    act(&mut l.game, "roll");
+    assert_eq!(cash(&l.game, 1), 1500 + 200 - 33);
+}
+
+#[test]
+fn a_burst_of_50_saves_ends_on_the_last_version() {
+    let mut l = live();
+    p2_owns_beijing(&mut l);
+    let map = l.root.join("maps/demo.toml");
+    let original = std::fs::read_to_string(&map).unwrap();
+    for rent in 1..=50 {
+        std::fs::write(
+            &map,
+            original.replacen("rent = [10, 50,", &format!("rent = [{rent}, 50,"), 1),
+        )
+        .unwrap();
+    }
+    // Every request is followed by a reload; the last one sees the last save.
+    loop {
+        l.wait();
+        l.game
+            .try_reload()
+            .unwrap_or_else(|d| panic!("{}", meeple::diag::render(&d)));
+        if eval(&l.game, "ctx.board.spaces[2].rent[1]") == serde_json::json!(50) {
+            break;
+        }
+    }
+    l.game.force_dice(&[1, 2]);
+    act(&mut l.game, "roll");
+    assert_eq!(cash(&l.game, 1), 1500 + 200 - 50);
+}
+
+#[test]
+fn the_history_is_checked_against_the_new_rules() {
+    let mut l = live();
+    act(&mut l.game, "roll");
+    assert_eq!(l.game.check_history(), None);
+    // Renaming the roll action makes the first recorded decision illegal under the new rules.
+    l.edit(
+        "rules.lua",
+        "local out = { { \"roll\" } }",
+        "local out = { { \"throw\" } }",
+    );
+    l.edit(
+        "rules.lua",
+        "if verb == \"roll\" then",
+        "if verb == \"throw\" then",
+    );
+    l.wait();
+    l.game
+        .try_reload()
+        .unwrap_or_else(|d| panic!("{}", meeple::diag::render(&d)));
+    assert_eq!(
+        l.game.check_history().as_deref(),
+        Some(
+            "action 1 'roll' (P1) is no longer legal: 'roll' is not a legal option for P1 in state \
+             'wait_player' (options: 'throw')"
+        )
+    );
+}
