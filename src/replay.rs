@@ -20,6 +20,13 @@ pub struct RecordStep {
     pub hash: String,
 }
 
+/// A live reload: after which step, and the content hash of the files from then on.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReloadMark {
+    pub after_step: usize,
+    pub files_hash: String,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Record {
     pub format: u32,
@@ -34,6 +41,9 @@ pub struct Record {
     pub players: Vec<String>,
     pub start_hash: String,
     pub steps: Vec<RecordStep>,
+    /// Where the rules were edited live (`meeple play` watching the files).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reloads: Vec<ReloadMark>,
     /// Present in save files: where to resume.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub snapshot: Option<Snapshot>,
@@ -56,6 +66,7 @@ impl Record {
             players,
             start_hash,
             steps: Vec::new(),
+            reloads: Vec::new(),
             snapshot: None,
         }
     }
@@ -103,13 +114,34 @@ pub struct Verified {
     /// Set when the game's files changed since the record was made.
     pub files_changed: bool,
     pub divergence: Option<String>,
+    /// Verification stopped here: later steps ran under rules edited live.
+    pub stopped_at: Option<ReloadMark>,
 }
 
 /// Re-runs `record` on `pkg` and compares every state hash.
-pub fn verify(
+/// Re-runs `record` on `pkg` up to its first live reload and compares every state hash.
+pub fn verify(pkg: Arc<Package>, record: &Record) -> Result<Verified, Vec<Diagnostic>> {
+    let mut v = rerun(pkg, record, record.reloads.first().map(|r| r.after_step))?;
+    if v.divergence.is_none() {
+        v.stopped_at = record.reloads.first().cloned();
+    }
+    Ok(v)
+}
+
+/// Re-runs every step of `record` on `pkg` (rules as they are now) and reports the first step
+/// that is illegal, fails or leads elsewhere than it did.
+pub fn first_divergence(
     pkg: Arc<Package>,
     record: &Record,
-) -> Result<Verified, Vec<crate::diag::Diagnostic>> {
+) -> Result<Option<String>, Vec<Diagnostic>> {
+    Ok(rerun(pkg, record, None)?.divergence)
+}
+
+fn rerun(
+    pkg: Arc<Package>,
+    record: &Record,
+    limit: Option<usize>,
+) -> Result<Verified, Vec<Diagnostic>> {
     let files_changed = pkg.files_hash != record.files_hash;
     let mut game = Game::new(pkg, record.config.clone())?;
     game.set_record_events(false);
@@ -117,6 +149,7 @@ pub fn verify(
         steps: 0,
         files_changed,
         divergence: None,
+        stopped_at: None,
     };
     let start = game.snapshot().map(|s| s.hash()).unwrap_or_default();
     if start != record.start_hash {
@@ -126,7 +159,12 @@ pub fn verify(
         ));
         return Ok(verified);
     }
-    for (i, step) in record.steps.iter().enumerate() {
+    for (i, step) in record
+        .steps
+        .iter()
+        .take(limit.unwrap_or(usize::MAX))
+        .enumerate()
+    {
         let n = i + 1;
         let problem = match game.apply(step.seat, &step.action) {
             Err(GameError::Rejected(r)) => Some(format!(

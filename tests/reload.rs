@@ -245,3 +245,109 @@ fn the_history_is_checked_against_the_new_rules() {
         )
     );
 }
+
+#[test]
+fn a_replay_records_reloads_and_verifies_up_to_the_first() {
+    use meeple::replay::{verify, Record, RecordStep, ReloadMark};
+    let mut l = live();
+    let start = l.game.snapshot().unwrap().hash();
+    let mut record = Record::new(&l.game, vec!["ai".into(), "ai".into()], start);
+    let mut step = |g: &mut Game, record: &mut Record| {
+        let p = g.pending().unwrap();
+        let (seat, action) = (p.seat, p.options()[0].clone());
+        g.apply(seat, &action).unwrap();
+        record.steps.push(RecordStep {
+            seat,
+            action,
+            hash: g.snapshot().unwrap().hash(),
+        });
+    };
+    step(&mut l.game, &mut record);
+    step(&mut l.game, &mut record);
+    l.edit("maps/demo.toml", "rent = [10, 50,", "rent = [99, 50,");
+    l.wait();
+    let r = l
+        .game
+        .try_reload()
+        .unwrap_or_else(|d| panic!("{}", meeple::diag::render(&d)));
+    record.reloads.push(ReloadMark {
+        after_step: 2,
+        files_hash: r.files_hash.clone(),
+    });
+    step(&mut l.game, &mut record);
+    assert!(l
+        .game
+        .events()
+        .iter()
+        .any(|e| matches!(e, meeple::core::event::Event::Reload { .. })));
+    let v = verify(l.game.pkg.clone(), &record)
+        .unwrap_or_else(|d| panic!("{}", meeple::diag::render(&d)));
+    assert_eq!(v.divergence, None);
+    assert_eq!(v.steps, 2);
+    assert_eq!(
+        v.stopped_at,
+        Some(ReloadMark {
+            after_step: 2,
+            files_hash: r.files_hash
+        })
+    );
+}
+
+/// Lines a running `meeple play` prints, read on a thread.
+fn lines_of(child: &mut std::process::Child) -> std::sync::mpsc::Receiver<String> {
+    use std::io::BufRead;
+    let out = child.stdout.take().expect("piped stdout");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(out).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    rx
+}
+
+fn wait_for(rx: &std::sync::mpsc::Receiver<String>, needle: &str) -> String {
+    loop {
+        let line = rx
+            .recv_timeout(WAIT)
+            .unwrap_or_else(|_| panic!("no line with '{needle}'"));
+        if line.contains(needle) {
+            return line;
+        }
+    }
+}
+
+#[test]
+fn play_reloads_on_save_and_says_so_on_one_line() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let l = live();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_meeple"))
+        .args(["play", "mono", "--seed", "3"])
+        .current_dir(l.root.parent().unwrap())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("meeple runs");
+    let rx = lines_of(&mut child);
+    wait_for(&rx, "P1, choose:");
+    l.edit("maps/demo.toml", "rent = [10, 50,", "rent = [99, 50,");
+    let line = wait_for(&rx, "reloaded");
+    assert!(line.starts_with("reloaded maps/demo.toml ("), "{line}");
+    l.edit(
+        "rules.lua",
+        "local function S(ctx)",
+        "local function S(ctx) = oops",
+    );
+    wait_for(
+        &rx,
+        "not reloaded (rules.lua): the last good rules keep running",
+    );
+    let diag = wait_for(&rx, "error:");
+    assert!(diag.starts_with("mono/rules.lua:"), "{diag}");
+    child.stdin.as_mut().unwrap().write_all(b"quit\n").unwrap();
+    assert!(child.wait().unwrap().success());
+}

@@ -1,16 +1,19 @@
 //! `meeple play`: a game in the terminal. Shows the board, every player's counters and
 //! holdings, what just happened and the numbered options of a human seat; bots move on their
-//! own. At any prompt: a number or an action, `undo`, `save FILE`, `why`, `quit`.
+//! own. At any prompt: a number or an action, `undo`, `save FILE`, `why`, `quit`. The game's
+//! files are watched: a save reloads the rules in the same position.
 
+use super::live::{self, Input, Inputs};
 use super::{load, script_diag, CmdResult};
 use crate::ai::{Bot, Heuristic, Seat};
 use crate::core::event::Event;
 use crate::diag::Diagnostic;
 use crate::engine::{Game, GameConfig, GameError};
+use crate::reload::Watcher;
 use crate::replay::{Record, RecordStep};
 use crate::sim::report::pad;
 use clap::Args;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use unicode_width::UnicodeWidthStr;
 
@@ -36,13 +39,16 @@ pub struct PlayArgs {
     /// Write a replay of the whole game to FILE when it ends or on quit
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
+    /// Do not reload the rules when the game's files change
+    #[arg(long)]
+    no_watch: bool,
 }
 
-struct Session {
-    game: Game,
+pub struct Session {
+    pub game: Game,
     seats: Vec<Seat>,
     bots: Vec<Option<Box<dyn Bot>>>,
-    record: Record,
+    pub record: Record,
 }
 
 pub fn run(a: PlayArgs) -> CmdResult {
@@ -55,10 +61,23 @@ pub fn run(a: PlayArgs) -> CmdResult {
         }
         None => start(&a)?,
     };
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let watcher = if a.no_watch {
+        None
+    } else {
+        match Watcher::for_game(&s.game.pkg) {
+            Ok(w) => Some(w),
+            Err(e) => {
+                eprintln!("note: {e}; edits will not reload");
+                None
+            }
+        }
+    };
+    let mut inputs = Inputs::new(watcher);
     let mut redraw = true;
     loop {
+        for r in inputs.reloads() {
+            redraw |= live::reload(&mut s, &r);
+        }
         print_events(&mut s.game);
         let Some(p) = s.game.pending() else {
             println!("\n{}", render(&s.game, &s.seats));
@@ -78,7 +97,15 @@ pub fn run(a: PlayArgs) -> CmdResult {
         print_options(&s.game);
         print!("> ");
         let _ = std::io::stdout().flush();
-        let Some(Ok(line)) = lines.next() else { break };
+        let line = match inputs.next() {
+            None => break,
+            Some(Input::Reload(r)) => {
+                println!();
+                redraw = live::reload(&mut s, &r);
+                continue;
+            }
+            Some(Input::Line(line)) => line,
+        };
         let before = s.game.history.len();
         if !command(&mut s, seat, line.trim())? {
             break;
@@ -312,7 +339,7 @@ fn save(s: &mut Session, file: &str) {
 fn print_events(game: &mut Game) {
     for e in game.drain_events() {
         match e {
-            Event::Action { .. } => {}
+            Event::Action { .. } | Event::Reload { .. } => {}
             other => println!("  · {other}"),
         }
     }

@@ -3,11 +3,16 @@
 
 use super::{load, CmdResult, GameArgs};
 use crate::ai::Seat;
+use crate::def::board::Board;
+use crate::def::Package;
 use crate::diag::Diagnostic;
-use crate::sim::{report, run as run_batch, SimConfig};
+use crate::reload::Watcher;
+use crate::sim::report::Summary;
+use crate::sim::{report, run as run_batch, GameResult, SimConfig};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 #[derive(Args)]
 pub struct SimArgs {
@@ -28,50 +33,27 @@ pub struct SimArgs {
     /// Write one CSV row per game
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
+    /// Keep watching the game's files; re-run the batch on every save and show what changed
+    #[arg(long)]
+    watch: bool,
 }
 
 pub fn run(a: SimArgs) -> CmdResult {
     let pkg = load(&a.game.game)?;
     let seats =
         Seat::parse_list(&a.players).map_err(|e| vec![Diagnostic::error("--players", e)])?;
-    let board = pkg
-        .map(a.game.map.as_deref())
-        .map_err(|e| vec![Diagnostic::error("--map", e)])?
-        .clone();
+    let names: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
     let jobs = a.jobs.unwrap_or_else(|| {
         std::thread::available_parallelism()
             .map(|n| n.get())
             .unwrap_or(1)
     });
-    let cfg = SimConfig {
-        pkg: pkg.clone(),
-        base: a.game.config(seats.len()),
-        seats: seats.clone(),
-        games: a.games,
-        seed: a.game.seed,
-        jobs,
-    };
-    let bar = ProgressBar::new(a.games as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
-            .expect("valid template"),
-    );
-    let started = std::time::Instant::now();
-    let results = run_batch(&cfg, &|| bar.inc(1))?;
-    bar.finish_and_clear();
-    let secs = started.elapsed().as_secs_f64();
-    let summary = report::summarize(&results, seats.len());
-    let names: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
+    let (summary, results, board) = batch(&a, pkg.clone(), &seats, jobs)?;
     println!(
         "{} · map {} · players {} · seed {} · {} jobs",
         pkg.title, board.name, a.players, a.game.seed, jobs
     );
     print!("{}", report::render(&summary, &names, &board));
-    println!(
-        "\n{} games in {secs:.2} s ({:.0} games/s)",
-        a.games,
-        a.games as f64 / secs.max(1e-9)
-    );
     if let Some(path) = &a.json {
         let doc = serde_json::json!({ "summary": summary, "games": results });
         write(
@@ -87,7 +69,73 @@ pub fn run(a: SimArgs) -> CmdResult {
             "{first}\nerror: {} of {} games stopped on a script error (the first is shown above)",
             summary.errors, a.games
         );
-        return Ok(1);
+        if !a.watch {
+            return Ok(1);
+        }
+    }
+    if a.watch {
+        watch(&a, &pkg, &seats, jobs, summary)?;
+    }
+    Ok(0)
+}
+
+/// Runs the batch with a progress bar; prints how long it took.
+fn batch(
+    a: &SimArgs,
+    pkg: Arc<Package>,
+    seats: &[Seat],
+    jobs: usize,
+) -> Result<(Summary, Vec<GameResult>, Board), Vec<Diagnostic>> {
+    let board = pkg
+        .map(a.game.map.as_deref())
+        .map_err(|e| vec![Diagnostic::error("--map", e)])?
+        .clone();
+    let cfg = SimConfig {
+        pkg,
+        base: a.game.config(seats.len()),
+        seats: seats.to_vec(),
+        games: a.games,
+        seed: a.game.seed,
+        jobs,
+    };
+    let bar = ProgressBar::new(a.games as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
+            .expect("valid template"),
+    );
+    let started = std::time::Instant::now();
+    let results = run_batch(&cfg, &|| bar.inc(1))?;
+    bar.finish_and_clear();
+    let secs = started.elapsed().as_secs_f64();
+    eprintln!(
+        "{} games in {secs:.2} s ({:.0} games/s)",
+        a.games,
+        a.games as f64 / secs.max(1e-9)
+    );
+    Ok((report::summarize(&results, seats.len()), results, board))
+}
+
+/// Re-runs the batch on every successful reload and prints the figures beside the last ones.
+fn watch(a: &SimArgs, pkg: &Package, seats: &[Seat], jobs: usize, mut last: Summary) -> CmdResult {
+    let names: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
+    let watcher = Watcher::for_game(pkg).map_err(|e| vec![Diagnostic::error(&pkg.shown, e)])?;
+    eprintln!("\nwatching {} for changes (Ctrl-C to stop)", pkg.shown);
+    for _ in watcher.requests.iter() {
+        let rerun = load(&a.game.game).and_then(|p| batch(a, p, seats, jobs));
+        match rerun {
+            Ok((summary, _, board)) => {
+                println!("\nafter the edit (same seeds):");
+                print!("{}", report::compare(&last, &summary, &names, &board));
+                if let Some(first) = &summary.first_error {
+                    eprintln!(
+                        "{first}\nerror: {} of {} games stopped on a script error",
+                        summary.errors, a.games
+                    );
+                }
+                last = summary;
+            }
+            Err(diags) => eprintln!("not re-run: {}", crate::diag::render(&diags)),
+        }
     }
     Ok(0)
 }

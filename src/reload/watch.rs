@@ -20,9 +20,12 @@ pub struct ReloadRequest {
 
 /// Keeps the OS watcher alive; requests arrive on `requests`.
 pub struct Watcher {
-    _inner: notify::RecommendedWatcher,
+    handle: WatchHandle,
     pub requests: Receiver<ReloadRequest>,
 }
+
+/// Watching lasts as long as this lives.
+pub struct WatchHandle(#[allow(dead_code)] notify::RecommendedWatcher);
 
 impl Watcher {
     /// Watches a game's folder and the shared `scripts/` folder beside `games/`.
@@ -49,9 +52,14 @@ impl Watcher {
             .spawn(move || debounce_loop(raw_rx, tx, debounce))
             .map_err(|e| format!("cannot start the watcher thread: {e}"))?;
         Ok(Watcher {
-            _inner: inner,
+            handle: WatchHandle(inner),
             requests,
         })
+    }
+
+    /// The handle that keeps watching alive, and the requests, to be used apart.
+    pub fn split(self) -> (WatchHandle, Receiver<ReloadRequest>) {
+        (self.handle, self.requests)
     }
 }
 

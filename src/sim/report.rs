@@ -7,6 +7,7 @@ use crate::def::board::Board;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write;
+use unicode_width::UnicodeWidthStr;
 
 #[derive(Debug, Serialize, PartialEq)]
 pub struct Summary {
@@ -96,7 +97,6 @@ pub fn summarize(results: &[GameResult], seats: usize) -> Summary {
 
 /// Left-aligns `text` in `width` terminal columns (CJK characters take two).
 pub fn pad(text: &str, width: usize) -> String {
-    use unicode_width::UnicodeWidthStr;
     format!("{text}{}", " ".repeat(width.saturating_sub(text.width())))
 }
 
@@ -162,14 +162,20 @@ pub fn render(s: &Summary, seat_names: &[String], board: &Board) -> String {
     out
 }
 
+/// A tally whose every key is a space id is shown in board order with space names.
+fn keyed_by_space<'a>(mut keys: impl Iterator<Item = &'a String>, board: &Board) -> bool {
+    keys.all(|k| board.space_index(k).is_some())
+}
+
 fn render_tally(out: &mut String, name: &str, table: &BTreeMap<String, u64>, board: &Board) {
     let total: u64 = table.values().sum();
     let _ = writeln!(out, "\n{name} (share of {total})");
+    let by_space = keyed_by_space(table.keys(), board);
     let mut rows: Vec<(Option<usize>, &String, u64)> = table
         .iter()
-        .map(|(k, v)| (board.space_index(k), k, *v))
+        .map(|(k, v)| (board.space_index(k).filter(|_| by_space), k, *v))
         .collect();
-    if rows.iter().all(|r| r.0.is_some()) {
+    if by_space {
         rows.sort_by_key(|r| r.0);
     } else {
         rows.sort_by(|a, b| b.2.cmp(&a.2).then(a.1.cmp(b.1)));
@@ -232,6 +238,100 @@ pub fn csv(results: &[GameResult]) -> String {
             let _ = write!(out, ",{v}");
         }
         out.push('\n');
+    }
+    out
+}
+
+/// The figures of two batches side by side (before an edit and after it), with the change.
+pub fn compare(before: &Summary, after: &Summary, seat_names: &[String], board: &Board) -> String {
+    let mut rows: Vec<(String, String, String, String)> = Vec::new();
+    let mut share = |label: String, b: f64, a: f64, unit: &str| {
+        rows.push((
+            label,
+            format!("{b:.1}{unit}"),
+            format!("{a:.1}{unit}"),
+            format!("{:+.1}", a - b),
+        ));
+    };
+    share(
+        "finished".into(),
+        pct(before.finished, before.games),
+        pct(after.finished, after.games),
+        "%",
+    );
+    share(
+        "capped".into(),
+        pct(before.capped, before.games),
+        pct(after.capped, after.games),
+        "%",
+    );
+    share(
+        "rounds mean".into(),
+        before.rounds_mean,
+        after.rounds_mean,
+        "",
+    );
+    share(
+        "rounds median".into(),
+        before.rounds_median as f64,
+        after.rounds_median as f64,
+        "",
+    );
+    for (i, name) in seat_names.iter().enumerate() {
+        let (b, a) = (
+            before.wins.get(i).copied().unwrap_or(0),
+            after.wins.get(i).copied().unwrap_or(0),
+        );
+        share(
+            format!("P{} {name} wins", i + 1),
+            pct(b, before.games),
+            pct(a, after.games),
+            "%",
+        );
+    }
+    let names: std::collections::BTreeSet<&String> =
+        before.tallies.keys().chain(after.tallies.keys()).collect();
+    for name in names {
+        let (b, a) = (before.tallies.get(name), after.tallies.get(name));
+        let total = |t: Option<&BTreeMap<String, u64>>| {
+            t.map(|t| t.values().sum::<u64>()).unwrap_or(0).max(1) as f64
+        };
+        let (tb, ta) = (total(b), total(a));
+        let mut keys: Vec<&String> = b.into_iter().chain(a).flat_map(|t| t.keys()).collect();
+        let by_space = keyed_by_space(keys.iter().copied(), board);
+        let index = |k: &str| board.space_index(k).filter(|_| by_space);
+        keys.sort_by_key(|k| (index(k).unwrap_or(usize::MAX), k.to_string()));
+        keys.dedup();
+        for key in keys {
+            let get = |t: Option<&BTreeMap<String, u64>>| {
+                t.and_then(|t| t.get(key)).copied().unwrap_or(0) as f64
+            };
+            let label = match index(key) {
+                Some(i) => format!("{name}: {}", board.spaces[i].name),
+                None => format!("{name}: {key}"),
+            };
+            share(label, 100.0 * get(b) / tb, 100.0 * get(a) / ta, "%");
+        }
+    }
+    let stats: std::collections::BTreeSet<&String> =
+        before.stats.keys().chain(after.stats.keys()).collect();
+    for k in stats {
+        let (b, a) = (
+            before.stats.get(k).copied().unwrap_or(0.0),
+            after.stats.get(k).copied().unwrap_or(0.0),
+        );
+        share(format!("stats: {k}"), b, a, "");
+    }
+    let width = rows.iter().map(|r| r.0.width()).max().unwrap_or(10).max(10);
+    let mut out = format!(
+        "{} {:>10} {:>10} {:>9}\n",
+        pad("", width),
+        "before",
+        "after",
+        "change"
+    );
+    for (label, b, a, d) in rows {
+        let _ = writeln!(out, "{} {b:>10} {a:>10} {d:>9}", pad(&label, width));
     }
     out
 }

@@ -1,0 +1,133 @@
+//! Input for `meeple play`: typed lines and reload requests arrive on one channel, so a saved
+//! file reloads the rules while the game waits at a prompt or while bots play. `reload` applies
+//! a request to the session and says on one line what happened.
+
+use super::play::Session;
+use crate::reload::watch::WatchHandle;
+use crate::reload::{ReloadRequest, Watcher};
+use crate::replay::ReloadMark;
+use std::collections::VecDeque;
+use std::io::BufRead;
+use std::sync::mpsc::{channel, Receiver};
+
+enum Msg {
+    Line(String),
+    Closed,
+    Reload(ReloadRequest),
+}
+
+/// What the player did next.
+pub enum Input {
+    Line(String),
+    Reload(ReloadRequest),
+}
+
+pub struct Inputs {
+    rx: Receiver<Msg>,
+    queued: VecDeque<String>,
+    closed: bool,
+    _watching: Option<WatchHandle>,
+}
+
+impl Inputs {
+    /// Reads standard input on a thread; with a watcher, its requests join the same channel.
+    pub fn new(watcher: Option<Watcher>) -> Inputs {
+        let (tx, rx) = channel();
+        let lines = tx.clone();
+        std::thread::spawn(move || {
+            for line in std::io::stdin().lock().lines() {
+                let Ok(line) = line else { break };
+                if lines.send(Msg::Line(line)).is_err() {
+                    return;
+                }
+            }
+            let _ = lines.send(Msg::Closed);
+        });
+        let watching = watcher.map(|w| {
+            let (handle, requests) = w.split();
+            std::thread::spawn(move || {
+                for r in requests {
+                    if tx.send(Msg::Reload(r)).is_err() {
+                        return;
+                    }
+                }
+            });
+            handle
+        });
+        Inputs {
+            rx,
+            queued: VecDeque::new(),
+            closed: false,
+            _watching: watching,
+        }
+    }
+
+    /// Reload requests that have arrived; lines typed meanwhile are kept for later.
+    pub fn reloads(&mut self) -> Vec<ReloadRequest> {
+        let mut out = Vec::new();
+        while let Ok(msg) = self.rx.try_recv() {
+            match msg {
+                Msg::Reload(r) => out.push(r),
+                Msg::Line(l) => self.queued.push_back(l),
+                Msg::Closed => self.closed = true,
+            }
+        }
+        out
+    }
+
+    /// The next typed line, or a reload request that came first; `None` once input is closed.
+    pub fn next(&mut self) -> Option<Input> {
+        if let Some(l) = self.queued.pop_front() {
+            return Some(Input::Line(l));
+        }
+        if self.closed {
+            return None;
+        }
+        match self.rx.recv().ok()? {
+            Msg::Line(l) => Some(Input::Line(l)),
+            Msg::Reload(r) => Some(Input::Reload(r)),
+            Msg::Closed => None,
+        }
+    }
+}
+
+/// Reloads the session's rules and says on one line what happened; on failure the last good
+/// rules keep running and every diagnostic is printed. True when the rules changed.
+pub fn reload(s: &mut Session, request: &ReloadRequest) -> bool {
+    let root = s
+        .game
+        .pkg
+        .root
+        .canonicalize()
+        .unwrap_or_else(|_| s.game.pkg.root.clone());
+    let names: Vec<String> = request
+        .paths
+        .iter()
+        .map(|p| {
+            let p = p.canonicalize().unwrap_or_else(|_| p.clone());
+            p.strip_prefix(&root).unwrap_or(&p).display().to_string()
+        })
+        .collect();
+    match s.game.try_reload() {
+        Ok(r) => {
+            let ms = r.took.as_secs_f64() * 1000.0;
+            println!("reloaded {} ({ms:.0} ms)", names.join(", "));
+            if let Ok(Some(d)) = crate::replay::first_divergence(s.game.pkg.clone(), &s.record) {
+                println!("  under the new rules this game would differ: {d}");
+            }
+            s.record.reloads.push(ReloadMark {
+                after_step: s.record.steps.len(),
+                files_hash: r.files_hash,
+            });
+            true
+        }
+        Err(diags) => {
+            println!(
+                "not reloaded ({}): the last good rules keep running",
+                names.join(", ")
+            );
+            println!("{}", crate::diag::render(&diags));
+            false
+        }
+    }
+}
