@@ -252,7 +252,7 @@ fn a_replay_records_reloads_and_verifies_up_to_the_first() {
     let mut l = live();
     let start = l.game.snapshot().unwrap().hash();
     let mut record = Record::new(&l.game, vec!["ai".into(), "ai".into()], start);
-    let mut step = |g: &mut Game, record: &mut Record| {
+    let step = |g: &mut Game, record: &mut Record| {
         let p = g.pending().unwrap();
         let (seat, action) = (p.seat, p.options()[0].clone());
         g.apply(seat, &action).unwrap();
