@@ -4,6 +4,7 @@
 mod check;
 mod live;
 mod play;
+mod render;
 mod sim;
 
 use crate::def::{find_game, load_package, Package};

@@ -4,6 +4,7 @@
 //! files are watched: a save reloads the rules in the same position.
 
 use super::live::{self, Input, Inputs};
+use super::render::render;
 use super::{load, script_diag, CmdResult};
 use crate::ai::{Bot, Heuristic, Seat};
 use crate::core::event::Event;
@@ -11,11 +12,9 @@ use crate::diag::Diagnostic;
 use crate::engine::{Game, GameConfig, GameError};
 use crate::reload::Watcher;
 use crate::replay::{Record, RecordStep};
-use crate::sim::report::pad;
 use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use unicode_width::UnicodeWidthStr;
 
 #[derive(Args)]
 pub struct PlayArgs {
@@ -350,105 +349,5 @@ fn print_options(game: &Game) {
     println!("P{}, choose:", p.seat + 1);
     for i in 0..p.len() {
         println!("  {}) {}", i + 1, game.label(i));
-    }
-}
-
-/// The board, each player's counters and holdings.
-pub fn render(game: &Game, seats: &[Seat]) -> String {
-    let board = game
-        .pkg
-        .map(game.config.map.as_deref())
-        .expect("map checked at start");
-    let w = game.world();
-    let mut out = format!(
-        "── {} · {} · round {} · turn {} ──\n",
-        game.pkg.title, board.name, w.round, w.turn
-    );
-    let name_w = board
-        .spaces
-        .iter()
-        .map(|s| s.name.width())
-        .max()
-        .unwrap_or(4);
-    for (i, sp) in board.spaces.iter().enumerate() {
-        let owner = w.board.owners[i]
-            .map(|o| format!("P{}", o + 1))
-            .unwrap_or_default();
-        let level = if w.board.levels[i] > 0 {
-            format!("L{}", w.board.levels[i])
-        } else {
-            String::new()
-        };
-        let tokens: Vec<String> = (0..w.seats)
-            .filter(|s| w.in_play[*s] && w.board.tokens[*s] == i)
-            .map(|s| format!("P{}", s + 1))
-            .collect();
-        out.push_str(&format!(
-            "{:>3} {} {:<3} {:<3} {}\n",
-            i + 1,
-            pad(&sp.name, name_w),
-            owner,
-            level,
-            tokens.join(" ")
-        ));
-    }
-    drop(w);
-    out.push_str(&players(game, seats));
-    out
-}
-
-fn players(game: &Game, seats: &[Seat]) -> String {
-    let board = game
-        .pkg
-        .map(game.config.map.as_deref())
-        .expect("map checked at start");
-    let current = game.pending().map(|p| p.seat);
-    let rows: Vec<(String, bool)> = {
-        let w = game.world();
-        (0..w.seats)
-            .map(|s| {
-                let marker = if Some(s) == current { ">" } else { " " };
-                let counters: Vec<String> = game
-                    .pkg
-                    .counters
-                    .iter()
-                    .enumerate()
-                    .map(|(c, name)| format!("{name} {}", w.counters[c][s]))
-                    .collect();
-                let state = if w.in_play[s] {
-                    format!("at {}", board.spaces[w.board.tokens[s]].name)
-                } else {
-                    "out".into()
-                };
-                let who = seats.get(s).map(|x| x.to_string()).unwrap_or_default();
-                (
-                    format!(
-                        "{marker}P{} ({who}) {} · {state}",
-                        s + 1,
-                        counters.join(" · ")
-                    ),
-                    w.in_play[s],
-                )
-            })
-            .collect()
-    };
-    let mut out = String::new();
-    for (s, (row, in_play)) in rows.into_iter().enumerate() {
-        out.push_str(&row);
-        drop_status(&mut out, game, s, in_play);
-        out.push('\n');
-    }
-    out
-}
-
-fn drop_status(out: &mut String, game: &Game, seat: usize, in_play: bool) {
-    if !in_play {
-        return;
-    }
-    if let Ok(lines) = game.status_lines(seat) {
-        for l in lines {
-            out.push_str(" · ");
-            out.push_str(&l);
-        }
     }
 }

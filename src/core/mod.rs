@@ -7,5 +7,6 @@ pub mod deck;
 pub mod dice;
 pub mod event;
 pub mod flow;
+pub mod grid;
 pub mod rng;
 pub mod world;

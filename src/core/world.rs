@@ -5,6 +5,7 @@
 use super::board::BoardState;
 use super::deck::DeckState;
 use super::event::{Event, Outcome};
+use super::grid::GridState;
 use super::rng::GameRng;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -29,6 +30,9 @@ pub struct World {
     /// `counters[counter][seat]`.
     pub counters: Vec<Vec<i64>>,
     pub board: BoardState,
+    /// The cells of a grid map.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grid: Option<GridState>,
     pub decks: Vec<DeckState>,
     /// Named counts a game keeps for statistics (`ctx:tally`), e.g. landings per space.
     pub tallies: BTreeMap<String, BTreeMap<String, u64>>,
@@ -59,6 +63,7 @@ impl World {
             rng: GameRng::from_seed(seed),
             counters: vec![vec![0; seats]; counters],
             board: BoardState::new(spaces, seats),
+            grid: None,
             decks: Vec::new(),
             tallies: BTreeMap::new(),
             events: Vec::new(),

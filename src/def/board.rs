@@ -1,17 +1,27 @@
-//! Map files (`maps/*.toml`): a board's spaces, each with an id, a name, a kind from the game's
-//! declared kinds, an optional group and free-form `data`; plus the deck files the board uses.
+//! Map files (`maps/*.toml`): a track board's spaces, each with an id, a name, a kind from the
+//! game's declared kinds, an optional group and free-form `data`, or a grid board's rows and
+//! columns; plus the deck files the board uses and its own values of the game's settings.
 
 use serde::Deserialize;
 use toml::Spanned;
 
 pub const SCHEMA: super::source::Schema = &[
-    ("", &["name", "decks", "settings", "spaces"]),
+    (
+        "",
+        &[
+            "name", "kind", "rows", "cols", "decks", "settings", "spaces",
+        ],
+    ),
     ("spaces.*", &["id", "name", "kind", "group", "data"]),
 ];
 
 #[derive(Deserialize)]
 pub struct MapDef {
     pub name: String,
+    /// "track" (spaces in a loop, the default) or "grid" (rows × cols cells).
+    pub kind: Option<Spanned<String>>,
+    pub rows: Option<Spanned<Dim>>,
+    pub cols: Option<Spanned<Dim>>,
     #[serde(default)]
     pub decks: Vec<Spanned<String>>,
     /// Values of the game's settings for this board (its own economy).
@@ -29,6 +39,36 @@ pub struct SpaceDef {
     pub group: Option<String>,
     #[serde(default)]
     pub data: toml::Table,
+}
+
+/// A grid dimension: a number, or the name of an integer setting (`rows = "size"`).
+#[derive(Deserialize, Clone, Debug, PartialEq)]
+#[serde(untagged)]
+pub enum Dim {
+    Fixed(i64),
+    Setting(String),
+}
+
+impl Dim {
+    /// The dimension under `settings`: 1 to 100 cells.
+    pub fn resolve(&self, settings: &toml::Table) -> Result<usize, String> {
+        let n = match self {
+            Dim::Fixed(n) => *n,
+            Dim::Setting(name) => match settings.get(name).and_then(|v| v.as_integer()) {
+                Some(n) => n,
+                None => {
+                    return Err(format!(
+                        "grid size names '{name}', which is not an integer setting"
+                    ))
+                }
+            },
+        };
+        if (1..=100).contains(&n) {
+            Ok(n as usize)
+        } else {
+            Err(format!("a grid side must be 1 to 100 cells, not {n}"))
+        }
+    }
 }
 
 /// A validated space.
@@ -51,9 +91,19 @@ pub struct Board {
     pub decks: Vec<super::cards::Deck>,
     /// The game's settings with this board's values applied.
     pub settings: toml::Table,
+    /// For a grid map: its rows and columns.
+    pub grid: Option<(Dim, Dim)>,
 }
 
 impl Board {
+    /// Rows and columns of a grid map under `settings` (after `--set`).
+    pub fn grid_size(&self, settings: &toml::Table) -> Result<Option<(usize, usize)>, String> {
+        match &self.grid {
+            Some((r, c)) => Ok(Some((r.resolve(settings)?, c.resolve(settings)?))),
+            None => Ok(None),
+        }
+    }
+
     pub fn space_index(&self, id: &str) -> Option<usize> {
         self.spaces.iter().position(|s| s.id == id)
     }

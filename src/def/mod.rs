@@ -250,6 +250,7 @@ fn load_board(
     let loc = |offset: usize| at(&path, &text, offset);
     let mut seen = HashSet::new();
     let mut spaces = Vec::new();
+    let grid = check_grid(&def, &loc, diags);
     for s in def.spaces {
         if !seen.insert(s.id.get_ref().clone()) {
             diags.push(
@@ -295,14 +296,73 @@ fn load_board(
             diags.push(loc(offset).error(e));
         }
     }
+    if let Some((rows, cols)) = &grid {
+        for (dim, field) in [(rows, &def.rows), (cols, &def.cols)] {
+            if let Err(e) = dim.resolve(&settings) {
+                let at = field.as_ref().map(|f| f.span().start).unwrap_or(0);
+                diags.push(loc(at).error(e));
+            }
+        }
+    }
     Some(Board {
         id: name.to_string(),
         name: def.name,
         path,
         spaces,
         decks,
+        grid,
         settings,
     })
+}
+
+/// A grid map needs rows and cols (numbers or integer settings) and no spaces.
+fn check_grid(
+    def: &MapDef,
+    loc: &dyn Fn(usize) -> Loc,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<(board::Dim, board::Dim)> {
+    let kind = def
+        .kind
+        .as_ref()
+        .map(|k| k.get_ref().as_str())
+        .unwrap_or("track");
+    match kind {
+        "track" => {
+            for dim in [&def.rows, &def.cols].into_iter().flatten() {
+                diags.push(
+                    loc(dim.span().start)
+                        .error("rows and cols are for grid maps (add kind = \"grid\")"),
+                );
+            }
+            None
+        }
+        "grid" => {
+            if let Some(space) = def.spaces.first() {
+                diags.push(loc(space.id.span().start).error("a grid map has no [[spaces]]"));
+            }
+            let dim = |d: &Option<toml::Spanned<board::Dim>>,
+                       name: &str,
+                       diags: &mut Vec<Diagnostic>| match d {
+                Some(d) => Some(d.get_ref().clone()),
+                None => {
+                    let at = def.kind.as_ref().map(|k| k.span().start).unwrap_or(0);
+                    diags.push(loc(at).error(format!(
+                        "a grid map needs {name} (a number or the name of an integer setting)"
+                    )));
+                    None
+                }
+            };
+            let (rows, cols) = (dim(&def.rows, "rows", diags), dim(&def.cols, "cols", diags));
+            rows.zip(cols)
+        }
+        other => {
+            let at = def.kind.as_ref().map(|k| k.span().start).unwrap_or(0);
+            diags.push(loc(at).error(format!(
+                "unknown map kind '{other}' (expected: track, grid)"
+            )));
+            None
+        }
+    }
 }
 
 fn load_decks(

@@ -7,6 +7,7 @@ mod live;
 use crate::core::action::{Action, Arg};
 use crate::core::deck::DeckState;
 use crate::core::event::{Event, Outcome};
+use crate::core::grid::GridState;
 use crate::core::world::World;
 use crate::def::board::Board;
 use crate::def::settings::apply_override;
@@ -151,6 +152,9 @@ fn board_and_settings(
     for s in &config.settings {
         apply_override(&mut settings, s).map_err(|e| vec![Diagnostic::error("--set", e)])?;
     }
+    board
+        .grid_size(&settings)
+        .map_err(|e| vec![Diagnostic::error("--set", e)])?;
     Ok((board, settings))
 }
 
@@ -259,6 +263,10 @@ impl Game {
                 .map(|d| DeckState::new(d.cards.len(), &mut w.rng))
                 .collect();
             w.state = self.pkg.flow.start;
+            w.grid = board
+                .grid_size(&self.settings)
+                .map_err(GameError::Rejected)?
+                .map(|(rows, cols)| GridState::new(rows, cols));
         }
         self.host
             .push_world(&self.world.borrow())
@@ -374,15 +382,51 @@ impl Game {
             )));
         }
         let found = p.options().iter().position(|o| same_action(o, action));
-        found.ok_or_else(|| {
-            let opts: Vec<String> = p.options().iter().map(|o| format!("'{o}'")).collect();
-            GameError::Rejected(format!(
-                "'{action}' is not a legal option for P{} in state '{}' (options: {})",
-                seat + 1,
-                self.state_name(),
-                opts.join(", ")
-            ))
-        })
+        found.ok_or_else(|| GameError::Rejected(self.why_not(seat, action)))
+    }
+
+    /// Why `action` is not an option: the rules' `why_not` hook if it has an answer, else the
+    /// options there are (the first ten).
+    fn why_not(&self, seat: usize, action: &Action) -> String {
+        if let Some(reason) = self.rules_reason(action) {
+            return format!("'{action}' is not allowed: {reason}");
+        }
+        let options = self
+            .pending
+            .as_ref()
+            .map(|p| p.options())
+            .unwrap_or_default();
+        let mut shown: Vec<String> = options.iter().take(10).map(|o| format!("'{o}'")).collect();
+        if options.len() > 10 {
+            shown.push(format!("… {} more", options.len() - 10));
+        }
+        format!(
+            "'{action}' is not a legal option for P{} in state '{}' (options: {})",
+            seat + 1,
+            self.state_name(),
+            shown.join(", ")
+        )
+    }
+
+    fn rules_reason(&self, action: &Action) -> Option<String> {
+        let hook = crate::script::api::function_at(&self.host.rules, "why_not")?;
+        let lua = &self.host.lua;
+        let t = lua.create_table().ok()?;
+        t.raw_set(1, action.verb.as_str()).ok()?;
+        for (i, a) in action.args.iter().enumerate() {
+            let v = match a {
+                Arg::Bool(b) => Value::Boolean(*b),
+                Arg::Int(n) => Value::Integer(*n),
+                Arg::Num(n) => Value::Number(*n),
+                Arg::Str(s) => Value::String(lua.create_string(s).ok()?),
+            };
+            t.raw_set(i + 2, v).ok()?;
+        }
+        let ctx = || String::new();
+        self.host
+            .call::<Option<String>>(&hook, (&self.g, &self.host.ctx, t), &ctx)
+            .ok()
+            .flatten()
     }
 
     /// Applies the pending decision's option number `index`.

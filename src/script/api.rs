@@ -35,6 +35,10 @@ pub fn build_ctx(
     ctx.raw_set("dice", dice_api(lua, &world)?)?;
     ctx.raw_set("random", random_api(lua, &world)?)?;
     ctx.raw_set("board", board_api(lua, board)?)?;
+    let size = board
+        .grid_size(settings)
+        .map_err(mlua::Error::RuntimeError)?;
+    ctx.raw_set("grid", super::grid::grid_api(lua, &world, size)?)?;
     let (decks_static, deck_api) = deck_api(lua, board, &world)?;
     ctx.raw_set("decks", decks_static)?;
     ctx.raw_set("deck", deck_api)?;

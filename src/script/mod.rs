@@ -4,6 +4,7 @@
 
 pub mod api;
 pub mod convert;
+pub mod grid;
 pub mod host;
 pub mod watchdog;
 

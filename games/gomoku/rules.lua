@@ -1,0 +1,70 @@
+-- 五子棋 Gomoku: black (P1) moves first; a line of five in any of the four directions wins
+-- (five or more under rule = "freestyle", exactly five under "standard"); a full board
+-- without a winner is a draw. The runtime keeps the stones (ctx.grid); G counts the moves.
+local R = {}
+
+local DIRECTIONS = { { 0, 1 }, { 1, 0 }, { 1, 1 }, { 1, -1 } }
+
+function R.setup(G, ctx)
+  G.moves = 0
+end
+
+-- Does the stone p just placed at (r, c) complete a winning line?
+local function wins(ctx, r, c, p)
+  local exact = ctx.settings.rule == "standard"
+  for _, d in ipairs(DIRECTIONS) do
+    local len = ctx.grid:line(r, c, d[1], d[2], p)
+    if len == 5 or (len > 5 and not exact) then return true end
+  end
+  return false
+end
+R.wins = wins
+
+R.states = {
+  turn = {
+    options = function(G, ctx)
+      local out, cols = {}, ctx.grid.cols
+      for i, v in ipairs(ctx.grid:cells()) do
+        if v == 0 then out[#out + 1] = { "place", (i - 1) // cols + 1, (i - 1) % cols + 1 } end
+      end
+      return out
+    end,
+    act = function(G, ctx, action)
+      local p, r, c = ctx:current(), action[2], action[3]
+      ctx.grid:set(r, c, p)
+      G.moves = G.moves + 1
+      ctx:log("P%d places at (%d, %d)", p, r, c)
+      if wins(ctx, r, c, p) then
+        ctx:win(p)
+        return "over"
+      end
+      if G.moves == ctx.grid.rows * ctx.grid.cols then
+        ctx:draw()
+        return "over"
+      end
+      ctx:next_player()
+    end,
+  },
+}
+
+-- Why a placement is not among the options.
+function R.why_not(G, ctx, action)
+  local r, c = action[2], action[3]
+  if action[1] ~= "place" or math.type(r) ~= "integer" or math.type(c) ~= "integer" then
+    return "a move is 'place ROW COL'"
+  end
+  if r < 1 or c < 1 or r > ctx.grid.rows or c > ctx.grid.cols then
+    return string.format("(%d, %d) is off the %d×%d board", r, c, ctx.grid.rows, ctx.grid.cols)
+  end
+  if ctx.grid:get(r, c) then return string.format("(%d, %d) is occupied", r, c) end
+end
+
+function R.label(G, ctx, option)
+  return string.format("place at row %d, column %d", option[2], option[3])
+end
+
+function R.stats(G, ctx)
+  return { moves = G.moves }
+end
+
+return R

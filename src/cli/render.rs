@@ -1,0 +1,142 @@
+//! The terminal picture of a game: the board (a track's spaces with owners, levels and tokens,
+//! or a grid's cells) and each player's counters and the lines the rules' `status` hook gives.
+
+use crate::ai::Seat;
+use crate::core::grid::GridState;
+use crate::engine::Game;
+use crate::sim::report::pad;
+use unicode_width::UnicodeWidthStr;
+
+/// The board, each player's counters and holdings.
+pub fn render(game: &Game, seats: &[Seat]) -> String {
+    let board = game
+        .pkg
+        .map(game.config.map.as_deref())
+        .expect("map checked at start");
+    let w = game.world();
+    let mut out = format!(
+        "── {} · {} · round {} · turn {} ──\n",
+        game.pkg.title, board.name, w.round, w.turn
+    );
+    if let Some(grid) = &w.grid {
+        out.push_str(&render_grid(grid));
+        drop(w);
+        out.push_str(&players(game, seats));
+        return out;
+    }
+    let name_w = board
+        .spaces
+        .iter()
+        .map(|s| s.name.width())
+        .max()
+        .unwrap_or(4);
+    for (i, sp) in board.spaces.iter().enumerate() {
+        let owner = w.board.owners[i]
+            .map(|o| format!("P{}", o + 1))
+            .unwrap_or_default();
+        let level = if w.board.levels[i] > 0 {
+            format!("L{}", w.board.levels[i])
+        } else {
+            String::new()
+        };
+        let tokens: Vec<String> = (0..w.seats)
+            .filter(|s| w.in_play[*s] && w.board.tokens[*s] == i)
+            .map(|s| format!("P{}", s + 1))
+            .collect();
+        out.push_str(&format!(
+            "{:>3} {} {:<3} {:<3} {}\n",
+            i + 1,
+            pad(&sp.name, name_w),
+            owner,
+            level,
+            tokens.join(" ")
+        ));
+    }
+    drop(w);
+    out.push_str(&players(game, seats));
+    out
+}
+
+fn players(game: &Game, seats: &[Seat]) -> String {
+    let board = game
+        .pkg
+        .map(game.config.map.as_deref())
+        .expect("map checked at start");
+    let current = game.pending().map(|p| p.seat);
+    let rows: Vec<(String, bool)> = {
+        let w = game.world();
+        (0..w.seats)
+            .map(|s| {
+                let marker = if Some(s) == current { ">" } else { " " };
+                let counters: Vec<String> = game
+                    .pkg
+                    .counters
+                    .iter()
+                    .enumerate()
+                    .map(|(c, name)| format!("{name} {}", w.counters[c][s]))
+                    .collect();
+                let state = match (w.in_play[s], board.spaces.get(w.board.tokens[s])) {
+                    (false, _) => " · out".to_string(),
+                    (true, Some(space)) => format!(" · at {}", space.name),
+                    (true, None) => String::new(),
+                };
+                let who = seats.get(s).map(|x| x.to_string()).unwrap_or_default();
+                let stone = match (&w.grid, s) {
+                    (Some(_), 0) => " ●",
+                    (Some(_), 1) => " ○",
+                    _ => "",
+                };
+                (
+                    format!(
+                        "{marker}P{}{stone} ({who}) {}{state}",
+                        s + 1,
+                        counters.join(" · ")
+                    ),
+                    w.in_play[s],
+                )
+            })
+            .collect()
+    };
+    let mut out = String::new();
+    for (s, (row, in_play)) in rows.into_iter().enumerate() {
+        out.push_str(&row);
+        drop_status(&mut out, game, s, in_play);
+        out.push('\n');
+    }
+    out
+}
+
+fn drop_status(out: &mut String, game: &Game, seat: usize, in_play: bool) {
+    if !in_play {
+        return;
+    }
+    if let Ok(lines) = game.status_lines(seat) {
+        for l in lines {
+            out.push_str(" · ");
+            out.push_str(&l);
+        }
+    }
+}
+
+/// Stones as ● (P1) and ○ (P2), other seats by number; rows and columns numbered from 1.
+fn render_grid(g: &GridState) -> String {
+    let mut out = String::from("   ");
+    for c in 1..=g.cols {
+        out.push_str(&format!("{:>3}", c));
+    }
+    out.push('\n');
+    for r in 0..g.rows {
+        out.push_str(&format!("{:>3}", r + 1));
+        for c in 0..g.cols {
+            let mark = match g.get(r, c) {
+                0 => "·".to_string(),
+                1 => "●".to_string(),
+                2 => "○".to_string(),
+                n => n.to_string(),
+            };
+            out.push_str(&format!("  {mark}"));
+        }
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,162 @@
+//! A grid board's state: rows × columns of cells, each empty or holding one seat's stone, and
+//! the queries every grid game needs (runs through a cell, their open ends, empty cells near
+//! stones), answered in Rust. Cells are 0-based here; the Lua API counts from 1.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GridState {
+    pub rows: usize,
+    pub cols: usize,
+    /// Row-major; 0 is empty, otherwise seat + 1.
+    pub cells: Vec<u8>,
+}
+
+/// The four line directions: horizontal, vertical and the two diagonals.
+pub const DIRECTIONS: [(i64, i64); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
+
+impl GridState {
+    pub fn new(rows: usize, cols: usize) -> Self {
+        GridState {
+            rows,
+            cols,
+            cells: vec![0; rows * cols],
+        }
+    }
+
+    pub fn contains(&self, r: i64, c: i64) -> bool {
+        r >= 0 && c >= 0 && (r as usize) < self.rows && (c as usize) < self.cols
+    }
+
+    fn at(&self, r: i64, c: i64) -> Option<u8> {
+        self.contains(r, c)
+            .then(|| self.cells[r as usize * self.cols + c as usize])
+    }
+
+    pub fn get(&self, r: usize, c: usize) -> u8 {
+        self.cells[r * self.cols + c]
+    }
+
+    pub fn set(&mut self, r: usize, c: usize, value: u8) {
+        self.cells[r * self.cols + c] = value;
+    }
+
+    /// Counts `who`'s stones from (r, c) outward along (dr, dc) and back, counting (r, c) as
+    /// `who`'s whatever it holds; also how many of the run's two ends are empty cells.
+    pub fn line(&self, r: usize, c: usize, (dr, dc): (i64, i64), who: u8) -> (usize, usize) {
+        let mut len = 1;
+        let mut open = 0;
+        for sign in [1, -1] {
+            let (mut y, mut x) = (r as i64 + sign * dr, c as i64 + sign * dc);
+            loop {
+                match self.at(y, x) {
+                    Some(v) if v == who => len += 1,
+                    Some(0) => {
+                        open += 1;
+                        break;
+                    }
+                    _ => break,
+                }
+                y += sign * dr;
+                x += sign * dc;
+            }
+        }
+        (len, open)
+    }
+
+    /// The longest line of `who` through (r, c) over the four directions.
+    pub fn longest(&self, r: usize, c: usize, who: u8) -> usize {
+        DIRECTIONS
+            .iter()
+            .map(|d| self.line(r, c, *d, who).0)
+            .max()
+            .unwrap_or(1)
+    }
+
+    /// Empty cells within Chebyshev distance `d` of any stone, in row-major order.
+    pub fn empty_near(&self, d: usize) -> Vec<usize> {
+        let mut near = vec![false; self.cells.len()];
+        for (i, v) in self.cells.iter().enumerate() {
+            if *v == 0 {
+                continue;
+            }
+            let (r, c) = (i / self.cols, i % self.cols);
+            for y in r.saturating_sub(d)..=(r + d).min(self.rows - 1) {
+                for x in c.saturating_sub(d)..=(c + d).min(self.cols - 1) {
+                    near[y * self.cols + x] = true;
+                }
+            }
+        }
+        (0..self.cells.len())
+            .filter(|i| near[*i] && self.cells[*i] == 0)
+            .collect()
+    }
+
+    /// Whether any stone lies within distance `d` of (r, c).
+    pub fn has_neighbor(&self, r: usize, c: usize, d: usize) -> bool {
+        (r.saturating_sub(d)..=(r + d).min(self.rows - 1)).any(|y| {
+            (c.saturating_sub(d)..=(c + d).min(self.cols - 1))
+                .any(|x| (y, x) != (r, c) && self.get(y, x) != 0)
+        })
+    }
+
+    pub fn stones(&self) -> usize {
+        self.cells.iter().filter(|v| **v != 0).count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(rows: &[&str]) -> GridState {
+        let mut g = GridState::new(rows.len(), rows[0].len());
+        for (r, row) in rows.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                g.set(
+                    r,
+                    c,
+                    match ch {
+                        'x' => 1,
+                        'o' => 2,
+                        _ => 0,
+                    },
+                );
+            }
+        }
+        g
+    }
+
+    #[test]
+    fn lines_count_runs_and_open_ends() {
+        let g = grid(&[".xxx.", "o....", "....."]);
+        assert_eq!(g.line(0, 2, (0, 1), 1), (3, 2));
+        assert_eq!(
+            g.line(0, 4, (0, 1), 1),
+            (4, 1),
+            "an empty cell counts as the player's"
+        );
+        assert_eq!(
+            g.line(1, 0, (0, 1), 2),
+            (1, 1),
+            "the board edge closes a run"
+        );
+        assert_eq!(g.longest(0, 1, 1), 3);
+    }
+
+    #[test]
+    fn diagonals_and_edges() {
+        let g = grid(&["x..", ".x.", "..x"]);
+        assert_eq!(g.line(1, 1, (1, 1), 1), (3, 0));
+        assert_eq!(g.line(2, 0, (1, -1), 1), (2, 1));
+    }
+
+    #[test]
+    fn empty_cells_near_stones() {
+        let g = grid(&[".....", "..x..", ".....", ".....", "....."]);
+        assert_eq!(g.empty_near(1), vec![1, 2, 3, 6, 8, 11, 12, 13]);
+        assert!(g.has_neighbor(2, 3, 1));
+        assert!(!g.has_neighbor(4, 4, 1));
+        assert_eq!(g.stones(), 1);
+    }
+}

@@ -1,0 +1,166 @@
+//! `ctx.grid`: the cells of a grid map and the queries grid games need (lines through a cell
+//! and their open ends, empty cells near stones), answered in Rust. Rows, columns and seats
+//! count from 1; cell index `i` is `(row - 1) * cols + col`.
+
+use super::host::api_error;
+use crate::core::grid::GridState;
+use crate::core::world::World;
+use mlua::{Lua, Table, Value};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+type W = Rc<RefCell<World>>;
+
+/// Runs `f` on the grid, or fails with a clear error on a track map.
+fn with_grid<R>(
+    lua: &Lua,
+    w: &W,
+    f: impl FnOnce(&mut GridState) -> mlua::Result<R>,
+) -> mlua::Result<R> {
+    let mut w = w.borrow_mut();
+    match w.grid.as_mut() {
+        Some(g) => f(g),
+        None => Err(api_error(
+            lua,
+            "this map is not a grid (ctx.grid needs kind = \"grid\")".into(),
+        )),
+    }
+}
+
+/// 1-based (r, c) on the board → 0-based, or an error naming the cell.
+fn cell(lua: &Lua, g: &GridState, r: i64, c: i64) -> mlua::Result<(usize, usize)> {
+    if g.contains(r - 1, c - 1) {
+        Ok((r as usize - 1, c as usize - 1))
+    } else {
+        Err(api_error(
+            lua,
+            format!("cell ({r}, {c}) is off the {}×{} board", g.rows, g.cols),
+        ))
+    }
+}
+
+fn owner(lua: &Lua, p: Option<i64>) -> mlua::Result<u8> {
+    match p {
+        None => Ok(0),
+        Some(p) if (1..=250).contains(&p) => Ok(p as u8),
+        Some(p) => Err(api_error(lua, format!("seat {p} out of range"))),
+    }
+}
+
+pub fn grid_api(lua: &Lua, world: &W, size: Option<(usize, usize)>) -> mlua::Result<Table> {
+    let t = lua.create_table()?;
+    if let Some((rows, cols)) = size {
+        t.raw_set("rows", rows)?;
+        t.raw_set("cols", cols)?;
+    }
+    let w = world.clone();
+    t.raw_set(
+        "get",
+        lua.create_function(move |lua, (_, r, c): (Value, i64, i64)| {
+            with_grid(lua, &w, |g| {
+                let (r, c) = cell(lua, g, r, c)?;
+                Ok(match g.get(r, c) {
+                    0 => None,
+                    v => Some(v),
+                })
+            })
+        })?,
+    )?;
+    let w = world.clone();
+    t.raw_set(
+        "set",
+        lua.create_function(move |lua, (_, r, c, p): (Value, i64, i64, Option<i64>)| {
+            with_grid(lua, &w, |g| {
+                let (r, c) = cell(lua, g, r, c)?;
+                g.set(r, c, owner(lua, p)?);
+                Ok(())
+            })
+        })?,
+    )?;
+    let w = world.clone();
+    t.raw_set(
+        "line",
+        lua.create_function(
+            move |lua, (_, r, c, dr, dc, p): (Value, i64, i64, i64, i64, i64)| {
+                with_grid(lua, &w, |g| {
+                    let (r, c) = cell(lua, g, r, c)?;
+                    if dr.abs() > 1 || dc.abs() > 1 || (dr, dc) == (0, 0) {
+                        return Err(api_error(
+                            lua,
+                            format!("direction ({dr}, {dc}) is not a step to a neighbour"),
+                        ));
+                    }
+                    Ok(g.line(r, c, (dr, dc), owner(lua, Some(p))?))
+                })
+            },
+        )?,
+    )?;
+    let w = world.clone();
+    t.raw_set(
+        "longest",
+        lua.create_function(move |lua, (_, r, c, p): (Value, i64, i64, i64)| {
+            with_grid(lua, &w, |g| {
+                let (r, c) = cell(lua, g, r, c)?;
+                Ok(g.longest(r, c, owner(lua, Some(p))?))
+            })
+        })?,
+    )?;
+    let w = world.clone();
+    t.raw_set(
+        "empty_near",
+        lua.create_function(move |lua, (_, d): (Value, usize)| {
+            with_grid(lua, &w, |g| {
+                Ok(g.empty_near(d)
+                    .into_iter()
+                    .map(|i| i + 1)
+                    .collect::<Vec<_>>())
+            })
+        })?,
+    )?;
+    let w = world.clone();
+    t.raw_set(
+        "has_neighbor",
+        lua.create_function(move |lua, (_, r, c, d): (Value, i64, i64, usize)| {
+            with_grid(lua, &w, |g| {
+                let (r, c) = cell(lua, g, r, c)?;
+                Ok(g.has_neighbor(r, c, d))
+            })
+        })?,
+    )?;
+    let w = world.clone();
+    t.raw_set(
+        "stones",
+        lua.create_function(move |lua, _: Value| with_grid(lua, &w, |g| Ok(g.stones())))?,
+    )?;
+    let w = world.clone();
+    t.raw_set(
+        "cells",
+        lua.create_function(move |lua, _: Value| with_grid(lua, &w, |g| Ok(g.cells.clone())))?,
+    )?;
+    let w = world.clone();
+    t.raw_set(
+        "random_empty",
+        lua.create_function(move |lua, _: Value| {
+            let mut guard = w.borrow_mut();
+            let w = &mut *guard;
+            let Some(g) = w.grid.as_ref() else {
+                return Err(api_error(lua, "this map is not a grid".into()));
+            };
+            let empty = g.cells.len() - g.stones();
+            if empty == 0 {
+                return Ok((None, None));
+            }
+            let k = w.rng.below(empty as u64) as usize;
+            let i = g
+                .cells
+                .iter()
+                .enumerate()
+                .filter(|(_, v)| **v == 0)
+                .nth(k)
+                .map(|(i, _)| i)
+                .unwrap_or(0);
+            Ok((Some(i / g.cols + 1), Some(i % g.cols + 1)))
+        })?,
+    )?;
+    Ok(t)
+}
