@@ -140,7 +140,7 @@ fn save_load_continue_equals_continue() {
 }
 
 #[test]
-fn undo_restores_the_exact_prior_state() {
+fn undo_and_redo_restore_exact_states() {
     for pkg in games() {
         for config in configs(&pkg) {
             let mut game = new_game(&pkg, &config, 3);
@@ -153,10 +153,24 @@ fn undo_restores_the_exact_prior_state() {
                 let before = game.snapshot().unwrap();
                 let history = game.history.len();
                 play(&mut game, &mut bots, 1);
+                let after = game.snapshot().unwrap();
                 assert!(game.undo().unwrap());
-                assert_eq!(game.snapshot().unwrap(), before, "{} step {step}", pkg.id);
+                assert_eq!(
+                    game.snapshot().unwrap(),
+                    before,
+                    "{} undo at step {step}",
+                    pkg.id
+                );
                 assert_eq!(game.history.len(), history);
-                play(&mut game, &mut bots, 1);
+                assert!(game.redo().unwrap());
+                assert_eq!(
+                    game.snapshot().unwrap(),
+                    after,
+                    "{} redo at step {step}",
+                    pkg.id
+                );
+                assert_eq!(game.history.len(), history + 1);
+                assert!(!game.redo().unwrap(), "nothing left to redo");
             }
         }
     }

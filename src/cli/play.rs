@@ -1,6 +1,6 @@
 //! `meeple play`: a game in the terminal. Shows the board, every player's counters and
 //! holdings, what just happened and the numbered options of a human seat; bots move on their
-//! own. At any prompt: a number or an action, `undo`, `save FILE`, `why`, `quit`. The game's
+//! own. At any prompt: a number or an action, `undo`, `redo`, `save FILE`, `why`, `quit`. The game's
 //! files are watched: a save reloads the rules in the same position.
 
 use super::live::{self, Input, Inputs};
@@ -48,6 +48,8 @@ pub struct Session {
     seats: Vec<Seat>,
     bots: Vec<Option<Box<dyn Bot>>>,
     pub record: Record,
+    /// Per `undo` command: decisions undone and their record steps, for `redo`.
+    undone: Vec<(usize, Vec<RecordStep>)>,
 }
 
 pub fn run(a: PlayArgs) -> CmdResult {
@@ -152,7 +154,7 @@ fn start(a: &PlayArgs) -> Result<Session, Vec<Diagnostic>> {
         .map(|(i, s)| s.bot(seed, i))
         .collect();
     println!(
-        "{} · map {} · seed {} · type a number, an action, undo, save FILE, why or quit",
+        "{} · map {} · seed {} · type a number, an action, undo, redo, save FILE, why or quit",
         game.pkg.title,
         game.pkg
             .map(a.map.as_deref())
@@ -165,6 +167,7 @@ fn start(a: &PlayArgs) -> Result<Session, Vec<Diagnostic>> {
         seats,
         bots,
         record,
+        undone: Vec::new(),
     })
 }
 
@@ -219,6 +222,7 @@ fn resume(file: &Path) -> Result<Session, Vec<Diagnostic>> {
         seats,
         bots,
         record,
+        undone: Vec::new(),
     })
 }
 
@@ -235,6 +239,7 @@ fn apply(s: &mut Session, seat: usize, index: usize) -> Result<(), GameError> {
     let hash = s.game.snapshot()?.hash();
     let action = s.game.history.last().expect("just applied").action.clone();
     s.record.steps.push(RecordStep { seat, action, hash });
+    s.undone.clear();
     Ok(())
 }
 
@@ -245,6 +250,7 @@ fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnos
         "" => {}
         "quit" | "exit" => return Ok(false),
         "undo" => undo(s),
+        "redo" => redo(s),
         "why" => why(&s.game),
         _ if line.starts_with("save") => save(s, line["save".len()..].trim()),
         _ => {
@@ -272,7 +278,8 @@ fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnos
     Ok(true)
 }
 
-/// Steps back to this human's previous decision (undoing the bots' replies too).
+/// Steps back to this human's previous decision (undoing the bots' replies too); what was
+/// undone is kept for `redo`.
 fn undo(s: &mut Session) {
     let mut undone = 0;
     loop {
@@ -284,16 +291,17 @@ fn undo(s: &mut Session) {
                 break;
             }
         }
-        let human_turn = s
-            .game
-            .pending()
-            .map(|p| s.bots[p.seat].is_none())
-            .unwrap_or(false);
-        if human_turn {
+        if human_turn(s) {
             break;
         }
     }
-    s.record.steps.truncate(s.game.history.len());
+    let steps = s
+        .record
+        .steps
+        .split_off(s.game.history.len().min(s.record.steps.len()));
+    if undone > 0 {
+        s.undone.push((undone, steps));
+    }
     s.game.drain_events();
     println!(
         "{}",
@@ -303,6 +311,30 @@ fn undo(s: &mut Session) {
             "nothing to undo".into()
         }
     );
+}
+
+/// Brings back what the last `undo` took back.
+fn redo(s: &mut Session) {
+    let Some((count, steps)) = s.undone.pop() else {
+        println!("nothing to redo");
+        return;
+    };
+    for _ in 0..count {
+        if let Err(e) = s.game.redo() {
+            println!("{e}");
+            return;
+        }
+    }
+    s.record.steps.extend(steps);
+    s.game.drain_events();
+    println!("redid {count} decision(s)");
+}
+
+fn human_turn(s: &Session) -> bool {
+    s.game
+        .pending()
+        .map(|p| s.bots[p.seat].is_none())
+        .unwrap_or(false)
 }
 
 fn why(game: &Game) {

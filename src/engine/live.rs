@@ -76,6 +76,7 @@ impl Game {
             just_entered: false,
             history: self.history.clone(),
             undo: self.undo.as_ref().map(|_| Vec::new()),
+            redo: Vec::new(),
         };
         if next.world.borrow().outcome.is_none() {
             next.settle().map_err(|e| vec![diag_of(e)])?;

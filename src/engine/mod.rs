@@ -136,6 +136,8 @@ pub struct Game {
     round_cap: Option<u64>,
     pub history: Vec<Step>,
     undo: Option<Vec<(Snapshot, usize)>>,
+    /// States undone, most recent last, with the history they had: what `redo` brings back.
+    redo: Vec<(Snapshot, Vec<Step>)>,
 }
 
 /// The board a config plays on, and the settings in force: the game's, then the board's, then
@@ -212,6 +214,7 @@ impl Game {
             round_cap,
             history: Vec::new(),
             undo: None,
+            redo: Vec::new(),
         };
         game.start().map_err(|e| match e {
             GameError::Script(s) => vec![s.0],
@@ -448,6 +451,7 @@ impl Game {
             if let Some(u) = &mut self.undo {
                 u.push((snap, len));
             }
+            self.redo.clear();
         }
         let option: Table = p
             .lua_options
@@ -671,8 +675,25 @@ impl Game {
         let Some((snap, len)) = self.undo.as_mut().and_then(|u| u.pop()) else {
             return Ok(false);
         };
+        let now = self.snapshot()?;
         self.restore(&snap)?;
+        self.redo.push((now, self.history.clone()));
         self.history.truncate(len);
+        Ok(true)
+    }
+
+    /// Replays the last undone decision; false when there is nothing to redo (a new decision
+    /// after an undo clears what could be redone).
+    pub fn redo(&mut self) -> Result<bool, GameError> {
+        let Some((snap, history)) = self.redo.pop() else {
+            return Ok(false);
+        };
+        let now = self.snapshot()?;
+        if let Some(u) = &mut self.undo {
+            u.push((now, self.history.len()));
+        }
+        self.restore(&snap)?;
+        self.history = history;
         Ok(true)
     }
 
