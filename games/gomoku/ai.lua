@@ -25,10 +25,16 @@ function AI.score(G, ctx, p, option)
   end
   if not grid:has_neighbor(r, c, 2) then return -1 end
   local opponent = 3 - p
+  -- Under the standard rule a run longer than five does not win: it is worth nothing.
+  local exact = ctx.settings.rule == "standard"
+  local function run(len, open)
+    if exact and len > 5 then return 0 end
+    return value(len, open)
+  end
   local attack, defence = 0, 0
   for _, d in ipairs(DIRECTIONS) do
-    attack = attack + value(grid:line(r, c, d[1], d[2], p))
-    defence = defence + value(grid:line(r, c, d[1], d[2], opponent))
+    attack = attack + run(grid:line(r, c, d[1], d[2], p))
+    defence = defence + run(grid:line(r, c, d[1], d[2], opponent))
   end
   return attack * ctx.settings.attack + defence
 end

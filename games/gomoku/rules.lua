@@ -47,6 +47,12 @@ R.states = {
   },
 }
 
+-- A uniformly random legal move without listing them all: search bots' playouts use it.
+function R.random_move(G, ctx)
+  local r, c = ctx.grid:random_empty()
+  if r then return { "place", r, c } end
+end
+
 -- Why a placement is not among the options.
 function R.why_not(G, ctx, action)
   local r, c = action[2], action[3]

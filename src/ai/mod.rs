@@ -2,8 +2,11 @@
 //! (argmax of the AI script's scores, seeded tie-break) work for every game. Each bot can
 //! explain a choice: the candidates it weighed and their scores.
 
+pub mod mcts;
+
 use crate::core::rng::{splitmix64, GameRng};
 use crate::engine::{Game, GameError};
+use mcts::{Budget, Mcts};
 use std::fmt;
 
 /// Who sits in a seat, as written on the command line (`human`, `ai`, `random`).
@@ -12,6 +15,7 @@ pub enum Seat {
     Human,
     Heuristic,
     Random,
+    Mcts(Budget),
 }
 
 impl Seat {
@@ -20,8 +24,10 @@ impl Seat {
             "human" | "h" => Ok(Seat::Human),
             "ai" | "heuristic" => Ok(Seat::Heuristic),
             "random" => Ok(Seat::Random),
+            "mcts" => Ok(Seat::Mcts(Budget::Iterations(mcts::DEFAULT_ITERATIONS))),
+            other if other.starts_with("mcts:") => parse_budget(&other[5..]).map(Seat::Mcts),
             other => Err(format!(
-                "unknown player kind '{other}' (expected: human, ai, heuristic, random)"
+                "unknown player kind '{other}' (expected: human, ai, heuristic, random, mcts, mcts:N, mcts:Nms)"
             )),
         }
     }
@@ -37,17 +43,43 @@ impl Seat {
             Seat::Human => None,
             Seat::Heuristic => Some(Box::new(Heuristic { rng })),
             Seat::Random => Some(Box::new(RandomBot { rng })),
+            Seat::Mcts(budget) => Some(Box::new(Mcts::new(*budget, rng.clone().next_u64()))),
         }
     }
 }
 
 impl fmt::Display for Seat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Seat::Human => "human",
-            Seat::Heuristic => "ai",
-            Seat::Random => "random",
-        })
+        match self {
+            Seat::Human => f.write_str("human"),
+            Seat::Heuristic => f.write_str("ai"),
+            Seat::Random => f.write_str("random"),
+            Seat::Mcts(Budget::Iterations(n)) => write!(f, "mcts:{n}"),
+            Seat::Mcts(Budget::Time(t)) => write!(f, "mcts:{}ms", t.as_millis()),
+        }
+    }
+}
+
+/// `2000` (iterations) or `200ms` (time per decision).
+fn parse_budget(text: &str) -> Result<Budget, String> {
+    let bad = || {
+        format!(
+            "bad mcts budget '{text}' (expected iterations like mcts:2000 or time like mcts:200ms)"
+        )
+    };
+    match text.strip_suffix("ms") {
+        Some(ms) => ms
+            .parse::<u64>()
+            .ok()
+            .filter(|m| *m > 0)
+            .map(|m| Budget::Time(std::time::Duration::from_millis(m)))
+            .ok_or_else(bad),
+        None => text
+            .parse::<u32>()
+            .ok()
+            .filter(|n| *n > 0)
+            .map(Budget::Iterations)
+            .ok_or_else(bad),
     }
 }
 
@@ -61,19 +93,16 @@ pub struct Choice {
 
 pub trait Bot {
     /// Picks an option quickly (`candidates` may be left empty).
-    fn choose(&mut self, game: &Game) -> Result<Choice, GameError>;
+    fn choose(&mut self, game: &mut Game) -> Result<Choice, GameError>;
 
     /// Picks an option and lists every candidate with its score, best first.
-    fn explain(&mut self, game: &Game) -> Result<Choice, GameError> {
-        let p = game
-            .pending()
-            .ok_or_else(|| GameError::Rejected("the game is over".into()))?;
+    fn explain(&mut self, game: &mut Game) -> Result<Choice, GameError> {
         let choice = self.choose(game)?;
-        let share = 1.0 / p.len() as f64;
-        let candidates = (0..p.len()).map(|i| (i, share)).collect();
+        let n = game.pending().map(|p| p.len()).unwrap_or(1);
+        let share = 1.0 / n as f64;
         Ok(Choice {
             index: choice.index,
-            candidates,
+            candidates: (0..n).map(|i| (i, share)).collect(),
         })
     }
 }
@@ -83,7 +112,7 @@ pub struct RandomBot {
 }
 
 impl Bot for RandomBot {
-    fn choose(&mut self, game: &Game) -> Result<Choice, GameError> {
+    fn choose(&mut self, game: &mut Game) -> Result<Choice, GameError> {
         let p = game
             .pending()
             .ok_or_else(|| GameError::Rejected("the game is over".into()))?;
@@ -108,7 +137,7 @@ impl Heuristic {
 }
 
 impl Bot for Heuristic {
-    fn choose(&mut self, game: &Game) -> Result<Choice, GameError> {
+    fn choose(&mut self, game: &mut Game) -> Result<Choice, GameError> {
         let p = game
             .pending()
             .ok_or_else(|| GameError::Rejected("the game is over".into()))?;
@@ -126,7 +155,7 @@ impl Bot for Heuristic {
         })
     }
 
-    fn explain(&mut self, game: &Game) -> Result<Choice, GameError> {
+    fn explain(&mut self, game: &mut Game) -> Result<Choice, GameError> {
         let index = self.choose(game)?.index;
         let mut candidates: Vec<(usize, f64)> =
             game.score_options()?.into_iter().enumerate().collect();

@@ -1,6 +1,7 @@
 //! The command line (clap): `play`, `sim`, `check`, `eval`, `replay`. Each command loads the
 //! game through the same path, prints diagnostics once, and returns the process exit code.
 
+mod ai;
 mod check;
 mod live;
 mod play;
@@ -37,6 +38,8 @@ enum Command {
     Eval(EvalArgs),
     /// Re-run a replay or save file and verify every state
     Replay(ReplayArgs),
+    /// Show what a bot would choose in a position, with its top candidates, as JSON
+    Ai(ai::AiArgs),
 }
 
 /// Which game and how to set it up; shared by the commands that start games.
@@ -91,6 +94,7 @@ pub fn main() -> i32 {
         Command::Check(a) => check::run(a),
         Command::Eval(a) => eval(a),
         Command::Replay(a) => replay(a),
+        Command::Ai(a) => ai::run(a),
     };
     match result {
         Ok(code) => code,

@@ -228,7 +228,7 @@ fn resume(file: &Path) -> Result<Session, Vec<Diagnostic>> {
 
 fn bot_move(s: &mut Session, seat: usize) -> Result<(), Vec<Diagnostic>> {
     let bot = s.bots[seat].as_mut().expect("a bot seat");
-    let choice = bot.choose(&s.game).map_err(|e| vec![script_diag(e)])?;
+    let choice = bot.choose(&mut s.game).map_err(|e| vec![script_diag(e)])?;
     let label = s.game.label(choice.index);
     println!("P{} ({}) → {label}", seat + 1, s.seats[seat]);
     apply(s, seat, choice.index).map_err(|e| vec![script_diag(e)])
@@ -251,7 +251,7 @@ fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnos
         "quit" | "exit" => return Ok(false),
         "undo" => undo(s),
         "redo" => redo(s),
-        "why" => why(&s.game),
+        "why" => why(&mut s.game),
         _ if line.starts_with("save") => save(s, line["save".len()..].trim()),
         _ => {
             let index = match line.parse::<usize>() {
@@ -337,7 +337,7 @@ fn human_turn(s: &Session) -> bool {
         .unwrap_or(false)
 }
 
-fn why(game: &Game) {
+fn why(game: &mut Game) {
     let mut bot = Heuristic::new(game.config.seed);
     match bot.explain(game) {
         Ok(c) => {

@@ -718,6 +718,66 @@ impl Game {
         Ok(out)
     }
 
+    /// Runs `f` (a search that plays ahead and restores the position) with the event log,
+    /// history and undo/redo set aside, so nothing it plays is recorded.
+    pub fn searching<R>(
+        &mut self,
+        f: impl FnOnce(&mut Game) -> Result<R, GameError>,
+    ) -> Result<R, GameError> {
+        let (events, record) = {
+            let mut w = self.world.borrow_mut();
+            (std::mem::take(&mut w.events), w.record_events)
+        };
+        self.set_record_events(false);
+        let history = std::mem::take(&mut self.history);
+        let undo = self.undo.take();
+        let redo = std::mem::take(&mut self.redo);
+        let result = f(self);
+        self.set_record_events(record);
+        self.world.borrow_mut().events = events;
+        self.history = history;
+        self.undo = undo;
+        self.redo = redo;
+        result
+    }
+
+    /// Plays random moves from the pending decision to the end (or `max_steps` decisions, or
+    /// the round cap) inside the VM, for search bots. Leaves the game where the playout
+    /// stopped with nothing pending: restore a snapshot to go on.
+    pub fn random_playout(&mut self, max_steps: usize) -> Result<(), GameError> {
+        if self.pending.take().is_none() {
+            return Ok(());
+        }
+        let state = self.world.borrow().state;
+        let name = self.pkg.flow.name(state).to_string();
+        let w = self.world.clone();
+        let pick_rng = self
+            .host
+            .lua
+            .create_function(move |_, n: u64| Ok(w.borrow_mut().rng.below(n.max(1)) + 1))
+            .map_err(|e| self.lua_failure(e))?;
+        let args = (
+            &self.g,
+            &self.host.ctx,
+            &self.host.rules,
+            &self.host.flow,
+            name,
+            false,
+            max_steps,
+            self.round_cap,
+            pick_rng,
+        );
+        let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "playout");
+        let (end, _steps): (String, usize) = self.host.call(&self.host.playout, args, &ctx)?;
+        let index = self.pkg.flow.index(&end).unwrap_or(state);
+        let mut w = self.world.borrow_mut();
+        w.state = index;
+        if self.pkg.flow.states[index].terminal {
+            w.finish(Outcome::Draw);
+        }
+        Ok(())
+    }
+
     /// The best score of the AI's `score` function and the options that reach it.
     pub fn best_options(&self) -> Result<(f64, Vec<usize>), GameError> {
         let (Some(ai), Some(p)) = (&self.host.ai, &self.pending) else {

@@ -52,6 +52,9 @@ pub struct Host {
     /// Runtime helpers written in Lua (`prelude.lua`).
     pub check_options: Function,
     pub best: Function,
+    pub playout: Function,
+    /// The flow as Lua data, for playouts: name → { decide, final, next = { name = true } }.
+    pub flow: Table,
 }
 
 impl Host {
@@ -80,6 +83,7 @@ impl Host {
             .call(())
             .map_err(fail)?;
         let state = install_components(&lua, &prelude, &ctx, pkg, board, &world).map_err(fail)?;
+        let flow = flow_table(&lua, &pkg.flow).map_err(fail)?;
         let mut host = Host {
             lua,
             lua_state,
@@ -93,6 +97,8 @@ impl Host {
             state,
             check_options: prelude.get("check_options").map_err(fail)?,
             best: prelude.get("best").map_err(fail)?,
+            playout: prelude.get("playout").map_err(fail)?,
+            flow,
         };
         host.rules = host.load_table(&pkg.root.join(&pkg.rules_file), &rules_path)?;
         host.register_module(&pkg.rules_file, &host.rules)
@@ -232,6 +238,22 @@ fn install_components(
     let emit = super::api::emit_api(lua, board, world)?;
     let install: Function = prelude.get("install")?;
     install.call((ctx.clone(), spec, emit))
+}
+
+fn flow_table(lua: &Lua, flow: &crate::core::flow::Flow) -> mlua::Result<Table> {
+    let t = lua.create_table()?;
+    for spec in &flow.states {
+        let st = lua.create_table()?;
+        st.raw_set("decide", spec.decide)?;
+        st.raw_set("final", spec.terminal)?;
+        let next = lua.create_table()?;
+        for n in &spec.next {
+            next.raw_set(flow.name(*n), true)?;
+        }
+        st.raw_set("next", next)?;
+        t.raw_set(spec.name.as_str(), st)?;
+    }
+    Ok(t)
 }
 
 /// Overwrites the array `state[name]` in place with `values`.

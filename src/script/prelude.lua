@@ -49,6 +49,49 @@ function M.best(score, G, ctx, seat, list)
   return best, table.unpack(tied, 1, n)
 end
 
+-- Random playouts for search bots, run inside the VM: the same flow rules as the runtime's
+-- driver (automatic states return their successor, decision states act, the transition
+-- whitelist is enforced), with moves from R.random_move(G, ctx) when the rules offer one or
+-- else a uniform pick among the listed options. Stops at a final state, after `max_steps`
+-- decisions or past the round cap; returns the state it stopped in.
+-- flow[name] = { decide = bool, final = bool, next = { [name] = true } }
+function M.playout(G, ctx, R, flow, state, entered, max_steps, cap, pick)
+  local states, random_move, steps = R.states, R.random_move, 0
+  local function go(from, to, hook)
+    if type(to) ~= "string" or not flow[from].next[to] then
+      error(string.format("playout: state '%s' hook '%s' returned '%s', not one of its next states", from, hook, tostring(to)), 0)
+    end
+    return to
+  end
+  while true do
+    local spec, hooks = flow[state], states[state]
+    if spec.final then return state, steps end
+    if spec.decide then
+      local moved = false
+      if entered and hooks.enter then
+        local nxt = hooks.enter(G, ctx)
+        if nxt then state, moved = go(state, nxt, "enter"), true end
+      end
+      entered = moved
+      if not moved then
+        if steps >= max_steps or (cap and ctx:round() > cap) then return state, steps end
+        local option = random_move and random_move(G, ctx)
+        if not option then
+          local list = hooks.options(G, ctx)
+          local problem = M.check_options(list)
+          if problem then error(problem, 0) end
+          option = list[pick(#list)]
+        end
+        steps = steps + 1
+        local nxt = hooks.act(G, ctx, option)
+        if nxt then state, entered = go(state, nxt, "act"), true end
+      end
+    else
+      state, entered = go(state, hooks.enter(G, ctx), "enter"), true
+    end
+  end
+end
+
 -- Live components ------------------------------------------------------------------------
 -- Turn order, tokens, space owners and levels and per-player counters live in the table S,
 -- reachable only through the ctx functions below (the runtime copies S to and from its

@@ -1,0 +1,193 @@
+//! Monte Carlo tree search (UCT) over any game's own options and `apply`. Open loop: the tree
+//! is keyed by option positions, and every iteration restarts from the real position with a
+//! fresh seed for chance (dice, shuffles), so the bot never reads the game's future rolls.
+//! Playouts run inside the VM (`Game::random_playout`), using the rules' `random_move` when
+//! they offer one. Rewards are per seat: a win shares 1 among the winners, anything else
+//! shares it among all seats.
+
+use super::{Bot, Choice};
+use crate::core::event::Outcome;
+use crate::core::rng::GameRng;
+use crate::engine::{Game, GameError};
+use std::time::{Duration, Instant};
+
+/// How long a search may run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    Iterations(u32),
+    Time(Duration),
+}
+
+pub const DEFAULT_ITERATIONS: u32 = 1000;
+/// Decisions a playout may take before it is scored as unfinished.
+const PLAYOUT_STEPS: usize = 2000;
+const EXPLORATION: f64 = 1.4;
+
+struct Node {
+    seat: usize,
+    /// Child node per option position, once tried.
+    children: Vec<Option<usize>>,
+    untried: Vec<usize>,
+    visits: f64,
+    /// Total reward per seat.
+    reward: Vec<f64>,
+}
+
+pub struct Mcts {
+    budget: Budget,
+    rng: GameRng,
+}
+
+impl Mcts {
+    pub fn new(budget: Budget, seed: u64) -> Mcts {
+        Mcts {
+            budget,
+            rng: GameRng::from_seed(seed),
+        }
+    }
+
+    fn node(&mut self, game: &Game, seats: usize) -> Node {
+        let (seat, n) = game.pending().map(|p| (p.seat, p.len())).unwrap_or((0, 0));
+        let mut untried: Vec<usize> = (0..n).collect();
+        self.rng.shuffle(&mut untried);
+        Node {
+            seat,
+            children: vec![None; n],
+            untried,
+            visits: 0.0,
+            reward: vec![0.0; seats],
+        }
+    }
+
+    /// Runs the search from the game's position; the game is restored afterwards.
+    fn search(&mut self, game: &mut Game) -> Result<Vec<Node>, GameError> {
+        let seats = game.world().seats;
+        let root = game.snapshot()?;
+        let mut tree = vec![self.node(game, seats)];
+        let started = Instant::now();
+        let mut done = 0u32;
+        while !self.spent(done, started) {
+            game.restore(&root)?;
+            game.world_mut().rng = GameRng::from_seed(self.rng.next_u64());
+            let path = self.descend(game, &mut tree, seats)?;
+            game.random_playout(PLAYOUT_STEPS)?;
+            let reward = rewards(game.outcome(), seats);
+            for n in path {
+                let node = &mut tree[n];
+                node.visits += 1.0;
+                node.reward
+                    .iter_mut()
+                    .zip(&reward)
+                    .for_each(|(t, r)| *t += r);
+            }
+            done += 1;
+        }
+        game.restore(&root)?;
+        Ok(tree)
+    }
+
+    fn spent(&self, done: u32, started: Instant) -> bool {
+        match self.budget {
+            Budget::Iterations(n) => done >= n.max(1),
+            Budget::Time(t) => done > 0 && started.elapsed() >= t,
+        }
+    }
+
+    /// Selection and expansion: walks down by UCT, adds one node; returns the nodes visited.
+    fn descend(
+        &mut self,
+        game: &mut Game,
+        tree: &mut Vec<Node>,
+        seats: usize,
+    ) -> Result<Vec<usize>, GameError> {
+        let mut path = vec![0];
+        let mut at = 0;
+        while let Some(n) = game.pending().map(|p| p.len()) {
+            if tree[at].children.len() != n {
+                break; // chance changed the options under this node: play out from here
+            }
+            if let Some(i) = tree[at].untried.pop() {
+                game.apply_index(i)?;
+                let child = self.node(game, seats);
+                tree.push(child);
+                let id = tree.len() - 1;
+                tree[at].children[i] = Some(id);
+                path.push(id);
+                break;
+            }
+            let Some((i, child)) = best_child(tree, at) else {
+                break;
+            };
+            game.apply_index(i)?;
+            path.push(child);
+            at = child;
+        }
+        Ok(path)
+    }
+}
+
+fn best_child(tree: &[Node], at: usize) -> Option<(usize, usize)> {
+    let node = &tree[at];
+    let ln = node.visits.max(1.0).ln();
+    node.children
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| c.map(|c| (i, c)))
+        .map(|(i, c)| {
+            let child = &tree[c];
+            let mean = child.reward[node.seat] / child.visits.max(1.0);
+            (
+                i,
+                c,
+                mean + EXPLORATION * (ln / child.visits.max(1.0)).sqrt(),
+            )
+        })
+        .max_by(|a, b| a.2.total_cmp(&b.2))
+        .map(|(i, c, _)| (i, c))
+}
+
+fn rewards(outcome: Option<Outcome>, seats: usize) -> Vec<f64> {
+    match outcome {
+        Some(Outcome::Won { winners }) if !winners.is_empty() => {
+            let mut r = vec![0.0; seats];
+            winners
+                .iter()
+                .for_each(|w| r[*w] = 1.0 / winners.len() as f64);
+            r
+        }
+        _ => vec![1.0 / seats as f64; seats],
+    }
+}
+
+impl Bot for Mcts {
+    fn choose(&mut self, game: &mut Game) -> Result<Choice, GameError> {
+        self.explain(game).map(|c| Choice {
+            index: c.index,
+            candidates: Vec::new(),
+        })
+    }
+
+    /// Candidates are scored by their visit counts.
+    fn explain(&mut self, game: &mut Game) -> Result<Choice, GameError> {
+        let n = game
+            .pending()
+            .map(|p| p.len())
+            .ok_or_else(|| GameError::Rejected("the game is over".into()))?;
+        if n == 1 {
+            return Ok(Choice {
+                index: 0,
+                candidates: vec![(0, 0.0)],
+            });
+        }
+        let tree = game.searching(|g| self.search(g))?;
+        let mut candidates: Vec<(usize, f64)> = tree[0]
+            .children
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| c.map(|c| (i, tree[c].visits)))
+            .collect();
+        candidates.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        let index = candidates.first().map(|c| c.0).unwrap_or(0);
+        Ok(Choice { index, candidates })
+    }
+}

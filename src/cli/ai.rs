@@ -1,0 +1,89 @@
+//! `meeple ai`: what a bot would do in a position (the start of a game, or the end of a replay
+//! or save file), as JSON: the chosen option and the top candidates with their scores (the AI
+//! script's scores for `ai`, visit counts for `mcts`).
+
+use super::{load, script_diag, CmdResult, GameArgs};
+use crate::ai::Seat;
+use crate::diag::Diagnostic;
+use crate::engine::Game;
+use crate::replay::Record;
+use clap::Args;
+use serde_json::json;
+use std::path::PathBuf;
+
+#[derive(Args)]
+pub struct AiArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Number of seats (when starting a new game)
+    #[arg(long, default_value_t = 2)]
+    seats: usize,
+    /// Explain the position at the end of this replay or save file instead of a new game
+    #[arg(long, value_name = "FILE")]
+    replay: Option<PathBuf>,
+    /// The bot: ai (heuristic), random, mcts, mcts:N or mcts:Nms
+    #[arg(long, default_value = "ai")]
+    bot: String,
+    /// How many candidates to list
+    #[arg(long, default_value_t = 10)]
+    top: usize,
+}
+
+pub fn run(a: AiArgs) -> CmdResult {
+    let mut game = position(&a)?;
+    let seat = Seat::parse(&a.bot).map_err(|e| vec![Diagnostic::error("--bot", e)])?;
+    let Some(mut bot) = seat.bot(game.config.seed, 0) else {
+        return Err(vec![Diagnostic::error("--bot", "name a bot, not human")]);
+    };
+    let Some(p) = game.pending() else {
+        return Err(vec![Diagnostic::error(
+            "meeple ai",
+            "the game is over: nothing to decide",
+        )]);
+    };
+    let player = p.seat + 1;
+    let choice = bot.explain(&mut game).map_err(|e| vec![script_diag(e)])?;
+    let options = game
+        .pending()
+        .map(|p| p.options().to_vec())
+        .unwrap_or_default();
+    let candidates: Vec<_> = choice
+        .candidates
+        .iter()
+        .take(a.top)
+        .map(|(i, score)| json!({ "option": options[*i].to_string(), "label": game.label(*i), "score": score }))
+        .collect();
+    let out = json!({
+        "game": game.pkg.id,
+        "state": game.state_name(),
+        "player": player,
+        "bot": seat.to_string(),
+        "chosen": options[choice.index].to_string(),
+        "label": game.label(choice.index),
+        "candidates": candidates,
+    });
+    println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+    Ok(0)
+}
+
+/// A new game from the arguments, or the position a replay or save file ends in.
+fn position(a: &AiArgs) -> Result<Game, Vec<Diagnostic>> {
+    let Some(file) = &a.replay else {
+        return Game::new(load(&a.game.game)?, a.game.config(a.seats));
+    };
+    let record = Record::load(file).map_err(|d| vec![d])?;
+    let mut game = Game::new(load(&record.game_location())?, record.config.clone())?;
+    if let Some(snap) = &record.snapshot {
+        game.restore(snap).map_err(|e| vec![script_diag(e)])?;
+        return Ok(game);
+    }
+    for (i, step) in record.steps.iter().enumerate() {
+        game.apply(step.seat, &step.action).map_err(|e| {
+            vec![Diagnostic::error(
+                file.display().to_string(),
+                format!("step {}: {e}", i + 1),
+            )]
+        })?;
+    }
+    Ok(game)
+}
