@@ -47,10 +47,17 @@ R.states = {
   },
 }
 
--- A uniformly random legal move without listing them all: search bots' playouts use it.
+-- A random legal move for search bots' playouts, without listing every option: an empty
+-- point next to a stone (where the game is decided), or any empty point on an empty board.
 function R.random_move(G, ctx)
-  local r, c = ctx.grid:random_empty()
-  if r then return { "place", r, c } end
+  local near = ctx.grid:empty_near(1)
+  if #near == 0 then
+    local r, c = ctx.grid:random_empty()
+    return r and { "place", r, c }
+  end
+  local i = near[ctx.random:int(1, #near)]
+  local cols = ctx.grid.cols
+  return { "place", (i - 1) // cols + 1, (i - 1) % cols + 1 }
 end
 
 -- Why a placement is not among the options.

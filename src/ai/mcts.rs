@@ -2,8 +2,9 @@
 //! is keyed by option positions, and every iteration restarts from the real position with a
 //! fresh seed for chance (dice, shuffles), so the bot never reads the game's future rolls.
 //! Playouts run inside the VM (`Game::random_playout`), using the rules' `random_move` when
-//! they offer one. Rewards are per seat: a win shares 1 among the winners, anything else
-//! shares it among all seats.
+//! they offer one; when the game has an AI script its scores guide the search, which only
+//! expands each position's best-scored options. Rewards are per seat: a win shares 1 among
+//! the winners, anything else shares it among all seats.
 
 use super::{Bot, Choice};
 use crate::core::event::Outcome;
@@ -22,6 +23,8 @@ pub const DEFAULT_ITERATIONS: u32 = 1000;
 /// Decisions a playout may take before it is scored as unfinished.
 const PLAYOUT_STEPS: usize = 2000;
 const EXPLORATION: f64 = 1.4;
+/// With an AI script, a node expands only its best-scored options, best first.
+const WIDTH: usize = 12;
 
 struct Node {
     seat: usize,
@@ -46,24 +49,32 @@ impl Mcts {
         }
     }
 
-    fn node(&mut self, game: &Game, seats: usize) -> Node {
+    /// A node for the game's position. Options to try are the AI's best `WIDTH` (best tried
+    /// first) when the game has an AI script, else all of them in random order.
+    fn node(&mut self, game: &Game, seats: usize) -> Result<Node, GameError> {
         let (seat, n) = game.pending().map(|p| (p.seat, p.len())).unwrap_or((0, 0));
         let mut untried: Vec<usize> = (0..n).collect();
         self.rng.shuffle(&mut untried);
-        Node {
+        if game.has_ai() && n > 1 {
+            let scores = game.score_options()?;
+            untried.sort_by(|a, b| scores[*b].total_cmp(&scores[*a]));
+            untried.truncate(WIDTH);
+            untried.reverse();
+        }
+        Ok(Node {
             seat,
             children: vec![None; n],
             untried,
             visits: 0.0,
             reward: vec![0.0; seats],
-        }
+        })
     }
 
     /// Runs the search from the game's position; the game is restored afterwards.
     fn search(&mut self, game: &mut Game) -> Result<Vec<Node>, GameError> {
         let seats = game.world().seats;
         let root = game.snapshot()?;
-        let mut tree = vec![self.node(game, seats)];
+        let mut tree = vec![self.node(game, seats)?];
         let started = Instant::now();
         let mut done = 0u32;
         while !self.spent(done, started) {
@@ -108,7 +119,7 @@ impl Mcts {
             }
             if let Some(i) = tree[at].untried.pop() {
                 game.apply_index(i)?;
-                let child = self.node(game, seats);
+                let child = self.node(game, seats)?;
                 tree.push(child);
                 let id = tree.len() - 1;
                 tree[at].children[i] = Some(id);

@@ -707,15 +707,13 @@ impl Game {
         };
         let score: mlua::Function = ai.get("score").map_err(|e| self.lua_failure(e))?;
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "ai.score");
-        let mut out = Vec::with_capacity(p.len());
-        for i in 1..=p.len() {
-            let option: Table = p.lua_options.raw_get(i).map_err(|e| self.lua_failure(e))?;
-            let s: f64 =
-                self.host
-                    .call(&score, (&self.g, &self.host.ctx, p.seat + 1, option), &ctx)?;
-            out.push(s);
-        }
-        Ok(out)
+        let args = (score, &self.g, &self.host.ctx, p.seat + 1, &p.lua_options);
+        Ok(self.host.call(&self.host.scores, args, &ctx)?)
+    }
+
+    /// Whether the game has an AI script (its scores can guide search).
+    pub fn has_ai(&self) -> bool {
+        self.host.ai.is_some()
     }
 
     /// Runs `f` (a search that plays ahead and restores the position) with the event log,

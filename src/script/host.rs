@@ -53,6 +53,7 @@ pub struct Host {
     pub check_options: Function,
     pub best: Function,
     pub playout: Function,
+    pub scores: Function,
     /// The flow as Lua data, for playouts: name → { decide, final, next = { name = true } }.
     pub flow: Table,
 }
@@ -98,6 +99,7 @@ impl Host {
             check_options: prelude.get("check_options").map_err(fail)?,
             best: prelude.get("best").map_err(fail)?,
             playout: prelude.get("playout").map_err(fail)?,
+            scores: prelude.get("scores").map_err(fail)?,
             flow,
         };
         host.rules = host.load_table(&pkg.root.join(&pkg.rules_file), &rules_path)?;

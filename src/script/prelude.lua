@@ -49,6 +49,19 @@ function M.best(score, G, ctx, seat, list)
   return best, table.unpack(tied, 1, n)
 end
 
+-- Scores every option; returns them as a list.
+function M.scores(score, G, ctx, seat, list)
+  local out = {}
+  for i = 1, #list do
+    local s = score(G, ctx, seat, list[i])
+    if type(s) ~= "number" then
+      error(string.format("AI.score returned %s for option %d, expected a number", type(s), i), 0)
+    end
+    out[i] = s
+  end
+  return out
+end
+
 -- Random playouts for search bots, run inside the VM: the same flow rules as the runtime's
 -- driver (automatic states return their successor, decision states act, the transition
 -- whitelist is enforced), with moves from R.random_move(G, ctx) when the rules offer one or
