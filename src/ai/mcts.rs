@@ -3,8 +3,9 @@
 //! fresh seed for chance (dice, shuffles), so the bot never reads the game's future rolls.
 //! Playouts run inside the VM (`Game::random_playout`), using the rules' `random_move` when
 //! they offer one; when the game has an AI script its scores guide the search, which only
-//! expands each position's best-scored options. Rewards are per seat: a win shares 1 among
-//! the winners, anything else shares it among all seats.
+//! expands each position's best-scored options. An option that wins on the spot is always
+//! played from its position once found. Rewards are per seat: a win shares 1 among the
+//! winners, anything else shares it among all seats.
 
 use super::{Bot, Choice};
 use crate::core::event::Outcome;
@@ -34,6 +35,8 @@ struct Node {
     visits: f64,
     /// Total reward per seat.
     reward: Vec<f64>,
+    /// An option that ends the game with the mover winning: always played from here.
+    winning: Option<usize>,
 }
 
 pub struct Mcts {
@@ -67,6 +70,7 @@ impl Mcts {
             untried,
             visits: 0.0,
             reward: vec![0.0; seats],
+            winning: None,
         })
     }
 
@@ -117,6 +121,11 @@ impl Mcts {
             if tree[at].children.len() != n {
                 break; // chance changed the options under this node: play out from here
             }
+            if let Some(i) = tree[at].winning {
+                game.apply_index(i)?;
+                path.extend(tree[at].children[i]);
+                break;
+            }
             if let Some(i) = tree[at].untried.pop() {
                 game.apply_index(i)?;
                 let child = self.node(game, seats)?;
@@ -124,6 +133,13 @@ impl Mcts {
                 let id = tree.len() - 1;
                 tree[at].children[i] = Some(id);
                 path.push(id);
+                if game.outcome()
+                    == Some(Outcome::Won {
+                        winners: vec![tree[at].seat],
+                    })
+                {
+                    tree[at].winning = Some(i);
+                }
                 break;
             }
             let Some((i, child)) = best_child(tree, at) else {
@@ -198,7 +214,10 @@ impl Bot for Mcts {
             .filter_map(|(i, c)| c.map(|c| (i, tree[c].visits)))
             .collect();
         candidates.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        let index = candidates.first().map(|c| c.0).unwrap_or(0);
+        let index = tree[0]
+            .winning
+            .or(candidates.first().map(|c| c.0))
+            .unwrap_or(0);
         Ok(Choice { index, candidates })
     }
 }

@@ -1,0 +1,151 @@
+//! Search bots from fixed positions and over seeded games. MEEPLE_BOT_GAMES sets how many
+//! games the match tests play (default 10; 100 for the full check).
+
+mod common;
+use common::*;
+use meeple::ai::{play_out, Bot, Seat};
+use meeple::core::event::Outcome;
+use meeple::engine::Game;
+
+fn games() -> u64 {
+    std::env::var("MEEPLE_BOT_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(10)
+}
+
+/// A gomoku game with `stones` placed (row, col, seat), P`to_move` to move.
+fn position(stones: &[(i64, i64, i64)], to_move: i64) -> Game {
+    let mut g = start("gomoku", "board", 2, 1, &[]);
+    let mut code = String::new();
+    for (r, c, p) in stones {
+        code.push_str(&format!(
+            "ctx.grid:set({r}, {c}, {p}); G.moves = G.moves + 1; "
+        ));
+    }
+    if to_move == 2 {
+        code.push_str("ctx:next_player()");
+    }
+    exec(&mut g, &code);
+    g
+}
+
+fn chosen(g: &mut Game, bot: &str, seed: u64) -> String {
+    let mut bot = Seat::parse(bot).unwrap().bot(seed, 0).unwrap();
+    let i = bot.choose(g).unwrap().index;
+    g.pending().unwrap().options()[i].to_string()
+}
+
+#[test]
+fn mcts_takes_a_win_in_one() {
+    // Black has four in row 8 (cols 5-8) with both ends open; white has three elsewhere.
+    let mut g = position(
+        &[
+            (8, 5, 1),
+            (8, 6, 1),
+            (8, 7, 1),
+            (8, 8, 1),
+            (3, 3, 2),
+            (3, 4, 2),
+            (3, 5, 2),
+        ],
+        1,
+    );
+    let pick = chosen(&mut g, "mcts:200", 1);
+    assert!(pick == "place 8 4" || pick == "place 8 9", "{pick}");
+}
+
+#[test]
+fn mcts_blocks_a_four() {
+    // White has four in column 10 (rows 4-7), closed above by black at (3, 10): block (8, 10).
+    let mut g = position(
+        &[
+            (3, 10, 1),
+            (4, 10, 2),
+            (5, 10, 2),
+            (6, 10, 2),
+            (7, 10, 2),
+            (8, 8, 1),
+            (9, 9, 1),
+        ],
+        1,
+    );
+    assert_eq!(chosen(&mut g, "mcts:300", 2), "place 8 10");
+}
+
+#[test]
+fn mcts_blocks_an_open_three_when_nothing_better_exists() {
+    // White has an open three in row 8 (cols 7-9); black's stones are scattered.
+    let mut g = position(
+        &[(8, 7, 2), (8, 8, 2), (8, 9, 2), (2, 2, 1), (13, 13, 1)],
+        1,
+    );
+    let pick = chosen(&mut g, "mcts:400", 3);
+    assert!(pick == "place 8 6" || pick == "place 8 10", "{pick}");
+}
+
+#[test]
+fn mcts_gives_the_same_choice_for_the_same_seed() {
+    let mut g = position(&[(8, 8, 1), (8, 9, 2)], 1);
+    assert_eq!(chosen(&mut g, "mcts:100", 9), chosen(&mut g, "mcts:100", 9));
+}
+
+#[test]
+fn mcts_leaves_the_game_as_it_was() {
+    let mut g = position(&[(8, 8, 1), (8, 9, 2)], 1);
+    g.enable_undo();
+    act(&mut g, "place 7 7");
+    let before = (g.snapshot().unwrap(), g.events(), g.history.clone());
+    chosen(&mut g, "mcts:50", 1);
+    assert_eq!(
+        (g.snapshot().unwrap(), g.events(), g.history.clone()),
+        before
+    );
+    assert!(g.undo().unwrap(), "the undo history survives a search");
+}
+
+#[test]
+fn mcts_beats_random_at_gomoku() {
+    let n = games();
+    let mut wins = 0;
+    for seed in 1..=n {
+        let first = seed % 2 == 0;
+        let seats = if first {
+            "mcts:200,random"
+        } else {
+            "random,mcts:200"
+        };
+        let mut g = start("gomoku", "board", 2, seed, &[]);
+        g.set_record_events(false);
+        let mut bots: Vec<_> = Seat::parse_list(seats)
+            .unwrap()
+            .iter()
+            .enumerate()
+            .map(|(i, s)| s.bot(seed, i))
+            .collect();
+        play_out(&mut g, &mut bots).unwrap();
+        let mcts = if first { 0 } else { 1 };
+        if g.outcome()
+            == Some(Outcome::Won {
+                winners: vec![mcts],
+            })
+        {
+            wins += 1;
+        }
+        eprintln!("seed {seed}: {:?}", g.outcome());
+    }
+    assert!(wins * 100 >= n * 95, "mcts won {wins} of {n}");
+}
+
+#[test]
+fn mcts_plays_the_property_game() {
+    let mut g = start("monopoly", "demo", 2, 5, &["salary=200"]);
+    let mut bot: Box<dyn Bot> = Seat::parse("mcts:30").unwrap().bot(5, 0).unwrap();
+    for _ in 0..10 {
+        if g.is_over() {
+            break;
+        }
+        let i = bot.choose(&mut g).unwrap().index;
+        g.apply_index(i).unwrap();
+    }
+}
