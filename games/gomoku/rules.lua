@@ -47,11 +47,16 @@ R.states = {
   },
 }
 
--- A quick move for search bots' playouts, without listing every option: win at once if a
--- point next to the stones allows it, else block the opponent's winning point, else a random
--- point next to a stone (where the game is decided); any point on an empty board.
+-- A quick move for search bots' playouts, without listing every option. With the setting
+-- playout = "tactical": win at once if a point next to the stones allows it, else block the
+-- opponent's winning point, else a random point next to a stone (where the game is decided).
+-- With "uniform": any empty point.
 function R.random_move(G, ctx)
   local grid = ctx.grid
+  if ctx.settings.playout == "uniform" then
+    local r, c = grid:random_empty()
+    return r and { "place", r, c }
+  end
   local near = grid:empty_near(1)
   if #near == 0 then
     local r, c = grid:random_empty()

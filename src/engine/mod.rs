@@ -699,6 +699,14 @@ impl Game {
 
     /// Scores every pending option with the AI's `score` function.
     pub fn score_options(&self) -> Result<Vec<f64>, GameError> {
+        self.with_ai_scores(&self.host.scores)
+    }
+
+    /// Calls a prelude helper with (AI.score, G, ctx, seat, options) for the pending decision.
+    fn with_ai_scores<R: mlua::FromLuaMulti>(
+        &self,
+        helper: &mlua::Function,
+    ) -> Result<R, GameError> {
         let (Some(ai), Some(p)) = (&self.host.ai, &self.pending) else {
             return Err(GameError::Rejected(format!(
                 "game '{}' has no ai script with a score function",
@@ -708,7 +716,7 @@ impl Game {
         let score: mlua::Function = ai.get("score").map_err(|e| self.lua_failure(e))?;
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "ai.score");
         let args = (score, &self.g, &self.host.ctx, p.seat + 1, &p.lua_options);
-        Ok(self.host.call(&self.host.scores, args, &ctx)?)
+        Ok(self.host.call(helper, args, &ctx)?)
     }
 
     /// Whether the game has an AI script (its scores can guide search).
@@ -778,23 +786,7 @@ impl Game {
 
     /// The best score of the AI's `score` function and the options that reach it.
     pub fn best_options(&self) -> Result<(f64, Vec<usize>), GameError> {
-        let (Some(ai), Some(p)) = (&self.host.ai, &self.pending) else {
-            return Err(GameError::Rejected(format!(
-                "game '{}' has no ai script with a score function",
-                self.pkg.id
-            )));
-        };
-        let score: mlua::Function = ai.get("score").map_err(|e| self.lua_failure(e))?;
-        let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "ai.score");
-        let args = (
-            score,
-            self.g.clone(),
-            self.host.ctx.clone(),
-            p.seat + 1,
-            p.lua_options.clone(),
-        );
-        let (best, tied): (f64, mlua::Variadic<usize>) =
-            self.host.call(&self.host.best, args, &ctx)?;
+        let (best, tied): (f64, mlua::Variadic<usize>) = self.with_ai_scores(&self.host.best)?;
         Ok((best, tied.iter().map(|i| i - 1).collect()))
     }
 

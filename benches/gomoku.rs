@@ -1,0 +1,96 @@
+//! Gomoku speed on 15×15: the heuristic AI's move on a mid-game position, and random playouts
+//! per second through the scripted rules (what MCTS runs) beside the same playouts written
+//! natively in Rust on the runtime's grid. Run with `cargo bench --bench gomoku`.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use meeple::ai::{Bot, Seat};
+use meeple::core::grid::GridState;
+use meeple::core::rng::GameRng;
+use meeple::def::{find_game, load_package};
+use meeple::engine::{Game, GameConfig, Snapshot};
+use std::sync::Arc;
+
+/// A game after `moves` heuristic-vs-heuristic moves (seed 3), with `settings`.
+fn midgame(moves: usize, settings: &[&str]) -> Game {
+    let pkg = Arc::new(load_package(&find_game("gomoku").unwrap()).unwrap());
+    let config = GameConfig {
+        map: None,
+        seats: 2,
+        seed: 3,
+        settings: settings.iter().map(|s| s.to_string()).collect(),
+    };
+    let mut g = Game::new(pkg, config).unwrap();
+    g.set_record_events(false);
+    let mut bots: Vec<Box<dyn Bot>> = (0..2).map(|s| Seat::Heuristic.bot(3, s).unwrap()).collect();
+    for _ in 0..moves {
+        let seat = g.pending().unwrap().seat;
+        let i = bots[seat].choose(&mut g).unwrap().index;
+        g.apply_index(i).unwrap();
+    }
+    assert!(!g.is_over(), "the mid-game position is still open");
+    g
+}
+
+fn heuristic_move(c: &mut Criterion) {
+    let mut g = midgame(30, &[]);
+    let mut bot = Seat::Heuristic.bot(1, 0).unwrap();
+    c.bench_function("gomoku/heuristic_move_30_stones", |b| {
+        b.iter(|| bot.choose(&mut g).unwrap())
+    });
+}
+
+/// Restores the position, reseeds and plays one playout to the end.
+fn scripted_playout(g: &mut Game, start: &Snapshot, rng: &mut GameRng) {
+    g.restore(start).unwrap();
+    g.world_mut().rng = GameRng::from_seed(rng.next_u64());
+    g.random_playout(10_000).unwrap();
+}
+
+/// The uniform playout in plain Rust: random empty cells until five in a row or a full board.
+fn native_playout(start: &GridState, to_move: u8, rng: &mut GameRng) -> u8 {
+    let mut g = start.clone();
+    let mut empty: Vec<usize> = (0..g.cells.len()).filter(|i| g.cells[*i] == 0).collect();
+    let mut who = to_move;
+    while !empty.is_empty() {
+        let k = rng.below(empty.len() as u64) as usize;
+        let i = empty.swap_remove(k);
+        let (r, c) = (i / g.cols, i % g.cols);
+        g.set(r, c, who);
+        if g.longest(r, c, who) >= 5 {
+            return who;
+        }
+        who = 3 - who;
+    }
+    0
+}
+
+fn playouts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("gomoku_playouts");
+    group.throughput(Throughput::Elements(1));
+    for (name, settings) in [
+        ("scripted_uniform", "playout=uniform"),
+        ("scripted_tactical", "playout=tactical"),
+    ] {
+        for stones in [0, 30] {
+            let mut g = midgame(stones, &[settings]);
+            let start = g.snapshot().unwrap();
+            let mut rng = GameRng::from_seed(7);
+            group.bench_function(format!("{name}_from_{stones}_stones"), |b| {
+                b.iter(|| scripted_playout(&mut g, &start, &mut rng))
+            });
+        }
+    }
+    for stones in [0, 30] {
+        let g = midgame(stones, &[]);
+        let grid = g.world().grid.clone().unwrap();
+        let to_move = g.pending().unwrap().seat as u8 + 1;
+        let mut rng = GameRng::from_seed(7);
+        group.bench_function(format!("native_uniform_from_{stones}_stones"), |b| {
+            b.iter(|| native_playout(&grid, to_move, &mut rng))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, heuristic_move, playouts);
+criterion_main!(benches);
