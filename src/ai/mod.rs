@@ -128,14 +128,6 @@ pub struct Heuristic {
     rng: GameRng,
 }
 
-impl Heuristic {
-    pub fn new(seed: u64) -> Self {
-        Heuristic {
-            rng: GameRng::from_seed(seed),
-        }
-    }
-}
-
 impl Bot for Heuristic {
     fn choose(&mut self, game: &mut Game) -> Result<Choice, GameError> {
         let p = game

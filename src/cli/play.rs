@@ -6,7 +6,7 @@
 use super::live::{self, Input, Inputs};
 use super::render::render;
 use super::{load, script_diag, CmdResult};
-use crate::ai::{Bot, Heuristic, Seat};
+use crate::ai::{Bot, Seat};
 use crate::core::event::Event;
 use crate::diag::Diagnostic;
 use crate::engine::{Game, GameConfig, GameError};
@@ -251,7 +251,7 @@ fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnos
         "quit" | "exit" => return Ok(false),
         "undo" => undo(s),
         "redo" => redo(s),
-        "why" => why(&mut s.game),
+        _ if line == "why" || line.starts_with("why ") => why(&mut s.game, line[3..].trim()),
         _ if line.starts_with("save") => save(s, line["save".len()..].trim()),
         _ => {
             let index = match line.parse::<usize>() {
@@ -337,12 +337,23 @@ fn human_turn(s: &Session) -> bool {
         .unwrap_or(false)
 }
 
-fn why(game: &mut Game) {
-    let mut bot = Heuristic::new(game.config.seed);
+/// What a bot (the heuristic unless named: `why mcts:500`) would choose here, and the
+/// candidates it weighed, best first (top 10).
+fn why(game: &mut Game, bot: &str) {
+    let seat = if bot.is_empty() {
+        Ok(Seat::Heuristic)
+    } else {
+        Seat::parse(bot)
+    };
+    let Some(mut bot) = seat.as_ref().ok().and_then(|s| s.bot(game.config.seed, 0)) else {
+        println!("usage: why [ai|random|mcts|mcts:N|mcts:Nms]");
+        return;
+    };
+    let name = seat.map(|s| s.to_string()).unwrap_or_default();
     match bot.explain(game) {
         Ok(c) => {
-            println!("the heuristic AI would choose: {}", game.label(c.index));
-            for (i, score) in c.candidates {
+            println!("{name} would choose: {}", game.label(c.index));
+            for (i, score) in c.candidates.into_iter().take(10) {
                 println!("  {score:>10.2}  {}", game.label(i));
             }
         }
@@ -376,10 +387,29 @@ fn print_events(game: &mut Game) {
     }
 }
 
+/// Lists the options by number; a long list (a grid's free points) is summed up instead.
 fn print_options(game: &Game) {
     let Some(p) = game.pending() else { return };
+    if p.len() > MAX_LISTED {
+        let examples: Vec<String> = p
+            .options()
+            .iter()
+            .take(3)
+            .map(|o| format!("'{o}'"))
+            .collect();
+        println!(
+            "P{}, choose one of {} options by typing it (e.g. {}, …) or its number",
+            p.seat + 1,
+            p.len(),
+            examples.join(", ")
+        );
+        return;
+    }
     println!("P{}, choose:", p.seat + 1);
     for i in 0..p.len() {
         println!("  {}) {}", i + 1, game.label(i));
     }
 }
+
+/// Longest option list printed in full.
+const MAX_LISTED: usize = 20;

@@ -88,9 +88,9 @@ fn players(game: &Game, seats: &[Seat]) -> String {
                 };
                 (
                     format!(
-                        "{marker}P{}{stone} ({who}) {}{state}",
+                        "{marker}P{}{stone} ({who}){}{state}",
                         s + 1,
-                        counters.join(" · ")
+                        counters_text(&counters)
                     ),
                     w.in_play[s],
                 )
@@ -139,4 +139,13 @@ fn render_grid(g: &GridState) -> String {
         out.push('\n');
     }
     out
+}
+
+/// " cash 1500 · …", or nothing for a game without counters.
+fn counters_text(counters: &[String]) -> String {
+    if counters.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", counters.join(" · "))
+    }
 }
