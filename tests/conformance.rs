@@ -1,6 +1,7 @@
 //! Conformance: every game in `games/` loads, plays seeded random games to an end or the round
-//! cap without script errors, is deterministic, survives save → load → continue, undoes
-//! exactly, and accepts every option it lists. Raise the game count with
+//! cap without script errors, is deterministic, survives save → load → continue, undoes and
+//! redoes exactly, accepts every option it lists, and (where the rules offer one) makes only
+//! legal quick moves for playouts. Raise the game count with
 //! MEEPLE_CONFORMANCE_GAMES (default 3 per map).
 
 mod common;
@@ -197,6 +198,41 @@ fn every_listed_option_applies() {
                 }
                 game.restore(&snap).unwrap();
                 play(&mut game, &mut bots, 3);
+            }
+        }
+    }
+}
+
+#[test]
+fn quick_playout_moves_are_listed_options() {
+    for pkg in games() {
+        for config in configs(&pkg) {
+            let mut game = new_game(&pkg, &config, 5);
+            if game.eval("return R.random_move ~= nil").unwrap() != serde_json::json!(true) {
+                continue;
+            }
+            let mut bots = random_bots(config.seats, 5);
+            for step in 0..40 {
+                if game.is_over() {
+                    break;
+                }
+                let options: Vec<String> = game
+                    .pending()
+                    .unwrap()
+                    .options()
+                    .iter()
+                    .map(|o| o.to_string())
+                    .collect();
+                let chosen = game
+                    .eval("local m = R.random_move(G, ctx); local parts = {} for i, v in ipairs(m) do parts[i] = tostring(v) end return table.concat(parts, ' ')")
+                    .unwrap();
+                let chosen = chosen.as_str().unwrap().to_string();
+                assert!(
+                    options.contains(&chosen),
+                    "{} step {step}: random_move gave '{chosen}'",
+                    pkg.id
+                );
+                play(&mut game, &mut bots, 1);
             }
         }
     }

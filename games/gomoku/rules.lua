@@ -6,6 +6,13 @@ local R = {}
 local DIRECTIONS = { { 0, 1 }, { 1, 0 }, { 1, 1 }, { 1, -1 } }
 
 function R.setup(G, ctx)
+  local s = ctx.settings
+  if s.rule ~= "freestyle" and s.rule ~= "standard" then
+    error(string.format("setting rule must be 'freestyle' or 'standard', not '%s'", s.rule))
+  end
+  if s.playout ~= "tactical" and s.playout ~= "uniform" then
+    error(string.format("setting playout must be 'tactical' or 'uniform', not '%s'", s.playout))
+  end
   G.moves = 0
 end
 

@@ -36,6 +36,17 @@ impl Seat {
         text.split(',').map(Seat::parse).collect()
     }
 
+    /// The heuristic bot needs the game's AI script.
+    pub fn check_for(&self, pkg: &crate::def::Package) -> Result<(), String> {
+        if *self == Seat::Heuristic && pkg.ai_file.is_none() {
+            return Err(format!(
+                "game '{}' has no AI script (ai = \"ai.lua\" in game.toml), so it has no ai player; use random or mcts",
+                pkg.id
+            ));
+        }
+        Ok(())
+    }
+
     /// A bot for this seat; `None` for a human.
     pub fn bot(&self, seed: u64, seat: usize) -> Option<Box<dyn Bot>> {
         let rng = GameRng::from_seed(splitmix64(seed ^ (0x5eed_0000 + seat as u64)));

@@ -32,6 +32,8 @@ pub struct AiArgs {
 pub fn run(a: AiArgs) -> CmdResult {
     let mut game = position(&a)?;
     let seat = Seat::parse(&a.bot).map_err(|e| vec![Diagnostic::error("--bot", e)])?;
+    seat.check_for(&game.pkg)
+        .map_err(|e| vec![Diagnostic::error("--bot", e)])?;
     let Some(mut bot) = seat.bot(game.config.seed, 0) else {
         return Err(vec![Diagnostic::error("--bot", "name a bot, not human")]);
     };
@@ -72,6 +74,13 @@ fn position(a: &AiArgs) -> Result<Game, Vec<Diagnostic>> {
         return Game::new(load(&a.game.game)?, a.game.config(a.seats));
     };
     let record = Record::load(file).map_err(|d| vec![d])?;
+    if record.game != a.game.game && !record.game_location().ends_with(&a.game.game) {
+        eprintln!(
+            "note: {} is a record of '{}'; explaining that game",
+            file.display(),
+            record.game
+        );
+    }
     let mut game = Game::new(load(&record.game_location())?, record.config.clone())?;
     if let Some(snap) = &record.snapshot {
         game.restore(snap).map_err(|e| vec![script_diag(e)])?;

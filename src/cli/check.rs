@@ -85,10 +85,9 @@ fn check_one(name: &str, games: usize) -> Result<String, Vec<crate::diag::Diagno
             game.snapshot().map_err(|e| vec![super::script_diag(e)])?;
         }
     }
-    Ok(format!(
-        "{} ({} maps, {} random games each)",
-        pkg.id,
-        pkg.maps.len(),
-        games
-    ))
+    let maps = match pkg.maps.len() {
+        1 => "1 map".to_string(),
+        n => format!("{n} maps"),
+    };
+    Ok(format!("{} ({maps}, {games} random games each)", pkg.id))
 }

@@ -23,7 +23,7 @@ pub struct PlayArgs {
     /// Map to play on (default: the game's default map)
     #[arg(long)]
     map: Option<String>,
-    /// Who plays each seat, comma-separated: human, ai (heuristic), random
+    /// Who plays each seat, comma-separated: human, ai (heuristic), random, mcts, mcts:N, mcts:Nms
     #[arg(long, default_value = "human,ai")]
     players: String,
     /// Seed of the game's random generator (default: a new one each game, printed at the start)
@@ -133,6 +133,10 @@ fn start(a: &PlayArgs) -> Result<Session, Vec<Diagnostic>> {
     let pkg = load(name)?;
     let seats =
         Seat::parse_list(&a.players).map_err(|e| vec![Diagnostic::error("--players", e)])?;
+    for s in &seats {
+        s.check_for(&pkg)
+            .map_err(|e| vec![Diagnostic::error("--players", e)])?;
+    }
     let seed = a.seed.unwrap_or_else(fresh_seed);
     let config = GameConfig {
         map: a.map.clone(),
@@ -398,7 +402,7 @@ fn print_options(game: &Game) {
             .map(|o| format!("'{o}'"))
             .collect();
         println!(
-            "P{}, choose one of {} options by typing it (e.g. {}, …) or its number",
+            "P{}, choose one of {} options by typing it (e.g. {}, …)",
             p.seat + 1,
             p.len(),
             examples.join(", ")

@@ -21,7 +21,7 @@ pub struct SimArgs {
     /// Number of games
     #[arg(long, default_value_t = 100)]
     games: usize,
-    /// Who plays each seat: ai (heuristic) or random, comma-separated
+    /// Who plays each seat, comma-separated: ai (heuristic), random, mcts, mcts:N, mcts:Nms
     #[arg(long, default_value = "ai,ai")]
     players: String,
     /// Worker threads (default: all cores); the numbers do not depend on it
@@ -42,6 +42,10 @@ pub fn run(a: SimArgs) -> CmdResult {
     let pkg = load(&a.game.game)?;
     let seats =
         Seat::parse_list(&a.players).map_err(|e| vec![Diagnostic::error("--players", e)])?;
+    for s in &seats {
+        s.check_for(&pkg)
+            .map_err(|e| vec![Diagnostic::error("--players", e)])?;
+    }
     let names: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
     let jobs = a.jobs.unwrap_or_else(|| {
         std::thread::available_parallelism()
@@ -108,7 +112,7 @@ fn batch(
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
     eprintln!(
-        "{} games in {secs:.2} s ({:.0} games/s)",
+        "{} games in {secs:.2} s ({:.1} games/s)",
         a.games,
         a.games as f64 / secs.max(1e-9)
     );

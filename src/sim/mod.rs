@@ -55,7 +55,7 @@ pub fn run(cfg: &SimConfig, tick: &(dyn Fn() + Sync)) -> Result<Vec<GameResult>,
     if cfg.seats.contains(&Seat::Human) {
         return Err(vec![Diagnostic::error(
             "--players",
-            "sim plays bots only (use ai or random, not human)",
+            "sim plays bots only (ai, random or mcts, not human)",
         )]);
     }
     Game::new(cfg.pkg.clone(), config_for(cfg, 0))?;
