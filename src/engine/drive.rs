@@ -1,0 +1,186 @@
+//! Driving the flow: automatic states run until a decision, every transition is checked
+//! against the whitelist, a decision lists its options, and flow errors are located at the
+//! hook that caused them. Also the in-VM random playout used by search bots.
+
+use super::{context, Game, GameError, Pending, STEP_GUARD};
+use crate::core::event::Outcome;
+use crate::diag::Diagnostic;
+use crate::script::ScriptError;
+use mlua::Value;
+
+impl Game {
+    pub(super) fn transition(
+        &mut self,
+        from: usize,
+        to: &str,
+        hook: &str,
+    ) -> Result<(), GameError> {
+        match self.pkg.flow.check_transition(from, to) {
+            Ok(t) => {
+                self.world.borrow_mut().state = t;
+                self.just_entered = true;
+                Ok(())
+            }
+            Err(msg) => Err(self.flow_error(msg, hook)),
+        }
+    }
+
+    pub(super) fn flow_error(&self, msg: String, hook: &str) -> GameError {
+        let w = self.world.borrow();
+        let note = context(&self.pkg, &self.host, w.state, hook);
+        let mut diag = Diagnostic::error(&self.host.rules_path, msg).note(note);
+        if let Some(f) = self.hook_function(w.state, hook) {
+            let info = f.info();
+            if let (Some(src), Some(line)) = (info.short_src, info.line_defined) {
+                diag.path = src;
+                diag.line = Some(line);
+            }
+        }
+        GameError::Script(ScriptError(diag))
+    }
+
+    /// The Lua function behind a state's hook, to point errors at its definition.
+    pub(super) fn hook_function(&self, state: usize, hook: &str) -> Option<mlua::Function> {
+        let hooks = self.host.hooks.get(state)?;
+        match hook {
+            "enter" => hooks.enter.clone(),
+            "options" => hooks.options.clone(),
+            "act" => hooks.act.clone(),
+            _ => None,
+        }
+    }
+
+    /// Runs automatic states until a decision or the end.
+    pub(super) fn settle(&mut self) -> Result<(), GameError> {
+        let mut trail: Vec<usize> = Vec::new();
+        loop {
+            let state = self.world.borrow().state;
+            let spec = &self.pkg.flow.states[state];
+            let hooks = &self.host.hooks[state];
+            if self.just_entered && (spec.decide || spec.terminal) {
+                self.just_entered = false;
+                if let Some(enter) = hooks.enter.clone() {
+                    let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "enter");
+                    let next: Option<String> =
+                        self.host.call(&enter, (&self.g, &self.host.ctx), &ctx)?;
+                    if let Some(name) = next {
+                        self.transition(state, &name, "enter")?;
+                        continue;
+                    }
+                }
+            }
+            if spec.terminal {
+                self.world.borrow_mut().finish(Outcome::Draw);
+                self.pending = None;
+                return Ok(());
+            }
+            if spec.decide {
+                return self.ask();
+            }
+            trail.push(state);
+            if trail.len() > STEP_GUARD {
+                return Err(self.stuck(&trail));
+            }
+            let enter = hooks.enter.clone().expect("checked at load");
+            let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "enter");
+            let next: Option<String> = self.host.call(&enter, (&self.g, &self.host.ctx), &ctx)?;
+            let Some(name) = next else {
+                let msg = format!(
+                    "automatic state '{}' must return the name of the next state",
+                    spec.name
+                );
+                return Err(self.flow_error(msg, "enter"));
+            };
+            self.transition(state, &name, "enter")?;
+        }
+    }
+
+    pub(super) fn stuck(&self, trail: &[usize]) -> GameError {
+        let tail: Vec<&str> = trail[trail.len() - 6..]
+            .iter()
+            .map(|s| self.pkg.flow.name(*s))
+            .collect();
+        let msg = format!(
+            "no decision reached after {STEP_GUARD} automatic steps: the flow cycles ({} → …)",
+            tail.join(" → ")
+        );
+        self.flow_error(msg, "enter")
+    }
+
+    pub(super) fn ask(&mut self) -> Result<(), GameError> {
+        let (seat, round) = self.host.turn_state().map_err(|e| self.lua_failure(e))?;
+        if let Some(cap) = self.round_cap {
+            if round > cap {
+                self.world
+                    .borrow_mut()
+                    .finish(Outcome::Capped { round: cap });
+                self.pending = None;
+                return Ok(());
+            }
+        }
+        let state = self.world.borrow().state;
+        let options_fn = self.host.hooks[state]
+            .options
+            .clone()
+            .expect("checked at load");
+        let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "options");
+        let list: Value = self
+            .host
+            .call(&options_fn, (&self.g, &self.host.ctx), &ctx)?;
+        let problem: Option<String> =
+            self.host
+                .call(&self.host.check_options, list.clone(), &ctx)?;
+        if let Some(m) = problem {
+            return Err(self.flow_error(m, "options"));
+        }
+        let Value::Table(list) = list else {
+            unreachable!("checked by check_options")
+        };
+        if list.raw_len() == 0 {
+            let msg = format!(
+                "decision state '{}' offered no options",
+                self.pkg.flow.name(state)
+            );
+            return Err(self.flow_error(msg, "options"));
+        }
+        self.pending = Some(Pending::new(seat, list));
+        Ok(())
+    }
+
+    /// Plays random moves from the pending decision to the end (or `max_steps` decisions, or
+    /// the round cap) inside the VM, for search bots. Leaves the game where the playout
+    /// stopped with nothing pending: restore a snapshot to go on.
+    pub fn random_playout(&mut self, max_steps: usize) -> Result<(), GameError> {
+        if self.pending.take().is_none() {
+            return Ok(());
+        }
+        let state = self.world.borrow().state;
+        let name = self.pkg.flow.name(state).to_string();
+        let w = self.world.clone();
+        let pick_rng = self
+            .host
+            .lua
+            .create_function(move |_, n: u64| Ok(w.borrow_mut().rng.below(n.max(1)) + 1))
+            .map_err(|e| self.lua_failure(e))?;
+        let args = (
+            &self.g,
+            &self.host.ctx,
+            &self.host.rules,
+            &self.host.flow,
+            name,
+            false,
+            max_steps,
+            self.round_cap,
+            pick_rng,
+        );
+        let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "playout");
+        let (end, _steps): (String, usize) = self.host.call(&self.host.playout, args, &ctx)?;
+        let index = self.pkg.flow.index(&end).unwrap_or(state);
+        let mut w = self.world.borrow_mut();
+        w.state = index;
+        if self.pkg.flow.states[index].terminal {
+            w.finish(Outcome::Draw);
+        }
+        Ok(())
+    }
+}

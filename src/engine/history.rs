@@ -1,0 +1,109 @@
+//! Snapshots (the unit of save, undo, redo and search), restoring them exactly, the undo and
+//! redo stacks, and setting the history aside while a search plays ahead.
+
+use super::{Game, GameError, Pending, Snapshot};
+use crate::script::convert::{from_json, to_json};
+use mlua::Value;
+
+impl Game {
+    pub fn snapshot(&self) -> Result<Snapshot, GameError> {
+        let g = to_json(&Value::Table(self.g.clone()), "G")
+            .map_err(|m| self.flow_error(m, "snapshot"))?;
+        self.sync_world();
+        let mut w = self.world.borrow_mut();
+        let events = std::mem::take(&mut w.events);
+        let world = w.clone();
+        w.events = events;
+        Ok(Snapshot {
+            state: self.pkg.flow.name(world.state).to_string(),
+            world,
+            g,
+        })
+    }
+
+    pub(super) fn snapshot_with_pending(&mut self, p: &Pending) -> Result<Snapshot, GameError> {
+        self.pending = Some(Pending::new(p.seat, p.lua_options.clone()));
+        let snap = self.snapshot();
+        self.pending = None;
+        snap
+    }
+
+    /// Puts the game back exactly where `snap` was taken; history is cut to `history_len`.
+    pub fn restore(&mut self, snap: &Snapshot) -> Result<(), GameError> {
+        let Some(state) = self.pkg.flow.index(&snap.state) else {
+            return Err(GameError::Rejected(format!(
+                "the saved state '{}' does not exist in this game's flow",
+                snap.state
+            )));
+        };
+        let g = from_json(&self.host.lua, &snap.g).map_err(|e| self.lua_failure(e))?;
+        let Value::Table(g) = g else {
+            return Err(GameError::Rejected("the saved G is not a table".into()));
+        };
+        self.g = g;
+        let record = self.world.borrow().record_events;
+        let mut world = snap.world.clone();
+        world.state = state;
+        world.record_events = record;
+        *self.world.borrow_mut() = world;
+        self.host
+            .push_world(&self.world.borrow())
+            .map_err(|e| self.lua_failure(e))?;
+        self.just_entered = false;
+        self.pending = None;
+        if self.world.borrow().outcome.is_some() {
+            return Ok(());
+        }
+        self.settle()
+    }
+
+    /// Steps back one decision; false when there is nothing to undo.
+    pub fn undo(&mut self) -> Result<bool, GameError> {
+        let Some((snap, len)) = self.undo.as_mut().and_then(|u| u.pop()) else {
+            return Ok(false);
+        };
+        let now = self.snapshot()?;
+        self.restore(&snap)?;
+        self.redo.push((now, self.history.clone()));
+        self.history.truncate(len);
+        Ok(true)
+    }
+
+    /// Replays the last undone decision; false when there is nothing to redo (a new decision
+    /// after an undo clears what could be redone).
+    pub fn redo(&mut self) -> Result<bool, GameError> {
+        let Some((snap, history)) = self.redo.pop() else {
+            return Ok(false);
+        };
+        let now = self.snapshot()?;
+        if let Some(u) = &mut self.undo {
+            u.push((now, self.history.len()));
+        }
+        self.restore(&snap)?;
+        self.history = history;
+        Ok(true)
+    }
+
+    /// Runs `f` (a search that plays ahead and restores the position) with the event log,
+    /// history and undo/redo set aside, so nothing it plays is recorded.
+    pub fn searching<R>(
+        &mut self,
+        f: impl FnOnce(&mut Game) -> Result<R, GameError>,
+    ) -> Result<R, GameError> {
+        let (events, record) = {
+            let mut w = self.world.borrow_mut();
+            (std::mem::take(&mut w.events), w.record_events)
+        };
+        self.set_record_events(false);
+        let history = std::mem::take(&mut self.history);
+        let undo = self.undo.take();
+        let redo = std::mem::take(&mut self.redo);
+        let result = f(self);
+        self.set_record_events(record);
+        self.world.borrow_mut().events = events;
+        self.history = history;
+        self.undo = undo;
+        self.redo = redo;
+        result
+    }
+}

@@ -1,0 +1,182 @@
+//! The rules' and AI's optional hooks seen from Rust: reasons for rejected actions, option
+//! labels, status lines, statistics, AI scores, and running Lua in the game (`eval`, `exec`).
+
+use super::{context, Game, GameError};
+use crate::core::action::{Action, Arg};
+use crate::diag::Diagnostic;
+use crate::script::convert::to_json;
+use crate::script::ScriptError;
+use mlua::{Table, Value};
+
+impl Game {
+    /// Runs Lua that changes the position (tests, tutorials), then asks the pending decision
+    /// again so its options match the new position.
+    pub fn exec(&mut self, code: &str) -> Result<serde_json::Value, GameError> {
+        let out = self.eval(code)?;
+        if self.pending.is_some() {
+            self.pending = None;
+            self.ask()?;
+        }
+        Ok(out)
+    }
+
+    /// Why `action` is not an option: the rules' `why_not` hook if it has an answer, else the
+    /// options there are (the first ten).
+    pub(super) fn why_not(&self, seat: usize, action: &Action) -> String {
+        if let Some(reason) = self.rules_reason(action) {
+            return format!("'{action}' is not allowed: {reason}");
+        }
+        let options = self
+            .pending
+            .as_ref()
+            .map(|p| p.options())
+            .unwrap_or_default();
+        let mut shown: Vec<String> = options.iter().take(10).map(|o| format!("'{o}'")).collect();
+        if options.len() > 10 {
+            shown.push(format!("… {} more", options.len() - 10));
+        }
+        format!(
+            "'{action}' is not a legal option for P{} in state '{}' (options: {})",
+            seat + 1,
+            self.state_name(),
+            shown.join(", ")
+        )
+    }
+
+    pub(super) fn rules_reason(&self, action: &Action) -> Option<String> {
+        let hook = crate::script::api::function_at(&self.host.rules, "why_not")?;
+        let lua = &self.host.lua;
+        let t = lua.create_table().ok()?;
+        t.raw_set(1, action.verb.as_str()).ok()?;
+        for (i, a) in action.args.iter().enumerate() {
+            let v = match a {
+                Arg::Bool(b) => Value::Boolean(*b),
+                Arg::Int(n) => Value::Integer(*n),
+                Arg::Num(n) => Value::Number(*n),
+                Arg::Str(s) => Value::String(lua.create_string(s).ok()?),
+            };
+            t.raw_set(i + 2, v).ok()?;
+        }
+        let ctx = || String::new();
+        self.host
+            .call::<Option<String>>(&hook, (&self.g, &self.host.ctx, t), &ctx)
+            .ok()
+            .flatten()
+    }
+
+    /// Scores every pending option with the AI's `score` function.
+    pub fn score_options(&self) -> Result<Vec<f64>, GameError> {
+        self.with_ai_scores(&self.host.scores)
+    }
+
+    /// Calls a prelude helper with (AI.score, G, ctx, seat, options) for the pending decision.
+    pub(super) fn with_ai_scores<R: mlua::FromLuaMulti>(
+        &self,
+        helper: &mlua::Function,
+    ) -> Result<R, GameError> {
+        let (Some(ai), Some(p)) = (&self.host.ai, &self.pending) else {
+            return Err(GameError::Rejected(format!(
+                "game '{}' has no ai script with a score function",
+                self.pkg.id
+            )));
+        };
+        let score: mlua::Function = ai.get("score").map_err(|e| self.lua_failure(e))?;
+        let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "ai.score");
+        let args = (score, &self.g, &self.host.ctx, p.seat + 1, &p.lua_options);
+        Ok(self.host.call(helper, args, &ctx)?)
+    }
+
+    /// Whether the game has an AI script (its scores can guide search).
+    pub fn has_ai(&self) -> bool {
+        self.host.ai.is_some()
+    }
+
+    /// The best score of the AI's `score` function and the options that reach it.
+    pub fn best_options(&self) -> Result<(f64, Vec<usize>), GameError> {
+        let (best, tied): (f64, mlua::Variadic<usize>) = self.with_ai_scores(&self.host.best)?;
+        Ok((best, tied.iter().map(|i| i - 1).collect()))
+    }
+
+    /// A human-readable label for an option: the rules' `label` hook or the action itself.
+    pub fn label(&self, index: usize) -> String {
+        let Some(p) = &self.pending else {
+            return String::new();
+        };
+        let plain = p.options()[index].to_string();
+        let Some(label) = crate::script::api::function_at(&self.host.rules, "label") else {
+            return plain;
+        };
+        let Ok(option) = p.lua_options.raw_get::<Table>(index + 1) else {
+            return plain;
+        };
+        let ctx = || String::new();
+        match self
+            .host
+            .call::<Option<String>>(&label, (&self.g, &self.host.ctx, option), &ctx)
+        {
+            Ok(Some(text)) => text,
+            _ => plain,
+        }
+    }
+
+    /// Lines the rules' `status` hook wants shown for `seat` (holdings, jail, …).
+    pub fn status_lines(&self, seat: usize) -> Result<Vec<String>, GameError> {
+        let Some(status) = crate::script::api::function_at(&self.host.rules, "status") else {
+            return Ok(Vec::new());
+        };
+        let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "status");
+        let lines: Option<Vec<String>> =
+            self.host
+                .call(&status, (&self.g, &self.host.ctx, seat + 1), &ctx)?;
+        Ok(lines.unwrap_or_default())
+    }
+
+    /// The numbers of the rules' `stats` hook, sorted by name.
+    pub fn stats(&self) -> Result<Vec<(String, f64)>, GameError> {
+        let Some(stats) = crate::script::api::function_at(&self.host.rules, "stats") else {
+            return Ok(Vec::new());
+        };
+        let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "stats");
+        let t: Option<Table> = self.host.call(&stats, (&self.g, &self.host.ctx), &ctx)?;
+        let mut out: Vec<(String, f64)> = t
+            .map(|t| t.pairs::<String, f64>().flatten().collect())
+            .unwrap_or_default();
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        Ok(out)
+    }
+
+    /// Runs a Lua chunk with `G`, `ctx` and `R` in scope and returns its result as JSON.
+    pub fn eval(&self, code: &str) -> Result<serde_json::Value, GameError> {
+        let lua = &self.host.lua;
+        let env = lua.create_table().map_err(|e| self.lua_failure(e))?;
+        let globals = lua.globals();
+        let meta = lua.create_table().map_err(|e| self.lua_failure(e))?;
+        meta.raw_set("__index", globals)
+            .map_err(|e| self.lua_failure(e))?;
+        env.set_metatable(Some(meta))
+            .map_err(|e| self.lua_failure(e))?;
+        for (k, v) in [
+            ("G", &self.g),
+            ("ctx", &self.host.ctx),
+            ("R", &self.host.rules),
+        ] {
+            env.raw_set(k, v.clone()).map_err(|e| self.lua_failure(e))?;
+        }
+        let chunk = lua.load(code).set_name("@eval").set_environment(env);
+        let f = chunk.into_function().map_err(|e| {
+            GameError::Script(ScriptError(Diagnostic::from_lua_message(
+                &crate::script::host::lua_message(&e),
+                "eval",
+            )))
+        })?;
+        let ctx = || "in eval".to_string();
+        let v: Value = self.host.call(&f, (), &ctx)?;
+        let json = match &v {
+            Value::Function(_) | Value::UserData(_) | Value::Thread(_) => {
+                serde_json::Value::String(format!("<{}>", v.type_name()))
+            }
+            _ => to_json(&v, "result").map_err(GameError::Rejected)?,
+        };
+        Ok(json)
+    }
+}
