@@ -152,11 +152,6 @@ fn start(a: &PlayArgs) -> Result<Session, Vec<Diagnostic>> {
         seats.iter().map(|s| s.to_string()).collect(),
         start_hash,
     );
-    let bots = seats
-        .iter()
-        .enumerate()
-        .map(|(i, s)| s.bot(seed, i))
-        .collect();
     println!(
         "{} · map {} · seed {} · type a number, an action, undo, redo, save FILE, why or quit",
         game.pkg.title,
@@ -166,13 +161,7 @@ fn start(a: &PlayArgs) -> Result<Session, Vec<Diagnostic>> {
             .unwrap_or_default(),
         seed
     );
-    Ok(Session {
-        game,
-        seats,
-        bots,
-        record,
-        undone: Vec::new(),
-    })
+    Ok(Session::new(game, seats, record))
 }
 
 /// A seed for a new game when none is given: the clock's nanoseconds.
@@ -211,23 +200,12 @@ fn resume(file: &Path) -> Result<Session, Vec<Diagnostic>> {
         .map(|p| Seat::parse(p))
         .collect::<Result<_, _>>()
         .map_err(|e| vec![Diagnostic::error(&shown, e)])?;
-    let bots = seats
-        .iter()
-        .enumerate()
-        .map(|(i, s)| s.bot(record.config.seed ^ record.steps.len() as u64, i))
-        .collect();
     println!(
         "resumed {} after {} decisions",
         record.game,
         record.steps.len()
     );
-    Ok(Session {
-        game,
-        seats,
-        bots,
-        record,
-        undone: Vec::new(),
-    })
+    Ok(Session::new(game, seats, record))
 }
 
 fn bot_move(s: &mut Session, seat: usize) -> Result<(), Vec<Diagnostic>> {
@@ -245,6 +223,26 @@ fn apply(s: &mut Session, seat: usize, index: usize) -> Result<(), GameError> {
     s.record.steps.push(RecordStep { seat, action, hash });
     s.undone.clear();
     Ok(())
+}
+
+impl Session {
+    /// A session with a bot for every seat that is not human, seeded from the game's seed and
+    /// how far the record has got (a resumed game's bots differ from the first run's).
+    fn new(game: Game, seats: Vec<Seat>, record: Record) -> Session {
+        let seed = game.config.seed ^ record.steps.len() as u64;
+        let bots = seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| s.bot(seed, i))
+            .collect();
+        Session {
+            game,
+            seats,
+            bots,
+            record,
+            undone: Vec::new(),
+        }
+    }
 }
 
 /// Handles one line typed at the prompt; false to stop playing.
