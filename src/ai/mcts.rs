@@ -196,10 +196,7 @@ impl Bot for Mcts {
 
     /// Candidates are scored by their visit counts.
     fn explain(&mut self, game: &mut Game) -> Result<Choice, GameError> {
-        let n = game
-            .pending()
-            .map(|p| p.len())
-            .ok_or_else(|| GameError::Rejected("the game is over".into()))?;
+        let n = game.decision()?.len();
         if n == 1 {
             return Ok(Choice {
                 index: 0,

@@ -124,9 +124,7 @@ pub struct RandomBot {
 
 impl Bot for RandomBot {
     fn choose(&mut self, game: &mut Game) -> Result<Choice, GameError> {
-        let p = game
-            .pending()
-            .ok_or_else(|| GameError::Rejected("the game is over".into()))?;
+        let p = game.decision()?;
         let index = self.rng.below(p.len() as u64) as usize;
         Ok(Choice {
             index,
@@ -141,9 +139,7 @@ pub struct Heuristic {
 
 impl Bot for Heuristic {
     fn choose(&mut self, game: &mut Game) -> Result<Choice, GameError> {
-        let p = game
-            .pending()
-            .ok_or_else(|| GameError::Rejected("the game is over".into()))?;
+        let p = game.decision()?;
         if p.len() == 1 {
             return Ok(Choice {
                 index: 0,

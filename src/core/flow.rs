@@ -29,7 +29,6 @@ impl Flow {
     /// Checks `from -> to` against the whitelist and returns the target's index.
     pub fn check_transition(&self, from: usize, to: &str) -> Result<usize, String> {
         let spec = &self.states[from];
-        let allowed: Vec<&str> = spec.next.iter().map(|i| self.name(*i)).collect();
         let Some(target) = self.index(to) else {
             let names = self.states.iter().map(|s| s.name.as_str());
             let hint = did_you_mean(to, names)
@@ -43,6 +42,7 @@ impl Flow {
         if spec.next.contains(&target) {
             Ok(target)
         } else {
+            let allowed: Vec<&str> = spec.next.iter().map(|i| self.name(*i)).collect();
             Err(format!(
                 "illegal transition from '{}' to '{to}' (allowed: {})",
                 spec.name,

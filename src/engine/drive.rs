@@ -156,12 +156,6 @@ impl Game {
         }
         let state = self.world.borrow().state;
         let name = self.pkg.flow.name(state).to_string();
-        let w = self.world.clone();
-        let pick_rng = self
-            .host
-            .lua
-            .create_function(move |_, n: u64| Ok(w.borrow_mut().rng.below(n.max(1)) + 1))
-            .map_err(|e| self.lua_failure(e))?;
         let args = (
             &self.g,
             &self.host.ctx,
@@ -171,7 +165,6 @@ impl Game {
             false,
             max_steps,
             self.round_cap,
-            pick_rng,
         );
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "playout");
         let (end, _steps): (String, usize) = self.host.call(&self.host.playout, args, &ctx)?;

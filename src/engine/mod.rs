@@ -306,6 +306,13 @@ impl Game {
         self.pending.as_ref()
     }
 
+    /// The pending decision, or the rejection every caller gives when there is none.
+    pub fn decision(&self) -> Result<&Pending, GameError> {
+        self.pending
+            .as_ref()
+            .ok_or_else(|| GameError::Rejected("the game is over".into()))
+    }
+
     pub fn outcome(&self) -> Option<Outcome> {
         self.world.borrow().outcome.clone()
     }
@@ -366,9 +373,7 @@ impl Game {
 
     /// Checks an action against the pending decision without applying it.
     pub fn check_action(&self, seat: usize, action: &Action) -> Result<usize, GameError> {
-        let Some(p) = &self.pending else {
-            return Err(GameError::Rejected("the game is over".into()));
-        };
+        let p = self.decision()?;
         if p.seat != seat {
             return Err(GameError::Rejected(format!(
                 "it is P{}'s turn, not P{}'s",
@@ -382,9 +387,8 @@ impl Game {
 
     /// Applies the pending decision's option number `index`.
     pub fn apply_index(&mut self, index: usize) -> Result<(), GameError> {
-        let Some(p) = self.pending.take() else {
-            return Err(GameError::Rejected("the game is over".into()));
-        };
+        self.decision()?;
+        let p = self.pending.take().expect("checked by decision");
         if index >= p.len() {
             let n = p.len();
             self.pending = Some(p);

@@ -68,7 +68,7 @@ end
 -- else a uniform pick among the listed options. Stops at a final state, after `max_steps`
 -- decisions or past the round cap; returns the state it stopped in.
 -- flow[name] = { decide = bool, final = bool, next = { [name] = true } }
-function M.playout(G, ctx, R, flow, state, entered, max_steps, cap, pick)
+function M.playout(G, ctx, R, flow, state, entered, max_steps, cap)
   local states, random_move, steps = R.states, R.random_move, 0
   local function go(from, to, hook)
     if type(to) ~= "string" or not flow[from].next[to] then
@@ -93,7 +93,7 @@ function M.playout(G, ctx, R, flow, state, entered, max_steps, cap, pick)
           local list = hooks.options(G, ctx)
           local problem = M.check_options(list)
           if problem then error(problem, 0) end
-          option = list[pick(#list)]
+          option = list[ctx.random:int(1, #list)]
         end
         steps = steps + 1
         local nxt = hooks.act(G, ctx, option)
