@@ -343,7 +343,7 @@ fn human_turn(s: &Session) -> bool {
 /// candidates it weighed, best first (top 10).
 fn why(game: &mut Game, bot: &str) {
     let seat = if bot.is_empty() {
-        Ok(Seat::Heuristic)
+        Ok(Seat::Heuristic(None))
     } else {
         Seat::parse(bot)
     };

@@ -1,0 +1,274 @@
+//! Meld shapes over a multiset of item counts, for tile and card games: sets (three alike) and
+//! runs (three in sequence, only inside declared ranges), plus one pair. Answers whether the
+//! counts split exactly into `groups` melds and a pair, whether they contain such a hand with
+//! items left over, and how many items away from one they are (shanten).
+
+/// Which kinds exist and where runs may form.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shapes {
+    /// Number of item kinds (codes 0..kinds).
+    pub kinds: usize,
+    /// `run_from[k]`: a run k, k+1, k+2 is allowed.
+    run_from: Vec<bool>,
+}
+
+impl Shapes {
+    /// `runs` are inclusive code ranges inside which runs form (e.g. one suit 0..=8).
+    pub fn new(kinds: usize, runs: &[(usize, usize)]) -> Shapes {
+        let mut run_from = vec![false; kinds];
+        for &(lo, hi) in runs {
+            let hi = hi.min(kinds.saturating_sub(1));
+            for slot in run_from.iter_mut().take(hi.saturating_sub(1)).skip(lo) {
+                *slot = true;
+            }
+        }
+        Shapes { kinds, run_from }
+    }
+
+    fn link(&self, k: usize, gap: usize) -> bool {
+        // k and k+gap (gap 1 or 2) lie in one run range.
+        match gap {
+            1 => (k + 1 < self.kinds) && (self.run_from[k] || (k > 0 && self.run_from[k - 1])),
+            _ => self.run_from[k],
+        }
+    }
+
+    /// The counts split into exactly `groups` melds and one pair, with nothing left over.
+    pub fn complete(&self, counts: &[u8], groups: usize) -> bool {
+        let total: usize = counts.iter().map(|c| *c as usize).sum();
+        total == 3 * groups + 2 && self.contains(counts, groups)
+    }
+
+    /// The counts contain `groups` melds and one pair (other items may be left over).
+    pub fn contains(&self, counts: &[u8], groups: usize) -> bool {
+        let mut c = counts.to_vec();
+        let left: usize = c.iter().map(|x| *x as usize).sum();
+        self.find(&mut c, 0, groups, true, left)
+    }
+
+    fn find(&self, c: &mut [u8], mut i: usize, groups: usize, pair: bool, left: usize) -> bool {
+        if groups == 0 && !pair {
+            return true;
+        }
+        if left < 3 * groups + 2 * pair as usize {
+            return false;
+        }
+        while i < c.len() && c[i] == 0 {
+            i += 1;
+        }
+        if i == c.len() {
+            return false;
+        }
+        if groups > 0 && c[i] >= 3 {
+            c[i] -= 3;
+            let found = self.find(c, i, groups - 1, pair, left - 3);
+            c[i] += 3;
+            if found {
+                return true;
+            }
+        }
+        if groups > 0 && self.run_from[i] && c[i + 1] > 0 && c[i + 2] > 0 {
+            take_run(c, i);
+            let found = self.find(c, i, groups - 1, pair, left - 3);
+            put_run(c, i);
+            if found {
+                return true;
+            }
+        }
+        if pair && c[i] >= 2 {
+            c[i] -= 2;
+            let found = self.find(c, i, groups, false, left - 2);
+            c[i] += 2;
+            if found {
+                return true;
+            }
+        }
+        let n = c[i];
+        c[i] = 0;
+        let found = self.find(c, i + 1, groups, pair, left - n as usize);
+        c[i] = n;
+        found
+    }
+
+    /// Items to change before the counts hold `groups` melds and a pair, minus one: -1 means
+    /// such a hand is there, 0 means one item away (ready).
+    pub fn shanten(&self, counts: &[u8], groups: usize) -> i32 {
+        let mut c = counts.to_vec();
+        let mut best = 2 * groups as i32 + 1;
+        let mut part = Partial::default();
+        self.explore(&mut c, 0, groups, &mut part, &mut best);
+        best
+    }
+
+    fn explore(&self, c: &mut [u8], mut i: usize, groups: usize, p: &mut Partial, best: &mut i32) {
+        while i < c.len() && c[i] == 0 {
+            i += 1;
+        }
+        if i == c.len() {
+            *best = (*best).min(p.shanten(groups));
+            return;
+        }
+        if p.shanten(groups) - remaining_gain(c, i, groups, p) >= *best {
+            return;
+        }
+        let room = p.melds + p.partials < groups;
+        if c[i] >= 3 && p.melds < groups {
+            c[i] -= 3;
+            p.melds += 1;
+            self.explore(c, i, groups, p, best);
+            p.melds -= 1;
+            c[i] += 3;
+        }
+        if p.melds < groups && self.run_from[i] && c[i + 1] > 0 && c[i + 2] > 0 {
+            take_run(c, i);
+            p.melds += 1;
+            self.explore(c, i, groups, p, best);
+            p.melds -= 1;
+            put_run(c, i);
+        }
+        if c[i] >= 2 {
+            c[i] -= 2;
+            if !p.pair {
+                p.pair = true;
+                self.explore(c, i, groups, p, best);
+                p.pair = false;
+            }
+            if room {
+                p.partials += 1;
+                self.explore(c, i, groups, p, best);
+                p.partials -= 1;
+            }
+            c[i] += 2;
+        }
+        for gap in [1, 2] {
+            if room && i + gap < c.len() && self.link(i, gap) && c[i + gap] > 0 {
+                c[i] -= 1;
+                c[i + gap] -= 1;
+                p.partials += 1;
+                self.explore(c, i, groups, p, best);
+                p.partials -= 1;
+                c[i] += 1;
+                c[i + gap] += 1;
+            }
+        }
+        let n = c[i];
+        c[i] = 0;
+        self.explore(c, i + 1, groups, p, best);
+        c[i] = n;
+    }
+
+    /// After how many of `draws` (taken in order) the counts first contain a winning hand;
+    /// `draws.len() + 1` if never. Monte Carlo bots pass a sample of the unseen items.
+    pub fn distance(&self, counts: &[u8], draws: &[i64], groups: usize) -> usize {
+        let mut c = counts.to_vec();
+        for (k, code) in draws.iter().enumerate() {
+            if let Some(n) = usize::try_from(*code).ok().and_then(|i| c.get_mut(i)) {
+                *n = n.saturating_add(1);
+                if self.contains(&c, groups) {
+                    return k + 1;
+                }
+            }
+        }
+        draws.len() + 1
+    }
+}
+
+#[derive(Default)]
+struct Partial {
+    melds: usize,
+    partials: usize,
+    pair: bool,
+}
+
+impl Partial {
+    fn shanten(&self, groups: usize) -> i32 {
+        let partials = self.partials.min(groups - self.melds);
+        2 * (groups - self.melds) as i32 - partials as i32 - self.pair as i32
+    }
+}
+
+/// An optimistic bound on how much the items from `i` on can still lower the shanten.
+fn remaining_gain(c: &[u8], i: usize, groups: usize, p: &Partial) -> i32 {
+    let left: usize = c[i..].iter().map(|x| *x as usize).sum();
+    let open = groups - p.melds.min(groups);
+    // Each meld lowers by 2 (three items), a pair head by 1 (two items).
+    let melds = (left / 3).min(open);
+    let head = (!p.pair && left >= 2) as i32;
+    (2 * melds) as i32 + head + (!left.is_multiple_of(3) as i32)
+}
+
+fn take_run(c: &mut [u8], i: usize) {
+    c[i] -= 1;
+    c[i + 1] -= 1;
+    c[i + 2] -= 1;
+}
+
+fn put_run(c: &mut [u8], i: usize) {
+    c[i] += 1;
+    c[i + 1] += 1;
+    c[i + 2] += 1;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Tiles as the seed encodes them: 0–8 万, 9–17 条, 18–26 饼, 27–33 honours.
+    fn mahjong() -> Shapes {
+        Shapes::new(34, &[(0, 8), (9, 17), (18, 26)])
+    }
+
+    fn counts(codes: &[usize]) -> Vec<u8> {
+        let mut c = vec![0u8; 34];
+        for k in codes {
+            c[*k] += 1;
+        }
+        c
+    }
+
+    #[test]
+    fn runs_stay_inside_their_range() {
+        let s = mahjong();
+        // 8万 9万 1条 is not a run; 东南西 (27, 28, 29) never is.
+        assert!(!s.complete(&counts(&[7, 8, 9, 0, 0]), 1));
+        assert!(!s.complete(&counts(&[27, 28, 29, 0, 0]), 1));
+        assert!(s.complete(&counts(&[6, 7, 8, 0, 0]), 1));
+        assert!(s.complete(&counts(&[27, 27, 27, 0, 0]), 1));
+    }
+
+    #[test]
+    fn standard_hands_and_near_misses() {
+        let s = mahjong();
+        let win = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 31, 31];
+        assert!(s.complete(&counts(&win), 4));
+        assert_eq!(s.shanten(&counts(&win), 4), -1);
+        let ready = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 31];
+        assert!(!s.complete(&counts(&ready), 4));
+        assert_eq!(s.shanten(&counts(&ready), 4), 0);
+        let miss = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 31, 32];
+        assert!(!s.complete(&counts(&miss), 4));
+        assert!(s.contains(
+            &counts(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 31, 31, 20]),
+            4
+        ));
+    }
+
+    #[test]
+    fn shanten_of_scattered_hands() {
+        let s = mahjong();
+        // 13 unconnected tiles: every meld still to build.
+        let scattered = [0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 28, 29, 30];
+        assert_eq!(s.shanten(&counts(&scattered), 4), 8);
+        // One meld exposed: three groups to go with 10 tiles.
+        assert_eq!(s.shanten(&counts(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 31]), 3), 0);
+    }
+
+    #[test]
+    fn distance_counts_the_draws_to_a_win() {
+        let s = mahjong();
+        let ready = counts(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 31]);
+        assert_eq!(s.distance(&ready, &[31], 4), 1);
+        assert_eq!(s.distance(&ready, &[20, 22, 31, 24], 4), 3);
+        assert_eq!(s.distance(&ready, &[20, 22, 24], 4), 4);
+    }
+}
