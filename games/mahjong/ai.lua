@@ -40,39 +40,68 @@ end
 
 local function terminal(t) return t >= 27 or t % 9 == 0 or t % 9 == 8 end
 
+-- Standard error of the mean difference of two runs over the same samples.
+local function paired_error(a, b, n)
+  if n < 2 then return 0 end
+  local sum, sq = 0, 0
+  for k = 1, n do
+    local d = a[k] - b[k]
+    sum, sq = sum + d, sq + d * d
+  end
+  local mean = sum / n
+  return math.sqrt(math.max(sq / n - mean * mean, 0) / (n - 1))
+end
+
 -- Discard scores: shanten first (x100), then the mean truncated draw distance over common
--- samples (the same draws for every candidate), then a slight preference for isolated tiles.
+-- samples (the same draws for every candidate; past the truncation it adds the shanten still
+-- left). Candidates within two standard errors of the best mean count as equal to it, and a
+-- fixed preference decides among them (isolated tiles, then terminals and honours, then the
+-- higher code), so the choice does not flip with the sampling noise.
 local function discard_scores(G, ctx, seat, options, out)
   local c = ctx.zone.hand[seat]:counts(KINDS)
   local groups = 4 - #G.melds[seat]
-  local shanten, best = {}, math.huge
+  local shanten, best, discards = {}, math.huge, {}
   for i, o in ipairs(options) do
     if o[1] == "discard" then
       local t = o[2] + 1
       c[t] = c[t] - 1
       shanten[i] = ctx.melds:shanten(c, groups)
       c[t] = c[t] + 1
+      discards[#discards + 1] = i
       if shanten[i] < best then best = shanten[i] end
     end
   end
+  local close = {}
+  for _, i in ipairs(discards) do
+    if shanten[i] == best then close[#close + 1] = i end
+  end
   local trials, limit = ctx.settings.ai_trials, ctx.settings.ai_truncation
-  local pool, total = unseen(ctx, seat), {}
-  for i in pairs(shanten) do total[i] = 0 end
-  for _ = 1, trials do
+  local pool, runs = unseen(ctx, seat), {}
+  for _, i in ipairs(close) do runs[i] = {} end
+  for k = 1, trials do
     local draws = ctx.random:sample(pool, limit)
-    for i, s in pairs(shanten) do
-      if s == best then
-        local t = options[i][2] + 1
-        c[t] = c[t] - 1
-        total[i] = total[i] + ctx.melds:distance(c, draws, groups)
-        c[t] = c[t] + 1
-      end
+    for _, i in ipairs(close) do
+      local t = options[i][2] + 1
+      c[t] = c[t] - 1
+      runs[i][k] = ctx.melds:distance(c, draws, groups)
+      c[t] = c[t] + 1
     end
   end
-  for i, s in pairs(shanten) do
-    local mean = s == best and total[i] / trials or limit + 1
+  local mean, top = {}, nil
+  for _, i in ipairs(close) do
+    local sum = 0
+    for k = 1, trials do sum = sum + runs[i][k] end
+    mean[i] = sum / trials
+    if not top or mean[i] < mean[top] then top = i end
+  end
+  for _, i in ipairs(discards) do
+    local m = mean[i] or (limit + 1 + shanten[i])
+    if runs[i] and i ~= top and m - mean[top] <= 2 * paired_error(runs[i], runs[top], trials) then
+      m = mean[top]
+    end
     local t = options[i][2]
-    out[i] = -100 * s - mean - 0.001 * neighbours(c, t) + (terminal(t) and 0.0005 or 0)
+    out[i] = -100 * shanten[i] - m - 0.001 * neighbours(c, t) + (terminal(t) and 0.0005 or 0)
+      + t * 1e-6
   end
 end
 

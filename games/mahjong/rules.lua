@@ -287,22 +287,6 @@ function R.why_not(G, ctx, action)
   return nil
 end
 
--- Exposed melds, as everyone sees them.
-function R.status(G, ctx, p)
-  local shown = {}
-  for _, m in ipairs(G.melds[p]) do
-    local t = m.tile
-    if m.kind == "chow" then
-      shown[#shown + 1] = name(ctx, t) .. name(ctx, t + 1) .. name(ctx, t + 2)
-    else
-      shown[#shown + 1] = string.rep(name(ctx, t), m.kind == "kong" and 4 or 3)
-        .. (m.concealed and " (concealed)" or "")
-    end
-  end
-  if #shown == 0 then return {} end
-  return { "melds: " .. table.concat(shown, "  ") }
-end
-
 function R.stats(G, ctx)
   local r = G.result or {}
   return { points = r.points, turns = ctx:turn() }

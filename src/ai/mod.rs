@@ -218,13 +218,17 @@ impl Bot for Heuristic {
         })
     }
 
+    /// Scores once and picks from those scores as `choose` would (scripted scores may sample,
+    /// so a second scoring could differ).
     fn explain(&mut self, game: &mut Game) -> Result<Choice, GameError> {
-        let index = self.choose(game)?.index;
-        let mut candidates: Vec<(usize, f64)> = game
-            .score_options(self.style.as_deref())?
-            .into_iter()
-            .enumerate()
-            .collect();
+        let scores = game.score_options(self.style.as_deref())?;
+        let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let tied: Vec<usize> = (0..scores.len()).filter(|i| scores[*i] == best).collect();
+        let index = match tied.len() {
+            _ if scores.len() == 1 => 0,
+            n => tied[self.rng.below(n as u64) as usize],
+        };
+        let mut candidates: Vec<(usize, f64)> = scores.into_iter().enumerate().collect();
         candidates.sort_by(|a, b| b.1.total_cmp(&a.1));
         Ok(Choice { index, candidates })
     }

@@ -41,6 +41,10 @@ pub struct PlayArgs {
     /// Do not reload the rules when the game's files change
     #[arg(long)]
     no_watch: bool,
+    /// Seconds a person has to answer when several players are asked at once (a claim on a
+    /// discard); then the state's default answer is taken. 0 waits for ever
+    #[arg(long, default_value_t = 15, value_name = "SECONDS")]
+    answer_seconds: u64,
 }
 
 pub struct Session {
@@ -81,7 +85,7 @@ pub fn run(a: PlayArgs) -> CmdResult {
         }
         print_events(&mut s.game);
         let Some(p) = s.game.pending() else {
-            println!("\n{}", render(&s.game, &s.seats));
+            println!("\n{}", render(&s.game, &s.seats, s.viewer()));
             if let Some(o) = s.game.outcome() {
                 println!("game over: {o}");
             }
@@ -93,16 +97,27 @@ pub fn run(a: PlayArgs) -> CmdResult {
             continue;
         }
         if redraw {
-            println!("\n{}", render(&s.game, &s.seats));
+            println!("\n{}", render(&s.game, &s.seats, s.viewer()));
         }
         print_options(&s.game);
+        let limit = s.answer_limit(a.answer_seconds);
+        if let Some(d) = limit {
+            println!("(answer within {} s, or '{}' is taken)", d.as_secs(), s.default_label());
+        }
         print!("> ");
         let _ = std::io::stdout().flush();
-        let line = match inputs.next() {
+        let line = match inputs.next(limit) {
             None => break,
             Some(Input::Reload(r)) => {
                 println!();
                 redraw = live::reload(&mut s, &r);
+                continue;
+            }
+            Some(Input::TimedOut) => {
+                let index = s.default_option();
+                println!("\ntime is up: {}", s.game.label(index));
+                apply(&mut s, seat, index).map_err(|e| vec![script_diag(e)])?;
+                redraw = true;
                 continue;
             }
             Some(Input::Line(line)) => line,
@@ -211,8 +226,13 @@ fn resume(file: &Path) -> Result<Session, Vec<Diagnostic>> {
 fn bot_move(s: &mut Session, seat: usize) -> Result<(), Vec<Diagnostic>> {
     let bot = s.bots[seat].as_mut().expect("a bot seat");
     let choice = bot.choose(&mut s.game).map_err(|e| vec![script_diag(e)])?;
-    let label = s.game.label(choice.index);
-    println!("P{} ({}) → {label}", seat + 1, s.seats[seat]);
+    if s.game.waiting().is_empty() {
+        let label = s.game.label(choice.index);
+        println!("P{} ({}) → {label}", seat + 1, s.seats[seat]);
+    } else {
+        // A simultaneous answer stays secret until every asked seat has answered.
+        println!("P{} ({}) has answered", seat + 1, s.seats[seat]);
+    }
     apply(s, seat, choice.index).map_err(|e| vec![script_diag(e)])
 }
 
@@ -226,6 +246,23 @@ fn apply(s: &mut Session, seat: usize, index: usize) -> Result<(), GameError> {
 }
 
 impl Session {
+    /// Whose eyes the terminal shows: the human being asked, else the only human seat, else
+    /// nobody's (public things only).
+    pub fn viewer(&self) -> Option<usize> {
+        if let Some(p) = self.game.pending() {
+            if self.bots[p.seat].is_none() {
+                return Some(p.seat);
+            }
+        }
+        let humans: Vec<usize> = (0..self.bots.len())
+            .filter(|s| self.bots[*s].is_none())
+            .collect();
+        match humans[..] {
+            [only] => Some(only),
+            _ => None,
+        }
+    }
+
     /// A session with a bot for every seat that is not human, seeded from the game's seed and
     /// how far the record has got (a resumed game's bots differ from the first run's).
     fn new(game: Game, seats: Vec<Seat>, record: Record) -> Session {
@@ -242,6 +279,28 @@ impl Session {
             record,
             undone: Vec::new(),
         }
+    }
+}
+
+impl Session {
+    /// How long the human being asked may take: limited only in a simultaneous decision.
+    fn answer_limit(&self, seconds: u64) -> Option<std::time::Duration> {
+        (seconds > 0 && !self.game.waiting().is_empty())
+            .then(|| std::time::Duration::from_secs(seconds))
+    }
+
+    /// The option taken when time runs out: the state's declared default verb, else the first.
+    fn default_option(&self) -> usize {
+        let verb = self.game.default_answer();
+        let options = self.game.pending().map(|p| p.options()).unwrap_or_default();
+        options
+            .iter()
+            .position(|o| Some(o.verb.as_str()) == verb.as_deref())
+            .unwrap_or(0)
+    }
+
+    fn default_label(&self) -> String {
+        self.game.label(self.default_option())
     }
 }
 

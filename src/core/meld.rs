@@ -157,8 +157,10 @@ impl Shapes {
         c[i] = n;
     }
 
-    /// After how many of `draws` (taken in order) the counts first contain a winning hand;
-    /// `draws.len() + 1` if never. Monte Carlo bots pass a sample of the unseen items.
+    /// How far the counts are from a win along `draws` (taken in order): the number of draws
+    /// after which they first contain a winning hand, or, when none does, `draws.len() + 1`
+    /// plus the shanten left after them all (so hands still far away compare too). Monte
+    /// Carlo bots pass a sample of the unseen items.
     pub fn distance(&self, counts: &[u8], draws: &[i64], groups: usize) -> usize {
         let mut c = counts.to_vec();
         for (k, code) in draws.iter().enumerate() {
@@ -169,7 +171,7 @@ impl Shapes {
                 }
             }
         }
-        draws.len() + 1
+        draws.len() + 1 + self.shanten(&c, groups).max(0) as usize
     }
 }
 
@@ -269,6 +271,9 @@ mod tests {
         let ready = counts(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 31]);
         assert_eq!(s.distance(&ready, &[31], 4), 1);
         assert_eq!(s.distance(&ready, &[20, 22, 31, 24], 4), 3);
+        // Never complete: three draws, plus one more tile still missing.
         assert_eq!(s.distance(&ready, &[20, 22, 24], 4), 4);
+        let far = counts(&[0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 28, 29, 30]);
+        assert_eq!(s.distance(&far, &[33], 4), 2 + 8);
     }
 }

@@ -71,7 +71,7 @@ pub struct ManifestDef {
     pub settings: toml::Table,
     pub flow: FlowDef,
     #[serde(default)]
-    pub zones: BTreeMap<String, ZoneDef>,
+    pub zones: indexmap::IndexMap<String, ZoneDef>,
     /// Names of the item codes kept in zones (code 0 is the first).
     #[serde(default)]
     pub items: Vec<String>,
@@ -207,9 +207,9 @@ fn check_simultaneous(
     })
 }
 
-/// The declared zones, in name order.
+/// The declared zones, in the order game.toml lists them.
 pub fn check_zones(
-    zones: &BTreeMap<String, ZoneDef>,
+    zones: &indexmap::IndexMap<String, ZoneDef>,
     loc: &dyn Fn(usize) -> Loc,
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<ZoneSpec> {

@@ -48,7 +48,7 @@ pub struct Package {
     pub space_kinds: Vec<String>,
     pub counters: Vec<String>,
     pub flow: Flow,
-    /// Piles of items with a visibility, in name order.
+    /// Piles of items with a visibility, in the order game.toml lists them.
     pub zones: Vec<ZoneSpec>,
     /// Display names of item codes.
     pub items: Vec<String>,

@@ -107,14 +107,22 @@ impl Game {
         let lua = &self.host.lua;
         let fail = |e| self.lua_failure(e);
         let answers = lua.create_table().map_err(fail)?;
+        let record = self.world.borrow().record_events;
+        let mut said = Vec::new();
         for (seat, action) in claim.seats.iter().zip(&claim.answers) {
-            answers
-                .raw_set(seat + 1, action_table(lua, action).map_err(fail)?)
-                .map_err(fail)?;
+            let t = action_table(lua, action).map_err(fail)?;
+            if record {
+                said.push(format!("P{} {}", seat + 1, self.label_of(&t, action)));
+            }
+            answers.raw_set(seat + 1, t).map_err(fail)?;
             self.world.borrow_mut().log(Event::Action {
                 seat: *seat,
                 action: action.clone(),
             });
+        }
+        if !said.is_empty() {
+            let text = format!("answers: {}", said.join(" · "));
+            self.world.borrow_mut().log(Event::Note { text });
         }
         let (option, seat) = match winner {
             Some(i) => (
@@ -133,6 +141,15 @@ impl Game {
             None => self.just_entered = false,
         }
         self.settle()
+    }
+
+    /// The verb a seat answers by default in the current simultaneous state, if declared.
+    pub fn default_answer(&self) -> Option<String> {
+        let state = self.world.borrow().state;
+        self.pkg.flow.states[state]
+            .simultaneous
+            .as_ref()
+            .and_then(|s| s.default.clone())
     }
 
     /// Seats still to answer in the open simultaneous decision (empty when there is none).

@@ -123,12 +123,16 @@ impl Game {
         let Some(p) = &self.pending else {
             return String::new();
         };
-        let plain = p.options()[index].to_string();
+        match p.lua_options.raw_get::<Table>(index + 1) {
+            Ok(option) => self.label_of(&option, &p.options()[index]),
+            Err(_) => p.options()[index].to_string(),
+        }
+    }
+
+    /// The rules' label for an option table, or the action as typed.
+    pub(super) fn label_of(&self, option: &Table, action: &Action) -> String {
         let Some(label) = crate::script::api::function_at(&self.host.rules, "label") else {
-            return plain;
-        };
-        let Ok(option) = p.lua_options.raw_get::<Table>(index + 1) else {
-            return plain;
+            return action.to_string();
         };
         let ctx = || String::new();
         match self
@@ -136,7 +140,7 @@ impl Game {
             .call::<Option<String>>(&label, (&self.g, &self.host.ctx, option), &ctx)
         {
             Ok(Some(text)) => text,
-            _ => plain,
+            _ => action.to_string(),
         }
     }
 

@@ -20,15 +20,20 @@ impl Game {
     }
 
     /// Everything `seat` may see (`None`: a spectator, who sees only public things). Other
-    /// seats' answers to an open simultaneous decision are never part of it.
+    /// seats' answers to an open simultaneous decision are never part of it. Once the game is
+    /// over every pile is laid open.
     pub fn view(&self, seat: Option<usize>) -> Result<Json, GameError> {
         let w = self.world();
+        let over = w.outcome.is_some();
         let mut zones = Map::new();
         for (spec, piles) in self.pkg.zones.iter().zip(&w.zones) {
             let seen: Vec<Json> = piles
                 .iter()
                 .enumerate()
-                .map(|(p, items)| json!(spec.seen(p, items, seat)))
+                .map(|(p, items)| match over {
+                    true => json!(items),
+                    false => json!(spec.seen(p, items, seat)),
+                })
                 .collect();
             let value = if spec.per_seat {
                 Json::Array(seen)
