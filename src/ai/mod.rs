@@ -71,6 +71,7 @@ impl Seat {
     /// A bot for this seat; `None` for a human.
     pub fn bot(&self, seed: u64, seat: usize) -> Option<Box<dyn Bot>> {
         let rng = GameRng::from_seed(splitmix64(seed ^ (0x5eed_0000 + seat as u64)));
+        let fair_seed = splitmix64(seed ^ (0xfa1e_0000 + seat as u64));
         let bot: Box<dyn Bot> = match self {
             Seat::Human => return None,
             Seat::Heuristic(style) => Box::new(Heuristic {
@@ -81,7 +82,7 @@ impl Seat {
             Seat::Mcts(budget) => Box::new(Mcts::new(*budget, rng.clone().next_u64())),
             Seat::MonteCarlo(n) => Box::new(MonteCarlo::new(*n, rng.clone().next_u64())),
         };
-        Some(Box::new(Fair(bot)))
+        Some(fair(bot, fair_seed))
     }
 }
 
@@ -148,8 +149,17 @@ pub trait Bot {
 
 /// Lets a bot see only what its seat may see: in a game whose zones hide something from the
 /// seat, the bot decides on a determinized copy (hidden piles re-dealt from what the seat
-/// knows, generator reseeded) and the true position is restored afterwards.
-struct Fair(Box<dyn Bot>);
+/// knows, generator reseeded) and the true position is restored afterwards. Every bot made
+/// by `Seat::bot` is wrapped so.
+/// `seed` varies the re-deals (bots with different seeds sample differently).
+pub fn fair(bot: Box<dyn Bot>, seed: u64) -> Box<dyn Bot> {
+    Box::new(Fair { bot, seed })
+}
+
+struct Fair {
+    bot: Box<dyn Bot>,
+    seed: u64,
+}
 
 impl Fair {
     fn seen<R>(
@@ -159,13 +169,13 @@ impl Fair {
     ) -> Result<R, GameError> {
         let seat = game.decision()?.seat;
         if !game.hides_from(seat) {
-            return think(self.0.as_mut(), game);
+            return think(self.bot.as_mut(), game);
         }
         let truth = game.snapshot()?;
         let logged = game.world().events.len();
-        let seed = splitmix64(game.config.seed ^ (game.world().decisions << 8) ^ seat as u64);
+        let seed = splitmix64(self.seed ^ (game.world().decisions << 8) ^ seat as u64);
         game.determinize(seat, seed)?;
-        let result = think(self.0.as_mut(), game);
+        let result = think(self.bot.as_mut(), game);
         game.return_to(&truth, logged)?;
         result
     }

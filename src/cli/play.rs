@@ -102,7 +102,11 @@ pub fn run(a: PlayArgs) -> CmdResult {
         print_options(&s.game);
         let limit = s.answer_limit(a.answer_seconds);
         if let Some(d) = limit {
-            println!("(answer within {} s, or '{}' is taken)", d.as_secs(), s.default_label());
+            println!(
+                "(answer within {} s, or '{}' is taken)",
+                d.as_secs(),
+                s.default_label()
+            );
         }
         print!("> ");
         let _ = std::io::stdout().flush();
