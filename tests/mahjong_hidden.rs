@@ -5,6 +5,8 @@
 mod common;
 use common::*;
 use meeple::ai::{fair, Bot, Choice, Seat};
+use meeple::core::action::Action;
+use meeple::core::world::World;
 use meeple::core::zone::ZoneState;
 use meeple::engine::{Game, GameError};
 use serde_json::json;
@@ -50,12 +52,12 @@ fn every_view_shows_only_the_seats_own_hand() {
     }
 }
 
-/// A bot that writes down the zones it is shown and takes the first option.
-struct Peek(Rc<RefCell<Vec<ZoneState>>>);
+/// A bot that writes down the world it is shown and takes the first option.
+struct Peek(Rc<RefCell<Vec<World>>>);
 
 impl Bot for Peek {
     fn choose(&mut self, game: &mut Game) -> Result<Choice, GameError> {
-        self.0.borrow_mut().push(game.world().zones.clone());
+        self.0.borrow_mut().push(game.world().clone());
         Ok(Choice {
             index: 0,
             candidates: Vec::new(),
@@ -63,15 +65,23 @@ impl Bot for Peek {
     }
 }
 
-/// What a fair bot for P1 is shown in `game`; checks the true position comes back.
-fn shown_to_p1(game: &mut Game) -> ZoneState {
+/// The world a fair bot is shown in `game`; checks the true position comes back.
+fn shown(game: &mut Game) -> World {
     let seen = Rc::new(RefCell::new(Vec::new()));
     let mut bot = fair(Box::new(Peek(seen.clone())), 5);
-    let truth = game.world().zones.clone();
+    let truth = game.snapshot().unwrap();
     bot.choose(game).unwrap();
-    assert_eq!(game.world().zones, truth, "the true position is restored");
-    let shown = seen.borrow()[0].clone();
-    shown
+    assert_eq!(
+        game.snapshot().unwrap(),
+        truth,
+        "the true position is restored"
+    );
+    let world = seen.borrow()[0].clone();
+    world
+}
+
+fn shown_to_p1(game: &mut Game) -> ZoneState {
+    shown(game).zones
 }
 
 #[test]
@@ -99,6 +109,37 @@ fn a_bot_is_shown_a_redeal_that_does_not_depend_on_the_hidden_tiles() {
     for (q, pile) in seen_a[HAND].iter().enumerate() {
         assert_eq!(pile.len(), truth[HAND][q].len(), "hand sizes are known");
     }
+}
+
+#[test]
+fn a_bot_asked_later_in_a_claim_is_not_shown_earlier_answers() {
+    let mut g = start("mahjong", "table", 4, 1, &[]);
+    exec(
+        &mut g,
+        "for p = 1, 4 do \
+           for _, t in ipairs(ctx.zone.hand[p]:clear()) do ctx.zone.wall:add(t) end \
+         end \
+         local function give(p, tiles) \
+           for _, t in ipairs(tiles) do assert(ctx.zone.wall:move(t, ctx.zone.hand[p])) end \
+         end \
+         give(1, {21, 29, 29, 29, 30, 30, 30, 31, 31, 31, 32, 32, 32, 33}) \
+         give(2, {19, 20, 1, 4, 7, 10, 13, 16, 23, 26, 27, 28, 33}) \
+         give(3, {21, 21, 2, 5, 8, 11, 14, 17, 18, 24, 27, 28, 33}) \
+         give(4, {0, 1, 3, 4, 6, 9, 12, 15, 22, 25, 27, 28, 33})",
+    );
+    act(&mut g, "discard 21");
+    act(&mut g, "chow 19");
+    let seen = shown(&mut g);
+    let claim = seen.claim.expect("the claim is open");
+    assert_eq!(
+        claim.answers,
+        vec![Action::new("pass")],
+        "P2's chow is not shown"
+    );
+    assert_eq!(
+        g.world().claim.as_ref().unwrap().answers,
+        vec![Action::parse("chow 19").unwrap()]
+    );
 }
 
 #[test]

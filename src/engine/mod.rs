@@ -93,17 +93,7 @@ impl Pending {
 
     /// The options as actions, in the order the rules listed them.
     pub fn options(&self) -> &[Action] {
-        self.actions.get_or_init(|| {
-            (1..=self.len)
-                .map(|i| {
-                    self.lua_options
-                        .raw_get::<Table>(i)
-                        .ok()
-                        .and_then(|t| read_option_table(&t).ok())
-                        .unwrap_or_else(|| Action::new("?"))
-                })
-                .collect()
-        })
+        self.actions.get_or_init(|| options_of(&self.lua_options))
     }
 }
 
@@ -463,6 +453,18 @@ fn same_action(a: &Action, b: &Action) -> bool {
             (Arg::Int(i), Arg::Num(n)) | (Arg::Num(n), Arg::Int(i)) => *i as f64 == *n,
             _ => x == y,
         })
+}
+
+/// A checked options list as actions.
+fn options_of(list: &Table) -> Vec<Action> {
+    (1..=list.raw_len())
+        .map(|i| {
+            list.raw_get::<Table>(i)
+                .ok()
+                .and_then(|t| read_option_table(&t).ok())
+                .unwrap_or_else(|| Action::new("?"))
+        })
+        .collect()
 }
 
 fn read_option_table(t: &Table) -> Result<Action, String> {

@@ -3,6 +3,7 @@
 //! lets a bot decide on a world re-dealt from what its seat knows.
 
 use super::{context, Game, GameError};
+use crate::core::action::Action;
 use crate::core::rng::{splitmix64, GameRng};
 use crate::core::zone;
 use crate::script::convert::to_json;
@@ -84,8 +85,10 @@ impl Game {
     }
 
     /// Re-deals everything `seat` cannot see (see `zone::determinize`) and reseeds the
-    /// generator, so whatever runs next knows only what the seat knows. Restore a snapshot
-    /// to get the true position back.
+    /// generator, so whatever runs next knows only what the seat knows. Other seats' answers
+    /// to an open simultaneous decision are secret too: each becomes that seat's default
+    /// answer (or its first option) in the re-dealt world. Restore a snapshot to get the true
+    /// position back.
     pub fn determinize(&mut self, seat: usize, seed: u64) -> Result<(), GameError> {
         self.sync_world();
         {
@@ -97,6 +100,42 @@ impl Game {
         }
         self.host
             .push_world(&self.world.borrow())
-            .map_err(|e| self.lua_failure(e))
+            .map_err(|e| self.lua_failure(e))?;
+        self.forget_answers(seat)
+    }
+
+    /// Replaces the answers other seats gave in the open simultaneous decision.
+    fn forget_answers(&mut self, seat: usize) -> Result<(), GameError> {
+        let Some(claim) = self.world.borrow().claim.clone() else {
+            return Ok(());
+        };
+        let state = self.world.borrow().state;
+        let default = self.default_answer();
+        let mut answers = Vec::with_capacity(claim.answers.len());
+        for (q, given) in claim.seats.iter().zip(&claim.answers) {
+            if *q == seat {
+                answers.push(given.clone());
+                continue;
+            }
+            let list = self.claim_options(state, *q)?;
+            let problem: Option<String> =
+                self.host
+                    .call(&self.host.check_options, list.clone(), &String::new)?;
+            let options: Vec<Action> = match (problem, list) {
+                (None, Value::Table(t)) => super::options_of(&t),
+                _ => Vec::new(),
+            };
+            let pick = options
+                .iter()
+                .find(|o| Some(&o.verb) == default.as_ref())
+                .or(options.first())
+                .cloned()
+                .unwrap_or_else(|| given.clone());
+            answers.push(pick);
+        }
+        if let Some(c) = &mut self.world.borrow_mut().claim {
+            c.answers = answers;
+        }
+        Ok(())
     }
 }
