@@ -364,3 +364,46 @@ fn random_games_keep_all_136_tiles() {
         assert!(g.outcome().is_some());
     }
 }
+
+// Live reload -----------------------------------------------------------------------------------
+
+#[test]
+fn a_reload_keeps_every_pile_and_refuses_to_drop_a_zone_holding_tiles() {
+    let tmp = tempfile::tempdir().expect("a temp folder");
+    let root = tmp.path().join("mj");
+    copy_dir(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/mahjong"),
+        &root,
+    );
+    let pkg = std::sync::Arc::new(meeple::def::load_package(&root).unwrap());
+    let config = meeple::engine::GameConfig {
+        map: None,
+        seats: 4,
+        seed: 1,
+        settings: Vec::new(),
+    };
+    let mut g = Game::new(pkg, config).unwrap();
+    let piles = g.world().zones.clone();
+    let edit = |from: &str, to: &str| {
+        let path = root.join("game.toml");
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+    };
+    edit("base = 1", "base = 5");
+    g.try_reload().unwrap();
+    assert_eq!(g.world().zones, piles);
+    assert_eq!(eval(&g, "ctx.settings.scores.base"), 5);
+
+    edit("wall = {", "pile = {");
+    let errors = g.try_reload().unwrap_err();
+    assert_eq!(
+        errors.iter().map(|d| d.message.clone()).collect::<Vec<_>>(),
+        vec!["zone 'wall' holds 83 items in the live game but game.toml no longer declares it"]
+    );
+    let discard = options(&g)
+        .into_iter()
+        .find(|o| o.starts_with("discard"))
+        .unwrap();
+    act(&mut g, &discard);
+    assert!(g.pending().is_some(), "the last good rules play on");
+}

@@ -194,7 +194,7 @@ fn check_simultaneous(
         return None;
     }
     if !s.decide {
-        let at = s.default.as_ref().map_or(0, |d| d.span().start);
+        let at = s.next.first().map_or(0, |n| n.span().start);
         diags.push(loc(at).error(format!(
             "state '{name}' is simultaneous, so it must also be a decision (decide = true)"
         )));
