@@ -24,6 +24,29 @@ fn hands(n: usize, size: usize) -> Vec<Vec<u8>> {
         .collect()
 }
 
+/// `n` random winning hands: four melds (a run or a set, drawn at random) and a pair, at most
+/// four copies of a tile.
+fn winning_hands(n: usize) -> Vec<Vec<u8>> {
+    let mut rng = GameRng::from_seed(8);
+    let mut out = Vec::new();
+    while out.len() < n {
+        let mut c = vec![0u8; 34];
+        for _ in 0..4 {
+            let t = rng.below(34) as usize;
+            if t < 27 && t % 9 <= 6 && rng.below(2) == 0 {
+                (t..t + 3).for_each(|k| c[k] += 1);
+            } else {
+                c[t] += 3;
+            }
+        }
+        c[rng.below(34) as usize] += 2;
+        if c.iter().all(|k| *k <= 4) {
+            out.push(c);
+        }
+    }
+    out
+}
+
 fn shapes() -> Shapes {
     Shapes::new(34, &[(0, 8), (9, 17), (18, 26)])
 }
@@ -35,6 +58,11 @@ fn win_checks(c: &mut Criterion) {
     group.throughput(Throughput::Elements(hs.len() as u64));
     group.bench_function("win_check_1000_hands", |b| {
         b.iter(|| hs.iter().filter(|h| s.complete(h, 4)).count())
+    });
+    let wins = winning_hands(1000);
+    assert!(wins.iter().all(|h| s.complete(h, 4)));
+    group.bench_function("win_check_1000_winning_hands", |b| {
+        b.iter(|| wins.iter().filter(|h| s.complete(h, 4)).count())
     });
     let hs13 = hands(1000, 13);
     group.bench_function("shanten_1000_hands", |b| {
