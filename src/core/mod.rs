@@ -10,5 +10,6 @@ pub mod flow;
 pub mod grid;
 pub mod meld;
 pub mod rng;
+pub mod shanten;
 pub mod world;
 pub mod zone;

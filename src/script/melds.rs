@@ -4,7 +4,9 @@
 
 use super::host::api_error;
 use crate::core::meld::Shapes;
+use crate::core::shanten::Shanten;
 use mlua::{Lua, Table, Value};
+use std::cell::RefCell;
 use std::rc::Rc;
 
 pub fn melds_api(lua: &Lua, shapes: Option<&Shapes>) -> mlua::Result<Table> {
@@ -37,11 +39,14 @@ pub fn melds_api(lua: &Lua, shapes: Option<&Shapes>) -> mlua::Result<Table> {
             Ok(s.contains(&counts(lua, &s, &c)?, groups(lua, g)?))
         })?,
     )?;
-    let s = shapes.clone();
+    // One cache of suit readings per VM, shared by shanten and distance.
+    let cache = Rc::new(RefCell::new(Shanten::new(&shapes)));
+    let (s, memo) = (shapes.clone(), cache.clone());
     t.raw_set(
         "shanten",
         lua.create_function(move |lua, (_, c, g): (Value, Table, i64)| {
-            Ok(s.shanten(&counts(lua, &s, &c)?, groups(lua, g)?))
+            let c = counts(lua, &s, &c)?;
+            Ok(memo.borrow_mut().of(&s, &c, groups(lua, g)?))
         })?,
     )?;
     let s = shapes;
@@ -50,7 +55,7 @@ pub fn melds_api(lua: &Lua, shapes: Option<&Shapes>) -> mlua::Result<Table> {
         lua.create_function(move |lua, (_, c, draws, g): (Value, Table, Table, i64)| {
             let c = counts(lua, &s, &c)?;
             let draws: Vec<i64> = draws.sequence_values().collect::<mlua::Result<_>>()?;
-            Ok(s.distance(&c, &draws, groups(lua, g)?))
+            Ok(s.distance(&c, &draws, groups(lua, g)?, &mut cache.borrow_mut()))
         })?,
     )?;
     Ok(t)
