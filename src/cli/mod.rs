@@ -4,7 +4,7 @@
 mod ai;
 mod check;
 mod live;
-mod play;
+pub(crate) mod play;
 mod render;
 mod sim;
 

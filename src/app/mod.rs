@@ -1,0 +1,371 @@
+//! The window (macroquad; the only module that names it). `meeple play` opens it when a display
+//! is available: the same session as the terminal, drawn by a board renderer chosen by the
+//! map's kind (`view`), with the HUD, animations, bots thinking on a worker thread and live
+//! reload. `--actions`, `--click`, `--screenshot` and `--frames` script it for tests, users
+//! and benchmarks. `layout` is pure arithmetic, so tests can compute where things are drawn.
+
+mod anim;
+mod grid;
+mod hud;
+pub mod layout;
+mod paint;
+pub mod script;
+mod table;
+mod track;
+mod view;
+mod worker;
+
+use crate::cli::play::{self, Session};
+use crate::cli::CmdResult;
+use crate::diag::{render, Diagnostic};
+use crate::reload::Watcher;
+use clap::Args;
+use layout::Layout;
+use macroquad::prelude::*;
+use script::{load_steps, Line, Step};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+use table::Table;
+
+/// The window's options of `meeple play`.
+#[derive(Args, Clone, Debug, Default)]
+pub struct WindowArgs {
+    /// Window: render once after the scripted steps, save a PNG to FILE and exit
+    #[arg(long, value_name = "FILE")]
+    pub screenshot: Option<PathBuf>,
+    /// Window: apply the steps in FILE first (actions, undo, redo, reload, wait)
+    #[arg(long, value_name = "FILE")]
+    pub actions: Option<PathBuf>,
+    /// Window: click at pixel X,Y after the scripted steps (with --screenshot)
+    #[arg(long, value_name = "X,Y")]
+    pub click: Option<String>,
+    /// Window: run N frames, print frame times (mean, p95, max) and exit
+    #[arg(long, value_name = "N")]
+    pub frames: Option<usize>,
+    /// Window size in pixels
+    #[arg(long, value_name = "WxH", default_value = "1280x800")]
+    pub size: String,
+}
+
+impl WindowArgs {
+    /// Whether the run is scripted (and so needs the window).
+    pub fn scripted(&self) -> bool {
+        self.screenshot.is_some()
+            || self.actions.is_some()
+            || self.click.is_some()
+            || self.frames.is_some()
+    }
+}
+
+/// Whether a window can open: on X11 systems, when `DISPLAY` is set.
+pub fn display_available() -> bool {
+    if cfg!(any(target_os = "windows", target_os = "macos")) {
+        return true;
+    }
+    std::env::var_os("DISPLAY").is_some_and(|d| !d.is_empty())
+}
+
+/// What a run does besides playing, checked before the window opens.
+struct Plan {
+    steps: Vec<Line>,
+    steps_file: String,
+    click: Option<(f32, f32)>,
+    screenshot: Option<PathBuf>,
+    frames: Option<usize>,
+    record: Option<PathBuf>,
+}
+
+/// Opens the window on `s` and plays until quit (or until the scripted run ends).
+pub fn run(
+    s: Session,
+    watcher: Option<Watcher>,
+    a: WindowArgs,
+    record: Option<PathBuf>,
+) -> CmdResult {
+    let (width, height) = parse_pair(&a.size, 'x')
+        .filter(|(w, h)| *w >= 200.0 && *h >= 150.0)
+        .ok_or_else(|| {
+            vec![Diagnostic::error(
+                "--size",
+                format!("'{}' is not WIDTHxHEIGHT (at least 200x150)", a.size),
+            )]
+        })?;
+    let click = match &a.click {
+        Some(c) => Some(
+            parse_pair(c, ',')
+                .ok_or_else(|| vec![Diagnostic::error("--click", format!("'{c}' is not X,Y"))])?,
+        ),
+        None => None,
+    };
+    let steps = match &a.actions {
+        Some(path) => load_steps(path).map_err(|d| vec![d])?,
+        None => Vec::new(),
+    };
+    let plan = Plan {
+        steps,
+        steps_file: a
+            .actions
+            .as_ref()
+            .map(|p| p.display().to_string())
+            .unwrap_or_default(),
+        click,
+        screenshot: a.screenshot.clone(),
+        frames: a.frames,
+        record,
+    };
+    let conf = Conf {
+        window_title: format!("meeple · {}", s.game.pkg.title),
+        window_width: width as i32,
+        window_height: height as i32,
+        high_dpi: !a.scripted(),
+        window_resizable: true,
+        sample_count: 4,
+        ..Default::default()
+    };
+    macroquad::Window::from_config(conf, async move {
+        let code = match window(s, watcher, plan).await {
+            Ok(code) => code,
+            Err(d) => {
+                eprintln!("{}", render(&d));
+                1
+            }
+        };
+        std::process::exit(code);
+    });
+    Ok(0)
+}
+
+/// `A<sep>B` as two numbers.
+fn parse_pair(text: &str, sep: char) -> Option<(f32, f32)> {
+    let (a, b) = text.split_once(sep)?;
+    Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
+}
+
+async fn window(s: Session, watcher: Option<Watcher>, plan: Plan) -> CmdResult {
+    prevent_quit();
+    let mut t = Table::new(s, watcher, plan.screenshot.is_none())?;
+    t.anim.instant = plan.screenshot.is_some();
+    t.interactive = plan.screenshot.is_none();
+    run_steps(&mut t, &plan).await?;
+    let mut frames = Frames::default();
+    loop {
+        let now = get_time();
+        let work = Instant::now();
+        t.watch(now);
+        t.bots(now);
+        if plan.screenshot.is_none() && handle_input(&mut t, now) {
+            return quit(&mut t, &plan);
+        }
+        let l = Layout::new(screen_width(), screen_height());
+        draw_all(&mut t, &l, now);
+        if let Some(path) = &plan.screenshot {
+            // A few frames first: the window settles its size.
+            if frames.count == 2 {
+                return shoot(&mut t, &plan, path, now);
+            }
+        }
+        frames.add(work.elapsed());
+        if plan.frames.is_some_and(|n| frames.count >= n) {
+            println!("{}", frames.report());
+            return Ok(0);
+        }
+        next_frame().await;
+    }
+}
+
+/// Applies the scripted steps, bots replying in between; a rejected step stops the run.
+async fn run_steps(t: &mut Table, plan: &Plan) -> Result<(), Vec<Diagnostic>> {
+    let at = |line: usize, e: String| vec![Diagnostic::error(&plan.steps_file, e).at_line(line)];
+    for (line, step) in &plan.steps {
+        t.bots_now(0.0).map_err(|e| at(*line, e))?;
+        match step {
+            Step::Act(action) => {
+                let seat =
+                    t.s.game
+                        .decision()
+                        .map_err(|e| at(*line, e.to_string()))?
+                        .seat;
+                let index =
+                    t.s.game
+                        .check_action(seat, action)
+                        .map_err(|e| at(*line, format!("'{action}': {e}")))?;
+                t.play_option(index, 0.0).map_err(|e| at(*line, e))?;
+            }
+            Step::Undo => t.undo(),
+            Step::Redo => t.redo(),
+            Step::Reload => t.reload("(scripted)", 0.0),
+            Step::Wait => {
+                println!("waiting (line {line}): press enter to go on");
+                let mut buf = String::new();
+                let _ = std::io::stdin().read_line(&mut buf);
+            }
+        }
+    }
+    t.bots_now(0.0).map_err(|e| at(plan.steps.len(), e))
+}
+
+fn draw_all(t: &mut Table, l: &Layout, now: f64) {
+    clear_background(paint::color(t.style.background));
+    let targets: Vec<view::Spot> = if t.human_to_move() {
+        t.options().into_iter().filter_map(|(_, s)| s).collect()
+    } else {
+        Vec::new()
+    };
+    let last = t.last_cell();
+    if let Some(board) = t.board() {
+        let world = t.s.game.world();
+        let frame = view::Frame {
+            p: &t.p,
+            layout: l,
+            style: &t.style,
+            board,
+            world: &world,
+            anim: &t.anim,
+            now,
+            targets: &targets,
+            changed: if t.flash(now).is_some() {
+                &t.changed
+            } else {
+                &[]
+            },
+            last,
+            image: t.image.as_ref(),
+            mouse: t.interactive.then(mouse_position),
+        };
+        view::draw(view::BoardKind::of(board), &frame);
+    }
+    hud::draw(t, l, now);
+    hud::overlays(t, l, now);
+}
+
+/// Clicks and keys; true to quit.
+fn handle_input(t: &mut Table, now: f64) -> bool {
+    if is_quit_requested() {
+        return true;
+    }
+    if is_mouse_button_pressed(MouseButton::Left) {
+        t.click(mouse_position(), now);
+    }
+    let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
+    let pressed = |k: KeyCode| is_key_pressed(k);
+    if pressed(KeyCode::U) || (ctrl && pressed(KeyCode::Z)) {
+        t.undo();
+    } else if pressed(KeyCode::R) || (ctrl && pressed(KeyCode::Y)) {
+        t.redo();
+    } else if pressed(KeyCode::S) {
+        t.save();
+    } else if pressed(KeyCode::W) {
+        t.advise();
+    } else if pressed(KeyCode::Q) || pressed(KeyCode::Escape) {
+        return true;
+    }
+    false
+}
+
+fn quit(t: &mut Table, plan: &Plan) -> CmdResult {
+    if let Some(path) = &plan.record {
+        println!(
+            "{}",
+            play::write_replay(&mut t.s, path).map_err(|d| vec![d])?
+        );
+    }
+    Ok(0)
+}
+
+/// The scripted click (if any), then the screenshot; prints what happened.
+fn shoot(t: &mut Table, plan: &Plan, path: &Path, now: f64) -> CmdResult {
+    if let Some((x, y)) = plan.click {
+        let l = Layout::new(screen_width(), screen_height());
+        let said = match t.buttons.iter().any(|(r, _)| r.contains((x, y))) {
+            true => t.click((x, y), now),
+            false => t.click_board(&l, (x, y), now),
+        };
+        println!(
+            "click {x},{y}: {}",
+            said.unwrap_or_else(|| "nothing there".into())
+        );
+        draw_all(t, &l, now);
+    }
+    let image = get_screen_data();
+    write_png(path, image.width as u32, image.height as u32, &image.bytes)
+        .map_err(|e| vec![Diagnostic::error(path.display().to_string(), e)])?;
+    let state = match t.s.game.pending() {
+        Some(p) => format!("P{} to play", p.seat + 1),
+        None => {
+            t.s.game
+                .outcome()
+                .map(|o| o.to_string())
+                .unwrap_or_default()
+        }
+    };
+    println!(
+        "screenshot {} ({}x{}) after {} decisions; {state}",
+        path.display(),
+        image.width,
+        image.height,
+        t.s.game.history.len()
+    );
+    Ok(0)
+}
+
+/// Writes RGBA pixels read from the screen (bottom row first) as a PNG, top row first.
+fn write_png(path: &Path, w: u32, h: u32, bottom_up: &[u8]) -> Result<(), String> {
+    let row = w as usize * 4;
+    let mut top_down = Vec::with_capacity(bottom_up.len());
+    for y in (0..h as usize).rev() {
+        top_down.extend_from_slice(&bottom_up[y * row..(y + 1) * row]);
+    }
+    let file = std::fs::File::create(path).map_err(|e| format!("cannot write: {e}"))?;
+    let mut enc = png::Encoder::new(std::io::BufWriter::new(file), w, h);
+    enc.set_color(png::ColorType::Rgba);
+    enc.set_depth(png::BitDepth::Eight);
+    let mut writer = enc.write_header().map_err(|e| e.to_string())?;
+    writer
+        .write_image_data(&top_down)
+        .map_err(|e| e.to_string())
+}
+
+/// Frame times of a `--frames` run.
+#[derive(Default)]
+struct Frames {
+    count: usize,
+    work: Vec<Duration>,
+    intervals: Vec<Duration>,
+    last: Option<Instant>,
+}
+
+impl Frames {
+    fn add(&mut self, work: Duration) {
+        let now = Instant::now();
+        if let Some(last) = self.last {
+            self.intervals.push(now - last);
+        }
+        self.last = Some(now);
+        self.work.push(work);
+        self.count += 1;
+    }
+
+    fn report(&self) -> String {
+        format!(
+            "{} frames · frame interval {} · update+draw {}",
+            self.count,
+            stats(&self.intervals),
+            stats(&self.work)
+        )
+    }
+}
+
+/// "mean X ms, p95 Y ms, max Z ms".
+fn stats(d: &[Duration]) -> String {
+    if d.is_empty() {
+        return "n/a".into();
+    }
+    let mut ms: Vec<f64> = d.iter().map(|x| x.as_secs_f64() * 1000.0).collect();
+    ms.sort_by(|a, b| a.total_cmp(b));
+    let mean = ms.iter().sum::<f64>() / ms.len() as f64;
+    let p95 = ms[((ms.len() as f64 * 0.95) as usize).min(ms.len() - 1)];
+    format!(
+        "mean {mean:.2} ms, p95 {p95:.2} ms, max {:.2} ms",
+        ms[ms.len() - 1]
+    )
+}
