@@ -42,8 +42,10 @@ pub fn draw(f: &Frame) {
         }
     }
     if let Some((r, c)) = f.last {
-        let (x, y) = g.center(r, c);
-        draw_circle(x, y, g.step * 0.12, LAST);
+        if f.style.pieces == Pieces::Stones {
+            let (x, y) = g.center(r, c);
+            draw_circle(x, y, g.step * 0.12, LAST);
+        }
         if let Some(Outcome::Won { .. }) = &f.world.outcome {
             draw_winning_line(cells, &g, (r, c), f.layout.scale);
         }

@@ -70,7 +70,10 @@ fn remap_board(w: &World, out: &mut World, v: &Versions, diags: &mut Vec<Diagnos
         }
     }
     for (seat, t) in w.board.tokens.iter().enumerate() {
-        let id = &v.old_board.spaces[*t].id;
+        // A board without spaces (a grid) has tokens with nowhere to stand.
+        let Some(id) = v.old_board.spaces.get(*t).map(|s| &s.id) else {
+            continue;
+        };
         match v.new_board.space_index(id) {
             Some(j) => out.board.tokens[seat] = j,
             None => diags.push(Diagnostic::error(
