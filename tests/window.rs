@@ -3,7 +3,9 @@
 //! window's own layout arithmetic. A scripted click plays a legal point; a failed reload shows
 //! the overlay while the game stays playable. Needs `xvfb-run` (`.ci/run` installs it).
 
-use meeple::app::layout::{owner_strip, track_side, track_spaces, GridGeom, Layout};
+use meeple::app::layout::{
+    band_split, buildings, owner_strip, track_side, track_spaces, GridGeom, Layout,
+};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -307,4 +309,21 @@ fn copy_dir(src: &Path, dst: &Path) {
             std::fs::copy(entry.path(), &to).unwrap();
         }
     }
+}
+
+#[test]
+fn a_hotel_stands_on_its_space() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("houses.png");
+    let mut c = play(&["monopoly", "--players", "human,ai", "--seed", "13"], &out);
+    c.args(["--actions", "tests/window/monopoly_houses.txt"]);
+    let said = run(c);
+    assert!(said.contains("after 28 decisions"), "{said}");
+    let shot = Shot::load(&out);
+    let l = board();
+    let space = track_spaces(l.board, 10)[9];
+    let band = band_split(space, track_side(10, 9).0).0;
+    let hotel = buildings(band, 3, 5, l.scale)[0];
+    shot.assert_near(hotel.center(), [204, 25, 25], "the hotel on 杭州西湖");
+    shot.assert_near(owner_pixel(10, 9), hex("#1d4ed8"), "杭州西湖 owned by P2");
 }

@@ -5,6 +5,7 @@
 
 use super::layout::{Layout, Rect};
 use super::paint::{color, faded, fill, outline, Align};
+use super::scene::Scene;
 use super::table::Table;
 use crate::diag::render;
 use macroquad::prelude::*;
@@ -14,91 +15,63 @@ const INK: Color = Color::new(0.93, 0.94, 0.95, 1.0);
 const DIM: Color = Color::new(0.62, 0.66, 0.71, 1.0);
 const ACCENT: Color = Color::new(1.0, 0.75, 0.0, 1.0);
 const BUTTON: Color = Color::new(0.22, 0.36, 0.55, 1.0);
-/// Board options up to this many also get buttons.
-const FEW: usize = 6;
 const WARN: Color = Color::new(1.0, 0.62, 0.35, 1.0);
 
 /// Draws the HUD in `l.hud` and records the option buttons in `t.buttons`.
-pub fn draw(t: &mut Table, l: &Layout, now: f64) {
+pub fn draw(t: &mut Table, scene: &Scene, l: &Layout) {
     let s = l.scale;
     let r = l.hud;
     fill(r, PANEL);
     let x = r.x + 12.0 * s;
     let w = r.w - 24.0 * s;
     let mut y = r.y + 10.0 * s;
-    y = title(t, x, y, w, s);
-    y = players(t, x, y, w, s);
+    y = title(t, scene, x, y, w, s);
+    y = players(t, scene, x, y, w, s);
     if let Some(m) = &t.message {
         let lines = m.lines().take(3).collect::<Vec<_>>().join(" ");
         let h = 36.0 * s;
         t.p.text_in(&lines, Rect::new(x, y, w, h), 15.0 * s, Align::Left, WARN);
         y += h + 4.0 * s;
     }
-    y = buttons(t, x, y, w, s);
+    y = buttons(t, scene, x, y, w, s);
     y = panel(t, x, y, w, s);
     let keys = "click: play · U undo · R redo · S save · W ask the ai · Q quit";
     let bottom = r.y + r.h - 20.0 * s;
     log(t, x, y, w, bottom - 6.0 * s, s);
     t.p.text(keys, x, bottom, 13.0 * s, DIM);
-    let _ = now;
 }
 
-fn title(t: &Table, x: f32, y: f32, w: f32, s: f32) -> f32 {
-    let game = &t.s.game;
+fn title(t: &Table, scene: &Scene, x: f32, y: f32, w: f32, s: f32) -> f32 {
     let map = t.board().map(|b| b.name.clone()).unwrap_or_default();
+    let head = format!("{} · {map}", t.s.game.pkg.title);
     t.p.text_in(
-        &format!("{} · {map}", game.pkg.title),
+        &head,
         Rect::new(x, y, w, 30.0 * s),
         24.0 * s,
         Align::Left,
         INK,
     );
-    let w_ = game.world();
-    let state = match (game.outcome(), game.pending()) {
-        (Some(o), _) => format!("game over: {o}"),
-        (None, Some(p)) => format!(
-            "P{} to play ({}) · state {}",
-            p.seat + 1,
-            t.s.seats[p.seat],
-            game.state_name()
-        ),
-        (None, None) => game.state_name(),
-    };
-    let line = format!("round {} · turn {} · {state}", w_.round, w_.turn);
-    drop(w_);
+    let wd = &scene.world;
+    let line = format!("round {} · turn {} · {}", wd.round, wd.turn, scene.state);
     t.p.text(&line, x, y + 34.0 * s, 15.0 * s, DIM);
     y + 60.0 * s
 }
 
-fn players(t: &Table, x: f32, mut y: f32, w: f32, s: f32) -> f32 {
-    let game = &t.s.game;
-    let current = game.pending().map(|p| p.seat);
-    let world = game.world();
-    let seats = world.seats;
-    let rows: Vec<(bool, String, bool)> = (0..seats)
-        .map(|seat| {
-            let counters: Vec<String> = game
-                .pkg
-                .counters
-                .iter()
-                .enumerate()
-                .map(|(c, name)| format!("{name} {}", world.counters[c][seat]))
-                .collect();
-            let mut text = format!("P{} {}", seat + 1, t.s.seats[seat]);
-            if !counters.is_empty() {
-                text.push_str(&format!(" · {}", counters.join(" · ")));
-            }
-            (Some(seat) == current, text, world.in_play[seat])
-        })
-        .collect();
-    drop(world);
-    for (seat, (now, text, in_play)) in rows.into_iter().enumerate() {
+fn players(t: &Table, scene: &Scene, x: f32, mut y: f32, w: f32, s: f32) -> f32 {
+    let current = t.s.game.pending().map(|p| p.seat);
+    let world = &scene.world;
+    for seat in 0..world.seats {
+        let counters: Vec<String> = (t.s.game.pkg.counters.iter().enumerate())
+            .map(|(c, name)| format!("{name} {}", world.counters[c][seat]))
+            .collect();
+        let mut text = format!("P{} {}", seat + 1, t.s.seats[seat]);
+        if !counters.is_empty() {
+            text.push_str(&format!(" · {}", counters.join(" · ")));
+        }
         let h = 24.0 * s;
-        if now {
-            fill(
-                Rect::new(x - 6.0 * s, y - 2.0 * s, w + 12.0 * s, h),
-                faded(ACCENT, 0.18),
-            );
+        if Some(seat) == current {
+            let band = Rect::new(x - 6.0 * s, y - 2.0 * s, w + 12.0 * s, h);
+            fill(band, faded(ACCENT, 0.18));
         }
         draw_circle(
             x + 8.0 * s,
@@ -106,53 +79,31 @@ fn players(t: &Table, x: f32, mut y: f32, w: f32, s: f32) -> f32 {
             8.0 * s,
             color(t.style.seat(seat)),
         );
-        let ink = if in_play { INK } else { DIM };
-        let shown = if in_play {
-            text
-        } else {
-            format!("{text} · out")
+        draw_circle_lines(x + 8.0 * s, y + 10.0 * s, 8.0 * s, 1.0, DIM);
+        let (ink, shown) = match world.in_play[seat] {
+            true => (INK, text),
+            false => (DIM, format!("{text} · out")),
         };
         t.p.text(&shown, x + 22.0 * s, y, 17.0 * s, ink);
         y += h;
-        if let Ok(lines) = game.status_lines(seat) {
-            let status = lines.join(" · ");
-            if !status.is_empty() {
-                t.p.text_in(
-                    &status,
-                    Rect::new(x + 22.0 * s, y - 2.0 * s, w - 22.0 * s, 18.0 * s),
-                    13.0 * s,
-                    Align::Left,
-                    DIM,
-                );
-                y += 18.0 * s;
-            }
+        let status = scene.status[seat].join(" · ");
+        if !status.is_empty() {
+            let r = Rect::new(x + 22.0 * s, y - 2.0 * s, w - 22.0 * s, 18.0 * s);
+            t.p.text_in(&status, r, 13.0 * s, Align::Left, DIM);
+            y += 18.0 * s;
         }
     }
     y + 8.0 * s
 }
 
-/// A button for each option that is not a click on the board (and for the options of a
-/// picked spot); at most a dozen, the rest summed up.
-fn buttons(t: &mut Table, x: f32, mut y: f32, w: f32, s: f32) -> f32 {
+/// A button for each option that is not only a click on the board; at most a dozen.
+fn buttons(t: &mut Table, scene: &Scene, x: f32, mut y: f32, w: f32, s: f32) -> f32 {
     t.buttons.clear();
-    if !t.human_to_move() {
-        return y;
-    }
-    let options = t.options();
-    let on_board = options.iter().filter(|(_, s)| s.is_some()).count();
-    // A few board options get buttons too; many (a grid's points) are only clicked.
-    let shown: Vec<usize> = options
-        .iter()
-        .filter(|(_, spot)| spot.is_none() || on_board <= FEW || *spot == t.picked)
-        .map(|(i, _)| *i)
-        .collect();
-    let targets = if on_board > FEW { on_board } else { 0 };
     let size = 15.0 * s;
     let h = 28.0 * s;
     let mut cx = x;
-    for &i in shown.iter().take(12) {
-        let label = t.s.game.label(i);
-        let bw = (t.p.width(&label, size) + 20.0 * s).min(w);
+    for (i, label) in scene.buttons.iter().take(12) {
+        let bw = (t.p.width(label, size) + 20.0 * s).min(w);
         if cx + bw > x + w {
             cx = x;
             y += h + 6.0 * s;
@@ -161,19 +112,20 @@ fn buttons(t: &mut Table, x: f32, mut y: f32, w: f32, s: f32) -> f32 {
         let hover = t.interactive && r.contains(mouse_position());
         fill(r, if hover { faded(BUTTON, 0.7) } else { BUTTON });
         outline(r, 1.0, faded(INK, 0.5));
-        t.p.text_in(&label, r.inset(4.0 * s), size, Align::Center, INK);
-        t.buttons.push((r, i));
+        t.p.text_in(label, r.inset(4.0 * s), size, Align::Center, INK);
+        t.buttons.push((r, *i));
         cx += bw + 6.0 * s;
     }
-    if !shown.is_empty() {
+    if !scene.buttons.is_empty() {
         y += h + 6.0 * s;
     }
     let mut note = Vec::new();
-    if shown.len() > 12 {
-        note.push(format!("{} more options", shown.len() - 12));
+    if scene.buttons.len() > 12 {
+        note.push(format!("{} more options", scene.buttons.len() - 12));
     }
-    if targets > 0 {
-        note.push(format!("{targets} on the board: click a highlighted place"));
+    if scene.board_only > 0 && t.human_to_move() {
+        let n = scene.board_only;
+        note.push(format!("{n} on the board: click a highlighted place"));
     }
     if !note.is_empty() {
         t.p.text(&note.join(" · "), x, y, 14.0 * s, ACCENT);

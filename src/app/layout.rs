@@ -186,6 +186,34 @@ pub fn owner_strip(r: Rect, side: usize) -> Rect {
     }
 }
 
+/// Where the buildings of a space stand in its band: one square per level up to 4, one wide
+/// hotel from level 5.
+pub fn buildings(band: Rect, side: usize, level: i64, scale: f32) -> Vec<Rect> {
+    let along_x = side.is_multiple_of(2);
+    let (len, thick) = if along_x {
+        (band.w, band.h)
+    } else {
+        (band.h, band.w)
+    };
+    let size = (thick * 0.6).min(len / 5.0);
+    let pad = (thick - size) / 2.0;
+    let (count, w) = if level >= 5 {
+        (1, size * 2.2)
+    } else {
+        (level.max(0) as usize, size)
+    };
+    (0..count)
+        .map(|k| {
+            let at = pad + k as f32 * (w + 2.0 * scale);
+            if along_x {
+                Rect::new(band.x + at, band.y + pad, w, size)
+            } else {
+                Rect::new(band.x + pad, band.y + at, size, w)
+            }
+        })
+        .collect()
+}
+
 /// A grid of `rows` × `cols` drawn in `board`: pieces either on the line crossings (`points`)
 /// or inside the cells.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -9,6 +9,7 @@ mod grid;
 mod hud;
 pub mod layout;
 mod paint;
+mod scene;
 pub mod script;
 mod table;
 mod track;
@@ -28,7 +29,7 @@ use std::time::{Duration, Instant};
 use table::Table;
 
 /// The window's options of `meeple play`.
-#[derive(Args, Clone, Debug, Default)]
+#[derive(Args, Clone, Debug)]
 pub struct WindowArgs {
     /// Window: render once after the scripted steps, save a PNG to FILE and exit
     #[arg(long, value_name = "FILE")]
@@ -45,6 +46,10 @@ pub struct WindowArgs {
     /// Window size in pixels
     #[arg(long, value_name = "WxH", default_value = "1280x800")]
     pub size: String,
+    /// Window: multisampling for smoother edges (e.g. 4 on a graphics card; 1 = off, the
+    /// default, keeps software-rendered displays fast)
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub msaa: i32,
 }
 
 impl WindowArgs {
@@ -119,7 +124,7 @@ pub fn run(
         window_height: height as i32,
         high_dpi: !a.scripted(),
         window_resizable: true,
-        sample_count: 4,
+        sample_count: a.msaa.clamp(1, 16),
         ..Default::default()
     };
     macroquad::Window::from_config(conf, async move {
@@ -206,20 +211,19 @@ async fn run_steps(t: &mut Table, plan: &Plan) -> Result<(), Vec<Diagnostic>> {
 
 fn draw_all(t: &mut Table, l: &Layout, now: f64) {
     clear_background(paint::color(t.style.background));
-    let targets: Vec<view::Spot> = if t.human_to_move() {
-        t.options().into_iter().filter_map(|(_, s)| s).collect()
+    let scene = t.scene();
+    let targets = if t.human_to_move() {
+        scene.targets()
     } else {
         Vec::new()
     };
-    let last = t.last_cell();
     if let Some(board) = t.board() {
-        let world = t.s.game.world();
         let frame = view::Frame {
             p: &t.p,
             layout: l,
             style: &t.style,
             board,
-            world: &world,
+            world: &scene.world,
             anim: &t.anim,
             now,
             targets: &targets,
@@ -228,13 +232,13 @@ fn draw_all(t: &mut Table, l: &Layout, now: f64) {
             } else {
                 &[]
             },
-            last,
+            last: scene.last,
             image: t.image.as_ref(),
             mouse: t.interactive.then(mouse_position),
         };
         view::draw(view::BoardKind::of(board), &frame);
     }
-    hud::draw(t, l, now);
+    hud::draw(t, &scene, l);
     hud::overlays(t, l, now);
 }
 

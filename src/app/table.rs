@@ -5,7 +5,8 @@
 use super::anim::Anim;
 use super::layout::{Layout, Rect};
 use super::paint::Painter;
-use super::view::{self, action_for, spot_of, BoardKind, Spot};
+use super::scene::Scene;
+use super::view::{self, action_for, BoardKind, Spot};
 use super::worker::{Question, Thought, Worker};
 use crate::ai::Seat;
 use crate::cli::play::{self, Session};
@@ -19,6 +20,7 @@ use crate::reload::{ReloadRequest, Watcher};
 use crate::replay::ReloadMark;
 use macroquad::texture::Texture2D;
 use std::collections::VecDeque;
+use std::rc::Rc;
 use std::sync::mpsc::Receiver;
 
 /// Lines kept in the event log.
@@ -59,6 +61,7 @@ pub struct Table {
     pub save_to: String,
     /// A person is at the window (hover effects); false in scripted screenshots.
     pub interactive: bool,
+    scene: Option<Rc<Scene>>,
 }
 
 impl Table {
@@ -102,6 +105,7 @@ impl Table {
             _watching: watching,
             save_to,
             interactive: threaded,
+            scene: None,
         };
         t.absorb_events(0.0);
         Ok(t)
@@ -133,11 +137,25 @@ impl Table {
         }
     }
 
-    /// After anything that changes the position: bots think again, old answers are dropped.
+    /// After anything that changes the position: bots think again, old answers are dropped,
+    /// the scene is read again.
     fn moved(&mut self) {
         self.generation += 1;
         self.asked = None;
         self.picked = None;
+        self.scene = None;
+    }
+
+    /// The scene of the current position.
+    pub fn scene(&mut self) -> Rc<Scene> {
+        if let Some(s) = &self.scene {
+            return s.clone();
+        }
+        let seats: Vec<String> = self.s.seats.iter().map(|s| s.to_string()).collect();
+        let human = self.human_to_move();
+        let scene = Rc::new(Scene::read(&self.s.game, self.picked, &seats, human));
+        self.scene = Some(scene.clone());
+        scene
     }
 
     /// Applies option `index` for whoever must decide, through the session's one `apply`.
@@ -159,20 +177,6 @@ impl Table {
                 Err(format!("{e}\nthe rules failed on that move; it was undone"))
             }
         }
-    }
-
-    /// The pending options, each with the spot it names (if any).
-    pub fn options(&self) -> Vec<(usize, Option<Spot>)> {
-        let (Some(p), Some(board)) = (self.s.game.pending(), self.board()) else {
-            return Vec::new();
-        };
-        let world = self.s.game.world();
-        let kind = BoardKind::of(board);
-        p.options()
-            .iter()
-            .enumerate()
-            .map(|(i, o)| (i, spot_of(kind, board, &world, o)))
-            .collect()
     }
 
     /// Whether the seat to move is a person at this window.
@@ -204,13 +208,12 @@ impl Table {
     /// buttons; none: the rules say why not.
     pub fn click_board(&mut self, layout: &Layout, pos: (f32, f32), now: f64) -> Option<String> {
         let board = self.board()?.clone();
-        let spot = {
-            let world = self.s.game.world();
-            view::spot_at(self.kind(), layout, &board, &world, &self.style, pos)?
-        };
-        let here: Vec<usize> = self
-            .options()
-            .into_iter()
+        let scene = self.scene();
+        let spot = view::spot_at(self.kind(), layout, &board, &scene.world, &self.style, pos)?;
+        let here: Vec<usize> = scene
+            .options
+            .iter()
+            .copied()
             .filter(|(_, s)| *s == Some(spot))
             .map(|(i, _)| i)
             .collect();
@@ -218,6 +221,7 @@ impl Table {
             [index] if self.human_to_move() => self.play_clicked(index, now),
             [_, _, ..] if self.human_to_move() => {
                 self.picked = Some(spot);
+                self.scene = None;
                 "several options here: pick one on the right".into()
             }
             _ => self.why_not(spot, &board),
@@ -255,25 +259,26 @@ impl Table {
     }
 
     /// Why a click on `spot` does nothing, asked of the rules when it is a person's turn.
-    fn why_not(&self, spot: Spot, board: &Board) -> String {
+    fn why_not(&mut self, spot: Spot, board: &Board) -> String {
         let Some(p) = self.s.game.pending() else {
             return "the game is over".into();
         };
         if !self.human_to_move() {
             return self.not_your_turn();
         }
-        let world = self.s.game.world();
-        let verb = p
-            .options()
+        let seat = p.seat;
+        let scene = self.scene();
+        let p = self.s.game.pending().expect("checked above");
+        let verb = scene
+            .options
             .iter()
-            .find(|o| spot_of(self.kind(), board, &world, o).is_some())
-            .map(|o| o.verb.clone());
-        drop(world);
+            .find(|(_, s)| s.is_some())
+            .map(|(i, _)| p.options()[*i].verb.clone());
         match (verb, spot) {
             (Some(verb), _) => match self
                 .s
                 .game
-                .check_action(p.seat, &action_for(spot, board, &verb))
+                .check_action(seat, &action_for(spot, board, &verb))
             {
                 Err(e) => e.to_string(),
                 Ok(_) => "that is allowed; click it again".into(),
@@ -472,19 +477,6 @@ impl Table {
         let (text, at) = self.flash.as_ref()?;
         let left = FLASH - (now - at);
         (left > 0.0).then(|| (text.as_str(), (left / FLASH).min(1.0) as f32))
-    }
-
-    /// The grid cell of the last placement, read from the history.
-    pub fn last_cell(&self) -> Option<(usize, usize)> {
-        let board = self.board()?;
-        let world = self.s.game.world();
-        let grid = world.grid.as_ref()?;
-        self.s.game.history.iter().rev().find_map(|step| {
-            match spot_of(BoardKind::Grid, board, &world, &step.action)? {
-                Spot::Cell(r, c) if grid.get(r, c) != 0 => Some((r, c)),
-                _ => None,
-            }
-        })
     }
 }
 

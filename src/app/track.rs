@@ -2,7 +2,7 @@
 //! strips and buildings; the tokens (walking when they move); the dice and the map's title in
 //! the middle. Colours come from the game's style.
 
-use super::layout::{band_split, owner_strip, track_side, track_spaces, Rect};
+use super::layout::{band_split, buildings, owner_strip, track_side, track_spaces, Rect};
 use super::paint::{color, faded, fill, outline, Align};
 use super::view::{Frame, Spot};
 use crate::def::board::Space;
@@ -94,23 +94,8 @@ fn draw_label(f: &Frame, space: &Space, r: Rect, side: usize) {
 
 /// Houses as small green squares along the band; a full level as one red hotel.
 fn draw_buildings(band: Rect, side: usize, level: i64, scale: f32) {
-    let along_x = side == 0 || side == 2;
-    let len = if along_x { band.w } else { band.h };
-    let thick = if along_x { band.h } else { band.w };
-    let size = (thick * 0.6).min(len / 5.0);
-    let pad = (thick - size) / 2.0;
-    let (count, c, w) = if level >= 5 {
-        (1, HOTEL, size * 2.2)
-    } else {
-        (level as usize, HOUSE, size)
-    };
-    for k in 0..count {
-        let at = pad + k as f32 * (w + 2.0 * scale);
-        let r = if along_x {
-            Rect::new(band.x + at, band.y + pad, w, size)
-        } else {
-            Rect::new(band.x + pad, band.y + at, size, w)
-        };
+    let c = if level >= 5 { HOTEL } else { HOUSE };
+    for r in buildings(band, side, level, scale) {
         fill(r, c);
         outline(r, 1.0, BLACK);
     }
@@ -200,7 +185,7 @@ fn draw_tokens(f: &Frame, rects: &[Rect]) {
         let (x, y) = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
         let cell = rects[pos.floor() as usize % n];
         let radius = (cell.w.max(cell.h) * 0.1).min(15.0 * f.layout.scale);
-        let (dx, dy) = token_offset(seat, radius);
+        let (dx, dy) = token_offset(seat, cell.w.min(cell.h));
         // Tokens sit in the lower half, under the name.
         let dy = dy + cell.w.min(cell.h) * 0.22;
         let c = color(f.style.seat(seat));
@@ -213,9 +198,9 @@ fn draw_tokens(f: &Frame, rects: &[Rect]) {
     }
 }
 
-/// Tokens on one space sit side by side: two rows of three.
-fn token_offset(seat: usize, radius: f32) -> (f32, f32) {
+/// Tokens on one space sit side by side: two rows of three, within a space of side `side`.
+fn token_offset(seat: usize, side: f32) -> (f32, f32) {
     let col = (seat % 3) as f32 - 1.0;
-    let row = (seat / 3 % 2) as f32 - 0.5;
-    (col * radius * 2.1, row * radius * 2.1)
+    let row = (seat / 3 % 2) as f32;
+    (col * side * 0.28, row * side * 0.3)
 }
