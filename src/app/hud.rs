@@ -211,12 +211,8 @@ pub fn overlays(t: &Table, l: &Layout, now: f64) {
         }
     }
     if let Some((text, alpha)) = t.flash(now) {
-        let r = Rect::new(
-            b.x + 10.0 * s,
-            b.y + b.h - 50.0 * s,
-            b.w - 20.0 * s,
-            40.0 * s,
-        );
+        // Over the middle of the board, clear of a track's spaces.
+        let r = Rect::new(b.x + b.w * 0.2, b.y + b.h * 0.7, b.w * 0.6, 40.0 * s);
         fill(r, faded(Color::new(0.1, 0.45, 0.2, 0.92), alpha));
         t.p.text_in(
             text,

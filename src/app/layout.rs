@@ -214,6 +214,28 @@ pub fn buildings(band: Rect, side: usize, level: i64, scale: f32) -> Vec<Rect> {
         .collect()
 }
 
+/// Where a seat's token stands on a track space: on the band along its inner edge (clear of
+/// the name and price), in a row with the others (`seats` in all); on a corner, under its name.
+pub fn token_spot(r: Rect, side: usize, corner: bool, seat: usize, seats: usize) -> (f32, f32) {
+    let short = r.w.min(r.h);
+    let step = if seats <= 3 {
+        short * 0.3
+    } else {
+        short * 0.17
+    };
+    let along = (seat as f32 - (seats.max(1) - 1) as f32 / 2.0) * step;
+    if corner {
+        let (cx, cy) = r.center();
+        return (cx + along, cy + short * 0.25);
+    }
+    let (cx, cy) = band_split(r, side).0.center();
+    if side.is_multiple_of(2) {
+        (cx + along, cy)
+    } else {
+        (cx, cy + along)
+    }
+}
+
 /// A grid of `rows` × `cols` drawn in `board`: pieces either on the line crossings (`points`)
 /// or inside the cells.
 #[derive(Clone, Copy, Debug, PartialEq)]

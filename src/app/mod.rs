@@ -171,7 +171,8 @@ async fn window(s: Session, watcher: Option<Watcher>, plan: Plan) -> CmdResult {
         }
         frames.add(work.elapsed());
         if plan.frames.is_some_and(|n| frames.count >= n) {
-            println!("{}", frames.report());
+            let played = t.s.game.history.len();
+            println!("{} · {played} decisions played", frames.report());
             return Ok(0);
         }
         next_frame().await;
@@ -198,7 +199,7 @@ async fn run_steps(t: &mut Table, plan: &Plan) -> Result<(), Vec<Diagnostic>> {
             }
             Step::Undo => t.undo(),
             Step::Redo => t.redo(),
-            Step::Reload => t.reload("(scripted)", 0.0),
+            Step::Reload => t.reload("the game files", get_time()),
             Step::Wait => {
                 println!("waiting (line {line}): press enter to go on");
                 let mut buf = String::new();

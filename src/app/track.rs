@@ -2,7 +2,9 @@
 //! strips and buildings; the tokens (walking when they move); the dice and the map's title in
 //! the middle. Colours come from the game's style.
 
-use super::layout::{band_split, buildings, owner_strip, track_side, track_spaces, Rect};
+use super::layout::{
+    band_split, buildings, owner_strip, token_spot, track_side, track_spaces, Rect,
+};
 use super::paint::{color, faded, fill, outline, Align};
 use super::view::{Frame, Spot};
 use crate::def::board::Space;
@@ -179,28 +181,22 @@ fn draw_tokens(f: &Frame, rects: &[Rect]) {
             continue;
         }
         let pos = f.anim.position(seat, f.now);
-        let a = rects[pos.floor() as usize % n].center();
-        let b = rects[(pos.floor() as usize + 1) % n].center();
+        let here = pos.floor() as usize % n;
+        let spot = |i: usize| {
+            let (side, corner) = track_side(n, i);
+            token_spot(rects[i], side, corner, seat, f.world.seats)
+        };
+        let (a, b) = (spot(here), spot((here + 1) % n));
         let t = pos.fract() as f32;
         let (x, y) = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
-        let cell = rects[pos.floor() as usize % n];
+        let cell = rects[here];
         let radius = (cell.w.max(cell.h) * 0.1).min(15.0 * f.layout.scale);
-        let (dx, dy) = token_offset(seat, cell.w.min(cell.h));
-        // Tokens sit in the lower half, under the name.
-        let dy = dy + cell.w.min(cell.h) * 0.22;
         let c = color(f.style.seat(seat));
-        draw_circle(x + dx, y + dy, radius + 1.5, BLACK);
-        draw_circle(x + dx, y + dy, radius, c);
+        draw_circle(x, y, radius + 1.5, BLACK);
+        draw_circle(x, y, radius, c);
         let label = format!("{}", seat + 1);
         let size = radius * 1.3;
         let w = f.p.width(&label, size);
-        f.p.text(&label, x + dx - w / 2.0, y + dy - size * 0.55, size, WHITE);
+        f.p.text(&label, x - w / 2.0, y - size * 0.55, size, WHITE);
     }
-}
-
-/// Tokens on one space sit side by side: two rows of three, within a space of side `side`.
-fn token_offset(seat: usize, side: f32) -> (f32, f32) {
-    let col = (seat % 3) as f32 - 1.0;
-    let row = (seat / 3 % 2) as f32;
-    (col * side * 0.28, row * side * 0.3)
 }
