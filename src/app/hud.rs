@@ -209,6 +209,7 @@ pub fn overlays(t: &Table, l: &Layout, now: f64) {
             );
             y += line;
         }
+        t.p.flush();
     }
     if let Some((text, alpha)) = t.flash(now) {
         // Over the middle of the board, clear of a track's spaces.
@@ -221,6 +222,7 @@ pub fn overlays(t: &Table, l: &Layout, now: f64) {
             Align::Center,
             faded(WHITE, alpha),
         );
+        t.p.flush();
     }
 }
 

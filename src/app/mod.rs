@@ -180,6 +180,7 @@ async fn window(s: Session, watcher: Option<Watcher>, plan: Plan) -> CmdResult {
 }
 
 /// Applies the scripted steps, bots replying in between; a rejected step stops the run.
+/// Bots move at once here (in this thread), so a scripted position is the same every run.
 async fn run_steps(t: &mut Table, plan: &Plan) -> Result<(), Vec<Diagnostic>> {
     let at = |line: usize, e: String| vec![Diagnostic::error(&plan.steps_file, e).at_line(line)];
     for (line, step) in &plan.steps {
@@ -207,7 +208,12 @@ async fn run_steps(t: &mut Table, plan: &Plan) -> Result<(), Vec<Diagnostic>> {
             }
         }
     }
-    t.bots_now(0.0).map_err(|e| at(plan.steps.len(), e))
+    // A screenshot shows the position once the bots have replied to the last step; a live
+    // window lets them think on the worker.
+    if plan.screenshot.is_some() {
+        t.bots_now(0.0).map_err(|e| at(plan.steps.len(), e))?;
+    }
+    Ok(())
 }
 
 fn draw_all(t: &mut Table, l: &Layout, now: f64) {
@@ -240,6 +246,7 @@ fn draw_all(t: &mut Table, l: &Layout, now: f64) {
         view::draw(view::BoardKind::of(board), &frame);
     }
     hud::draw(t, &scene, l);
+    t.p.flush();
     hud::overlays(t, l, now);
 }
 

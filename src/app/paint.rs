@@ -5,12 +5,20 @@
 use crate::app::layout::Rect;
 use crate::def::style::Rgba;
 use macroquad::prelude::*;
+use std::cell::RefCell;
 
 /// The font, bundled into the binary (licence beside it in `assets/fonts/`).
 const FONT: &[u8] = include_bytes!("../../assets/fonts/wqy-microhei.ttc");
 
+/// A line of text waiting to be drawn: the text, its top-left corner, its size and colour.
+type Queued = (String, f32, f32, f32, Color);
+
+/// Text waits in a queue until `flush`: drawing all of a layer's shapes and then all of its
+/// text keeps the GPU on one texture at a time (every switch between the font atlas and
+/// plain shapes is a separate draw call, and software renderers pay dearly for each).
 pub struct Painter {
     font: Font,
+    queued: RefCell<Vec<Queued>>,
 }
 
 /// Horizontal placement of a text line inside its box.
@@ -41,7 +49,10 @@ impl Painter {
     pub fn new() -> Result<Painter, String> {
         let font = load_ttf_font_from_bytes(FONT)
             .map_err(|e| format!("the bundled font does not load: {e}"))?;
-        Ok(Painter { font })
+        Ok(Painter {
+            font,
+            queued: RefCell::new(Vec::new()),
+        })
     }
 
     /// Width of `s` at `size` pixels.
@@ -49,15 +60,24 @@ impl Painter {
         measure_text(s, Some(&self.font), px(size), 1.0).width
     }
 
-    /// One line of text with its top-left corner at (x, y); returns its width.
-    pub fn text(&self, s: &str, x: f32, y: f32, size: f32, c: Color) -> f32 {
-        let params = TextParams {
-            font: Some(&self.font),
-            font_size: px(size),
-            color: c,
-            ..Default::default()
-        };
-        draw_text_ex(s, x, y + size * 0.88, params).width
+    /// One line of text with its top-left corner at (x, y), drawn at the next `flush`.
+    pub fn text(&self, s: &str, x: f32, y: f32, size: f32, c: Color) {
+        self.queued
+            .borrow_mut()
+            .push((s.to_string(), x, y, size, c));
+    }
+
+    /// Draws the queued text, over everything drawn so far.
+    pub fn flush(&self) {
+        for (s, x, y, size, color) in self.queued.borrow_mut().drain(..) {
+            let params = TextParams {
+                font: Some(&self.font),
+                font_size: px(size),
+                color,
+                ..Default::default()
+            };
+            draw_text_ex(&s, x, y + size * 0.88, params);
+        }
     }
 
     /// Text wrapped at spaces to fit `r`'s width, shrunk (down to a third) until the lines fit

@@ -17,8 +17,10 @@ const TARGET: Color = Color::new(1.0, 0.75, 0.0, 1.0);
 
 pub fn draw(f: &Frame) {
     let b = f.layout.board;
-    fill(b, color(f.style.board));
     let rects = track_spaces(b, f.board.spaces.len());
+    // The spaces cover the ring; only the middle needs the board's colour.
+    let depth = rects.first().map(|r| r.w.min(r.h)).unwrap_or(0.0);
+    fill(b.inset(depth), color(f.style.board));
     let n = rects.len();
     for (i, (space, r)) in f.board.spaces.iter().zip(&rects).enumerate() {
         draw_space(f, i, space, *r, track_side(n, i).0);
@@ -38,7 +40,9 @@ pub fn draw(f: &Frame) {
     }
     outline(b, 2.0, color(f.style.line));
     draw_middle(f, &rects);
+    f.p.flush();
     draw_tokens(f, &rects);
+    f.p.flush();
 }
 
 fn draw_space(f: &Frame, i: usize, space: &Space, r: Rect, side: usize) {
