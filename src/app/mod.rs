@@ -102,6 +102,12 @@ pub fn run(
         ),
         None => None,
     };
+    if click.is_some() && a.screenshot.is_none() {
+        return Err(vec![Diagnostic::error(
+            "--click",
+            "a scripted click needs --screenshot FILE (to show what it did)",
+        )]);
+    }
     let steps = match &a.actions {
         Some(path) => load_steps(path).map_err(|d| vec![d])?,
         None => Vec::new(),
