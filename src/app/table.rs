@@ -314,6 +314,10 @@ impl Table {
 
     /// Asks the heuristic bot what it would do for the seat to move (shown in the panel).
     pub fn advise(&mut self) {
+        if !self.human_to_move() {
+            self.message = Some(self.not_your_turn());
+            return;
+        }
         self.ask(Some(Seat::Heuristic));
         self.message = Some("asking the ai…".into());
     }
