@@ -5,9 +5,12 @@
 //! and benchmarks. `layout` is pure arithmetic, so tests can compute where things are drawn.
 
 mod anim;
+mod bots;
+mod capture;
 mod grid;
 mod hud;
 pub mod layout;
+mod live;
 mod paint;
 mod scene;
 pub mod script;
@@ -24,8 +27,8 @@ use clap::Args;
 use layout::Layout;
 use macroquad::prelude::*;
 use script::{load_steps, Line, Step};
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::path::PathBuf;
+use std::time::Instant;
 use table::Table;
 
 /// The window's options of `meeple play`.
@@ -158,7 +161,7 @@ async fn window(s: Session, watcher: Option<Watcher>, plan: Plan) -> CmdResult {
     t.anim.instant = plan.screenshot.is_some();
     t.interactive = plan.screenshot.is_none();
     run_steps(&mut t, &plan).await?;
-    let mut frames = Frames::default();
+    let mut frames = capture::Frames::default();
     loop {
         let now = get_time();
         let work = Instant::now();
@@ -172,7 +175,7 @@ async fn window(s: Session, watcher: Option<Watcher>, plan: Plan) -> CmdResult {
         if let Some(path) = &plan.screenshot {
             // A few frames first: the window settles its size.
             if frames.count == 2 {
-                return shoot(&mut t, &plan, path, now);
+                return capture::shoot(&mut t, plan.click, path, now);
             }
         }
         frames.add(work.elapsed());
@@ -288,102 +291,4 @@ fn quit(t: &mut Table, plan: &Plan) -> CmdResult {
         );
     }
     Ok(0)
-}
-
-/// The scripted click (if any), then the screenshot; prints what happened.
-fn shoot(t: &mut Table, plan: &Plan, path: &Path, now: f64) -> CmdResult {
-    if let Some((x, y)) = plan.click {
-        let l = Layout::new(screen_width(), screen_height());
-        let said = match t.buttons.iter().any(|(r, _)| r.contains((x, y))) {
-            true => t.click((x, y), now),
-            false => t.click_board(&l, (x, y), now),
-        };
-        println!(
-            "click {x},{y}: {}",
-            said.unwrap_or_else(|| "nothing there".into())
-        );
-        draw_all(t, &l, now);
-    }
-    let image = get_screen_data();
-    write_png(path, image.width as u32, image.height as u32, &image.bytes)
-        .map_err(|e| vec![Diagnostic::error(path.display().to_string(), e)])?;
-    let state = match t.s.game.pending() {
-        Some(p) => format!("P{} to play", p.seat + 1),
-        None => {
-            t.s.game
-                .outcome()
-                .map(|o| o.to_string())
-                .unwrap_or_default()
-        }
-    };
-    println!(
-        "screenshot {} ({}x{}) after {} decisions; {state}",
-        path.display(),
-        image.width,
-        image.height,
-        t.s.game.history.len()
-    );
-    Ok(0)
-}
-
-/// Writes RGBA pixels read from the screen (bottom row first) as a PNG, top row first.
-fn write_png(path: &Path, w: u32, h: u32, bottom_up: &[u8]) -> Result<(), String> {
-    let row = w as usize * 4;
-    let mut top_down = Vec::with_capacity(bottom_up.len());
-    for y in (0..h as usize).rev() {
-        top_down.extend_from_slice(&bottom_up[y * row..(y + 1) * row]);
-    }
-    let file = std::fs::File::create(path).map_err(|e| format!("cannot write: {e}"))?;
-    let mut enc = png::Encoder::new(std::io::BufWriter::new(file), w, h);
-    enc.set_color(png::ColorType::Rgba);
-    enc.set_depth(png::BitDepth::Eight);
-    let mut writer = enc.write_header().map_err(|e| e.to_string())?;
-    writer
-        .write_image_data(&top_down)
-        .map_err(|e| e.to_string())
-}
-
-/// Frame times of a `--frames` run.
-#[derive(Default)]
-struct Frames {
-    count: usize,
-    work: Vec<Duration>,
-    intervals: Vec<Duration>,
-    last: Option<Instant>,
-}
-
-impl Frames {
-    fn add(&mut self, work: Duration) {
-        let now = Instant::now();
-        if let Some(last) = self.last {
-            self.intervals.push(now - last);
-        }
-        self.last = Some(now);
-        self.work.push(work);
-        self.count += 1;
-    }
-
-    fn report(&self) -> String {
-        format!(
-            "{} frames · frame interval {} · update+draw {}",
-            self.count,
-            stats(&self.intervals),
-            stats(&self.work)
-        )
-    }
-}
-
-/// "mean X ms, p95 Y ms, max Z ms".
-fn stats(d: &[Duration]) -> String {
-    if d.is_empty() {
-        return "n/a".into();
-    }
-    let mut ms: Vec<f64> = d.iter().map(|x| x.as_secs_f64() * 1000.0).collect();
-    ms.sort_by(|a, b| a.total_cmp(b));
-    let mean = ms.iter().sum::<f64>() / ms.len() as f64;
-    let p95 = ms[((ms.len() as f64 * 0.95) as usize).min(ms.len() - 1)];
-    format!(
-        "mean {mean:.2} ms, p95 {p95:.2} ms, max {:.2} ms",
-        ms[ms.len() - 1]
-    )
 }

@@ -1,23 +1,22 @@
 //! The window's game table: the play session (the same one the terminal drives: same
 //! `apply`, bots, saves and records), the look, animations, messages, the reload overlay and
-//! the bot panel; and what clicks, keys, bot answers and file edits do to it.
+//! the bot panel; and what clicks and keys do to it. Bots are in `bots`, reloads in `live`.
 
 use super::anim::Anim;
 use super::layout::{Layout, Rect};
+use super::live::look;
 use super::paint::Painter;
 use super::scene::Scene;
 use super::view::{self, action_for, BoardKind, Spot};
-use super::worker::{Question, Thought, Worker};
-use crate::ai::Seat;
+use super::worker::{Thought, Worker};
 use crate::cli::play::{self, Session};
 use crate::core::event::Event;
 use crate::def::board::Board;
-use crate::def::style::{load_style, Style};
+use crate::def::style::Style;
 use crate::diag::Diagnostic;
 use crate::engine::GameError;
 use crate::reload::watch::WatchHandle;
 use crate::reload::{ReloadRequest, Watcher};
-use crate::replay::ReloadMark;
 use macroquad::texture::Texture2D;
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -25,10 +24,6 @@ use std::sync::mpsc::Receiver;
 
 /// Lines kept in the event log.
 const LOG_LINES: usize = 200;
-/// Seconds a reload flash stays.
-const FLASH: f64 = 3.0;
-/// Seconds between two bot moves, so people can follow.
-const BOT_PACE: f64 = 0.35;
 
 pub struct Table {
     pub s: Session,
@@ -51,12 +46,12 @@ pub struct Table {
     pub buttons: Vec<(Rect, usize)>,
     /// A spot with several options, whose options are offered as buttons.
     pub picked: Option<Spot>,
-    worker: Option<Worker>,
+    pub(super) worker: Option<Worker>,
     /// Counts position changes; a bot answer for an older position is dropped.
-    generation: u64,
-    asked: Option<u64>,
-    next_bot_move: f64,
-    requests: Option<Receiver<ReloadRequest>>,
+    pub(super) generation: u64,
+    pub(super) asked: Option<u64>,
+    pub(super) next_bot_move: f64,
+    pub(super) requests: Option<Receiver<ReloadRequest>>,
     _watching: Option<WatchHandle>,
     pub save_to: String,
     /// A person is at the window (hover effects); false in scripted screenshots.
@@ -139,7 +134,7 @@ impl Table {
 
     /// After anything that changes the position: bots think again, old answers are dropped,
     /// the scene is read again.
-    fn moved(&mut self) {
+    pub(super) fn moved(&mut self) {
         self.generation += 1;
         self.asked = None;
         self.picked = None;
@@ -247,7 +242,7 @@ impl Table {
         }
     }
 
-    fn not_your_turn(&self) -> String {
+    pub(super) fn not_your_turn(&self) -> String {
         match self.s.game.pending() {
             Some(p) => format!(
                 "it is P{}'s turn ({} is thinking)",
@@ -301,7 +296,7 @@ impl Table {
         self.after_jump();
     }
 
-    fn after_jump(&mut self) {
+    pub(super) fn after_jump(&mut self) {
         self.anim.sync(&self.s.game.world());
         self.panel = None;
         self.moved();
@@ -311,223 +306,4 @@ impl Table {
         let file = self.save_to.clone();
         self.message = Some(play::save(&mut self.s, &file));
     }
-
-    /// Asks the heuristic bot what it would do for the seat to move (shown in the panel).
-    pub fn advise(&mut self) {
-        if !self.human_to_move() {
-            self.message = Some(self.not_your_turn());
-            return;
-        }
-        self.ask(Some(Seat::Heuristic));
-        self.message = Some("asking the ai…".into());
-    }
-
-    fn ask(&mut self, advisor: Option<Seat>) {
-        let Some(p) = self.s.game.pending() else {
-            return;
-        };
-        let seat = p.seat;
-        let (Some(worker), Ok(snap)) = (&self.worker, self.s.game.snapshot()) else {
-            return;
-        };
-        worker.ask(Question {
-            id: self.generation,
-            pkg: self.s.game.pkg.clone(),
-            config: self.s.game.config.clone(),
-            snap,
-            seat,
-            advisor,
-        });
-        self.asked = Some(self.generation);
-    }
-
-    /// Bots: ask the worker about a bot's turn, play its answer when the animations are done.
-    pub fn bots(&mut self, now: f64) {
-        let Some(worker) = &self.worker else {
-            return;
-        };
-        let mut answers = Vec::new();
-        while let Ok(a) = worker.answers.try_recv() {
-            answers.push(a);
-        }
-        for a in answers.into_iter().filter(|a| a.id == self.generation) {
-            match a.result {
-                Ok(t) if t.to_play => self.panel = Some(t),
-                Ok(t) => {
-                    self.message = Some(format!("{} would play: {}", t.who, t.label));
-                    self.panel = Some(t);
-                }
-                Err(e) => self.message = Some(e),
-            }
-        }
-        let bot_turn = self.s.game.pending().is_some() && !self.human_to_move();
-        if bot_turn && self.asked != Some(self.generation) {
-            self.ask(None);
-        }
-        let ready = self
-            .panel
-            .as_ref()
-            .filter(|t| t.to_play && self.asked == Some(self.generation))
-            .filter(|t| self.s.game.pending().is_some_and(|p| p.seat == t.seat))
-            .map(|t| t.action.clone());
-        if let (Some(action), true) = (ready, bot_turn) {
-            if self.anim.busy(now) || now < self.next_bot_move {
-                return;
-            }
-            let seat = self.s.game.pending().map(|p| p.seat).unwrap_or(0);
-            let played = self
-                .s
-                .game
-                .check_action(seat, &action)
-                .map_err(|e| e.to_string())
-                .and_then(|i| self.play_option(i, now));
-            if let Err(e) = played {
-                self.message = Some(e);
-            }
-            self.next_bot_move = now + BOT_PACE;
-        }
-    }
-
-    /// Bots move at once, in this thread, until a person must decide (scripted runs).
-    pub fn bots_now(&mut self, now: f64) -> Result<(), String> {
-        while let Some(seat) = self.s.game.pending().map(|p| p.seat) {
-            let Some(bot) = self.s.bots[seat].as_mut() else {
-                return Ok(());
-            };
-            let choice = bot.explain(&mut self.s.game).map_err(|e| e.to_string())?;
-            let candidates = choice
-                .candidates
-                .iter()
-                .take(8)
-                .map(|(i, score)| (self.s.game.label(*i), *score))
-                .collect();
-            let action =
-                self.s.game.decision().map_err(|e| e.to_string())?.options()[choice.index].clone();
-            self.panel = Some(Thought {
-                seat,
-                who: self.s.seats[seat].to_string(),
-                label: self.s.game.label(choice.index),
-                action,
-                candidates,
-                to_play: true,
-            });
-            self.play_option(choice.index, now)?;
-        }
-        Ok(())
-    }
-
-    /// Reload requests from the watcher.
-    pub fn watch(&mut self, now: f64) {
-        let requests: Vec<ReloadRequest> = match &self.requests {
-            Some(r) => r.try_iter().collect(),
-            None => return,
-        };
-        if let Some(last) = requests.last() {
-            let names = self.shown_paths(last);
-            self.reload(&names, now);
-        }
-    }
-
-    fn shown_paths(&self, r: &ReloadRequest) -> String {
-        let root = self.s.game.pkg.root.canonicalize().unwrap_or_default();
-        let names: Vec<String> = r
-            .paths
-            .iter()
-            .map(|p| {
-                let p = p.canonicalize().unwrap_or_else(|_| p.clone());
-                p.strip_prefix(&root).unwrap_or(&p).display().to_string()
-            })
-            .collect();
-        names.join(", ")
-    }
-
-    /// Reloads the rules and the look; on success flashes what changed, on failure shows every
-    /// diagnostic until a reload succeeds while the last good game stays playable.
-    pub fn reload(&mut self, names: &str, now: f64) {
-        let before = self.board().cloned();
-        match self
-            .s
-            .game
-            .try_reload()
-            .and_then(|r| look(&self.s).map(|l| (r, l)))
-        {
-            Ok((r, (style, image))) => {
-                self.style = style;
-                self.image = image;
-                self.overlay.clear();
-                self.s.record.reloads.push(ReloadMark {
-                    after_step: self.s.record.steps.len(),
-                    files_hash: r.files_hash,
-                });
-                self.changed = match (&before, self.board()) {
-                    (Some(a), Some(b)) => changed_spaces(a, b),
-                    _ => Vec::new(),
-                };
-                let ms = r.took.as_secs_f64() * 1000.0;
-                let spaces = match self.changed.len() {
-                    0 => String::new(),
-                    n => format!(" · {n} space(s) changed"),
-                };
-                self.flash = Some((format!("reloaded {names} ({ms:.0} ms){spaces}"), now));
-                self.absorb_events(now);
-                self.after_jump();
-            }
-            Err(diags) => self.overlay = diags,
-        }
-    }
-
-    /// The reload flash, while it shows.
-    pub fn flash(&self, now: f64) -> Option<(&str, f32)> {
-        let (text, at) = self.flash.as_ref()?;
-        let left = FLASH - (now - at);
-        (left > 0.0).then(|| (text.as_str(), (left / FLASH).min(1.0) as f32))
-    }
-}
-
-/// The style and image for the session's map.
-fn look(s: &Session) -> Result<(Style, Option<Texture2D>), Vec<Diagnostic>> {
-    let pkg = &s.game.pkg;
-    let map = s.game.config.map.clone().unwrap_or(pkg.default_map.clone());
-    let style = load_style(&pkg.root, &pkg.shown, &map)?;
-    let image = match &style.image {
-        Some(file) => Some(load_image(&pkg.root, &pkg.shown, file)?),
-        None => None,
-    };
-    Ok((style, image))
-}
-
-/// An image from the game folder, else from the shared `assets/`.
-fn load_image(
-    root: &std::path::Path,
-    shown: &str,
-    file: &str,
-) -> Result<Texture2D, Vec<Diagnostic>> {
-    let in_game = root.join(file);
-    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("assets")
-        .join(file);
-    let path = if in_game.is_file() { in_game } else { shared };
-    let fail = |e: String| vec![Diagnostic::error(format!("{shown}/style.toml"), e)];
-    let bytes = std::fs::read(&path).map_err(|e| fail(format!("image '{file}': {e}")))?;
-    let image = macroquad::texture::Image::from_file_with_format(&bytes, None)
-        .map_err(|e| fail(format!("image '{file}': {e}")))?;
-    Ok(Texture2D::from_image(&image))
-}
-
-/// Spaces whose name, kind, group or data differ between two versions of a map.
-fn changed_spaces(a: &Board, b: &Board) -> Vec<usize> {
-    b.spaces
-        .iter()
-        .enumerate()
-        .filter(|(i, s)| {
-            a.spaces.get(*i).is_none_or(|o| {
-                o.id != s.id
-                    || o.name != s.name
-                    || o.kind != s.kind
-                    || o.group != s.group
-                    || o.data != s.data
-            })
-        })
-        .map(|(i, _)| i)
-        .collect()
 }
