@@ -111,6 +111,10 @@ pub fn run(
             "a scripted click needs --screenshot FILE (to show what it did)",
         )]);
     }
+    // A bad style.toml is reported before any window opens.
+    let pkg = &s.game.pkg;
+    let map = s.game.config.map.as_deref().unwrap_or(&pkg.default_map);
+    crate::def::style::load_style(&pkg.root, &pkg.shown, map)?;
     let steps = match &a.actions {
         Some(path) => load_steps(path).map_err(|d| vec![d])?,
         None => Vec::new(),
