@@ -26,12 +26,16 @@ struct Shot {
 
 impl Shot {
     fn load(path: &Path) -> Shot {
+        Shot::load_sized(path, SIZE)
+    }
+
+    fn load_sized(path: &Path, size: (f32, f32)) -> Shot {
         let file = std::fs::File::open(path).expect("the screenshot exists");
         let mut reader = png::Decoder::new(file).read_info().expect("a PNG");
         let mut rgba = vec![0; reader.output_buffer_size()];
         let info = reader.next_frame(&mut rgba).expect("PNG pixels");
         assert_eq!(info.color_type, png::ColorType::Rgba);
-        assert_eq!((info.width, info.height), (SIZE.0 as u32, SIZE.1 as u32));
+        assert_eq!((info.width, info.height), (size.0 as u32, size.1 as u32));
         Shot {
             width: info.width as usize,
             rgba,
@@ -326,4 +330,22 @@ fn a_hotel_stands_on_its_space() {
     let hotel = buildings(band, 3, 5, l.scale)[0];
     shot.assert_near(hotel.center(), [204, 25, 25], "the hotel on 杭州西湖");
     shot.assert_near(owner_pixel(10, 9), hex("#1d4ed8"), "杭州西湖 owned by P2");
+}
+
+#[test]
+fn the_layout_scales_with_the_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("small.png");
+    let mut c = play(&["gomoku", "--players", "human,human", "--seed", "1"], &out);
+    c.args(["--actions", "tests/window/gomoku.txt", "--size", "1024x640"]);
+    run(c);
+    let shot = Shot::load_sized(&out, (1024.0, 640.0));
+    let l = Layout::new(1024.0, 640.0);
+    assert!((l.scale - 0.8).abs() < 1e-6);
+    let g = GridGeom::new(l.board, 15, 15, true);
+    let (x, y) = g.center(7, 7);
+    let off = g.step * 0.25;
+    shot.assert_near((x + off, y + off), hex("#111111"), "black stone at (8, 8)");
+    let (x, y) = g.center(7, 8);
+    shot.assert_near((x + off, y + off), hex("#f4f4f0"), "white stone at (8, 9)");
 }

@@ -287,12 +287,19 @@ impl Table {
     }
 
     pub fn undo(&mut self) {
-        self.message = Some(play::undo(&mut self.s));
-        self.after_jump();
+        let said = play::undo(&mut self.s);
+        self.jumped(said);
     }
 
     pub fn redo(&mut self) {
-        self.message = Some(play::redo(&mut self.s));
+        let said = play::redo(&mut self.s);
+        self.jumped(said);
+    }
+
+    /// After undo or redo: says so in the message line and the log.
+    fn jumped(&mut self, said: String) {
+        self.log.push_back(said.clone());
+        self.message = Some(said);
         self.after_jump();
     }
 
