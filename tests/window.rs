@@ -349,3 +349,57 @@ fn the_layout_scales_with_the_window() {
     let (x, y) = g.center(7, 8);
     shot.assert_near((x + off, y + off), hex("#f4f4f0"), "white stone at (8, 9)");
 }
+
+/// Dark pixels of `r`, cropped to their bounding box: (width, height, mask).
+fn ink(shot: &Shot, r: meeple::app::layout::Rect) -> (usize, usize, Vec<bool>) {
+    let dark = |x: usize, y: usize| {
+        shot.at((r.x + x as f32, r.y + y as f32))
+            .iter()
+            .all(|c| *c < 120)
+    };
+    let (w, h) = (r.w as usize - 4, r.h as usize - 4);
+    let pts: Vec<(usize, usize)> = (2..w)
+        .flat_map(|x| (2..h).map(move |y| (x, y)))
+        .filter(|(x, y)| dark(*x, *y))
+        .collect();
+    assert!(!pts.is_empty(), "no ink in {r:?}");
+    let x0 = pts.iter().map(|p| p.0).min().unwrap();
+    let y0 = pts.iter().map(|p| p.1).min().unwrap();
+    let x1 = pts.iter().map(|p| p.0).max().unwrap();
+    let y1 = pts.iter().map(|p| p.1).max().unwrap();
+    let (cw, ch) = (x1 - x0 + 1, y1 - y0 + 1);
+    let mut mask = vec![false; cw * ch];
+    for (x, y) in pts {
+        mask[(y - y0) * cw + (x - x0)] = true;
+    }
+    (cw, ch, mask)
+}
+
+#[test]
+fn names_mixing_cjk_and_digits_are_drawn_with_glyphs_not_boxes() {
+    // Two spaces of the same size named alike but for one digit: drawn with boxes for the
+    // digits (a font without them) their ink would be identical.
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("mono");
+    copy_dir(&repo().join("games/monopoly"), &game);
+    let map = game.join("maps/demo.toml");
+    let text = std::fs::read_to_string(&map).unwrap();
+    let text = text
+        .replace("name = \"机会卡\"", "name = \"北京胡同 ¥200\"")
+        .replace("name = \"所得税\"", "name = \"北京胡同 ¥800\"");
+    std::fs::write(&map, text).unwrap();
+    let out = dir.path().join("names.png");
+    run(play(
+        &[game.to_str().unwrap(), "--players", "human,ai"],
+        &out,
+    ));
+    let shot = Shot::load(&out);
+    let spaces = track_spaces(board().board, 10);
+    let (a, b) = (ink(&shot, spaces[2]), ink(&shot, spaces[4]));
+    assert_eq!((a.0, a.1), (b.0, b.1), "the same text layout");
+    let differ = a.2.iter().zip(&b.2).filter(|(x, y)| x != y).count();
+    assert!(
+        differ > 10,
+        "'2' and '8' look the same ({differ} pixels differ)"
+    );
+}
