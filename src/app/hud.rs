@@ -34,8 +34,20 @@ pub fn draw(t: &mut Table, scene: &Scene, l: &Layout) {
         y += h + 4.0 * s;
     }
     y = buttons(t, scene, x, y, w, s);
+    if let Some(p) = t.s.game.pending().filter(|_| !t.human_to_move()) {
+        let dots = ".".repeat(1 + (get_time() * 3.0) as usize % 3);
+        let who = &t.s.seats[p.seat];
+        t.p.text(
+            &format!("P{} ({who}) is thinking{dots}", p.seat + 1),
+            x,
+            y,
+            15.0 * s,
+            ACCENT,
+        );
+        y += 24.0 * s;
+    }
     y = panel(t, x, y, w, s);
-    let keys = "click: play · U undo · R redo · S save · W ask the ai · Q quit";
+    let keys = "click or 1-9: play · U undo · R redo · S save · W ask the ai · Q quit";
     let bottom = r.y + r.h - 20.0 * s;
     log(t, x, y, w, bottom - 6.0 * s, s);
     t.p.text(keys, x, bottom, 13.0 * s, DIM);

@@ -283,9 +283,24 @@ fn handle_input(t: &mut Table, now: f64) -> bool {
         t.advise();
     } else if pressed(KeyCode::Q) || pressed(KeyCode::Escape) {
         return true;
+    } else if let Some(n) = DIGITS.iter().position(|k| pressed(*k)) {
+        t.press_button(n, now);
     }
     false
 }
+
+/// Keys 1 to 9 press the option buttons in order.
+const DIGITS: [KeyCode; 9] = [
+    KeyCode::Key1,
+    KeyCode::Key2,
+    KeyCode::Key3,
+    KeyCode::Key4,
+    KeyCode::Key5,
+    KeyCode::Key6,
+    KeyCode::Key7,
+    KeyCode::Key8,
+    KeyCode::Key9,
+];
 
 fn quit(t: &mut Table, plan: &Plan) -> CmdResult {
     if let Some(path) = &plan.record {

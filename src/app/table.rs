@@ -199,6 +199,13 @@ impl Table {
         self.click_board(&layout, pos, now)
     }
 
+    /// The `n`-th option button (0-based), as if clicked.
+    pub fn press_button(&mut self, n: usize, now: f64) {
+        if let Some(index) = self.buttons.get(n).map(|b| b.1) {
+            self.play_clicked(index, now);
+        }
+    }
+
     /// A click on the board: the one option on that spot is played; several are offered as
     /// buttons; none: the rules say why not.
     pub fn click_board(&mut self, layout: &Layout, pos: (f32, f32), now: f64) -> Option<String> {
