@@ -1,6 +1,7 @@
 //! meeple: a runtime for tabletop games whose rules are TOML data and Lua scripts.
 //!
 //! Layers, dependencies pointing down:
+//! - `app` (the window: board renderers, HUD, input, animation; the only macroquad user)
 //! - `cli` (terminal play and commands), `sim` (batch runs), `ai` (bots), `replay`
 //! - `engine` (a running game: package + script host + world; the one `apply`)
 //! - `script` (the Lua host: sandbox, budgets, `ctx` API, calls into rules)
@@ -9,6 +10,7 @@
 //! - `diag` (diagnostics shared by all layers)
 
 pub mod ai;
+pub mod app;
 pub mod cli;
 pub mod core;
 pub mod def;

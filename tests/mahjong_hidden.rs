@@ -147,7 +147,8 @@ fn the_terminal_shows_other_hands_face_down() {
     let input: String = "1\n".repeat(400);
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_meeple"))
         .args(["play", "mahjong", "--players", "human,random,random,random"])
-        .args(["--seed", "7", "--no-watch", "--answer-seconds", "0"])
+        .args(["--seed", "7", "--no-watch", "--text"])
+        .args(["--answer-seconds", "0"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()

@@ -325,7 +325,7 @@ fn play_reloads_on_save_and_says_so_on_one_line() {
     use std::process::{Command, Stdio};
     let l = live();
     let mut child = Command::new(env!("CARGO_BIN_EXE_meeple"))
-        .args(["play", "mono", "--seed", "3"])
+        .args(["play", "mono", "--seed", "3", "--text"])
         .current_dir(l.root.parent().unwrap())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -70,6 +70,8 @@ fn check_one(name: &str, games: usize) -> Result<String, Vec<crate::diag::Diagno
     let pkg = load(name)?;
     let seats = pkg.players.0.max(2).min(pkg.players.1);
     for map in pkg.maps.keys() {
+        // The window's look for this map (style.toml), checked like the rest.
+        crate::def::style::load_style(&pkg.root, &pkg.shown, map)?;
         for i in 0..games {
             let config = GameConfig {
                 map: Some(map.clone()),

@@ -4,7 +4,7 @@
 mod ai;
 mod check;
 mod live;
-mod play;
+pub(crate) mod play;
 mod render;
 mod sim;
 
@@ -28,7 +28,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Play a game in the terminal against AI players
+    /// Play a game against AI players, in a window when a display is available, else in the terminal
     Play(play::PlayArgs),
     /// Run many AI-vs-AI games and print statistics
     Sim(sim::SimArgs),

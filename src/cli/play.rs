@@ -1,7 +1,8 @@
 //! `meeple play`: a game in the terminal. Shows the board, every player's counters and
 //! holdings, what just happened and the numbered options of a human seat; bots move on their
 //! own. At any prompt: a number or an action, `undo`, `redo`, `save FILE`, `why`, `quit`. The game's
-//! files are watched: a save reloads the rules in the same position.
+//! files are watched: a save reloads the rules in the same position. With a display (and no
+//! `--text`) the same session opens in the window (`crate::app`).
 
 use super::live::{self, Input, Inputs};
 use super::render::render;
@@ -45,12 +46,17 @@ pub struct PlayArgs {
     /// discard); then the state's default answer is taken. 0 waits for ever
     #[arg(long, default_value_t = 15, value_name = "SECONDS")]
     answer_seconds: u64,
+    /// Play in the terminal even when a display is available
+    #[arg(long)]
+    text: bool,
+    #[command(flatten)]
+    window: crate::app::WindowArgs,
 }
 
 pub struct Session {
     pub game: Game,
-    seats: Vec<Seat>,
-    bots: Vec<Option<Box<dyn Bot>>>,
+    pub seats: Vec<Seat>,
+    pub bots: Vec<Option<Box<dyn Bot>>>,
     pub record: Record,
     /// Per `undo` command: decisions undone and their record steps, for `redo`.
     undone: Vec<(usize, Vec<RecordStep>)>,
@@ -66,6 +72,13 @@ pub fn run(a: PlayArgs) -> CmdResult {
         }
         None => start(&a)?,
     };
+    let windowed = !a.text && (a.window.scripted() || crate::app::display_available());
+    if a.text && a.window.scripted() {
+        return Err(vec![Diagnostic::error(
+            "--text",
+            "--screenshot, --actions, --click and --frames need the window; drop --text",
+        )]);
+    }
     let watcher = if a.no_watch {
         None
     } else {
@@ -77,6 +90,9 @@ pub fn run(a: PlayArgs) -> CmdResult {
             }
         }
     };
+    if windowed {
+        return crate::app::run(s, watcher, a.window, a.record);
+    }
     let mut inputs = Inputs::new(watcher);
     let mut redraw = true;
     loop {
@@ -133,13 +149,18 @@ pub fn run(a: PlayArgs) -> CmdResult {
         redraw = s.game.history.len() != before;
     }
     if let Some(path) = &a.record {
-        s.record.snapshot = None;
-        s.record
-            .save(path)
-            .map_err(|e| vec![Diagnostic::error(path.display().to_string(), e)])?;
-        println!("replay written to {}", path.display());
+        println!("{}", write_replay(&mut s, path).map_err(|d| vec![d])?);
     }
     Ok(0)
+}
+
+/// Writes the whole game so far as a replay to `path`.
+pub fn write_replay(s: &mut Session, path: &Path) -> Result<String, Diagnostic> {
+    s.record.snapshot = None;
+    s.record
+        .save(path)
+        .map_err(|e| Diagnostic::error(path.display().to_string(), e))?;
+    Ok(format!("replay written to {}", path.display()))
 }
 
 fn start(a: &PlayArgs) -> Result<Session, Vec<Diagnostic>> {
@@ -240,7 +261,8 @@ fn bot_move(s: &mut Session, seat: usize) -> Result<(), Vec<Diagnostic>> {
     apply(s, seat, choice.index).map_err(|e| vec![script_diag(e)])
 }
 
-fn apply(s: &mut Session, seat: usize, index: usize) -> Result<(), GameError> {
+/// Applies option `index` for `seat` and records it (the one path for every player).
+pub fn apply(s: &mut Session, seat: usize, index: usize) -> Result<(), GameError> {
     s.game.apply_index(index)?;
     let hash = s.game.snapshot()?.hash();
     let action = s.game.history.last().expect("just applied").action.clone();
@@ -314,10 +336,10 @@ fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnos
     match line {
         "" => {}
         "quit" | "exit" => return Ok(false),
-        "undo" => undo(s),
-        "redo" => redo(s),
+        "undo" => println!("{}", undo(s)),
+        "redo" => println!("{}", redo(s)),
         _ if line == "why" || line.starts_with("why ") => why(&mut s.game, line[3..].trim()),
-        _ if line.starts_with("save") => save(s, line["save".len()..].trim()),
+        _ if line.starts_with("save") => println!("{}", save(s, line["save".len()..].trim())),
         _ => {
             let index = match line.parse::<usize>() {
                 Ok(n) if (1..=n_options).contains(&n) => Ok(n - 1),
@@ -344,17 +366,14 @@ fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnos
 }
 
 /// Steps back to this human's previous decision (undoing the bots' replies too); what was
-/// undone is kept for `redo`.
-fn undo(s: &mut Session) {
+/// undone is kept for `redo`. Says what happened.
+pub fn undo(s: &mut Session) -> String {
     let mut undone = 0;
     loop {
         match s.game.undo() {
             Ok(true) => undone += 1,
             Ok(false) => break,
-            Err(e) => {
-                println!("{e}");
-                break;
-            }
+            Err(e) => return e.to_string(),
         }
         if human_turn(s) {
             break;
@@ -368,31 +387,26 @@ fn undo(s: &mut Session) {
         s.undone.push((undone, steps));
     }
     s.game.drain_events();
-    println!(
-        "{}",
-        if undone > 0 {
-            format!("undid {undone} decision(s)")
-        } else {
-            "nothing to undo".into()
-        }
-    );
+    if undone > 0 {
+        format!("undid {undone} decision(s)")
+    } else {
+        "nothing to undo".into()
+    }
 }
 
-/// Brings back what the last `undo` took back.
-fn redo(s: &mut Session) {
+/// Brings back what the last `undo` took back. Says what happened.
+pub fn redo(s: &mut Session) -> String {
     let Some((count, steps)) = s.undone.pop() else {
-        println!("nothing to redo");
-        return;
+        return "nothing to redo".into();
     };
     for _ in 0..count {
         if let Err(e) = s.game.redo() {
-            println!("{e}");
-            return;
+            return e.to_string();
         }
     }
     s.record.steps.extend(steps);
     s.game.drain_events();
-    println!("redid {count} decision(s)");
+    format!("redid {count} decision(s)")
 }
 
 fn human_turn(s: &Session) -> bool {
@@ -426,20 +440,20 @@ fn why(game: &mut Game, bot: &str) {
     }
 }
 
-fn save(s: &mut Session, file: &str) {
+/// Saves the game to `file` (resumable with `--load`). Says what happened.
+pub fn save(s: &mut Session, file: &str) -> String {
     if file.is_empty() {
-        println!("usage: save FILE");
-        return;
+        return "usage: save FILE".into();
     }
     match s.game.snapshot() {
         Ok(snap) => {
             s.record.snapshot = Some(snap);
             match s.record.save(Path::new(file)) {
-                Ok(()) => println!("saved to {file} (resume with: meeple play --load {file})"),
-                Err(e) => println!("{e}"),
+                Ok(()) => format!("saved to {file} (resume with: meeple play --load {file})"),
+                Err(e) => e.to_string(),
             }
         }
-        Err(e) => println!("{e}"),
+        Err(e) => e.to_string(),
     }
 }
 

@@ -7,6 +7,7 @@ pub mod cards;
 pub mod manifest;
 pub mod settings;
 pub mod source;
+pub mod style;
 
 use crate::core::flow::Flow;
 use crate::core::meld::Shapes;

@@ -1,0 +1,184 @@
+//! Animations that follow events: a token walks the track space by space after a `Move`, the
+//! dice tumble after a `Dice` event and then show the roll. Pure bookkeeping on a clock passed
+//! in (seconds); drawing reads positions from here, and nothing waits for an animation.
+
+use crate::core::event::Event;
+use crate::core::world::World;
+use crate::def::board::Board;
+
+/// Seconds per space walked, and the longest walk.
+const STEP: f64 = 0.12;
+const LONGEST: f64 = 1.6;
+/// Seconds the dice tumble.
+const ROLL: f64 = 0.5;
+
+struct Walk {
+    from: usize,
+    steps: usize,
+    start: f64,
+}
+
+pub struct Anim {
+    /// Where each seat's token ends up after the animations seen so far.
+    target: Vec<usize>,
+    walks: Vec<Option<Walk>>,
+    /// The last roll and when it was made.
+    dice: Option<(Vec<u32>, f64)>,
+    /// Screenshots and benchmarks settle every animation at once.
+    pub instant: bool,
+}
+
+impl Anim {
+    pub fn new(world: &World) -> Anim {
+        Anim {
+            target: world.board.tokens.clone(),
+            walks: (0..world.seats).map(|_| None).collect(),
+            dice: None,
+            instant: false,
+        }
+    }
+
+    /// Forgets running walks and puts tokens where the world has them (after undo, reload).
+    pub fn sync(&mut self, world: &World) {
+        self.target = world.board.tokens.clone();
+        self.walks = (0..world.seats).map(|_| None).collect();
+    }
+
+    pub fn on_event(&mut self, e: &Event, board: &Board, now: f64) {
+        match e {
+            Event::Move { seat, to, .. } if *seat < self.target.len() => {
+                let n = board.spaces.len().max(1);
+                let from = self.position(*seat, now).floor() as usize % n;
+                // The event names the space; of spaces sharing a name, the next one ahead.
+                let Some(steps) = (1..=n).find(|k| board.spaces[(from + k) % n].name == *to) else {
+                    return;
+                };
+                let steps = steps % n;
+                let to = (from + steps) % n;
+                self.target[*seat] = to;
+                self.walks[*seat] = (!self.instant && steps > 0).then_some(Walk {
+                    from,
+                    steps,
+                    start: now,
+                });
+            }
+            Event::Dice { values, .. } => {
+                let start = if self.instant { now - ROLL } else { now };
+                self.dice = Some((values.clone(), start));
+            }
+            _ => {}
+        }
+    }
+
+    /// Puts tokens the events did not place where the world has them.
+    pub fn settle(&mut self, world: &World) {
+        for (seat, at) in world.board.tokens.iter().enumerate() {
+            if self.target.get(seat) != Some(at) {
+                self.target[seat] = *at;
+                self.walks[seat] = None;
+            }
+        }
+    }
+
+    /// A seat's token as a fractional space index (3.5: halfway from space 3 to space 4).
+    pub fn position(&self, seat: usize, now: f64) -> f64 {
+        let target = self.target.get(seat).copied().unwrap_or(0) as f64;
+        match self.walks.get(seat).and_then(|w| w.as_ref()) {
+            Some(w) => {
+                let total = (w.steps as f64 * STEP).min(LONGEST);
+                let t = ((now - w.start) / total).clamp(0.0, 1.0);
+                if t >= 1.0 {
+                    target
+                } else {
+                    w.from as f64 + t * w.steps as f64
+                }
+            }
+            None => target,
+        }
+    }
+
+    /// The dice to show: their faces and whether they are still tumbling (then the faces
+    /// shown are made up from the clock).
+    pub fn dice(&self, now: f64) -> Option<(Vec<u32>, bool)> {
+        let (values, start) = self.dice.as_ref()?;
+        let rolling = now - start < ROLL;
+        if !rolling {
+            return Some((values.clone(), false));
+        }
+        let tick = ((now - start) * 20.0) as u32;
+        let faces = (0..values.len() as u32)
+            .map(|i| (tick * 7 + i * 3) % 6 + 1)
+            .collect();
+        Some((faces, true))
+    }
+
+    /// Whether anything still moves (bots wait for it before their next move).
+    pub fn busy(&self, now: f64) -> bool {
+        let walking = self
+            .walks
+            .iter()
+            .flatten()
+            .any(|w| now - w.start < (w.steps as f64 * STEP).min(LONGEST));
+        let rolling = self.dice.as_ref().is_some_and(|(_, s)| now - s < ROLL);
+        walking || rolling
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::world::World;
+
+    fn board(n: usize) -> Board {
+        let space = |i: usize| crate::def::board::Space {
+            id: format!("s{i}"),
+            name: format!("S{i}"),
+            kind: "go".into(),
+            group: None,
+            data: Default::default(),
+        };
+        Board {
+            id: "b".into(),
+            name: "B".into(),
+            path: "b.toml".into(),
+            spaces: (0..n).map(space).collect(),
+            decks: Vec::new(),
+            settings: Default::default(),
+            grid: None,
+            kind: "track".into(),
+        }
+    }
+
+    #[test]
+    fn a_token_walks_forward_around_the_corner() {
+        let b = board(10);
+        let mut a = Anim::new(&World::new(2, 0, 10, 1));
+        let e = |to: &str| Event::Move {
+            seat: 0,
+            to: to.into(),
+            laps: 0,
+        };
+        a.on_event(&e("S8"), &b, 0.0);
+        assert_eq!(a.position(0, 0.0), 0.0);
+        assert!(a.busy(0.5));
+        assert_eq!(a.position(0, 10.0), 8.0);
+        a.on_event(&e("S2"), &b, 10.0);
+        let mid = a.position(0, 10.0 + 2.0 * STEP);
+        assert!((mid - 10.0).abs() < 1e-6, "passes the start: {mid}");
+        assert!(!a.busy(20.0));
+    }
+
+    #[test]
+    fn dice_tumble_then_show_the_roll() {
+        let b = board(4);
+        let mut a = Anim::new(&World::new(2, 0, 4, 1));
+        let roll = Event::Dice {
+            spec: "2d6".into(),
+            values: vec![3, 5],
+            total: 8,
+        };
+        a.on_event(&roll, &b, 1.0);
+        assert!(a.dice(1.1).unwrap().1);
+        assert_eq!(a.dice(2.0), Some((vec![3, 5], false)));
+    }
+}

@@ -1,0 +1,116 @@
+//! Bots at the window: a bot's turn is asked of the worker thread and its answer played once
+//! the animations are done (paced so people can follow); scripted runs play bots at once in
+//! this thread; `W` asks the heuristic bot for advice on a person's turn.
+
+use super::table::Table;
+use super::worker::{Question, Thought};
+use crate::ai::Seat;
+
+/// Seconds between two bot moves, so people can follow.
+const BOT_PACE: f64 = 0.35;
+
+impl Table {
+    /// Asks the heuristic bot what it would do for the seat to move (shown in the panel).
+    pub fn advise(&mut self) {
+        if !self.human_to_move() {
+            self.message = Some(self.not_your_turn());
+            return;
+        }
+        self.ask(Some(Seat::Heuristic(None)));
+        self.message = Some("asking the ai…".into());
+    }
+
+    fn ask(&mut self, advisor: Option<Seat>) {
+        let Some(p) = self.s.game.pending() else {
+            return;
+        };
+        let seat = p.seat;
+        let (Some(worker), Ok(snap)) = (&self.worker, self.s.game.snapshot()) else {
+            return;
+        };
+        worker.ask(Question {
+            id: self.generation,
+            pkg: self.s.game.pkg.clone(),
+            config: self.s.game.config.clone(),
+            snap,
+            seat,
+            advisor,
+        });
+        self.asked = Some(self.generation);
+    }
+
+    /// Bots: ask the worker about a bot's turn, play its answer when the animations are done.
+    pub fn bots(&mut self, now: f64) {
+        let Some(worker) = &self.worker else {
+            return;
+        };
+        let mut answers = Vec::new();
+        while let Ok(a) = worker.answers.try_recv() {
+            answers.push(a);
+        }
+        for a in answers.into_iter().filter(|a| a.id == self.generation) {
+            match a.result {
+                Ok(t) if t.to_play => self.panel = Some(t),
+                Ok(t) => {
+                    self.message = Some(format!("{} would play: {}", t.who, t.label));
+                    self.panel = Some(t);
+                }
+                Err(e) => self.message = Some(e),
+            }
+        }
+        let bot_turn = self.s.game.pending().is_some() && !self.human_to_move();
+        if bot_turn && self.asked != Some(self.generation) {
+            self.ask(None);
+        }
+        let ready = self
+            .panel
+            .as_ref()
+            .filter(|t| t.to_play && self.asked == Some(self.generation))
+            .filter(|t| self.s.game.pending().is_some_and(|p| p.seat == t.seat))
+            .map(|t| t.action.clone());
+        if let (Some(action), true) = (ready, bot_turn) {
+            if self.anim.busy(now) || now < self.next_bot_move {
+                return;
+            }
+            let seat = self.s.game.pending().map(|p| p.seat).unwrap_or(0);
+            let played = self
+                .s
+                .game
+                .check_action(seat, &action)
+                .map_err(|e| e.to_string())
+                .and_then(|i| self.play_option(i, now));
+            if let Err(e) = played {
+                self.message = Some(e);
+            }
+            self.next_bot_move = now + BOT_PACE;
+        }
+    }
+
+    /// Bots move at once, in this thread, until a person must decide (scripted runs).
+    pub fn bots_now(&mut self, now: f64) -> Result<(), String> {
+        while let Some(seat) = self.s.game.pending().map(|p| p.seat) {
+            let Some(bot) = self.s.bots[seat].as_mut() else {
+                return Ok(());
+            };
+            let choice = bot.explain(&mut self.s.game).map_err(|e| e.to_string())?;
+            let candidates = choice
+                .candidates
+                .iter()
+                .take(8)
+                .map(|(i, score)| (self.s.game.label(*i), *score))
+                .collect();
+            let action =
+                self.s.game.decision().map_err(|e| e.to_string())?.options()[choice.index].clone();
+            self.panel = Some(Thought {
+                seat,
+                who: self.s.seats[seat].to_string(),
+                label: self.s.game.label(choice.index),
+                action,
+                candidates,
+                to_play: true,
+            });
+            self.play_option(choice.index, now)?;
+        }
+        Ok(())
+    }
+}

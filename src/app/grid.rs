@@ -1,0 +1,171 @@
+//! The grid renderer: a wooden board with its lines and star points, stones on the crossings
+//! (Gomoku) or X/O marks in the cells (tic-tac-toe), as the style says; the last move marked
+//! and, once the game is won, the winning line through it.
+
+use super::layout::GridGeom;
+use super::paint::{color, faded, fill, outline};
+use super::view::{grid_geom, Frame, Spot};
+use crate::core::event::Outcome;
+use crate::core::grid::{GridState, DIRECTIONS};
+use crate::def::style::Pieces;
+use macroquad::prelude::*;
+
+const TARGET: Color = Color::new(0.1, 0.1, 0.1, 0.18);
+const LAST: Color = Color::new(0.9, 0.1, 0.1, 1.0);
+
+pub fn draw(f: &Frame) {
+    let (Some(g), Some(cells)) = (grid_geom(f.layout, f.world, f.style), f.world.grid.as_ref())
+    else {
+        return;
+    };
+    let b = f.layout.board;
+    fill(b, color(f.style.board));
+    if let Some(tex) = f.image {
+        let params = DrawTextureParams {
+            dest_size: Some(vec2(b.w, b.h)),
+            ..Default::default()
+        };
+        draw_texture_ex(tex, b.x, b.y, WHITE, params);
+    }
+    draw_lines(f, &g);
+    let hover = f.mouse.and_then(|m| g.cell_at(m));
+    for (r, c) in targets(f).filter(|t| Some(*t) == hover) {
+        let (x, y) = g.center(r, c);
+        draw_circle(x, y, g.step * 0.3, TARGET);
+    }
+    for r in 0..cells.rows {
+        for c in 0..cells.cols {
+            let v = cells.get(r, c);
+            if v > 0 {
+                draw_piece(f, &g, r, c, v as usize - 1);
+            }
+        }
+    }
+    if let Some((r, c)) = f.last {
+        if f.style.pieces == Pieces::Stones {
+            let (x, y) = g.center(r, c);
+            draw_circle(x, y, g.step * 0.12, LAST);
+        }
+        if let Some(Outcome::Won { .. }) = &f.world.outcome {
+            draw_winning_line(cells, &g, (r, c), f.layout.scale);
+        }
+    }
+}
+
+fn targets<'a>(f: &'a Frame) -> impl Iterator<Item = (usize, usize)> + 'a {
+    f.targets.iter().filter_map(|s| match s {
+        Spot::Cell(r, c) => Some((*r, *c)),
+        Spot::Space(_) => None,
+    })
+}
+
+fn draw_lines(f: &Frame, g: &GridGeom) {
+    let ink = color(f.style.line);
+    let width = (1.5 * f.layout.scale).max(1.0);
+    let frame = g.frame();
+    if g.points {
+        for k in 0..g.rows {
+            let (x0, y) = g.center(k, 0);
+            let (x1, _) = g.center(k, g.cols - 1);
+            draw_line(x0, y, x1, y, width, ink);
+        }
+        for k in 0..g.cols {
+            let (x, y0) = g.center(0, k);
+            let (_, y1) = g.center(g.rows - 1, k);
+            draw_line(x, y0, x, y1, width, ink);
+        }
+        outline(frame.inset(-1.0), width * 1.6, ink);
+        if f.style.star_points {
+            for (r, c) in star_points(g.rows, g.cols) {
+                let (x, y) = g.center(r, c);
+                draw_circle(x, y, g.step * 0.1, ink);
+            }
+        }
+    } else {
+        for k in 1..g.rows {
+            let y = frame.y + k as f32 * g.step;
+            draw_line(frame.x, y, frame.x + frame.w, y, width * 2.0, ink);
+        }
+        for k in 1..g.cols {
+            let x = frame.x + k as f32 * g.step;
+            draw_line(x, frame.y, x, frame.y + frame.h, width * 2.0, ink);
+        }
+    }
+}
+
+/// The traditional star points: 3 (or 2 on small boards) lines in from each edge, and the
+/// centre; none on boards smaller than 7.
+pub fn star_points(rows: usize, cols: usize) -> Vec<(usize, usize)> {
+    if rows < 7 || cols < 7 {
+        return Vec::new();
+    }
+    let inset = |n: usize| if n >= 13 { 3 } else { 2 };
+    let (ri, ci) = (inset(rows), inset(cols));
+    let mut out = vec![
+        (ri, ci),
+        (ri, cols - 1 - ci),
+        (rows - 1 - ri, ci),
+        (rows - 1 - ri, cols - 1 - ci),
+    ];
+    if rows % 2 == 1 && cols % 2 == 1 {
+        out.push((rows / 2, cols / 2));
+    }
+    out
+}
+
+fn draw_piece(f: &Frame, g: &GridGeom, r: usize, c: usize, seat: usize) {
+    let (x, y) = g.center(r, c);
+    let c = color(f.style.seat(seat));
+    match f.style.pieces {
+        Pieces::Stones => {
+            let radius = g.step * 0.46;
+            draw_circle(
+                x + radius * 0.08,
+                y + radius * 0.1,
+                radius,
+                faded(BLACK, 0.35),
+            );
+            draw_circle(x, y, radius, c);
+            draw_circle_lines(x, y, radius, 1.0, faded(BLACK, 0.6));
+        }
+        Pieces::Marks => {
+            let h = g.step * 0.3;
+            let w = (g.step * 0.08).max(2.0);
+            if seat == 0 {
+                draw_line(x - h, y - h, x + h, y + h, w, c);
+                draw_line(x - h, y + h, x + h, y - h, w, c);
+            } else {
+                draw_circle_lines(x, y, h, w, c);
+            }
+        }
+    }
+}
+
+/// The longest run of the last mover's pieces through the last move.
+fn draw_winning_line(cells: &GridState, g: &GridGeom, (r, c): (usize, usize), scale: f32) {
+    let who = cells.get(r, c);
+    let run = |(dr, dc): (i64, i64)| {
+        let walk = |sign: i64| {
+            let mut k = 0;
+            while cells.contains(
+                r as i64 + sign * dr * (k + 1),
+                c as i64 + sign * dc * (k + 1),
+            ) && cells.get(
+                (r as i64 + sign * dr * (k + 1)) as usize,
+                (c as i64 + sign * dc * (k + 1)) as usize,
+            ) == who
+            {
+                k += 1;
+            }
+            k
+        };
+        (walk(-1), walk(1), (dr, dc))
+    };
+    let Some((back, fwd, (dr, dc))) = DIRECTIONS.iter().map(|d| run(*d)).max_by_key(|x| x.0 + x.1)
+    else {
+        return;
+    };
+    let at = |k: i64| g.center((r as i64 + dr * k) as usize, (c as i64 + dc * k) as usize);
+    let (a, b) = (at(-back), at(fwd));
+    draw_line(a.0, a.1, b.0, b.1, 6.0 * scale, faded(LAST, 0.85));
+}

@@ -1,0 +1,242 @@
+//! The HUD column and the overlays: title, round, turn and state; each player with their
+//! colour, counters and status lines; the message line; a button per option that is not a
+//! board click; the bot panel (candidates and scores of the last decision); the event log;
+//! the keys. Over the board: the reload flash and the failed-reload overlay.
+
+use super::layout::{Layout, Rect};
+use super::paint::{color, faded, fill, outline, Align};
+use super::scene::Scene;
+use super::table::Table;
+use crate::diag::render;
+use macroquad::prelude::*;
+
+const PANEL: Color = Color::new(0.13, 0.16, 0.20, 1.0);
+const INK: Color = Color::new(0.93, 0.94, 0.95, 1.0);
+const DIM: Color = Color::new(0.62, 0.66, 0.71, 1.0);
+const ACCENT: Color = Color::new(1.0, 0.75, 0.0, 1.0);
+const BUTTON: Color = Color::new(0.22, 0.36, 0.55, 1.0);
+const WARN: Color = Color::new(1.0, 0.62, 0.35, 1.0);
+
+/// Draws the HUD in `l.hud` and records the option buttons in `t.buttons`.
+pub fn draw(t: &mut Table, scene: &Scene, l: &Layout) {
+    let s = l.scale;
+    let r = l.hud;
+    fill(r, PANEL);
+    let x = r.x + 12.0 * s;
+    let w = r.w - 24.0 * s;
+    let mut y = r.y + 10.0 * s;
+    y = title(t, scene, x, y, w, s);
+    y = players(t, scene, x, y, w, s);
+    if let Some(m) = &t.message {
+        let lines = m.lines().take(3).collect::<Vec<_>>().join(" ");
+        let h = 36.0 * s;
+        t.p.text_in(&lines, Rect::new(x, y, w, h), 15.0 * s, Align::Left, WARN);
+        y += h + 4.0 * s;
+    }
+    y = buttons(t, scene, x, y, w, s);
+    if let Some(p) = t.s.game.pending().filter(|_| !t.human_to_move()) {
+        let dots = ".".repeat(1 + (get_time() * 3.0) as usize % 3);
+        let who = &t.s.seats[p.seat];
+        t.p.text(
+            &format!("P{} ({who}) is thinking{dots}", p.seat + 1),
+            x,
+            y,
+            15.0 * s,
+            ACCENT,
+        );
+        y += 24.0 * s;
+    }
+    y = panel(t, x, y, w, s);
+    let keys = "click or 1-9: play · U undo · R redo · S save · W ask the ai · Q quit";
+    let bottom = r.y + r.h - 20.0 * s;
+    log(t, x, y, w, bottom - 6.0 * s, s);
+    t.p.text(keys, x, bottom, 13.0 * s, DIM);
+}
+
+fn title(t: &Table, scene: &Scene, x: f32, y: f32, w: f32, s: f32) -> f32 {
+    let map = t.board().map(|b| b.name.clone()).unwrap_or_default();
+    let head = format!("{} · {map}", t.s.game.pkg.title);
+    t.p.text_in(
+        &head,
+        Rect::new(x, y, w, 30.0 * s),
+        24.0 * s,
+        Align::Left,
+        INK,
+    );
+    let wd = &scene.world;
+    let line = format!("round {} · turn {} · {}", wd.round, wd.turn, scene.state);
+    t.p.text(&line, x, y + 34.0 * s, 15.0 * s, DIM);
+    y + 60.0 * s
+}
+
+fn players(t: &Table, scene: &Scene, x: f32, mut y: f32, w: f32, s: f32) -> f32 {
+    let current = t.s.game.pending().map(|p| p.seat);
+    let world = &scene.world;
+    for seat in 0..world.seats {
+        let counters: Vec<String> = (t.s.game.pkg.counters.iter().enumerate())
+            .map(|(c, name)| format!("{name} {}", world.counters[c][seat]))
+            .collect();
+        let mut text = format!("P{} {}", seat + 1, t.s.seats[seat]);
+        if !counters.is_empty() {
+            text.push_str(&format!(" · {}", counters.join(" · ")));
+        }
+        let h = 24.0 * s;
+        if Some(seat) == current {
+            let band = Rect::new(x - 6.0 * s, y - 2.0 * s, w + 12.0 * s, h);
+            fill(band, faded(ACCENT, 0.18));
+        }
+        draw_circle(
+            x + 8.0 * s,
+            y + 10.0 * s,
+            8.0 * s,
+            color(t.style.seat(seat)),
+        );
+        draw_circle_lines(x + 8.0 * s, y + 10.0 * s, 8.0 * s, 1.0, DIM);
+        let (ink, shown) = match world.in_play[seat] {
+            true => (INK, text),
+            false => (DIM, format!("{text} · out")),
+        };
+        t.p.text(&shown, x + 22.0 * s, y, 17.0 * s, ink);
+        y += h;
+        let status = scene.status[seat].join(" · ");
+        if !status.is_empty() {
+            let r = Rect::new(x + 22.0 * s, y - 2.0 * s, w - 22.0 * s, 18.0 * s);
+            t.p.text_in(&status, r, 13.0 * s, Align::Left, DIM);
+            y += 18.0 * s;
+        }
+    }
+    y + 8.0 * s
+}
+
+/// A button for each option that is not only a click on the board; at most a dozen.
+fn buttons(t: &mut Table, scene: &Scene, x: f32, mut y: f32, w: f32, s: f32) -> f32 {
+    t.buttons.clear();
+    let size = 15.0 * s;
+    let h = 28.0 * s;
+    let mut cx = x;
+    for (i, label) in scene.buttons.iter().take(12) {
+        let bw = (t.p.width(label, size) + 20.0 * s).min(w);
+        if cx + bw > x + w {
+            cx = x;
+            y += h + 6.0 * s;
+        }
+        let r = Rect::new(cx, y, bw, h);
+        let hover = t.interactive && r.contains(mouse_position());
+        fill(r, if hover { faded(BUTTON, 0.7) } else { BUTTON });
+        outline(r, 1.0, faded(INK, 0.5));
+        t.p.text_in(label, r.inset(4.0 * s), size, Align::Center, INK);
+        t.buttons.push((r, *i));
+        cx += bw + 6.0 * s;
+    }
+    if !scene.buttons.is_empty() {
+        y += h + 6.0 * s;
+    }
+    let mut note = Vec::new();
+    if scene.buttons.len() > 12 {
+        note.push(format!("{} more options", scene.buttons.len() - 12));
+    }
+    if scene.board_only > 0 && t.human_to_move() {
+        let n = scene.board_only;
+        note.push(format!("{n} on the board: click a highlighted place"));
+    }
+    if !note.is_empty() {
+        t.p.text(&note.join(" · "), x, y, 14.0 * s, ACCENT);
+        y += 22.0 * s;
+    }
+    y + 4.0 * s
+}
+
+/// The bot's last decision: what it chose and its best candidates with their scores.
+fn panel(t: &Table, x: f32, mut y: f32, w: f32, s: f32) -> f32 {
+    let Some(th) = &t.panel else { return y };
+    let head = format!("P{} ({}) → {}", th.seat + 1, th.who, th.label);
+    t.p.text_in(
+        &head,
+        Rect::new(x, y, w, 22.0 * s),
+        16.0 * s,
+        Align::Left,
+        ACCENT,
+    );
+    y += 24.0 * s;
+    let top = th.candidates.iter().map(|c| c.1).fold(f64::MIN, f64::max);
+    let low = th.candidates.iter().map(|c| c.1).fold(f64::MAX, f64::min);
+    for (label, score) in th.candidates.iter().take(6) {
+        let share = if top > low {
+            ((score - low) / (top - low)) as f32
+        } else {
+            1.0
+        };
+        let bar = Rect::new(x, y + 3.0 * s, 70.0 * s * share.max(0.03), 12.0 * s);
+        fill(bar, faded(ACCENT, 0.6));
+        t.p.text(&format!("{score:>8.2}"), x + 74.0 * s, y, 13.0 * s, INK);
+        let r = Rect::new(x + 140.0 * s, y, w - 140.0 * s, 18.0 * s);
+        t.p.text_in(label, r, 13.0 * s, Align::Left, DIM);
+        y += 18.0 * s;
+    }
+    y + 8.0 * s
+}
+
+/// The newest events that fit between `y` and `bottom`, newest last.
+fn log(t: &Table, x: f32, y: f32, w: f32, bottom: f32, s: f32) {
+    let line = 17.0 * s;
+    if bottom - y < line {
+        return;
+    }
+    let fits = ((bottom - y) / line) as usize;
+    let start = t.log.len().saturating_sub(fits);
+    let mut ly = y;
+    for text in t.log.iter().skip(start) {
+        t.p.text_in(text, Rect::new(x, ly, w, line), 13.0 * s, Align::Left, DIM);
+        ly += line;
+    }
+}
+
+/// The failed-reload overlay (every diagnostic) and the reload flash, over the board. Neither
+/// takes clicks: the last good game stays playable underneath.
+pub fn overlays(t: &Table, l: &Layout, now: f64) {
+    let s = l.scale;
+    let b = l.board;
+    if !t.overlay.is_empty() {
+        let text = render(&t.overlay);
+        let lines: Vec<&str> = text.lines().collect();
+        let line = 16.0 * s;
+        let h = (lines.len() as f32 * line + 50.0 * s).min(b.h * 0.6);
+        let r = Rect::new(b.x + 10.0 * s, b.y + 10.0 * s, b.w - 20.0 * s, h);
+        fill(r, OVERLAY);
+        outline(r, 2.0, Color::new(1.0, 0.4, 0.4, 1.0));
+        let head = "reload failed: the last good rules keep running (fix and save to retry)";
+        t.p.text(head, r.x + 10.0 * s, r.y + 8.0 * s, 16.0 * s, WHITE);
+        let mut y = r.y + 34.0 * s;
+        for l in lines {
+            if y + line > r.y + r.h {
+                break;
+            }
+            let box_ = Rect::new(r.x + 10.0 * s, y, r.w - 20.0 * s, line);
+            t.p.text_in(
+                l,
+                box_,
+                13.0 * s,
+                Align::Left,
+                Color::new(1.0, 0.85, 0.85, 1.0),
+            );
+            y += line;
+        }
+        t.p.flush();
+    }
+    if let Some((text, alpha)) = t.flash(now) {
+        // Over the middle of the board, clear of a track's spaces.
+        let r = Rect::new(b.x + b.w * 0.2, b.y + b.h * 0.7, b.w * 0.6, 40.0 * s);
+        fill(r, faded(Color::new(0.1, 0.45, 0.2, 0.92), alpha));
+        t.p.text_in(
+            text,
+            r.inset(6.0 * s),
+            17.0 * s,
+            Align::Center,
+            faded(WHITE, alpha),
+        );
+        t.p.flush();
+    }
+}
+
+/// The failed-reload overlay's fill (tests look for it).
+pub const OVERLAY: Color = Color::new(0.35, 0.04, 0.06, 0.93);

@@ -1,0 +1,348 @@
+//! Where things go in the window, as pure arithmetic on the window size (no drawing here, so
+//! tests compute where a space or a stone must appear). The reference size is 1280×800; every
+//! length scales with `Layout::scale`. The board is a square on the left, the HUD on the right.
+
+/// A rectangle in window pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rect {
+    pub x: f32,
+    pub y: f32,
+    pub w: f32,
+    pub h: f32,
+}
+
+impl Rect {
+    pub fn new(x: f32, y: f32, w: f32, h: f32) -> Rect {
+        Rect { x, y, w, h }
+    }
+
+    pub fn contains(&self, (px, py): (f32, f32)) -> bool {
+        px >= self.x && py >= self.y && px < self.x + self.w && py < self.y + self.h
+    }
+
+    pub fn center(&self) -> (f32, f32) {
+        (self.x + self.w / 2.0, self.y + self.h / 2.0)
+    }
+
+    /// The rectangle shrunk by `by` on every side.
+    pub fn inset(&self, by: f32) -> Rect {
+        Rect::new(
+            self.x + by,
+            self.y + by,
+            (self.w - 2.0 * by).max(0.0),
+            (self.h - 2.0 * by).max(0.0),
+        )
+    }
+}
+
+pub const REFERENCE: (f32, f32) = (1280.0, 800.0);
+
+/// The window split into the board square and the HUD column.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Layout {
+    pub width: f32,
+    pub height: f32,
+    /// Lengths are given at 1280×800 and multiplied by this.
+    pub scale: f32,
+    pub board: Rect,
+    pub hud: Rect,
+}
+
+impl Layout {
+    pub fn new(width: f32, height: f32) -> Layout {
+        let scale = (width / REFERENCE.0).min(height / REFERENCE.1).max(0.25);
+        let margin = 16.0 * scale;
+        let side = (height - 2.0 * margin).min(width * 0.62).max(1.0);
+        let board = Rect::new(margin, (height - side) / 2.0, side, side);
+        let hud_x = board.x + side + margin;
+        let hud = Rect::new(
+            hud_x,
+            margin,
+            (width - hud_x - margin).max(1.0),
+            height - 2.0 * margin,
+        );
+        Layout {
+            width,
+            height,
+            scale,
+            board,
+            hud,
+        }
+    }
+}
+
+/// A track of `n` spaces around the edge of the square `board`: space 0 in the bottom-right
+/// corner, then leftwards along the bottom, up the left side, rightwards along the top and down
+/// the right side. Each side starts with a corner; the other spaces share the sides evenly.
+pub fn track_spaces(board: Rect, n: usize) -> Vec<Rect> {
+    let per_side = side_counts(n);
+    let longest = per_side
+        .iter()
+        .copied()
+        .max()
+        .unwrap_or(1)
+        .saturating_sub(1);
+    let s = board.w;
+    let corner = (2.0 * s / (longest as f32 + 4.0)).min(s / 4.0);
+    let mut out = Vec::with_capacity(n);
+    for (side, count) in per_side.iter().enumerate() {
+        let edge = count.saturating_sub(1);
+        let cell = if edge > 0 {
+            (s - 2.0 * corner) / edge as f32
+        } else {
+            0.0
+        };
+        for k in 0..*count {
+            out.push(side_cell(board, side, k, corner, cell));
+        }
+    }
+    out
+}
+
+/// Spaces on each side (corner included), bottom, left, top, right.
+fn side_counts(n: usize) -> [usize; 4] {
+    if n < 4 {
+        let mut c = [0; 4];
+        c.iter_mut().take(n).for_each(|x| *x = 1);
+        return c;
+    }
+    let rest = n - 4;
+    let mut c = [1 + rest / 4; 4];
+    for x in c.iter_mut().take(rest % 4) {
+        *x += 1;
+    }
+    c
+}
+
+/// The `k`-th space of `side` (0 = its corner).
+fn side_cell(b: Rect, side: usize, k: usize, corner: f32, cell: f32) -> Rect {
+    let s = b.w;
+    // Distance along the side from its corner to the space's far edge.
+    let along = |k: usize| corner + cell * (k as f32 - 1.0);
+    match (side, k) {
+        (0, 0) => Rect::new(b.x + s - corner, b.y + s - corner, corner, corner),
+        (1, 0) => Rect::new(b.x, b.y + s - corner, corner, corner),
+        (2, 0) => Rect::new(b.x, b.y, corner, corner),
+        (3, 0) => Rect::new(b.x + s - corner, b.y, corner, corner),
+        (0, k) => Rect::new(b.x + s - along(k) - cell, b.y + s - corner, cell, corner),
+        (1, k) => Rect::new(b.x, b.y + s - along(k) - cell, corner, cell),
+        (2, k) => Rect::new(b.x + along(k), b.y, cell, corner),
+        (_, k) => Rect::new(b.x + s - corner, b.y + along(k), corner, cell),
+    }
+}
+
+/// Which side a track space is on (0 bottom, 1 left, 2 top, 3 right) and whether it is a corner.
+pub fn track_side(n: usize, index: usize) -> (usize, bool) {
+    let mut start = 0;
+    for (side, count) in side_counts(n).iter().enumerate() {
+        if index < start + count {
+            return (side, index == start);
+        }
+        start += count;
+    }
+    (3, false)
+}
+
+/// A track space's extent from the board's edge inwards.
+fn depth(r: Rect, side: usize) -> f32 {
+    if side.is_multiple_of(2) {
+        r.h
+    } else {
+        r.w
+    }
+}
+
+/// The band along a track space's inner edge (group colour, buildings), and the rest.
+pub fn band_split(r: Rect, side: usize) -> (Rect, Rect) {
+    let depth = depth(r, side) * 0.22;
+    match side {
+        0 => (
+            Rect::new(r.x, r.y, r.w, depth),
+            Rect::new(r.x, r.y + depth, r.w, r.h - depth),
+        ),
+        1 => (
+            Rect::new(r.x + r.w - depth, r.y, depth, r.h),
+            Rect::new(r.x, r.y, r.w - depth, r.h),
+        ),
+        2 => (
+            Rect::new(r.x, r.y + r.h - depth, r.w, depth),
+            Rect::new(r.x, r.y, r.w, r.h - depth),
+        ),
+        _ => (
+            Rect::new(r.x, r.y, depth, r.h),
+            Rect::new(r.x + depth, r.y, r.w - depth, r.h),
+        ),
+    }
+}
+
+/// The strip along a track space's outer edge that shows its owner's colour.
+pub fn owner_strip(r: Rect, side: usize) -> Rect {
+    let depth = depth(r, side) * 0.12;
+    match side {
+        0 => Rect::new(r.x, r.y + r.h - depth, r.w, depth),
+        1 => Rect::new(r.x, r.y, depth, r.h),
+        2 => Rect::new(r.x, r.y, r.w, depth),
+        _ => Rect::new(r.x + r.w - depth, r.y, depth, r.h),
+    }
+}
+
+/// Where the buildings of a space stand in its band: one square per level up to 4, one wide
+/// hotel from level 5.
+pub fn buildings(band: Rect, side: usize, level: i64, scale: f32) -> Vec<Rect> {
+    let along_x = side.is_multiple_of(2);
+    let (len, thick) = if along_x {
+        (band.w, band.h)
+    } else {
+        (band.h, band.w)
+    };
+    let size = (thick * 0.6).min(len / 5.0);
+    let pad = (thick - size) / 2.0;
+    let (count, w) = if level >= 5 {
+        (1, size * 2.2)
+    } else {
+        (level.max(0) as usize, size)
+    };
+    (0..count)
+        .map(|k| {
+            let at = pad + k as f32 * (w + 2.0 * scale);
+            if along_x {
+                Rect::new(band.x + at, band.y + pad, w, size)
+            } else {
+                Rect::new(band.x + pad, band.y + at, size, w)
+            }
+        })
+        .collect()
+}
+
+/// Where a seat's token stands on a track space: on the band along its inner edge (clear of
+/// the name and price), in a row with the others (`seats` in all); on a corner, under its name.
+pub fn token_spot(r: Rect, side: usize, corner: bool, seat: usize, seats: usize) -> (f32, f32) {
+    let short = r.w.min(r.h);
+    let step = if seats <= 3 {
+        short * 0.3
+    } else {
+        short * 0.17
+    };
+    let along = (seat as f32 - (seats.max(1) - 1) as f32 / 2.0) * step;
+    if corner {
+        let (cx, cy) = r.center();
+        return (cx + along, cy + short * 0.25);
+    }
+    let (cx, cy) = band_split(r, side).0.center();
+    if side.is_multiple_of(2) {
+        (cx + along, cy)
+    } else {
+        (cx, cy + along)
+    }
+}
+
+/// A grid of `rows` × `cols` drawn in `board`: pieces either on the line crossings (`points`)
+/// or inside the cells.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GridGeom {
+    pub rows: usize,
+    pub cols: usize,
+    pub points: bool,
+    /// Top-left of the first point (or cell centre).
+    pub origin: (f32, f32),
+    /// Distance between neighbouring points (or cell centres).
+    pub step: f32,
+}
+
+impl GridGeom {
+    pub fn new(board: Rect, rows: usize, cols: usize, points: bool) -> GridGeom {
+        let n = rows.max(cols).max(1) as f32;
+        // Points leave a margin of one step around the lines; cells fill the board less a margin.
+        let step = if points {
+            board.w / (n + 1.0)
+        } else {
+            board.w * 0.9 / n
+        };
+        let span = |k: usize| (k.max(1) - 1) as f32 * step;
+        let origin = (
+            board.x + (board.w - span(cols)) / 2.0,
+            board.y + (board.h - span(rows)) / 2.0,
+        );
+        GridGeom {
+            rows,
+            cols,
+            points,
+            origin,
+            step,
+        }
+    }
+
+    /// Centre of cell (row, col), 0-based.
+    pub fn center(&self, row: usize, col: usize) -> (f32, f32) {
+        (
+            self.origin.0 + col as f32 * self.step,
+            self.origin.1 + row as f32 * self.step,
+        )
+    }
+
+    /// The cell under a window position, if within half a step of its centre.
+    pub fn cell_at(&self, (x, y): (f32, f32)) -> Option<(usize, usize)> {
+        let col = ((x - self.origin.0) / self.step).round();
+        let row = ((y - self.origin.1) / self.step).round();
+        if col < 0.0 || row < 0.0 || col as usize >= self.cols || row as usize >= self.rows {
+            return None;
+        }
+        let (cx, cy) = self.center(row as usize, col as usize);
+        let half = self.step / 2.0;
+        ((x - cx).abs() <= half && (y - cy).abs() <= half).then_some((row as usize, col as usize))
+    }
+
+    /// The outer frame of the lines (points) or of the cells.
+    pub fn frame(&self) -> Rect {
+        let (x0, y0) = self.center(0, 0);
+        let (x1, y1) = self.center(self.rows - 1, self.cols - 1);
+        if self.points {
+            Rect::new(x0, y0, x1 - x0, y1 - y0)
+        } else {
+            let h = self.step / 2.0;
+            Rect::new(x0 - h, y0 - h, x1 - x0 + self.step, y1 - y0 + self.step)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classic_track_has_nine_spaces_between_corners() {
+        let l = Layout::new(1280.0, 800.0);
+        let spaces = track_spaces(l.board, 40);
+        assert_eq!(spaces.len(), 40);
+        assert_eq!(track_side(40, 10), (1, true));
+        assert_eq!(track_side(40, 11), (1, false));
+        // GO in the bottom-right corner, space 10 in the bottom-left, all inside the board.
+        assert!(spaces[0].x > spaces[10].x);
+        for r in &spaces {
+            assert!(r.x >= l.board.x - 0.01 && r.x + r.w <= l.board.x + l.board.w + 0.01);
+            assert!(r.y >= l.board.y - 0.01 && r.y + r.h <= l.board.y + l.board.h + 0.01);
+        }
+        // Neighbours touch: the bottom row is contiguous.
+        for i in 1..10 {
+            let gap = spaces[i].x + spaces[i].w - spaces[i - 1].x;
+            assert!(gap.abs() < 0.01, "space {i}: {gap}");
+        }
+    }
+
+    #[test]
+    fn small_tracks_fill_all_sides() {
+        let board = Rect::new(0.0, 0.0, 400.0, 400.0);
+        assert_eq!(track_spaces(board, 10).len(), 10);
+        assert_eq!(side_counts(10), [3, 3, 2, 2]);
+        assert_eq!(track_spaces(board, 3).len(), 3);
+    }
+
+    #[test]
+    fn grid_points_round_trip() {
+        let l = Layout::new(1280.0, 800.0);
+        let g = GridGeom::new(l.board, 15, 15, true);
+        let (x, y) = g.center(7, 9);
+        assert_eq!(g.cell_at((x + 3.0, y - 3.0)), Some((7, 9)));
+        assert_eq!(g.cell_at((l.board.x + 1.0, l.board.y + 1.0)), None);
+    }
+}

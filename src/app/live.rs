@@ -1,0 +1,133 @@
+//! Live reload at the window: requests from the watcher (or a scripted `reload`) reload the
+//! rules and the look. A reload that works flashes what changed (files, and the spaces whose
+//! definition changed); a failed one keeps every diagnostic on screen until a reload works,
+//! while the last good game stays playable.
+
+use super::table::Table;
+use crate::cli::play::Session;
+use crate::def::board::Board;
+use crate::def::style::{load_style, Style};
+use crate::diag::Diagnostic;
+use crate::reload::ReloadRequest;
+use crate::replay::ReloadMark;
+use macroquad::texture::Texture2D;
+
+/// Seconds a reload flash stays.
+const FLASH: f64 = 3.0;
+
+impl Table {
+    /// Reload requests from the watcher.
+    pub fn watch(&mut self, now: f64) {
+        let requests: Vec<ReloadRequest> = match &self.requests {
+            Some(r) => r.try_iter().collect(),
+            None => return,
+        };
+        if let Some(last) = requests.last() {
+            let names = self.shown_paths(last);
+            self.reload(&names, now);
+        }
+    }
+
+    fn shown_paths(&self, r: &ReloadRequest) -> String {
+        let root = self.s.game.pkg.root.canonicalize().unwrap_or_default();
+        let names: Vec<String> = r
+            .paths
+            .iter()
+            .map(|p| {
+                let p = p.canonicalize().unwrap_or_else(|_| p.clone());
+                p.strip_prefix(&root).unwrap_or(&p).display().to_string()
+            })
+            .collect();
+        names.join(", ")
+    }
+
+    /// Reloads the rules and the look; on success flashes what changed, on failure shows every
+    /// diagnostic until a reload succeeds while the last good game stays playable.
+    pub fn reload(&mut self, names: &str, now: f64) {
+        let before = self.board().cloned();
+        match self
+            .s
+            .game
+            .try_reload()
+            .and_then(|r| look(&self.s).map(|l| (r, l)))
+        {
+            Ok((r, (style, image))) => {
+                self.style = style;
+                self.image = image;
+                self.overlay.clear();
+                self.s.record.reloads.push(ReloadMark {
+                    after_step: self.s.record.steps.len(),
+                    files_hash: r.files_hash,
+                });
+                self.changed = match (&before, self.board()) {
+                    (Some(a), Some(b)) => changed_spaces(a, b),
+                    _ => Vec::new(),
+                };
+                let ms = r.took.as_secs_f64() * 1000.0;
+                let spaces = match self.changed.len() {
+                    0 => String::new(),
+                    n => format!(" · {n} space(s) changed"),
+                };
+                self.flash = Some((format!("reloaded {names} ({ms:.0} ms){spaces}"), now));
+                self.absorb_events(now);
+                self.after_jump();
+            }
+            Err(diags) => self.overlay = diags,
+        }
+    }
+
+    /// The reload flash, while it shows.
+    pub fn flash(&self, now: f64) -> Option<(&str, f32)> {
+        let (text, at) = self.flash.as_ref()?;
+        let left = FLASH - (now - at);
+        (left > 0.0).then(|| (text.as_str(), (left / FLASH).min(1.0) as f32))
+    }
+}
+
+/// The style and image for the session's map.
+pub fn look(s: &Session) -> Result<(Style, Option<Texture2D>), Vec<Diagnostic>> {
+    let pkg = &s.game.pkg;
+    let map = s.game.config.map.clone().unwrap_or(pkg.default_map.clone());
+    let style = load_style(&pkg.root, &pkg.shown, &map)?;
+    let image = match &style.image {
+        Some(file) => Some(load_image(&pkg.root, &pkg.shown, file)?),
+        None => None,
+    };
+    Ok((style, image))
+}
+
+/// An image from the game folder, else from the shared `assets/`.
+fn load_image(
+    root: &std::path::Path,
+    shown: &str,
+    file: &str,
+) -> Result<Texture2D, Vec<Diagnostic>> {
+    let in_game = root.join(file);
+    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("assets")
+        .join(file);
+    let path = if in_game.is_file() { in_game } else { shared };
+    let fail = |e: String| vec![Diagnostic::error(format!("{shown}/style.toml"), e)];
+    let bytes = std::fs::read(&path).map_err(|e| fail(format!("image '{file}': {e}")))?;
+    let image = macroquad::texture::Image::from_file_with_format(&bytes, None)
+        .map_err(|e| fail(format!("image '{file}': {e}")))?;
+    Ok(Texture2D::from_image(&image))
+}
+
+/// Spaces whose name, kind, group or data differ between two versions of a map.
+fn changed_spaces(a: &Board, b: &Board) -> Vec<usize> {
+    b.spaces
+        .iter()
+        .enumerate()
+        .filter(|(i, s)| {
+            a.spaces.get(*i).is_none_or(|o| {
+                o.id != s.id
+                    || o.name != s.name
+                    || o.kind != s.kind
+                    || o.group != s.group
+                    || o.data != s.data
+            })
+        })
+        .map(|(i, _)| i)
+        .collect()
+}

@@ -1,0 +1,313 @@
+//! The window (macroquad; the only module that names it). `meeple play` opens it when a display
+//! is available: the same session as the terminal, drawn by a board renderer chosen by the
+//! map's kind (`view`), with the HUD, animations, bots thinking on a worker thread and live
+//! reload. `--actions`, `--click`, `--screenshot` and `--frames` script it for tests, users
+//! and benchmarks. `layout` is pure arithmetic, so tests can compute where things are drawn.
+
+mod anim;
+mod bots;
+mod capture;
+mod grid;
+mod hud;
+pub mod layout;
+mod live;
+mod paint;
+mod scene;
+pub mod script;
+mod table;
+mod track;
+mod view;
+mod worker;
+
+use crate::cli::play::{self, Session};
+use crate::cli::CmdResult;
+use crate::diag::{render, Diagnostic};
+use crate::reload::Watcher;
+use clap::Args;
+use layout::Layout;
+use macroquad::prelude::*;
+use script::{load_steps, Line, Step};
+use std::path::PathBuf;
+use std::time::Instant;
+use table::Table;
+
+/// The window's options of `meeple play`.
+#[derive(Args, Clone, Debug)]
+pub struct WindowArgs {
+    /// Window: render once after the scripted steps, save a PNG to FILE and exit
+    #[arg(long, value_name = "FILE")]
+    pub screenshot: Option<PathBuf>,
+    /// Window: apply the steps in FILE first (actions, undo, redo, reload, wait)
+    #[arg(long, value_name = "FILE")]
+    pub actions: Option<PathBuf>,
+    /// Window: click at pixel X,Y after the scripted steps (with --screenshot)
+    #[arg(long, value_name = "X,Y")]
+    pub click: Option<String>,
+    /// Window: run N frames, print frame times (mean, p95, max) and exit
+    #[arg(long, value_name = "N")]
+    pub frames: Option<usize>,
+    /// Window size in pixels
+    #[arg(long, value_name = "WxH", default_value = "1280x800")]
+    pub size: String,
+    /// Window: multisampling for smoother edges (e.g. 4 on a graphics card; 1 = off, the
+    /// default, keeps software-rendered displays fast)
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub msaa: i32,
+}
+
+impl WindowArgs {
+    /// Whether the run is scripted (and so needs the window).
+    pub fn scripted(&self) -> bool {
+        self.screenshot.is_some()
+            || self.actions.is_some()
+            || self.click.is_some()
+            || self.frames.is_some()
+    }
+}
+
+/// Whether a window can open: on X11 systems, when `DISPLAY` is set.
+pub fn display_available() -> bool {
+    if cfg!(any(target_os = "windows", target_os = "macos")) {
+        return true;
+    }
+    std::env::var_os("DISPLAY").is_some_and(|d| !d.is_empty())
+}
+
+/// What a run does besides playing, checked before the window opens.
+struct Plan {
+    steps: Vec<Line>,
+    steps_file: String,
+    click: Option<(f32, f32)>,
+    screenshot: Option<PathBuf>,
+    frames: Option<usize>,
+    record: Option<PathBuf>,
+}
+
+/// Opens the window on `s` and plays until quit (or until the scripted run ends).
+pub fn run(
+    s: Session,
+    watcher: Option<Watcher>,
+    a: WindowArgs,
+    record: Option<PathBuf>,
+) -> CmdResult {
+    let (width, height) = parse_pair(&a.size, 'x')
+        .filter(|(w, h)| *w >= 200.0 && *h >= 150.0)
+        .ok_or_else(|| {
+            vec![Diagnostic::error(
+                "--size",
+                format!("'{}' is not WIDTHxHEIGHT (at least 200x150)", a.size),
+            )]
+        })?;
+    let click = match &a.click {
+        Some(c) => Some(
+            parse_pair(c, ',')
+                .ok_or_else(|| vec![Diagnostic::error("--click", format!("'{c}' is not X,Y"))])?,
+        ),
+        None => None,
+    };
+    if click.is_some() && a.screenshot.is_none() {
+        return Err(vec![Diagnostic::error(
+            "--click",
+            "a scripted click needs --screenshot FILE (to show what it did)",
+        )]);
+    }
+    // A bad style.toml is reported before any window opens.
+    let pkg = &s.game.pkg;
+    let map = s.game.config.map.as_deref().unwrap_or(&pkg.default_map);
+    crate::def::style::load_style(&pkg.root, &pkg.shown, map)?;
+    let steps = match &a.actions {
+        Some(path) => load_steps(path).map_err(|d| vec![d])?,
+        None => Vec::new(),
+    };
+    let plan = Plan {
+        steps,
+        steps_file: a
+            .actions
+            .as_ref()
+            .map(|p| p.display().to_string())
+            .unwrap_or_default(),
+        click,
+        screenshot: a.screenshot.clone(),
+        frames: a.frames,
+        record,
+    };
+    let conf = Conf {
+        window_title: format!("meeple · {}", s.game.pkg.title),
+        window_width: width as i32,
+        window_height: height as i32,
+        high_dpi: !a.scripted(),
+        window_resizable: true,
+        sample_count: a.msaa.clamp(1, 16),
+        ..Default::default()
+    };
+    macroquad::Window::from_config(conf, async move {
+        let code = match window(s, watcher, plan).await {
+            Ok(code) => code,
+            Err(d) => {
+                eprintln!("{}", render(&d));
+                1
+            }
+        };
+        std::process::exit(code);
+    });
+    Ok(0)
+}
+
+/// `A<sep>B` as two numbers.
+fn parse_pair(text: &str, sep: char) -> Option<(f32, f32)> {
+    let (a, b) = text.split_once(sep)?;
+    Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
+}
+
+async fn window(s: Session, watcher: Option<Watcher>, plan: Plan) -> CmdResult {
+    prevent_quit();
+    let mut t = Table::new(s, watcher, plan.screenshot.is_none())?;
+    t.anim.instant = plan.screenshot.is_some();
+    t.interactive = plan.screenshot.is_none();
+    run_steps(&mut t, &plan).await?;
+    let mut frames = capture::Frames::default();
+    loop {
+        let now = get_time();
+        let work = Instant::now();
+        t.watch(now);
+        t.bots(now);
+        if plan.screenshot.is_none() && handle_input(&mut t, now) {
+            return quit(&mut t, &plan);
+        }
+        let l = Layout::new(screen_width(), screen_height());
+        draw_all(&mut t, &l, now);
+        if let Some(path) = &plan.screenshot {
+            // A few frames first: the window settles its size.
+            if frames.count == 2 {
+                return capture::shoot(&mut t, plan.click, path, now);
+            }
+        }
+        frames.add(work.elapsed());
+        if plan.frames.is_some_and(|n| frames.count >= n) {
+            let played = t.s.game.history.len();
+            println!("{} · {played} decisions played", frames.report());
+            return Ok(0);
+        }
+        next_frame().await;
+    }
+}
+
+/// Applies the scripted steps, bots replying in between; a rejected step stops the run.
+/// Bots move at once here (in this thread), so a scripted position is the same every run.
+async fn run_steps(t: &mut Table, plan: &Plan) -> Result<(), Vec<Diagnostic>> {
+    let at = |line: usize, e: String| vec![Diagnostic::error(&plan.steps_file, e).at_line(line)];
+    for (line, step) in &plan.steps {
+        t.bots_now(0.0).map_err(|e| at(*line, e))?;
+        match step {
+            Step::Act(action) => {
+                let seat =
+                    t.s.game
+                        .decision()
+                        .map_err(|e| at(*line, e.to_string()))?
+                        .seat;
+                let index =
+                    t.s.game
+                        .check_action(seat, action)
+                        .map_err(|e| at(*line, format!("'{action}': {e}")))?;
+                t.play_option(index, 0.0).map_err(|e| at(*line, e))?;
+            }
+            Step::Undo => t.undo(),
+            Step::Redo => t.redo(),
+            Step::Reload => t.reload("the game files", get_time()),
+            Step::Wait => {
+                println!("waiting (line {line}): press enter to go on");
+                let mut buf = String::new();
+                let _ = std::io::stdin().read_line(&mut buf);
+            }
+        }
+    }
+    // A screenshot shows the position once the bots have replied to the last step; a live
+    // window lets them think on the worker.
+    if plan.screenshot.is_some() {
+        t.bots_now(0.0).map_err(|e| at(plan.steps.len(), e))?;
+    }
+    Ok(())
+}
+
+fn draw_all(t: &mut Table, l: &Layout, now: f64) {
+    clear_background(paint::color(t.style.background));
+    let scene = t.scene();
+    let targets = if t.human_to_move() {
+        scene.targets()
+    } else {
+        Vec::new()
+    };
+    if let Some(board) = t.board() {
+        let frame = view::Frame {
+            p: &t.p,
+            layout: l,
+            style: &t.style,
+            board,
+            world: &scene.world,
+            anim: &t.anim,
+            now,
+            targets: &targets,
+            changed: if t.flash(now).is_some() {
+                &t.changed
+            } else {
+                &[]
+            },
+            last: scene.last,
+            image: t.image.as_ref(),
+            mouse: t.interactive.then(mouse_position),
+        };
+        view::draw(view::BoardKind::of(board), &frame);
+    }
+    hud::draw(t, &scene, l);
+    t.p.flush();
+    hud::overlays(t, l, now);
+}
+
+/// Clicks and keys; true to quit.
+fn handle_input(t: &mut Table, now: f64) -> bool {
+    if is_quit_requested() {
+        return true;
+    }
+    if is_mouse_button_pressed(MouseButton::Left) {
+        t.click(mouse_position(), now);
+    }
+    let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
+    let pressed = |k: KeyCode| is_key_pressed(k);
+    if pressed(KeyCode::U) || (ctrl && pressed(KeyCode::Z)) {
+        t.undo();
+    } else if pressed(KeyCode::R) || (ctrl && pressed(KeyCode::Y)) {
+        t.redo();
+    } else if pressed(KeyCode::S) {
+        t.save();
+    } else if pressed(KeyCode::W) {
+        t.advise();
+    } else if pressed(KeyCode::Q) || pressed(KeyCode::Escape) {
+        return true;
+    } else if let Some(n) = DIGITS.iter().position(|k| pressed(*k)) {
+        t.press_button(n, now);
+    }
+    false
+}
+
+/// Keys 1 to 9 press the option buttons in order.
+const DIGITS: [KeyCode; 9] = [
+    KeyCode::Key1,
+    KeyCode::Key2,
+    KeyCode::Key3,
+    KeyCode::Key4,
+    KeyCode::Key5,
+    KeyCode::Key6,
+    KeyCode::Key7,
+    KeyCode::Key8,
+    KeyCode::Key9,
+];
+
+fn quit(t: &mut Table, plan: &Plan) -> CmdResult {
+    if let Some(path) = &plan.record {
+        println!(
+            "{}",
+            play::write_replay(&mut t.s, path).map_err(|d| vec![d])?
+        );
+    }
+    Ok(0)
+}

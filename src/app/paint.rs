@@ -1,0 +1,128 @@
+//! Drawing primitives shared by the renderers and the HUD: the bundled font (WenQuanYi Micro
+//! Hei, which covers CJK, Latin, digits and currency signs, so a mixed string such as
+//! "北京胡同 ¥200" renders whole), text that wraps and shrinks to fit a box, and colours.
+
+use crate::app::layout::Rect;
+use crate::def::style::Rgba;
+use macroquad::prelude::*;
+use std::cell::RefCell;
+
+/// The font, bundled into the binary (licence beside it in `assets/fonts/`).
+const FONT: &[u8] = include_bytes!("../../assets/fonts/wqy-microhei.ttc");
+
+/// A line of text waiting to be drawn: the text, its top-left corner, its size and colour.
+type Queued = (String, f32, f32, f32, Color);
+
+/// Text waits in a queue until `flush`: drawing all of a layer's shapes and then all of its
+/// text keeps the GPU on one texture at a time (every switch between the font atlas and
+/// plain shapes is a separate draw call, and software renderers pay dearly for each).
+pub struct Painter {
+    font: Font,
+    queued: RefCell<Vec<Queued>>,
+}
+
+/// Horizontal placement of a text line inside its box.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Align {
+    Left,
+    Center,
+}
+
+pub fn color(c: Rgba) -> Color {
+    Color::from_rgba(c.0[0], c.0[1], c.0[2], c.0[3])
+}
+
+/// A colour with its alpha multiplied by `a`.
+pub fn faded(c: Color, a: f32) -> Color {
+    Color::new(c.r, c.g, c.b, c.a * a)
+}
+
+pub fn fill(r: Rect, c: Color) {
+    draw_rectangle(r.x, r.y, r.w, r.h, c);
+}
+
+pub fn outline(r: Rect, thickness: f32, c: Color) {
+    draw_rectangle_lines(r.x, r.y, r.w, r.h, thickness, c);
+}
+
+impl Painter {
+    pub fn new() -> Result<Painter, String> {
+        let font = load_ttf_font_from_bytes(FONT)
+            .map_err(|e| format!("the bundled font does not load: {e}"))?;
+        Ok(Painter {
+            font,
+            queued: RefCell::new(Vec::new()),
+        })
+    }
+
+    /// Width of `s` at `size` pixels.
+    pub fn width(&self, s: &str, size: f32) -> f32 {
+        measure_text(s, Some(&self.font), px(size), 1.0).width
+    }
+
+    /// One line of text with its top-left corner at (x, y), drawn at the next `flush`.
+    pub fn text(&self, s: &str, x: f32, y: f32, size: f32, c: Color) {
+        self.queued
+            .borrow_mut()
+            .push((s.to_string(), x, y, size, c));
+    }
+
+    /// Draws the queued text, over everything drawn so far.
+    pub fn flush(&self) {
+        for (s, x, y, size, color) in self.queued.borrow_mut().drain(..) {
+            let params = TextParams {
+                font: Some(&self.font),
+                font_size: px(size),
+                color,
+                ..Default::default()
+            };
+            draw_text_ex(&s, x, y + size * 0.88, params);
+        }
+    }
+
+    /// Text wrapped at spaces to fit `r`'s width, shrunk (down to a third) until the lines fit
+    /// its height, centred vertically. Returns the size used.
+    pub fn text_in(&self, s: &str, r: Rect, size: f32, align: Align, c: Color) -> f32 {
+        let mut size = size;
+        let lines = loop {
+            let lines = self.wrap(s, r.w, size);
+            let wide = lines.iter().any(|l| self.width(l, size) > r.w);
+            let tall = lines.len() as f32 * size * 1.15 > r.h;
+            if !(wide || tall) || size <= 7.0 {
+                break lines;
+            }
+            size = (size * 0.9).max(7.0);
+        };
+        let line_h = size * 1.15;
+        let mut y = r.y + (r.h - line_h * lines.len() as f32) / 2.0;
+        for l in &lines {
+            let x = match align {
+                Align::Left => r.x,
+                Align::Center => r.x + (r.w - self.width(l, size)) / 2.0,
+            };
+            self.text(l, x, y, size, c);
+            y += line_h;
+        }
+        size
+    }
+
+    /// Greedy word wrap; CJK text without spaces stays one word per line.
+    pub fn wrap(&self, s: &str, width: f32, size: f32) -> Vec<String> {
+        let mut lines: Vec<String> = Vec::new();
+        for word in s.split_whitespace() {
+            match lines.last_mut() {
+                Some(last) if self.width(&format!("{last} {word}"), size) <= width => {
+                    last.push(' ');
+                    last.push_str(word);
+                }
+                _ => lines.push(word.to_string()),
+            }
+        }
+        lines
+    }
+}
+
+/// A font size in whole pixels (the glyph cache is per size).
+fn px(size: f32) -> u16 {
+    size.round().clamp(6.0, 200.0) as u16
+}

@@ -1,0 +1,97 @@
+//! What the window shows of one position, read from the game once per position rather than
+//! once per frame (reading the world back from the VM and calling the rules' `label` and
+//! `status` hooks are the expensive parts of a frame): the world, the options with the board
+//! spot each names, the buttons and their labels, each player's status lines, the last move.
+
+use super::view::{spot_of, BoardKind, Spot};
+use crate::core::world::World;
+use crate::engine::Game;
+
+/// Board options up to this many also get buttons; more (a grid's points) are only clicked.
+pub const FEW: usize = 6;
+
+pub struct Scene {
+    pub world: World,
+    /// Every pending option with the spot it names (if any).
+    pub options: Vec<(usize, Option<Spot>)>,
+    /// Options offered as buttons: index and label.
+    pub buttons: Vec<(usize, String)>,
+    /// Options only reachable by clicking the board.
+    pub board_only: usize,
+    /// The rules' status lines per seat.
+    pub status: Vec<Vec<String>>,
+    /// The grid cell of the last placement.
+    pub last: Option<(usize, usize)>,
+    /// "P1 to play (human) · state turn", or the outcome.
+    pub state: String,
+}
+
+impl Scene {
+    /// Reads the scene; `picked` is a spot whose several options become buttons, `seats` the
+    /// seat kinds as shown.
+    pub fn read(game: &Game, picked: Option<Spot>, seats: &[String], human: bool) -> Scene {
+        let world = game.world().clone();
+        let board = game.pkg.map(game.config.map.as_deref()).ok();
+        let options: Vec<(usize, Option<Spot>)> = match (game.pending(), board) {
+            (Some(p), Some(board)) => {
+                let kind = BoardKind::of(board);
+                (p.options().iter().enumerate())
+                    .map(|(i, o)| (i, spot_of(kind, board, &world, o)))
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        let on_board = options.iter().filter(|(_, s)| s.is_some()).count();
+        let buttons = options
+            .iter()
+            .filter(|(_, s)| human && (s.is_none() || on_board <= FEW || *s == picked))
+            .map(|(i, _)| (*i, game.label(*i)))
+            .collect();
+        let status = (0..world.seats)
+            .map(|s| {
+                let alive = world.in_play[s];
+                let lines = alive.then(|| game.status_lines(s).ok()).flatten();
+                lines.unwrap_or_default()
+            })
+            .collect();
+        let state = match (game.outcome(), game.pending()) {
+            (Some(o), _) => format!("game over: {o}"),
+            (None, Some(p)) => format!(
+                "P{} to play ({}) · state {}",
+                p.seat + 1,
+                seats.get(p.seat).map(|s| s.as_str()).unwrap_or("?"),
+                game.state_name()
+            ),
+            (None, None) => game.state_name(),
+        };
+        Scene {
+            last: board.and_then(|b| last_cell(game, b, &world)),
+            board_only: if on_board > FEW { on_board } else { 0 },
+            world,
+            options,
+            buttons,
+            status,
+            state,
+        }
+    }
+
+    /// Spots where a click plays something now.
+    pub fn targets(&self) -> Vec<Spot> {
+        self.options.iter().filter_map(|(_, s)| *s).collect()
+    }
+}
+
+/// The grid cell of the last placement, read from the history.
+fn last_cell(
+    game: &Game,
+    board: &crate::def::board::Board,
+    world: &World,
+) -> Option<(usize, usize)> {
+    let grid = world.grid.as_ref()?;
+    game.history.iter().rev().find_map(|step| {
+        match spot_of(BoardKind::Grid, board, world, &step.action)? {
+            Spot::Cell(r, c) if grid.get(r, c) != 0 => Some((r, c)),
+            _ => None,
+        }
+    })
+}

@@ -1,0 +1,323 @@
+//! The window's game table: the play session (the same one the terminal drives: same
+//! `apply`, bots, saves and records), the look, animations, messages, the reload overlay and
+//! the bot panel; and what clicks and keys do to it. Bots are in `bots`, reloads in `live`.
+
+use super::anim::Anim;
+use super::layout::{Layout, Rect};
+use super::live::look;
+use super::paint::Painter;
+use super::scene::Scene;
+use super::view::{self, action_for, BoardKind, Spot};
+use super::worker::{Thought, Worker};
+use crate::cli::play::{self, Session};
+use crate::core::event::Event;
+use crate::def::board::Board;
+use crate::def::style::Style;
+use crate::diag::Diagnostic;
+use crate::engine::GameError;
+use crate::reload::watch::WatchHandle;
+use crate::reload::{ReloadRequest, Watcher};
+use macroquad::texture::Texture2D;
+use std::collections::VecDeque;
+use std::rc::Rc;
+use std::sync::mpsc::Receiver;
+
+/// Lines kept in the event log.
+const LOG_LINES: usize = 200;
+
+pub struct Table {
+    pub s: Session,
+    pub p: Painter,
+    pub style: Style,
+    pub image: Option<Texture2D>,
+    pub anim: Anim,
+    pub log: VecDeque<String>,
+    /// Why a click did nothing, what a key did.
+    pub message: Option<String>,
+    /// A successful reload: what changed, and when.
+    pub flash: Option<(String, f64)>,
+    /// Spaces a reload changed.
+    pub changed: Vec<usize>,
+    /// A failed reload's diagnostics, shown until a reload succeeds.
+    pub overlay: Vec<Diagnostic>,
+    /// The last bot decision (or advice) with its candidates.
+    pub panel: Option<Thought>,
+    /// Option buttons drawn this frame: where, and which option.
+    pub buttons: Vec<(Rect, usize)>,
+    /// A spot with several options, whose options are offered as buttons.
+    pub picked: Option<Spot>,
+    pub(super) worker: Option<Worker>,
+    /// Counts position changes; a bot answer for an older position is dropped.
+    pub(super) generation: u64,
+    pub(super) asked: Option<u64>,
+    pub(super) next_bot_move: f64,
+    pub(super) requests: Option<Receiver<ReloadRequest>>,
+    _watching: Option<WatchHandle>,
+    pub save_to: String,
+    /// A person is at the window (hover effects); false in scripted screenshots.
+    pub interactive: bool,
+    scene: Option<Rc<Scene>>,
+}
+
+impl Table {
+    /// A table for `s`; with `threaded` bots think on a worker, else they move at once.
+    pub fn new(
+        s: Session,
+        watcher: Option<Watcher>,
+        threaded: bool,
+    ) -> Result<Table, Vec<Diagnostic>> {
+        let p = Painter::new().map_err(|e| vec![Diagnostic::error("assets/fonts", e)])?;
+        let (style, image) = look(&s)?;
+        let anim = Anim::new(&s.game.world());
+        let worker = threaded.then(|| {
+            let seed = s.game.config.seed ^ s.record.steps.len() as u64;
+            Worker::start(s.seats.clone(), seed)
+        });
+        let (watching, requests) = match watcher.map(|w| w.split()) {
+            Some((h, r)) => (Some(h), Some(r)),
+            None => (None, None),
+        };
+        let save_to = format!("{}-save.json", s.game.pkg.id);
+        let mut t = Table {
+            s,
+            p,
+            style,
+            image,
+            anim,
+            log: VecDeque::new(),
+            message: None,
+            flash: None,
+            changed: Vec::new(),
+            overlay: Vec::new(),
+            panel: None,
+            buttons: Vec::new(),
+            picked: None,
+            worker,
+            generation: 0,
+            asked: None,
+            next_bot_move: 0.0,
+            requests,
+            _watching: watching,
+            save_to,
+            interactive: threaded,
+            scene: None,
+        };
+        t.absorb_events(0.0);
+        Ok(t)
+    }
+
+    pub fn board(&self) -> Option<&Board> {
+        self.s.game.pkg.map(self.s.game.config.map.as_deref()).ok()
+    }
+
+    pub fn kind(&self) -> BoardKind {
+        self.board().map(BoardKind::of).unwrap_or(BoardKind::Track)
+    }
+
+    /// Moves the game's new events into the log and the animations.
+    pub fn absorb_events(&mut self, now: f64) {
+        let events = self.s.game.drain_events();
+        let Some(board) = self.s.game.pkg.map(self.s.game.config.map.as_deref()).ok() else {
+            return;
+        };
+        for e in &events {
+            self.anim.on_event(e, board, now);
+            if !matches!(e, Event::Action { .. }) {
+                self.log.push_back(e.to_string());
+            }
+        }
+        self.anim.settle(&self.s.game.world());
+        while self.log.len() > LOG_LINES {
+            self.log.pop_front();
+        }
+    }
+
+    /// After anything that changes the position: bots think again, old answers are dropped,
+    /// the scene is read again.
+    pub(super) fn moved(&mut self) {
+        self.generation += 1;
+        self.asked = None;
+        self.picked = None;
+        self.scene = None;
+    }
+
+    /// The scene of the current position.
+    pub fn scene(&mut self) -> Rc<Scene> {
+        if let Some(s) = &self.scene {
+            return s.clone();
+        }
+        let seats: Vec<String> = self.s.seats.iter().map(|s| s.to_string()).collect();
+        let human = self.human_to_move();
+        let scene = Rc::new(Scene::read(&self.s.game, self.picked, &seats, human));
+        self.scene = Some(scene.clone());
+        scene
+    }
+
+    /// Applies option `index` for whoever must decide, through the session's one `apply`.
+    pub fn play_option(&mut self, index: usize, now: f64) -> Result<(), String> {
+        let seat = self.s.game.decision().map_err(|e| e.to_string())?.seat;
+        let done = play::apply(&mut self.s, seat, index);
+        self.absorb_events(now);
+        self.moved();
+        match done {
+            Ok(()) => {
+                self.message = None;
+                Ok(())
+            }
+            Err(GameError::Rejected(r)) => Err(r),
+            Err(GameError::Script(e)) => {
+                let _ = self.s.game.undo();
+                self.s.record.steps.truncate(self.s.game.history.len());
+                self.anim.sync(&self.s.game.world());
+                Err(format!("{e}\nthe rules failed on that move; it was undone"))
+            }
+        }
+    }
+
+    /// Whether the seat to move is a person at this window.
+    pub fn human_to_move(&self) -> bool {
+        self.s
+            .game
+            .pending()
+            .is_some_and(|p| self.s.bots.get(p.seat).is_some_and(|b| b.is_none()))
+    }
+
+    /// A click at a window position: an option button, or a spot on the board.
+    pub fn click(&mut self, pos: (f32, f32), now: f64) -> Option<String> {
+        if let Some(index) = self
+            .buttons
+            .iter()
+            .find(|(r, _)| r.contains(pos))
+            .map(|b| b.1)
+        {
+            return Some(self.play_clicked(index, now));
+        }
+        let layout = Layout::new(
+            macroquad::window::screen_width(),
+            macroquad::window::screen_height(),
+        );
+        self.click_board(&layout, pos, now)
+    }
+
+    /// The `n`-th option button (0-based), as if clicked.
+    pub fn press_button(&mut self, n: usize, now: f64) {
+        if let Some(index) = self.buttons.get(n).map(|b| b.1) {
+            self.play_clicked(index, now);
+        }
+    }
+
+    /// A click on the board: the one option on that spot is played; several are offered as
+    /// buttons; none: the rules say why not.
+    pub fn click_board(&mut self, layout: &Layout, pos: (f32, f32), now: f64) -> Option<String> {
+        let board = self.board()?.clone();
+        let scene = self.scene();
+        let spot = view::spot_at(self.kind(), layout, &board, &scene.world, &self.style, pos)?;
+        let here: Vec<usize> = scene
+            .options
+            .iter()
+            .copied()
+            .filter(|(_, s)| *s == Some(spot))
+            .map(|(i, _)| i)
+            .collect();
+        let text = match here[..] {
+            [index] if self.human_to_move() => self.play_clicked(index, now),
+            [_, _, ..] if self.human_to_move() => {
+                self.picked = Some(spot);
+                self.scene = None;
+                "several options here: pick one on the right".into()
+            }
+            _ => self.why_not(spot, &board),
+        };
+        self.message = Some(text.clone());
+        Some(text)
+    }
+
+    fn play_clicked(&mut self, index: usize, now: f64) -> String {
+        if !self.human_to_move() {
+            return self.not_your_turn();
+        }
+        let label = self.s.game.label(index);
+        match self.play_option(index, now) {
+            Ok(()) => {
+                self.message = None;
+                format!("played: {label}")
+            }
+            Err(e) => {
+                self.message = Some(e.clone());
+                e
+            }
+        }
+    }
+
+    pub(super) fn not_your_turn(&self) -> String {
+        match self.s.game.pending() {
+            Some(p) => format!(
+                "it is P{}'s turn ({} is thinking)",
+                p.seat + 1,
+                self.s.seats[p.seat]
+            ),
+            None => "the game is over".into(),
+        }
+    }
+
+    /// Why a click on `spot` does nothing, asked of the rules when it is a person's turn.
+    fn why_not(&mut self, spot: Spot, board: &Board) -> String {
+        let Some(p) = self.s.game.pending() else {
+            return "the game is over".into();
+        };
+        if !self.human_to_move() {
+            return self.not_your_turn();
+        }
+        let seat = p.seat;
+        let scene = self.scene();
+        let p = self.s.game.pending().expect("checked above");
+        let verb = scene
+            .options
+            .iter()
+            .find(|(_, s)| s.is_some())
+            .map(|(i, _)| p.options()[*i].verb.clone());
+        match (verb, spot) {
+            (Some(verb), _) => match self
+                .s
+                .game
+                .check_action(seat, &action_for(spot, board, &verb))
+            {
+                Err(e) => e.to_string(),
+                Ok(_) => "that is allowed; click it again".into(),
+            },
+            (None, Spot::Space(i)) => format!(
+                "nothing to do on {} now; use the buttons on the right",
+                board.spaces.get(i).map(|s| s.name.as_str()).unwrap_or("?")
+            ),
+            (None, Spot::Cell(r, c)) => format!("nothing to do at ({}, {}) now", r + 1, c + 1),
+        }
+    }
+
+    pub fn undo(&mut self) {
+        let said = play::undo(&mut self.s);
+        self.jumped(said);
+    }
+
+    pub fn redo(&mut self) {
+        let said = play::redo(&mut self.s);
+        self.jumped(said);
+    }
+
+    /// After undo or redo: says so in the message line and the log.
+    fn jumped(&mut self, said: String) {
+        self.log.push_back(said.clone());
+        self.message = Some(said);
+        self.after_jump();
+    }
+
+    pub(super) fn after_jump(&mut self) {
+        self.anim.sync(&self.s.game.world());
+        self.panel = None;
+        self.moved();
+    }
+
+    pub fn save(&mut self) {
+        let file = self.save_to.clone();
+        self.message = Some(play::save(&mut self.s, &file));
+    }
+}

@@ -1,0 +1,206 @@
+//! The track renderer: spaces around a square with their names, prices, group colours, owner
+//! strips and buildings; the tokens (walking when they move); the dice and the map's title in
+//! the middle. Colours come from the game's style.
+
+use super::layout::{
+    band_split, buildings, owner_strip, token_spot, track_side, track_spaces, Rect,
+};
+use super::paint::{color, faded, fill, outline, Align};
+use super::view::{Frame, Spot};
+use crate::def::board::Space;
+use macroquad::prelude::*;
+
+const SPACE_FILL: Color = Color::new(0.98, 0.97, 0.93, 1.0);
+const HOUSE: Color = Color::new(0.13, 0.55, 0.22, 1.0);
+const HOTEL: Color = Color::new(0.80, 0.10, 0.10, 1.0);
+const TARGET: Color = Color::new(1.0, 0.75, 0.0, 1.0);
+
+pub fn draw(f: &Frame) {
+    let b = f.layout.board;
+    let rects = track_spaces(b, f.board.spaces.len());
+    // The spaces cover the ring; only the middle needs the board's colour.
+    let depth = rects.first().map(|r| r.w.min(r.h)).unwrap_or(0.0);
+    fill(b.inset(depth), color(f.style.board));
+    let n = rects.len();
+    for (i, (space, r)) in f.board.spaces.iter().zip(&rects).enumerate() {
+        draw_space(f, i, space, *r, track_side(n, i).0);
+    }
+    for (i, r) in rects.iter().enumerate() {
+        if f.targets.contains(&Spot::Space(i)) {
+            let pulse = 0.6 + 0.4 * (f.now * 4.0).sin().abs() as f32;
+            outline(r.inset(1.0), 3.0 * f.layout.scale, faded(TARGET, pulse));
+        }
+        if f.changed.contains(&i) {
+            outline(
+                r.inset(3.0),
+                4.0 * f.layout.scale,
+                Color::new(1.0, 0.9, 0.1, 1.0),
+            );
+        }
+    }
+    outline(b, 2.0, color(f.style.line));
+    draw_middle(f, &rects);
+    f.p.flush();
+    draw_tokens(f, &rects);
+    f.p.flush();
+}
+
+fn draw_space(f: &Frame, i: usize, space: &Space, r: Rect, side: usize) {
+    let kind_fill = f.style.kinds.get(&space.kind).map(|c| color(*c));
+    fill(r, kind_fill.unwrap_or(SPACE_FILL));
+    let group = space.group.as_ref().and_then(|g| f.style.groups.get(g));
+    let (band, rest) = band_split(r, side);
+    let corner = r.w == r.h && track_side(f.board.spaces.len(), i).1;
+    let text_box = if let (Some(g), false) = (group, corner) {
+        fill(band, color(*g));
+        rest
+    } else {
+        r
+    };
+    if let Some(owner) = f.world.board.owners.get(i).copied().flatten() {
+        fill(owner_strip(r, side), color(f.style.seat(owner)));
+    }
+    let level = f.world.board.levels.get(i).copied().unwrap_or(0);
+    if level > 0 {
+        draw_buildings(band, side, level, f.layout.scale);
+    }
+    outline(r, 1.0, color(f.style.line));
+    draw_label(f, space, text_box.inset(3.0 * f.layout.scale), side);
+}
+
+/// The name, and the price under it when the space has one.
+fn draw_label(f: &Frame, space: &Space, r: Rect, side: usize) {
+    let ink = color(f.style.text);
+    let s = f.layout.scale;
+    let size = (r.w.min(r.h) * 0.16).clamp(11.0 * s, 22.0 * s) * f.style.text_scale;
+    let d = owner_strip(r, side);
+    let r = match side {
+        0 => Rect::new(r.x, r.y, r.w, r.h - d.h),
+        1 => Rect::new(r.x + d.w, r.y, r.w - d.w, r.h),
+        2 => Rect::new(r.x, r.y + d.h, r.w, r.h - d.h),
+        _ => Rect::new(r.x, r.y, r.w - d.w, r.h),
+    };
+    match space
+        .data
+        .get(&f.style.price_key)
+        .and_then(|v| v.as_integer())
+    {
+        Some(price) => {
+            let name = Rect::new(r.x, r.y, r.w, r.h * 0.66);
+            let used = f.p.text_in(&space.name, name, size, Align::Center, ink);
+            let price_box = Rect::new(r.x, r.y + r.h * 0.66, r.w, r.h * 0.34);
+            let text = format!("{}{price}", f.style.currency);
+            f.p.text_in(&text, price_box, used, Align::Center, faded(ink, 0.8));
+        }
+        None => {
+            f.p.text_in(&space.name, r, size * 1.1, Align::Center, ink);
+        }
+    }
+}
+
+/// Houses as small green squares along the band; a full level as one red hotel.
+fn draw_buildings(band: Rect, side: usize, level: i64, scale: f32) {
+    let c = if level >= 5 { HOTEL } else { HOUSE };
+    for r in buildings(band, side, level, scale) {
+        fill(r, c);
+        outline(r, 1.0, BLACK);
+    }
+}
+
+/// The map's name and the game's title in the middle, the dice under them.
+fn draw_middle(f: &Frame, rects: &[Rect]) {
+    let b = f.layout.board;
+    let inner = match (rects.first(), rects.get(rects.len() / 2)) {
+        (Some(go), Some(_)) => b.inset(go.w.max(go.h) * 1.05),
+        _ => b,
+    };
+    if let Some(tex) = f.image {
+        let side = inner.w.min(inner.h) * 0.5;
+        let params = DrawTextureParams {
+            dest_size: Some(vec2(side, side)),
+            ..Default::default()
+        };
+        draw_texture_ex(
+            tex,
+            inner.x + (inner.w - side) / 2.0,
+            inner.y,
+            WHITE,
+            params,
+        );
+    }
+    let ink = color(f.style.text);
+    let s = f.layout.scale;
+    let title = Rect::new(inner.x, inner.y + inner.h * 0.18, inner.w, inner.h * 0.2);
+    f.p.text_in(&f.board.name, title, 34.0 * s, Align::Center, ink);
+    if let Some((faces, rolling)) = f.anim.dice(f.now) {
+        draw_dice(&faces, inner, rolling, s);
+    }
+}
+
+fn draw_dice(faces: &[u32], inner: Rect, rolling: bool, s: f32) {
+    let size = (inner.w * 0.14).min(70.0 * s);
+    let gap = size * 0.35;
+    let total = faces.len() as f32 * (size + gap) - gap;
+    let (cx, cy) = inner.center();
+    for (k, face) in faces.iter().enumerate() {
+        let wobble = if rolling {
+            (k as f32 + 1.0) * 4.0 * s
+        } else {
+            0.0
+        };
+        let r = Rect::new(
+            cx - total / 2.0 + k as f32 * (size + gap),
+            cy + size * 0.2 - wobble,
+            size,
+            size,
+        );
+        fill(r, WHITE);
+        outline(r, 2.0, BLACK);
+        for (px, py) in pips(*face) {
+            draw_circle(r.x + px * r.w, r.y + py * r.h, size * 0.09, BLACK);
+        }
+    }
+}
+
+/// Pip positions of a die face, as fractions of its side.
+fn pips(face: u32) -> Vec<(f32, f32)> {
+    let (l, m, h) = (0.25, 0.5, 0.75);
+    match face {
+        1 => vec![(m, m)],
+        2 => vec![(l, l), (h, h)],
+        3 => vec![(l, l), (m, m), (h, h)],
+        4 => vec![(l, l), (h, l), (l, h), (h, h)],
+        5 => vec![(l, l), (h, l), (m, m), (l, h), (h, h)],
+        _ => vec![(l, l), (h, l), (l, m), (h, m), (l, h), (h, h)],
+    }
+}
+
+fn draw_tokens(f: &Frame, rects: &[Rect]) {
+    let n = rects.len();
+    if n == 0 {
+        return;
+    }
+    for seat in 0..f.world.seats {
+        if !f.world.in_play[seat] {
+            continue;
+        }
+        let pos = f.anim.position(seat, f.now);
+        let here = pos.floor() as usize % n;
+        let spot = |i: usize| {
+            let (side, corner) = track_side(n, i);
+            token_spot(rects[i], side, corner, seat, f.world.seats)
+        };
+        let (a, b) = (spot(here), spot((here + 1) % n));
+        let t = pos.fract() as f32;
+        let (x, y) = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+        let cell = rects[here];
+        let radius = (cell.w.max(cell.h) * 0.1).min(15.0 * f.layout.scale);
+        let c = color(f.style.seat(seat));
+        draw_circle(x, y, radius + 1.5, BLACK);
+        draw_circle(x, y, radius, c);
+        let label = format!("{}", seat + 1);
+        let size = radius * 1.3;
+        let w = f.p.width(&label, size);
+        f.p.text(&label, x - w / 2.0, y - size * 0.55, size, WHITE);
+    }
+}

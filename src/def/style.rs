@@ -1,0 +1,312 @@
+//! A game's look (`style.toml` in its folder, optional): colours of the table, the board, the
+//! seats, the space groups and kinds, the currency shown before prices, how a grid is drawn,
+//! an optional image. Top-level keys apply to every map; a `[maps.<id>]` table overrides them
+//! for one map. Read here, drawn by the window; every colour is checked (`#rrggbb[aa]`).
+
+use super::source::{key_position, parse_toml, Schema};
+use crate::diag::Diagnostic;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+pub const FILE: &str = "style.toml";
+
+const TOP: &[&str] = &[
+    "background",
+    "board",
+    "line",
+    "text",
+    "seat_colors",
+    "groups",
+    "kinds",
+    "currency",
+    "price_key",
+    "grid",
+    "pieces",
+    "star_points",
+    "image",
+    "text_scale",
+    "maps",
+];
+
+pub const SCHEMA: Schema = &[("", TOP), ("maps.*", TOP.split_last().expect("keys").1)];
+
+/// An RGBA colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rgba(pub [u8; 4]);
+
+/// How a grid's pieces sit: on the line crossings (Go-like boards) or inside the cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GridPlace {
+    Points,
+    Cells,
+}
+
+/// What a grid piece looks like: round stones or X/O marks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pieces {
+    Stones,
+    Marks,
+}
+
+#[derive(Deserialize, Default, Clone)]
+struct StyleDef {
+    background: Option<String>,
+    board: Option<String>,
+    line: Option<String>,
+    text: Option<String>,
+    seat_colors: Option<Vec<String>>,
+    groups: Option<BTreeMap<String, String>>,
+    kinds: Option<BTreeMap<String, String>>,
+    currency: Option<String>,
+    price_key: Option<String>,
+    grid: Option<GridPlace>,
+    pieces: Option<Pieces>,
+    star_points: Option<bool>,
+    image: Option<String>,
+    text_scale: Option<f32>,
+    #[serde(default)]
+    maps: BTreeMap<String, StyleDef>,
+}
+
+/// The validated look of one map.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Style {
+    pub background: Rgba,
+    pub board: Rgba,
+    pub line: Rgba,
+    pub text: Rgba,
+    pub seat_colors: Vec<Rgba>,
+    pub groups: BTreeMap<String, Rgba>,
+    pub kinds: BTreeMap<String, Rgba>,
+    pub currency: String,
+    /// Key of a space's `data` holding its price.
+    pub price_key: String,
+    pub grid: GridPlace,
+    pub pieces: Pieces,
+    pub star_points: bool,
+    /// An image file, relative to the game folder (or the shared `assets/`).
+    pub image: Option<String>,
+    pub text_scale: f32,
+}
+
+impl Default for Style {
+    fn default() -> Style {
+        Style {
+            background: Rgba([0x23, 0x2a, 0x33, 0xff]),
+            board: Rgba([0xd9, 0xe8, 0xd2, 0xff]),
+            line: Rgba([0x2b, 0x2b, 0x2b, 0xff]),
+            text: Rgba([0x1a, 0x1a, 0x1a, 0xff]),
+            seat_colors: DEFAULT_SEATS.iter().map(|c| Rgba(*c)).collect(),
+            groups: BTreeMap::new(),
+            kinds: BTreeMap::new(),
+            currency: String::new(),
+            price_key: "price".into(),
+            grid: GridPlace::Points,
+            pieces: Pieces::Stones,
+            star_points: true,
+            image: None,
+            text_scale: 1.0,
+        }
+    }
+}
+
+const DEFAULT_SEATS: [[u8; 4]; 6] = [
+    [0xd6, 0x28, 0x28, 0xff],
+    [0x1d, 0x4e, 0xd8, 0xff],
+    [0x2a, 0x9d, 0x3a, 0xff],
+    [0xe9, 0xa1, 0x00, 0xff],
+    [0x7b, 0x2c, 0xbf, 0xff],
+    [0x0e, 0x9a, 0xa7, 0xff],
+];
+
+impl Style {
+    /// Colour of a seat (0-based); cycles when there are more seats than colours.
+    pub fn seat(&self, seat: usize) -> Rgba {
+        self.seat_colors[seat % self.seat_colors.len()]
+    }
+}
+
+/// Reads `style.toml` of the game at `root` (shown as `shown`) for map `map`; no file gives the
+/// default look. Every problem is reported, located.
+pub fn load_style(root: &Path, shown: &str, map: &str) -> Result<Style, Vec<Diagnostic>> {
+    let file = root.join(FILE);
+    if !file.is_file() {
+        return Ok(Style::default());
+    }
+    let path = format!("{shown}/{FILE}");
+    let text = std::fs::read_to_string(&file)
+        .map_err(|e| vec![Diagnostic::error(&path, format!("cannot read: {e}"))])?;
+    parse_style(&path, &text, map)
+}
+
+/// Parses a style file's text for map `map`.
+pub fn parse_style(path: &str, text: &str, map: &str) -> Result<Style, Vec<Diagnostic>> {
+    let mut diags = Vec::new();
+    let def: Option<StyleDef> = parse_toml(path, text, SCHEMA, &mut diags);
+    let Some(mut def) = def.filter(|_| diags.is_empty()) else {
+        return Err(diags);
+    };
+    let over = def.maps.remove(map).unwrap_or_default();
+    let at = |segs: &[&str], message: String| match key_position(text, segs) {
+        Some(offset) => Diagnostic::at_offset(path, text, offset, message),
+        None => Diagnostic::error(path, message),
+    };
+    let mut b = Builder {
+        diags: Vec::new(),
+        at: &at,
+        map,
+    };
+    let style = b.build(def, over);
+    if b.diags.is_empty() {
+        Ok(style)
+    } else {
+        Err(b.diags)
+    }
+}
+
+struct Builder<'a> {
+    diags: Vec<Diagnostic>,
+    at: &'a dyn Fn(&[&str], String) -> Diagnostic,
+    map: &'a str,
+}
+
+impl Builder<'_> {
+    /// The base style with the map's overrides applied field by field.
+    fn build(&mut self, base: StyleDef, over: StyleDef) -> Style {
+        let d = Style::default();
+        Style {
+            background: self.pick(
+                "background",
+                &base.background,
+                &over.background,
+                d.background,
+            ),
+            board: self.pick("board", &base.board, &over.board, d.board),
+            line: self.pick("line", &base.line, &over.line, d.line),
+            text: self.pick("text", &base.text, &over.text, d.text),
+            seat_colors: match over.seat_colors.as_ref().or(base.seat_colors.as_ref()) {
+                Some(list) if !list.is_empty() => {
+                    let key = self.key_in(over.seat_colors.is_some(), "seat_colors");
+                    list.iter()
+                        .enumerate()
+                        .map(|(i, c)| self.color(&key, Some(i), c))
+                        .collect()
+                }
+                _ => d.seat_colors,
+            },
+            groups: self.table("groups", base.groups, over.groups),
+            kinds: self.table("kinds", base.kinds, over.kinds),
+            currency: over.currency.or(base.currency).unwrap_or(d.currency),
+            price_key: over.price_key.or(base.price_key).unwrap_or(d.price_key),
+            grid: over.grid.or(base.grid).unwrap_or(d.grid),
+            pieces: over.pieces.or(base.pieces).unwrap_or(d.pieces),
+            star_points: over
+                .star_points
+                .or(base.star_points)
+                .unwrap_or(d.star_points),
+            image: over.image.or(base.image),
+            text_scale: over
+                .text_scale
+                .or(base.text_scale)
+                .unwrap_or(d.text_scale)
+                .clamp(0.5, 3.0),
+        }
+    }
+
+    /// The key path of `name`, under `maps.<id>` when the map's table set it.
+    fn key_in(&self, in_map: bool, name: &str) -> Vec<String> {
+        if in_map {
+            vec!["maps".into(), self.map.into(), name.into()]
+        } else {
+            vec![name.into()]
+        }
+    }
+
+    fn pick(&mut self, name: &str, base: &Option<String>, over: &Option<String>, d: Rgba) -> Rgba {
+        match (over, base) {
+            (Some(c), _) => self.color(&self.key_in(true, name), None, c),
+            (None, Some(c)) => self.color(&self.key_in(false, name), None, c),
+            (None, None) => d,
+        }
+    }
+
+    /// Base entries, then the map's entries over them.
+    fn table(
+        &mut self,
+        name: &str,
+        base: Option<BTreeMap<String, String>>,
+        over: Option<BTreeMap<String, String>>,
+    ) -> BTreeMap<String, Rgba> {
+        let mut out = BTreeMap::new();
+        for (in_map, t) in [(false, base), (true, over)] {
+            for (k, c) in t.unwrap_or_default() {
+                let mut key = self.key_in(in_map, name);
+                key.push(k.clone());
+                let rgba = self.color(&key, None, &c);
+                out.insert(k, rgba);
+            }
+        }
+        out
+    }
+
+    fn color(&mut self, key: &[String], index: Option<usize>, text: &str) -> Rgba {
+        match parse_color(text) {
+            Some(c) => c,
+            None => {
+                let segs: Vec<&str> = key.iter().map(|s| s.as_str()).collect();
+                let shown = match index {
+                    Some(i) => format!("{}[{i}]", segs.join(".")),
+                    None => segs.join("."),
+                };
+                self.diags.push((self.at)(
+                    &segs,
+                    format!("{shown}: '{text}' is not a colour (expected #rrggbb or #rrggbbaa)"),
+                ));
+                Rgba([0xff, 0x00, 0xff, 0xff])
+            }
+        }
+    }
+}
+
+/// `#rrggbb` or `#rrggbbaa`.
+pub fn parse_color(text: &str) -> Option<Rgba> {
+    let hex = text.strip_prefix('#')?;
+    if !(hex.len() == 6 || hex.len() == 8) || !hex.is_ascii() {
+        return None;
+    }
+    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+    let alpha = if hex.len() == 8 { byte(6)? } else { 0xff };
+    Some(Rgba([byte(0)?, byte(2)?, byte(4)?, alpha]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn maps_override_the_base_and_colours_are_checked() {
+        let text = "board = \"#102030\"\ncurrency = \"¥\"\n[groups]\nnorth = \"#ff0000\"\n\
+                    [maps.classic]\ncurrency = \"$\"\nboard = \"#00000080\"\n";
+        let demo = parse_style("s.toml", text, "demo").unwrap();
+        assert_eq!(demo.board, Rgba([0x10, 0x20, 0x30, 0xff]));
+        assert_eq!(demo.currency, "¥");
+        assert_eq!(demo.groups["north"], Rgba([0xff, 0, 0, 0xff]));
+        let classic = parse_style("s.toml", text, "classic").unwrap();
+        assert_eq!(classic.board, Rgba([0, 0, 0, 0x80]));
+        assert_eq!(classic.currency, "$");
+    }
+
+    #[test]
+    fn bad_colours_and_unknown_keys_are_located() {
+        let text = "board = \"green\"\n[maps.demo]\nlines = \"#000000\"\n";
+        let diags = parse_style("s.toml", text, "demo").unwrap_err();
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert!(diags[0].message.contains("lines"), "{:?}", diags[0]);
+        let diags = parse_style("s.toml", "board = \"green\"\n", "demo").unwrap_err();
+        assert_eq!((diags[0].line, diags[0].col), (Some(1), Some(1)));
+        assert!(diags[0].message.contains("'green' is not a colour"));
+    }
+}

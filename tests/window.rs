@@ -1,0 +1,405 @@
+//! The window, for real: each game is rendered under Xvfb after a scripted sequence
+//! (`tests/window/*.txt`) and the PNG is checked pixel by pixel at places computed with the
+//! window's own layout arithmetic. A scripted click plays a legal point; a failed reload shows
+//! the overlay while the game stays playable. Needs `xvfb-run` (`.ci/run` installs it).
+
+use meeple::app::layout::{
+    band_split, buildings, owner_strip, track_side, track_spaces, GridGeom, Layout,
+};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const SIZE: (f32, f32) = (1280.0, 800.0);
+
+/// One X server at a time: parallel `xvfb-run -a` can race for a display number.
+static XVFB: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    XVFB.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+struct Shot {
+    width: usize,
+    rgba: Vec<u8>,
+}
+
+impl Shot {
+    fn load(path: &Path) -> Shot {
+        Shot::load_sized(path, SIZE)
+    }
+
+    fn load_sized(path: &Path, size: (f32, f32)) -> Shot {
+        let file = std::fs::File::open(path).expect("the screenshot exists");
+        let mut reader = png::Decoder::new(file).read_info().expect("a PNG");
+        let mut rgba = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut rgba).expect("PNG pixels");
+        assert_eq!(info.color_type, png::ColorType::Rgba);
+        assert_eq!((info.width, info.height), (size.0 as u32, size.1 as u32));
+        Shot {
+            width: info.width as usize,
+            rgba,
+        }
+    }
+
+    fn at(&self, (x, y): (f32, f32)) -> [u8; 3] {
+        let i = (y as usize * self.width + x as usize) * 4;
+        [self.rgba[i], self.rgba[i + 1], self.rgba[i + 2]]
+    }
+
+    fn assert_near(&self, pos: (f32, f32), want: [u8; 3], what: &str) {
+        let got = self.at(pos);
+        let close = got.iter().zip(want).all(|(a, b)| a.abs_diff(b) <= 8);
+        assert!(close, "{what} at {pos:?}: got {got:?}, want {want:?}");
+    }
+}
+
+fn hex(c: &str) -> [u8; 3] {
+    let b = |i: usize| u8::from_str_radix(&c[i..i + 2], 16).unwrap();
+    [b(1), b(3), b(5)]
+}
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `meeple play ARGS --screenshot OUT` under Xvfb.
+fn play(args: &[&str], out: &Path) -> Command {
+    let mut c = Command::new("xvfb-run");
+    c.args([
+        "-a",
+        "-s",
+        "-screen 0 1280x1024x24",
+        env!("CARGO_BIN_EXE_meeple"),
+        "play",
+    ])
+    .args(args)
+    .args(["--no-watch", "--screenshot"])
+    .arg(out)
+    .current_dir(repo());
+    c
+}
+
+fn run(mut c: Command) -> String {
+    let _x = one_at_a_time();
+    let out: Output = c
+        .output()
+        .expect("xvfb-run runs (install it: apt-get install xvfb)");
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+fn board() -> Layout {
+    Layout::new(SIZE.0, SIZE.1)
+}
+
+#[test]
+fn gomoku_stones_sit_on_their_points_and_a_click_plays_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("gomoku.png");
+    let g = GridGeom::new(board().board, 15, 15, true);
+    let (cx, cy) = g.center(9, 9);
+    let mut c = play(&["gomoku", "--players", "human,human", "--seed", "1"], &out);
+    c.args(["--actions", "tests/window/gomoku.txt", "--click"])
+        .arg(format!("{cx},{cy}"));
+    let said = run(c);
+    assert!(
+        said.contains("played: place at row 10, column 10"),
+        "{said}"
+    );
+    assert!(said.contains("after 5 decisions; P2 to play"), "{said}");
+    let shot = Shot::load(&out);
+    let black = hex("#111111");
+    let white = hex("#f4f4f0");
+    let at = |r, c| {
+        let (x, y) = g.center(r, c);
+        (x + g.step * 0.25, y + g.step * 0.25)
+    };
+    shot.assert_near(at(7, 7), black, "black stone at (8, 8)");
+    shot.assert_near(at(7, 8), white, "white stone at (8, 9)");
+    shot.assert_near(at(8, 8), white, "white stone at (9, 9)");
+    shot.assert_near(at(9, 9), black, "the clicked stone at (10, 10)");
+    shot.assert_near(at(2, 12), hex("#dcb35c"), "an empty point shows the wood");
+}
+
+#[test]
+fn a_click_on_an_occupied_point_changes_nothing_and_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("occupied.png");
+    let g = GridGeom::new(board().board, 15, 15, true);
+    let (cx, cy) = g.center(7, 7);
+    let mut c = play(&["gomoku", "--players", "human,human", "--seed", "1"], &out);
+    c.args(["--actions", "tests/window/gomoku.txt", "--click"])
+        .arg(format!("{cx},{cy}"));
+    let said = run(c);
+    assert!(said.contains("(8, 8) is occupied"), "{said}");
+    assert!(said.contains("after 4 decisions; P1 to play"), "{said}");
+}
+
+#[test]
+fn tictactoe_marks_sit_in_their_cells() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("tictactoe.png");
+    let mut c = play(
+        &["tictactoe", "--players", "human,human", "--seed", "1"],
+        &out,
+    );
+    c.args(["--actions", "tests/window/tictactoe.txt"]);
+    run(c);
+    let shot = Shot::load(&out);
+    let g = GridGeom::new(board().board, 3, 3, false);
+    let arm = |r, c| {
+        let (x, y) = g.center(r, c);
+        (x + g.step * 0.15, y + g.step * 0.15)
+    };
+    shot.assert_near(arm(1, 1), hex("#c62828"), "X in the centre cell");
+    shot.assert_near(arm(0, 1), hex("#c62828"), "X on the top edge");
+    let (x, y) = g.center(0, 0);
+    shot.assert_near(
+        (x + g.step * 0.34, y),
+        hex("#1565c0"),
+        "O's ring in the corner",
+    );
+    shot.assert_near(g.center(2, 2), hex("#f7f4ea"), "an empty cell");
+}
+
+/// The owner strip of space `i` on an `n`-space track, sampled away from tokens.
+fn owner_pixel(n: usize, i: usize) -> (f32, f32) {
+    let r = owner_strip(track_spaces(board().board, n)[i], track_side(n, i).0);
+    (r.x + r.w * 0.1 + 1.0, r.y + r.h * 0.1 + 1.0)
+}
+
+#[test]
+fn demo_properties_show_their_owners_colours() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("demo.png");
+    let mut c = play(&["monopoly", "--players", "human,ai", "--seed", "7"], &out);
+    c.args(["--actions", "tests/window/monopoly_demo.txt"]);
+    run(c);
+    let shot = Shot::load(&out);
+    shot.assert_near(owner_pixel(10, 5), hex("#d62828"), "广州骑楼 owned by P1");
+    shot.assert_near(owner_pixel(10, 7), hex("#1d4ed8"), "深圳湾 owned by P2");
+    let free = track_spaces(board().board, 10)[9];
+    shot.assert_near(
+        (free.x + free.w - 3.0, free.y + 3.0),
+        hex("#faf7ed"),
+        "杭州西湖 unowned",
+    );
+    // The price under 北京胡同 ("¥100") is drawn: dark ink in its lower part.
+    let r = track_spaces(board().board, 10)[1];
+    let ink = (0..r.w as usize)
+        .flat_map(|dx| (0..(r.h * 0.3) as usize).map(move |dy| (dx, dy)))
+        .filter(|(dx, dy)| {
+            let p = shot.at((r.x + *dx as f32, r.y + r.h * 0.62 + *dy as f32));
+            p.iter().all(|c| *c < 140)
+        })
+        .count();
+    assert!(ink > 20, "the price text has ink ({ink} dark pixels)");
+}
+
+#[test]
+fn classic_properties_show_their_owners_colours() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("classic.png");
+    let mut c = play(
+        &[
+            "monopoly",
+            "--map",
+            "classic",
+            "--players",
+            "human,ai,ai,ai",
+            "--seed",
+            "3",
+        ],
+        &out,
+    );
+    c.args(["--actions", "tests/window/monopoly_classic.txt"]);
+    run(c);
+    let shot = Shot::load(&out);
+    shot.assert_near(
+        owner_pixel(40, 9),
+        hex("#d62828"),
+        "Connecticut Avenue owned by P1",
+    );
+    shot.assert_near(
+        owner_pixel(40, 5),
+        hex("#1d4ed8"),
+        "Reading Railroad owned by P2",
+    );
+    shot.assert_near(
+        owner_pixel(40, 6),
+        hex("#e9a100"),
+        "Oriental Avenue owned by P4",
+    );
+}
+
+#[test]
+fn the_font_covers_every_name_and_mixed_cjk_and_digits() {
+    let bytes = std::fs::read(repo().join("assets/fonts/wqy-microhei.ttc")).unwrap();
+    let face = ttf_parser::Face::parse(&bytes, 0).expect("the bundled font parses");
+    let mut text = String::from("北京胡同 ¥200 $1500 P1 → · ●");
+    for game in ["monopoly", "gomoku", "tictactoe"] {
+        for entry in std::fs::read_dir(repo().join("games").join(game).join("maps")).unwrap() {
+            text.push_str(&std::fs::read_to_string(entry.unwrap().path()).unwrap());
+        }
+    }
+    let missing: Vec<char> = text
+        .chars()
+        .filter(|c| !c.is_control() && face.glyph_index(*c).is_none())
+        .collect();
+    assert!(missing.is_empty(), "no glyph for {missing:?}");
+}
+
+#[test]
+fn a_failed_reload_shows_the_overlay_and_the_game_stays_playable() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("gomoku");
+    copy_dir(&repo().join("games/gomoku"), &game);
+    let out = dir.path().join("reload.png");
+    let mut c = play(&[game.to_str().unwrap(), "--players", "human,human"], &out);
+    c.args(["--actions", "tests/window/reload.txt"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let _x = one_at_a_time();
+    let mut child = c.spawn().expect("xvfb-run runs");
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let waiting = lines
+        .by_ref()
+        .map_while(Result::ok)
+        .find(|l| l.starts_with("waiting"));
+    assert!(waiting.is_some(), "the run waits for the edit");
+    let rules = game.join("rules.lua");
+    let text = std::fs::read_to_string(&rules).unwrap();
+    std::fs::write(&rules, text.replace("local R = {}", "local R = {} +")).unwrap();
+    writeln!(child.stdin.take().unwrap()).unwrap();
+    let rest: Vec<String> = lines.map_while(Result::ok).collect();
+    assert!(child.wait().unwrap().success(), "{rest:?}");
+    assert!(
+        rest.iter()
+            .any(|l| l.contains("after 2 decisions; P1 to play")),
+        "the second stone was played under the last good rules: {rest:?}"
+    );
+    let shot = Shot::load(&out);
+    let b = board().board;
+    let [r, g, bl] = shot.at((b.x + 14.0, b.y + 40.0));
+    assert!(
+        r > 70 && g < 40 && bl < 40,
+        "the overlay shows: {:?}",
+        [r, g, bl]
+    );
+    let grid = GridGeom::new(b, 15, 15, true);
+    let (x, y) = grid.center(7, 8);
+    shot.assert_near(
+        (x + grid.step * 0.25, y),
+        hex("#f4f4f0"),
+        "the white stone after the failed reload",
+    );
+}
+
+fn copy_dir(src: &Path, dst: &Path) {
+    std::fs::create_dir_all(dst).unwrap();
+    for entry in std::fs::read_dir(src).unwrap() {
+        let entry = entry.unwrap();
+        let to = dst.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &to);
+        } else {
+            std::fs::copy(entry.path(), &to).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_hotel_stands_on_its_space() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("houses.png");
+    let mut c = play(&["monopoly", "--players", "human,ai", "--seed", "13"], &out);
+    c.args(["--actions", "tests/window/monopoly_houses.txt"]);
+    let said = run(c);
+    assert!(said.contains("after 28 decisions"), "{said}");
+    let shot = Shot::load(&out);
+    let l = board();
+    let space = track_spaces(l.board, 10)[9];
+    let band = band_split(space, track_side(10, 9).0).0;
+    let hotel = buildings(band, 3, 5, l.scale)[0];
+    shot.assert_near(hotel.center(), [204, 25, 25], "the hotel on 杭州西湖");
+    shot.assert_near(owner_pixel(10, 9), hex("#1d4ed8"), "杭州西湖 owned by P2");
+}
+
+#[test]
+fn the_layout_scales_with_the_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("small.png");
+    let mut c = play(&["gomoku", "--players", "human,human", "--seed", "1"], &out);
+    c.args(["--actions", "tests/window/gomoku.txt", "--size", "1024x640"]);
+    run(c);
+    let shot = Shot::load_sized(&out, (1024.0, 640.0));
+    let l = Layout::new(1024.0, 640.0);
+    assert!((l.scale - 0.8).abs() < 1e-6);
+    let g = GridGeom::new(l.board, 15, 15, true);
+    let (x, y) = g.center(7, 7);
+    let off = g.step * 0.25;
+    shot.assert_near((x + off, y + off), hex("#111111"), "black stone at (8, 8)");
+    let (x, y) = g.center(7, 8);
+    shot.assert_near((x + off, y + off), hex("#f4f4f0"), "white stone at (8, 9)");
+}
+
+/// Dark pixels of `r`, cropped to their bounding box: (width, height, mask).
+fn ink(shot: &Shot, r: meeple::app::layout::Rect) -> (usize, usize, Vec<bool>) {
+    let dark = |x: usize, y: usize| {
+        shot.at((r.x + x as f32, r.y + y as f32))
+            .iter()
+            .all(|c| *c < 120)
+    };
+    let (w, h) = (r.w as usize - 4, r.h as usize - 4);
+    let pts: Vec<(usize, usize)> = (2..w)
+        .flat_map(|x| (2..h).map(move |y| (x, y)))
+        .filter(|(x, y)| dark(*x, *y))
+        .collect();
+    assert!(!pts.is_empty(), "no ink in {r:?}");
+    let x0 = pts.iter().map(|p| p.0).min().unwrap();
+    let y0 = pts.iter().map(|p| p.1).min().unwrap();
+    let x1 = pts.iter().map(|p| p.0).max().unwrap();
+    let y1 = pts.iter().map(|p| p.1).max().unwrap();
+    let (cw, ch) = (x1 - x0 + 1, y1 - y0 + 1);
+    let mut mask = vec![false; cw * ch];
+    for (x, y) in pts {
+        mask[(y - y0) * cw + (x - x0)] = true;
+    }
+    (cw, ch, mask)
+}
+
+#[test]
+fn names_mixing_cjk_and_digits_are_drawn_with_glyphs_not_boxes() {
+    // Two spaces of the same size named alike but for one digit: drawn with boxes for the
+    // digits (a font without them) their ink would be identical.
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("mono");
+    copy_dir(&repo().join("games/monopoly"), &game);
+    let map = game.join("maps/demo.toml");
+    let text = std::fs::read_to_string(&map).unwrap();
+    let text = text
+        .replace("name = \"机会卡\"", "name = \"北京胡同 ¥200\"")
+        .replace("name = \"所得税\"", "name = \"北京胡同 ¥800\"");
+    std::fs::write(&map, text).unwrap();
+    let out = dir.path().join("names.png");
+    run(play(
+        &[game.to_str().unwrap(), "--players", "human,ai"],
+        &out,
+    ));
+    let shot = Shot::load(&out);
+    let spaces = track_spaces(board().board, 10);
+    let (a, b) = (ink(&shot, spaces[2]), ink(&shot, spaces[4]));
+    assert_eq!((a.0, a.1), (b.0, b.1), "the same text layout");
+    let differ = a.2.iter().zip(&b.2).filter(|(x, y)| x != y).count();
+    assert!(
+        differ > 10,
+        "'2' and '8' look the same ({differ} pixels differ)"
+    );
+}
