@@ -21,7 +21,9 @@ fn midgame(moves: usize, settings: &[&str]) -> Game {
     };
     let mut g = Game::new(pkg, config).unwrap();
     g.set_record_events(false);
-    let mut bots: Vec<Box<dyn Bot>> = (0..2).map(|s| Seat::Heuristic.bot(3, s).unwrap()).collect();
+    let mut bots: Vec<Box<dyn Bot>> = (0..2)
+        .map(|s| Seat::Heuristic(None).bot(3, s).unwrap())
+        .collect();
     for _ in 0..moves {
         let seat = g.pending().unwrap().seat;
         let i = bots[seat].choose(&mut g).unwrap().index;
@@ -33,7 +35,7 @@ fn midgame(moves: usize, settings: &[&str]) -> Game {
 
 fn heuristic_move(c: &mut Criterion) {
     let mut g = midgame(30, &[]);
-    let mut bot = Seat::Heuristic.bot(1, 0).unwrap();
+    let mut bot = Seat::Heuristic(None).bot(1, 0).unwrap();
     c.bench_function("gomoku/heuristic_move_30_stones", |b| {
         b.iter(|| bot.choose(&mut g).unwrap())
     });

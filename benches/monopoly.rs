@@ -23,7 +23,7 @@ fn game(map: &str) -> Game {
 /// Plays one full game from `seed`; returns (dice moves, decisions).
 fn play(g: &mut Game, seed: u64) -> (u64, u64) {
     g.restart(seed).unwrap();
-    let mut bots: Vec<_> = (0..4).map(|s| Seat::Heuristic.bot(seed, s)).collect();
+    let mut bots: Vec<_> = (0..4).map(|s| Seat::Heuristic(None).bot(seed, s)).collect();
     play_out(g, &mut bots).unwrap();
     let w = g.world();
     let moves = w

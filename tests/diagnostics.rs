@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// Name of the copy; paths in messages start with it.
+/// Name of the copy of the property game; paths in messages start with it.
 const GAME: &str = "mono";
 
 /// A hang (the bug test 9 guards against) fails the test after this long instead of blocking
@@ -26,19 +26,28 @@ struct Copy {
     _tmp: tempfile::TempDir,
     cwd: PathBuf,
     root: PathBuf,
+    name: &'static str,
 }
 
 impl Copy {
     fn new() -> Copy {
+        Copy::of("monopoly", GAME)
+    }
+
+    /// A copy of games/`game` at `<tmp>/games/<name>`.
+    fn of(game: &str, name: &'static str) -> Copy {
         let tmp = tempfile::tempdir().expect("a temp folder");
         let cwd = tmp.path().join("games");
-        let root = cwd.join(GAME);
-        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("games/monopoly");
+        let root = cwd.join(name);
+        let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("games")
+            .join(game);
         copy_dir(&src, &root);
         Copy {
             _tmp: tmp,
             cwd,
             root,
+            name,
         }
     }
 
@@ -77,7 +86,7 @@ impl Copy {
     }
 
     fn check(&self) -> Output {
-        self.run(&["check", GAME])
+        self.run(&["check", self.name])
     }
 }
 
@@ -524,5 +533,79 @@ fn set_wrongly_typed_value() {
     assert_fails(
         &sim_with("salary=lots"),
         &["--set: error: setting 'salary' is an integer; got 'lots'".to_string()],
+    );
+}
+
+// Zones, melds and simultaneous decisions (a copy of games/mahjong) ------------------------------
+
+#[test]
+fn unknown_zone_visibility_is_located_with_a_hint() {
+    let c = Copy::of("mahjong", "mj");
+    c.edit(
+        "game.toml",
+        "visibility = \"count\"",
+        "visibility = \"cont\"",
+    );
+    let line = c.line_of("game.toml", "\"cont\"");
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "mj/game.toml:{line}:23: error: zone 'hand': unknown visibility 'cont'; did you mean 'count'? (expected: public, owner, count, hidden)"
+        )],
+    );
+}
+
+#[test]
+fn a_simultaneous_state_must_be_a_decision_and_have_a_seats_hook() {
+    let c = Copy::of("mahjong", "mj");
+    c.edit("game.toml", "decide = true, simultaneous", "simultaneous");
+    c.edit(
+        "rules.lua",
+        "    seats = function(G, ctx)",
+        "    seat = function(G, ctx)",
+    );
+    let line = c.line_of("game.toml", "simultaneous = true");
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "mj/game.toml:{line}:19: error: state 'claim' is simultaneous, so it must also be a decision (decide = true)"
+        )],
+    );
+    c.edit("game.toml", "simultaneous", "decide = true, simultaneous");
+    assert_fails(
+        &c.check(),
+        &["mj/rules.lua: error: state 'claim' needs a function R.states.claim.seats".to_string()],
+    );
+}
+
+#[test]
+fn a_run_range_outside_the_item_codes_is_an_error() {
+    let c = Copy::of("mahjong", "mj");
+    c.edit("game.toml", "[18, 26]", "[18, 36]");
+    let line = c.line_of("game.toml", "[18, 36]");
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "mj/game.toml:{line}:26: error: run range [18, 36] must be low..high inside the item codes 0..33"
+        )],
+    );
+}
+
+#[test]
+fn an_unknown_zone_in_the_rules_names_the_line_and_the_declared_zones() {
+    let c = Copy::of("mahjong", "mj");
+    c.edit(
+        "rules.lua",
+        "local wall = ctx.zone.wall",
+        "local wall = ctx.zone.wal",
+    );
+    let line = c.line_of("rules.lua", "local wall = ctx.zone.wal");
+    let out = c.check();
+    assert!(
+        out.stderr.starts_with(&format!(
+            "mj/rules.lua:{line}: error: unknown zone 'wal' (game.toml [zones] declares: wall, hand, melds, discards)"
+        )),
+        "{}",
+        out.stderr
     );
 }

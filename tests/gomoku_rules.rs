@@ -98,13 +98,17 @@ fn p1_builds(g: &mut Game, line: &[(i64, i64)]) {
 /// The heuristic AI's choice for whoever is to move, as "place R C".
 fn heuristic_choice(g: &mut Game, seed: u64) -> String {
     let seat = g.pending().unwrap().seat;
-    let choice = Seat::Heuristic.bot(seed, seat).unwrap().choose(g).unwrap();
+    let choice = Seat::Heuristic(None)
+        .bot(seed, seat)
+        .unwrap()
+        .choose(g)
+        .unwrap();
     g.pending().unwrap().options()[choice.index].to_string()
 }
 
 /// The cells the heuristic AI rates best (all tied ones), as "place R C".
 fn best_cells(g: &Game) -> Vec<String> {
-    let (_, tied) = g.best_options().unwrap();
+    let (_, tied) = g.best_options(None).unwrap();
     let options = g.pending().unwrap().options();
     tied.iter().map(|i| options[*i].to_string()).collect()
 }

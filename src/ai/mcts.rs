@@ -4,7 +4,8 @@
 //! Playouts run inside the VM (`Game::random_playout`), using the rules' `random_move` when
 //! they offer one; when the game has an AI script its scores guide the search, which only
 //! expands each position's best-scored options. An option that wins on the spot is always
-//! played from its position once found. Rewards are per seat: a win shares 1 among the
+//! played from its position once found. In a game with hidden zones every iteration re-deals
+//! what the searching seat cannot see (a fresh determinization), so the search never peeks. Rewards are per seat: a win shares 1 among the
 //! winners, anything else shares it among all seats.
 
 use super::{Bot, Choice};
@@ -59,7 +60,7 @@ impl Mcts {
         let mut untried: Vec<usize> = (0..n).collect();
         self.rng.shuffle(&mut untried);
         if game.has_ai() && n > 1 {
-            let scores = game.score_options()?;
+            let scores = game.score_options(None)?;
             untried.sort_by(|a, b| scores[*b].total_cmp(&scores[*a]));
             untried.truncate(WIDTH);
             untried.reverse();
@@ -81,9 +82,16 @@ impl Mcts {
         let mut tree = vec![self.node(game, seats)?];
         let started = Instant::now();
         let mut done = 0u32;
+        let me = tree[0].seat;
+        let hidden = game.hides_from(me);
         while !self.spent(done, started) {
             game.restore(&root)?;
-            game.world_mut().rng = GameRng::from_seed(self.rng.next_u64());
+            let seed = self.rng.next_u64();
+            if hidden {
+                game.determinize(me, seed)?;
+            } else {
+                game.world_mut().rng = GameRng::from_seed(seed);
+            }
             let path = self.descend(game, &mut tree, seats)?;
             game.random_playout(PLAYOUT_STEPS)?;
             let reward = rewards(game.outcome(), seats);
@@ -173,7 +181,8 @@ fn best_child(tree: &[Node], at: usize) -> Option<(usize, usize)> {
         .map(|(i, c, _)| (i, c))
 }
 
-fn rewards(outcome: Option<Outcome>, seats: usize) -> Vec<f64> {
+/// Reward per seat: a win shares 1 among the winners, anything else shares it among all.
+pub(super) fn rewards(outcome: Option<Outcome>, seats: usize) -> Vec<f64> {
     match outcome {
         Some(Outcome::Won { winners }) if !winners.is_empty() => {
             let mut r = vec![0.0; seats];

@@ -3,32 +3,53 @@
 //! explain a choice: the candidates it weighed and their scores.
 
 pub mod mcts;
+pub mod montecarlo;
 
 use crate::core::rng::{splitmix64, GameRng};
 use crate::engine::{Game, GameError};
 use mcts::{Budget, Mcts};
+use montecarlo::MonteCarlo;
 use std::fmt;
 
 /// Who sits in a seat, as written on the command line (`human`, `ai`, `random`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Seat {
     Human,
-    Heuristic,
+    /// The AI script's scores, or those of one of its `AI.styles`.
+    Heuristic(Option<String>),
     Random,
     Mcts(Budget),
+    /// Flat Monte Carlo: this many random playouts per decision, spread over the options.
+    MonteCarlo(u32),
 }
 
 impl Seat {
     pub fn parse(text: &str) -> Result<Seat, String> {
         match text.trim() {
             "human" | "h" => Ok(Seat::Human),
-            "ai" | "heuristic" => Ok(Seat::Heuristic),
+            "ai" | "heuristic" => Ok(Seat::Heuristic(None)),
             "random" => Ok(Seat::Random),
             "mcts" => Ok(Seat::Mcts(Budget::Iterations(mcts::DEFAULT_ITERATIONS))),
-            other if other.starts_with("mcts:") => parse_budget(&other[5..]).map(Seat::Mcts),
-            other => Err(format!(
-                "unknown player kind '{other}' (expected: human, ai, heuristic, random, mcts, mcts:N, mcts:Nms)"
-            )),
+            "montecarlo" => Ok(Seat::MonteCarlo(montecarlo::DEFAULT_PLAYOUTS)),
+            other => {
+                if let Some(style) = other.strip_prefix("ai:").filter(|s| !s.is_empty()) {
+                    return Ok(Seat::Heuristic(Some(style.to_string())));
+                }
+                if let Some(budget) = other.strip_prefix("mcts:") {
+                    return parse_budget(budget).map(Seat::Mcts);
+                }
+                if let Some(n) = other.strip_prefix("montecarlo:") {
+                    return n
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|n| *n > 0)
+                        .map(Seat::MonteCarlo)
+                        .ok_or_else(|| format!("bad montecarlo budget '{n}' (expected playouts like montecarlo:500)"));
+                }
+                Err(format!(
+                    "unknown player kind '{other}' (expected: human, ai, ai:STYLE, random, mcts, mcts:N, mcts:Nms, montecarlo, montecarlo:N)"
+                ))
+            }
         }
     }
 
@@ -38,7 +59,7 @@ impl Seat {
 
     /// The heuristic bot needs the game's AI script.
     pub fn check_for(&self, pkg: &crate::def::Package) -> Result<(), String> {
-        if *self == Seat::Heuristic && pkg.ai_file.is_none() {
+        if matches!(self, Seat::Heuristic(_)) && pkg.ai_file.is_none() {
             return Err(format!(
                 "game '{}' has no AI script (ai = \"ai.lua\" in game.toml), so it has no ai player; use random or mcts",
                 pkg.id
@@ -50,12 +71,18 @@ impl Seat {
     /// A bot for this seat; `None` for a human.
     pub fn bot(&self, seed: u64, seat: usize) -> Option<Box<dyn Bot>> {
         let rng = GameRng::from_seed(splitmix64(seed ^ (0x5eed_0000 + seat as u64)));
-        match self {
-            Seat::Human => None,
-            Seat::Heuristic => Some(Box::new(Heuristic { rng })),
-            Seat::Random => Some(Box::new(RandomBot { rng })),
-            Seat::Mcts(budget) => Some(Box::new(Mcts::new(*budget, rng.clone().next_u64()))),
-        }
+        let fair_seed = splitmix64(seed ^ (0xfa1e_0000 + seat as u64));
+        let bot: Box<dyn Bot> = match self {
+            Seat::Human => return None,
+            Seat::Heuristic(style) => Box::new(Heuristic {
+                rng,
+                style: style.clone(),
+            }),
+            Seat::Random => Box::new(RandomBot { rng }),
+            Seat::Mcts(budget) => Box::new(Mcts::new(*budget, rng.clone().next_u64())),
+            Seat::MonteCarlo(n) => Box::new(MonteCarlo::new(*n, rng.clone().next_u64())),
+        };
+        Some(fair(bot, fair_seed))
     }
 }
 
@@ -63,10 +90,12 @@ impl fmt::Display for Seat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Seat::Human => f.write_str("human"),
-            Seat::Heuristic => f.write_str("ai"),
+            Seat::Heuristic(None) => f.write_str("ai"),
+            Seat::Heuristic(Some(style)) => write!(f, "ai:{style}"),
             Seat::Random => f.write_str("random"),
             Seat::Mcts(Budget::Iterations(n)) => write!(f, "mcts:{n}"),
             Seat::Mcts(Budget::Time(t)) => write!(f, "mcts:{}ms", t.as_millis()),
+            Seat::MonteCarlo(n) => write!(f, "montecarlo:{n}"),
         }
     }
 }
@@ -118,6 +147,50 @@ pub trait Bot {
     }
 }
 
+/// Lets a bot see only what its seat may see: in a game whose zones hide something from the
+/// seat, the bot decides on a determinized copy (hidden piles re-dealt from what the seat
+/// knows, generator reseeded) and the true position is restored afterwards. Every bot made
+/// by `Seat::bot` is wrapped so.
+/// `seed` varies the re-deals (bots with different seeds sample differently).
+pub fn fair(bot: Box<dyn Bot>, seed: u64) -> Box<dyn Bot> {
+    Box::new(Fair { bot, seed })
+}
+
+struct Fair {
+    bot: Box<dyn Bot>,
+    seed: u64,
+}
+
+impl Fair {
+    fn seen<R>(
+        &mut self,
+        game: &mut Game,
+        think: impl FnOnce(&mut dyn Bot, &mut Game) -> Result<R, GameError>,
+    ) -> Result<R, GameError> {
+        let seat = game.decision()?.seat;
+        if !game.hides_from(seat) {
+            return think(self.bot.as_mut(), game);
+        }
+        let truth = game.snapshot()?;
+        let logged = game.world().events.len();
+        let seed = splitmix64(self.seed ^ (game.world().decisions << 8) ^ seat as u64);
+        game.determinize(seat, seed)?;
+        let result = think(self.bot.as_mut(), game);
+        game.return_to(&truth, logged)?;
+        result
+    }
+}
+
+impl Bot for Fair {
+    fn choose(&mut self, game: &mut Game) -> Result<Choice, GameError> {
+        self.seen(game, |bot, g| bot.choose(g))
+    }
+
+    fn explain(&mut self, game: &mut Game) -> Result<Choice, GameError> {
+        self.seen(game, |bot, g| bot.explain(g))
+    }
+}
+
 pub struct RandomBot {
     rng: GameRng,
 }
@@ -135,6 +208,7 @@ impl Bot for RandomBot {
 
 pub struct Heuristic {
     rng: GameRng,
+    style: Option<String>,
 }
 
 impl Bot for Heuristic {
@@ -146,7 +220,7 @@ impl Bot for Heuristic {
                 candidates: Vec::new(),
             });
         }
-        let (_, tied) = game.best_options()?;
+        let (_, tied) = game.best_options(self.style.as_deref())?;
         let index = tied[self.rng.below(tied.len() as u64) as usize];
         Ok(Choice {
             index,
@@ -154,10 +228,17 @@ impl Bot for Heuristic {
         })
     }
 
+    /// Scores once and picks from those scores as `choose` would (scripted scores may sample,
+    /// so a second scoring could differ).
     fn explain(&mut self, game: &mut Game) -> Result<Choice, GameError> {
-        let index = self.choose(game)?.index;
-        let mut candidates: Vec<(usize, f64)> =
-            game.score_options()?.into_iter().enumerate().collect();
+        let scores = game.score_options(self.style.as_deref())?;
+        let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let tied: Vec<usize> = (0..scores.len()).filter(|i| scores[*i] == best).collect();
+        let index = match tied.len() {
+            _ if scores.len() == 1 => 0,
+            n => tied[self.rng.below(n as u64) as usize],
+        };
+        let mut candidates: Vec<(usize, f64)> = scores.into_iter().enumerate().collect();
         candidates.sort_by(|a, b| b.1.total_cmp(&a.1));
         Ok(Choice { index, candidates })
     }

@@ -145,6 +145,7 @@ mod tests {
             decks: Vec::new(),
             settings: Default::default(),
             grid: None,
+            kind: "track".into(),
         }
     }
 

@@ -16,7 +16,7 @@ impl Table {
             self.message = Some(self.not_your_turn());
             return;
         }
-        self.ask(Some(Seat::Heuristic));
+        self.ask(Some(Seat::Heuristic(None)));
         self.message = Some("asking the ai…".into());
     }
 

@@ -21,7 +21,7 @@ pub struct AiArgs {
     /// Explain the position at the end of this replay or save file instead of a new game
     #[arg(long, value_name = "FILE")]
     replay: Option<PathBuf>,
-    /// The bot: ai (heuristic), random, mcts, mcts:N or mcts:Nms
+    /// The bot: ai (heuristic), ai:STYLE, random, mcts, mcts:N, mcts:Nms, montecarlo or montecarlo:N
     #[arg(long, default_value = "ai")]
     bot: String,
     /// How many candidates to list

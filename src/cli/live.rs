@@ -8,7 +8,8 @@ use crate::reload::{ReloadRequest, Watcher};
 use crate::replay::ReloadMark;
 use std::collections::VecDeque;
 use std::io::BufRead;
-use std::sync::mpsc::{channel, Receiver};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::Duration;
 
 enum Msg {
     Line(String),
@@ -20,6 +21,8 @@ enum Msg {
 pub enum Input {
     Line(String),
     Reload(ReloadRequest),
+    /// Nothing arrived within the time given.
+    TimedOut,
 }
 
 pub struct Inputs {
@@ -75,15 +78,24 @@ impl Inputs {
         out
     }
 
-    /// The next typed line, or a reload request that came first; `None` once input is closed.
-    pub fn next(&mut self) -> Option<Input> {
+    /// The next typed line, or a reload request that came first, or `TimedOut` after `limit`;
+    /// `None` once input is closed.
+    pub fn next(&mut self, limit: Option<Duration>) -> Option<Input> {
         if let Some(l) = self.queued.pop_front() {
             return Some(Input::Line(l));
         }
         if self.closed {
             return None;
         }
-        match self.rx.recv().ok()? {
+        let msg = match limit {
+            None => self.rx.recv().ok()?,
+            Some(d) => match self.rx.recv_timeout(d) {
+                Ok(m) => m,
+                Err(RecvTimeoutError::Timeout) => return Some(Input::TimedOut),
+                Err(RecvTimeoutError::Disconnected) => return None,
+            },
+        };
+        match msg {
             Msg::Line(l) => Some(Input::Line(l)),
             Msg::Reload(r) => Some(Input::Reload(r)),
             Msg::Closed => None,

@@ -24,7 +24,7 @@ pub struct PlayArgs {
     /// Map to play on (default: the game's default map)
     #[arg(long)]
     map: Option<String>,
-    /// Who plays each seat, comma-separated: human, ai (heuristic), random, mcts, mcts:N, mcts:Nms
+    /// Who plays each seat, comma-separated: human, ai (heuristic), ai:STYLE, random, mcts, mcts:N, mcts:Nms, montecarlo, montecarlo:N
     #[arg(long, default_value = "human,ai")]
     players: String,
     /// Seed of the game's random generator (default: a new one each game, printed at the start)
@@ -47,6 +47,10 @@ pub struct PlayArgs {
     text: bool,
     #[command(flatten)]
     window: crate::app::WindowArgs,
+    /// Seconds a person has to answer when several players are asked at once (a claim on a
+    /// discard); then the state's default answer is taken. 0 waits for ever
+    #[arg(long, default_value_t = 15, value_name = "SECONDS")]
+    answer_seconds: u64,
 }
 
 pub struct Session {
@@ -68,7 +72,15 @@ pub fn run(a: PlayArgs) -> CmdResult {
         }
         None => start(&a)?,
     };
-    let windowed = !a.text && (a.window.scripted() || crate::app::display_available());
+    let mut windowed = !a.text && (a.window.scripted() || crate::app::display_available());
+    if let (true, false, Some(why)) = (
+        windowed,
+        a.window.scripted(),
+        crate::app::cannot_draw(&s.game),
+    ) {
+        eprintln!("note: {why}; playing in the terminal");
+        windowed = false;
+    }
     if a.text && a.window.scripted() {
         return Err(vec![Diagnostic::error(
             "--text",
@@ -97,7 +109,7 @@ pub fn run(a: PlayArgs) -> CmdResult {
         }
         print_events(&mut s.game);
         let Some(p) = s.game.pending() else {
-            println!("\n{}", render(&s.game, &s.seats));
+            println!("\n{}", render(&s.game, &s.seats, s.viewer()));
             if let Some(o) = s.game.outcome() {
                 println!("game over: {o}");
             }
@@ -109,16 +121,31 @@ pub fn run(a: PlayArgs) -> CmdResult {
             continue;
         }
         if redraw {
-            println!("\n{}", render(&s.game, &s.seats));
+            println!("\n{}", render(&s.game, &s.seats, s.viewer()));
         }
         print_options(&s.game);
+        let limit = s.answer_limit(a.answer_seconds);
+        if let Some(d) = limit {
+            println!(
+                "(answer within {} s, or '{}' is taken)",
+                d.as_secs(),
+                s.default_label()
+            );
+        }
         print!("> ");
         let _ = std::io::stdout().flush();
-        let line = match inputs.next() {
+        let line = match inputs.next(limit) {
             None => break,
             Some(Input::Reload(r)) => {
                 println!();
                 redraw = live::reload(&mut s, &r);
+                continue;
+            }
+            Some(Input::TimedOut) => {
+                let index = s.default_option();
+                println!("\ntime is up: {}", s.game.label(index));
+                apply(&mut s, seat, index).map_err(|e| vec![script_diag(e)])?;
+                redraw = true;
                 continue;
             }
             Some(Input::Line(line)) => line,
@@ -232,8 +259,13 @@ fn resume(file: &Path) -> Result<Session, Vec<Diagnostic>> {
 fn bot_move(s: &mut Session, seat: usize) -> Result<(), Vec<Diagnostic>> {
     let bot = s.bots[seat].as_mut().expect("a bot seat");
     let choice = bot.choose(&mut s.game).map_err(|e| vec![script_diag(e)])?;
-    let label = s.game.label(choice.index);
-    println!("P{} ({}) → {label}", seat + 1, s.seats[seat]);
+    if s.game.waiting().is_empty() {
+        let label = s.game.label(choice.index);
+        println!("P{} ({}) → {label}", seat + 1, s.seats[seat]);
+    } else {
+        // A simultaneous answer stays secret until every asked seat has answered.
+        println!("P{} ({}) has answered", seat + 1, s.seats[seat]);
+    }
     apply(s, seat, choice.index).map_err(|e| vec![script_diag(e)])
 }
 
@@ -248,6 +280,23 @@ pub fn apply(s: &mut Session, seat: usize, index: usize) -> Result<(), GameError
 }
 
 impl Session {
+    /// Whose eyes the terminal shows: the human being asked, else the only human seat, else
+    /// nobody's (public things only).
+    pub fn viewer(&self) -> Option<usize> {
+        if let Some(p) = self.game.pending() {
+            if self.bots[p.seat].is_none() {
+                return Some(p.seat);
+            }
+        }
+        let humans: Vec<usize> = (0..self.bots.len())
+            .filter(|s| self.bots[*s].is_none())
+            .collect();
+        match humans[..] {
+            [only] => Some(only),
+            _ => None,
+        }
+    }
+
     /// A session with a bot for every seat that is not human, seeded from the game's seed and
     /// how far the record has got (a resumed game's bots differ from the first run's).
     fn new(game: Game, seats: Vec<Seat>, record: Record) -> Session {
@@ -264,6 +313,28 @@ impl Session {
             record,
             undone: Vec::new(),
         }
+    }
+}
+
+impl Session {
+    /// How long the human being asked may take: limited only in a simultaneous decision.
+    fn answer_limit(&self, seconds: u64) -> Option<std::time::Duration> {
+        (seconds > 0 && !self.game.waiting().is_empty())
+            .then(|| std::time::Duration::from_secs(seconds))
+    }
+
+    /// The option taken when time runs out: the state's declared default verb, else the first.
+    fn default_option(&self) -> usize {
+        let verb = self.game.default_answer();
+        let options = self.game.pending().map(|p| p.options()).unwrap_or_default();
+        options
+            .iter()
+            .position(|o| Some(o.verb.as_str()) == verb.as_deref())
+            .unwrap_or(0)
+    }
+
+    fn default_label(&self) -> String {
+        self.game.label(self.default_option())
     }
 }
 
@@ -357,12 +428,12 @@ fn human_turn(s: &Session) -> bool {
 /// candidates it weighed, best first (top 10).
 fn why(game: &mut Game, bot: &str) {
     let seat = if bot.is_empty() {
-        Ok(Seat::Heuristic)
+        Ok(Seat::Heuristic(None))
     } else {
         Seat::parse(bot)
     };
     let Some(mut bot) = seat.as_ref().ok().and_then(|s| s.bot(game.config.seed, 0)) else {
-        println!("usage: why [ai|random|mcts|mcts:N|mcts:Nms]");
+        println!("usage: why [ai|ai:STYLE|random|mcts|mcts:N|mcts:Nms|montecarlo|montecarlo:N]");
         return;
     };
     let name = seat.map(|s| s.to_string()).unwrap_or_default();

@@ -1,5 +1,6 @@
 //! The terminal picture of a game: the board (a track's spaces with owners, levels and tokens,
-//! or a grid's cells) and each player's counters and the lines the rules' `status` hook gives.
+//! or a grid's cells), each player's counters, zones and the lines the rules' `status` hook
+//! gives. Zones are drawn from one seat's view: another seat's hidden tiles never appear.
 
 use crate::ai::Seat;
 use crate::core::grid::GridState;
@@ -7,8 +8,9 @@ use crate::engine::Game;
 use crate::sim::report::pad;
 use unicode_width::UnicodeWidthStr;
 
-/// The board, each player's counters and holdings.
-pub fn render(game: &Game, seats: &[Seat]) -> String {
+/// The board, each player's counters and holdings, as `viewer` may see them (`None`: only
+/// what is public).
+pub fn render(game: &Game, seats: &[Seat], viewer: Option<usize>) -> String {
     let board = game
         .pkg
         .map(game.config.map.as_deref())
@@ -21,7 +23,7 @@ pub fn render(game: &Game, seats: &[Seat]) -> String {
     if let Some(grid) = &w.grid {
         out.push_str(&render_grid(grid));
         drop(w);
-        out.push_str(&players(game, seats));
+        out.push_str(&players(game, seats, viewer));
         return out;
     }
     let name_w = board
@@ -53,11 +55,12 @@ pub fn render(game: &Game, seats: &[Seat]) -> String {
         ));
     }
     drop(w);
-    out.push_str(&players(game, seats));
+    out.push_str(&players(game, seats, viewer));
     out
 }
 
-fn players(game: &Game, seats: &[Seat]) -> String {
+fn players(game: &Game, seats: &[Seat], viewer: Option<usize>) -> String {
+    let zones = Zones::of(game, viewer);
     let board = game
         .pkg
         .map(game.config.map.as_deref())
@@ -97,13 +100,87 @@ fn players(game: &Game, seats: &[Seat]) -> String {
             })
             .collect()
     };
-    let mut out = String::new();
+    let mut out = zones.shared();
     for (s, (row, in_play)) in rows.into_iter().enumerate() {
         out.push_str(&row);
         drop_status(&mut out, game, s, in_play);
         out.push('\n');
+        out.push_str(&zones.of_seat(s));
     }
     out
+}
+
+/// The zones as one seat sees them, with item codes shown by the game's item names.
+struct Zones {
+    /// (zone name, per seat, what is seen: one entry, or one per seat).
+    seen: Vec<(String, bool, Vec<serde_json::Value>)>,
+    names: Vec<String>,
+}
+
+impl Zones {
+    fn of(game: &Game, viewer: Option<usize>) -> Zones {
+        let view = game.view(viewer).unwrap_or_default();
+        let seen = game
+            .pkg
+            .zones
+            .iter()
+            .map(|z| {
+                let v = view["zones"][&z.name].clone();
+                let piles = match v {
+                    serde_json::Value::Array(a) if z.per_seat => a,
+                    other => vec![other],
+                };
+                (z.name.clone(), z.per_seat, piles)
+            })
+            .collect();
+        Zones {
+            seen,
+            names: game.pkg.items.clone(),
+        }
+    }
+
+    fn pile(&self, v: &serde_json::Value) -> String {
+        match v {
+            serde_json::Value::Array(items) if items.is_empty() => "—".into(),
+            serde_json::Value::Array(items) => items
+                .iter()
+                .map(|i| {
+                    let code = i.as_i64().unwrap_or(-1);
+                    usize::try_from(code)
+                        .ok()
+                        .and_then(|c| self.names.get(c).cloned())
+                        .unwrap_or_else(|| code.to_string())
+                })
+                .collect::<Vec<_>>()
+                .join(" "),
+            serde_json::Value::Object(o) => match o.get("count") {
+                Some(n) => format!("{n} face down"),
+                None => "(hidden)".into(),
+            },
+            _ => String::new(),
+        }
+    }
+
+    fn shared(&self) -> String {
+        let mut out = String::new();
+        for (name, per_seat, piles) in &self.seen {
+            if !per_seat {
+                out.push_str(&format!("{name}: {}\n", self.pile(&piles[0])));
+            }
+        }
+        out
+    }
+
+    fn of_seat(&self, seat: usize) -> String {
+        let width = self.seen.iter().map(|z| z.0.width()).max().unwrap_or(0);
+        let mut out = String::new();
+        for (name, per_seat, piles) in &self.seen {
+            if let (true, Some(v)) = (per_seat, piles.get(seat)) {
+                out.push_str(&format!("     {}  {}\n", pad(name, width), self.pile(v)));
+            }
+        }
+        out
+    }
 }
 
 fn drop_status(out: &mut String, game: &Game, seat: usize, in_play: bool) {

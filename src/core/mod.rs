@@ -8,5 +8,8 @@ pub mod dice;
 pub mod event;
 pub mod flow;
 pub mod grid;
+pub mod meld;
 pub mod rng;
+pub mod shanten;
 pub mod world;
+pub mod zone;

@@ -2,11 +2,13 @@
 //! generator, outcome, tallies) plus the event log. Together with the script's `G` it is the
 //! snapshot; rules change it only through `ctx`.
 
+use super::action::Action;
 use super::board::BoardState;
 use super::deck::DeckState;
 use super::event::{Event, Outcome};
 use super::grid::GridState;
 use super::rng::GameRng;
+use super::zone::ZoneState;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -34,6 +36,12 @@ pub struct World {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grid: Option<GridState>,
     pub decks: Vec<DeckState>,
+    /// Piles of the game's declared zones.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub zones: ZoneState,
+    /// Answers collected so far in a state that asks several seats at once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claim: Option<Claim>,
     /// Named counts a game keeps for statistics (`ctx:tally`), e.g. landings per space.
     pub tallies: BTreeMap<String, BTreeMap<String, u64>>,
     #[serde(skip)]
@@ -43,6 +51,14 @@ pub struct World {
     pub forced_dice: std::collections::VecDeque<u32>,
     #[serde(skip, default = "yes")]
     pub record_events: bool,
+}
+
+/// A simultaneous decision in progress: the seats asked, in asking order (from the seat after
+/// the current one around the table), and the answers given so far, kept out of every view.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Claim {
+    pub seats: Vec<usize>,
+    pub answers: Vec<Action>,
 }
 
 fn yes() -> bool {
@@ -65,6 +81,8 @@ impl World {
             board: BoardState::new(spaces, seats),
             grid: None,
             decks: Vec::new(),
+            zones: Vec::new(),
+            claim: None,
             tallies: BTreeMap::new(),
             events: Vec::new(),
             forced_dice: Default::default(),

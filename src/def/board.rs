@@ -18,7 +18,8 @@ pub const SCHEMA: super::source::Schema = &[
 #[derive(Deserialize)]
 pub struct MapDef {
     pub name: String,
-    /// "track" (spaces in a loop, the default) or "grid" (rows × cols cells).
+    /// "track" (spaces in a loop, the default), "grid" (rows × cols cells) or "table" (a
+    /// table of zones: hands, piles; no spaces).
     pub kind: Option<Spanned<String>>,
     pub rows: Option<Spanned<Dim>>,
     pub cols: Option<Spanned<Dim>>,
@@ -93,6 +94,8 @@ pub struct Board {
     pub settings: toml::Table,
     /// For a grid map: its rows and columns.
     pub grid: Option<(Dim, Dim)>,
+    /// "track" (spaces in a loop), "grid" (rows × cols) or "table" (zones only).
+    pub kind: String,
 }
 
 impl Board {

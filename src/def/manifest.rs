@@ -2,7 +2,9 @@
 //! machine. Raw `*Def` types mirror the file; `check_flow` turns the flow into a `Flow`.
 
 use super::Loc;
-use crate::core::flow::{Flow, StateSpec};
+use crate::core::flow::{Flow, Simultaneous, StateSpec};
+use crate::core::meld::Shapes;
+use crate::core::zone::{Visibility, ZoneSpec};
 use crate::diag::{did_you_mean, Diagnostic};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -25,11 +27,26 @@ pub const SCHEMA: super::source::Schema = &[
             "maps",
             "settings",
             "flow",
+            "zones",
+            "items",
+            "melds",
         ],
     ),
+    ("zones.*", &["visibility", "per_seat"]),
+    ("melds", &["kinds", "runs"]),
     ("players", &["min", "max"]),
     ("flow", &["start", "states"]),
-    ("flow.states.*", &["next", "decide", "final"]),
+    (
+        "flow.states.*",
+        &[
+            "next",
+            "decide",
+            "final",
+            "simultaneous",
+            "priority",
+            "default",
+        ],
+    ),
 ];
 
 #[derive(Deserialize)]
@@ -53,6 +70,26 @@ pub struct ManifestDef {
     #[serde(default)]
     pub settings: toml::Table,
     pub flow: FlowDef,
+    #[serde(default)]
+    pub zones: indexmap::IndexMap<String, ZoneDef>,
+    /// Names of the item codes kept in zones (code 0 is the first).
+    #[serde(default)]
+    pub items: Vec<String>,
+    pub melds: Option<MeldsDef>,
+}
+
+#[derive(Deserialize)]
+pub struct ZoneDef {
+    pub visibility: Spanned<String>,
+    #[serde(default)]
+    pub per_seat: bool,
+}
+
+#[derive(Deserialize)]
+pub struct MeldsDef {
+    pub kinds: Spanned<usize>,
+    #[serde(default)]
+    pub runs: Vec<Spanned<(usize, usize)>>,
 }
 
 fn default_rules() -> Spanned<String> {
@@ -79,6 +116,12 @@ pub struct StateDef {
     pub decide: bool,
     #[serde(default, rename = "final")]
     pub terminal: bool,
+    /// Asks several seats at once (`seats` hook) and resolves their answers by priority.
+    #[serde(default)]
+    pub simultaneous: bool,
+    #[serde(default)]
+    pub priority: BTreeMap<String, i64>,
+    pub default: Option<Spanned<String>>,
 }
 
 /// Validates the state machine: every named state exists, final states lead nowhere, every
@@ -116,6 +159,7 @@ pub fn check_flow(def: &FlowDef, loc: &dyn Fn(usize) -> Loc, diags: &mut Vec<Dia
             next,
             decide: s.decide,
             terminal: s.terminal,
+            simultaneous: check_simultaneous(name, s, loc, diags),
         });
     }
     if !states.iter().any(|s| s.terminal) {
@@ -126,4 +170,96 @@ pub fn check_flow(def: &FlowDef, loc: &dyn Fn(usize) -> Loc, diags: &mut Vec<Dia
     }
     let start = index(&def.start, diags).unwrap_or(0);
     Flow { states, start }
+}
+
+/// The claim settings of a state that asks several seats at once.
+fn check_simultaneous(
+    name: &str,
+    s: &StateDef,
+    loc: &dyn Fn(usize) -> Loc,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Simultaneous> {
+    if !s.simultaneous {
+        if let Some(d) = &s.default {
+            diags.push(loc(d.span().start).error(format!(
+                "state '{name}': 'default' is only for states with simultaneous = true"
+            )));
+        }
+        if !s.priority.is_empty() {
+            diags.push(Diagnostic::error(
+                "game.toml",
+                format!("state '{name}': 'priority' is only for states with simultaneous = true"),
+            ));
+        }
+        return None;
+    }
+    if !s.decide {
+        let at = s.next.first().map_or(0, |n| n.span().start);
+        diags.push(loc(at).error(format!(
+            "state '{name}' is simultaneous, so it must also be a decision (decide = true)"
+        )));
+    }
+    let mut priority: Vec<(String, i64)> = s.priority.clone().into_iter().collect();
+    priority.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    Some(Simultaneous {
+        priority,
+        default: s.default.as_ref().map(|d| d.get_ref().clone()),
+    })
+}
+
+/// The declared zones, in the order game.toml lists them.
+pub fn check_zones(
+    zones: &indexmap::IndexMap<String, ZoneDef>,
+    loc: &dyn Fn(usize) -> Loc,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<ZoneSpec> {
+    zones
+        .iter()
+        .filter_map(|(name, z)| {
+            let Some(visibility) = Visibility::parse(z.visibility.get_ref()) else {
+                let v = z.visibility.get_ref();
+                let hint = did_you_mean(v, Visibility::NAMES.iter().copied())
+                    .map(|h| format!("; did you mean '{h}'?"))
+                    .unwrap_or_default();
+                diags.push(loc(z.visibility.span().start).error(format!(
+                    "zone '{name}': unknown visibility '{v}'{hint} (expected: {})",
+                    Visibility::NAMES.join(", ")
+                )));
+                return None;
+            };
+            if matches!(visibility, Visibility::Owner | Visibility::Count) && !z.per_seat {
+                diags.push(loc(z.visibility.span().start).error(format!(
+                    "zone '{name}': visibility '{}' needs an owner (per_seat = true)",
+                    z.visibility.get_ref()
+                )));
+            }
+            Some(ZoneSpec {
+                name: name.clone(),
+                visibility,
+                per_seat: z.per_seat,
+            })
+        })
+        .collect()
+}
+
+/// The meld shapes: `kinds` item codes, runs only inside the listed ranges.
+pub fn check_melds(
+    def: &MeldsDef,
+    loc: &dyn Fn(usize) -> Loc,
+    diags: &mut Vec<Diagnostic>,
+) -> Shapes {
+    let kinds = *def.kinds.get_ref();
+    let mut runs = Vec::new();
+    for r in &def.runs {
+        let (lo, hi) = *r.get_ref();
+        if lo > hi || hi >= kinds {
+            diags.push(loc(r.span().start).error(format!(
+                "run range [{lo}, {hi}] must be low..high inside the item codes 0..{}",
+                kinds.saturating_sub(1)
+            )));
+        } else {
+            runs.push((lo, hi));
+        }
+    }
+    Shapes::new(kinds, &runs)
 }

@@ -10,6 +10,8 @@ pub mod source;
 pub mod style;
 
 use crate::core::flow::Flow;
+use crate::core::meld::Shapes;
+use crate::core::zone::ZoneSpec;
 use crate::diag::{self, Diagnostic};
 use board::{Board, MapDef, Space};
 use cards::{Card, Deck, DeckFileDef};
@@ -47,6 +49,11 @@ pub struct Package {
     pub space_kinds: Vec<String>,
     pub counters: Vec<String>,
     pub flow: Flow,
+    /// Piles of items with a visibility, in the order game.toml lists them.
+    pub zones: Vec<ZoneSpec>,
+    /// Display names of item codes.
+    pub items: Vec<String>,
+    pub melds: Option<Shapes>,
     pub settings: toml::Table,
     pub maps: BTreeMap<String, Board>,
     pub default_map: String,
@@ -137,6 +144,11 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
         ));
     }
     let flow = manifest::check_flow(&def.flow, &loc, &mut diags);
+    let zones = manifest::check_zones(&def.zones, &loc, &mut diags);
+    let melds = def
+        .melds
+        .as_ref()
+        .map(|m| manifest::check_melds(m, &loc, &mut diags));
     for file in [Some(&def.rules), def.ai.as_ref()].into_iter().flatten() {
         if !root.join(file.get_ref()).is_file() {
             diags.push(
@@ -202,6 +214,9 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
         space_kinds: def.space_kinds,
         counters: def.counters,
         flow,
+        zones,
+        items: def.items,
+        melds,
         settings: def.settings,
         maps,
         default_map,
@@ -312,6 +327,11 @@ fn load_board(
         spaces,
         decks,
         grid,
+        kind: def
+            .kind
+            .as_ref()
+            .map_or("track", |k| k.get_ref().as_str())
+            .to_string(),
         settings,
     })
 }
@@ -337,6 +357,15 @@ fn check_grid(
             }
             None
         }
+        "table" => {
+            if let Some(space) = def.spaces.first() {
+                diags.push(loc(space.id.span().start).error("a table map has no [[spaces]]"));
+            }
+            for dim in [&def.rows, &def.cols].into_iter().flatten() {
+                diags.push(loc(dim.span().start).error("rows and cols are for grid maps"));
+            }
+            None
+        }
         "grid" => {
             if let Some(space) = def.spaces.first() {
                 diags.push(loc(space.id.span().start).error("a grid map has no [[spaces]]"));
@@ -359,7 +388,7 @@ fn check_grid(
         other => {
             let at = def.kind.as_ref().map(|k| k.span().start).unwrap_or(0);
             diags.push(loc(at).error(format!(
-                "unknown map kind '{other}' (expected: track, grid)"
+                "unknown map kind '{other}' (expected: track, grid, table)"
             )));
             None
         }

@@ -119,14 +119,23 @@ impl Game {
             }
         }
         let state = self.world.borrow().state;
-        let options_fn = self.host.hooks[state]
-            .options
-            .clone()
-            .expect("checked at load");
+        let (seat, list) = if self.is_simultaneous(state) {
+            match self.claim_seat(state)? {
+                Some(seat) => (seat, self.claim_options(state, seat)?),
+                None => return self.resolve_claim(state),
+            }
+        } else {
+            let options_fn = self.host.hooks[state]
+                .options
+                .clone()
+                .expect("checked at load");
+            let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "options");
+            let list: Value = self
+                .host
+                .call(&options_fn, (&self.g, &self.host.ctx), &ctx)?;
+            (seat, list)
+        };
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "options");
-        let list: Value = self
-            .host
-            .call(&options_fn, (&self.g, &self.host.ctx), &ctx)?;
         let problem: Option<String> =
             self.host
                 .call(&self.host.check_options, list.clone(), &ctx)?;
@@ -151,6 +160,14 @@ impl Game {
     /// the round cap) inside the VM, for search bots. Leaves the game where the playout
     /// stopped with nothing pending: restore a snapshot to go on.
     pub fn random_playout(&mut self, max_steps: usize) -> Result<(), GameError> {
+        // Finish an open simultaneous decision here: its answers so far live in the world.
+        while self.world.borrow().claim.is_some() {
+            let Some(n) = self.pending.as_ref().map(|p| p.len()) else {
+                return Ok(());
+            };
+            let index = self.world.borrow_mut().rng.below(n as u64) as usize;
+            self.apply_index(index)?;
+        }
         if self.pending.take().is_none() {
             return Ok(());
         }

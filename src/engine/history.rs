@@ -57,6 +57,16 @@ impl Game {
         self.settle()
     }
 
+    /// Restores `snap` after a look ahead (a bot's thinking): the events logged before the
+    /// look ahead stay in the log, the look ahead's own are dropped.
+    pub fn return_to(&mut self, snap: &Snapshot, events_before: usize) -> Result<(), GameError> {
+        let mut events = std::mem::take(&mut self.world.borrow_mut().events);
+        events.truncate(events_before);
+        self.restore(snap)?;
+        self.world.borrow_mut().events = events;
+        Ok(())
+    }
+
     /// Steps back one decision; false when there is nothing to undo.
     pub fn undo(&mut self) -> Result<bool, GameError> {
         let Some((snap, len)) = self.undo.as_mut().and_then(|u| u.pop()) else {

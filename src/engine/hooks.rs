@@ -2,7 +2,7 @@
 //! labels, status lines, statistics, AI scores, and running Lua in the game (`eval`, `exec`).
 
 use super::{context, Game, GameError};
-use crate::core::action::{Action, Arg};
+use crate::core::action::Action;
 use crate::diag::Diagnostic;
 use crate::script::convert::to_json;
 use crate::script::ScriptError;
@@ -45,18 +45,7 @@ impl Game {
 
     pub(super) fn rules_reason(&self, action: &Action) -> Option<String> {
         let hook = crate::script::api::function_at(&self.host.rules, "why_not")?;
-        let lua = &self.host.lua;
-        let t = lua.create_table().ok()?;
-        t.raw_set(1, action.verb.as_str()).ok()?;
-        for (i, a) in action.args.iter().enumerate() {
-            let v = match a {
-                Arg::Bool(b) => Value::Boolean(*b),
-                Arg::Int(n) => Value::Integer(*n),
-                Arg::Num(n) => Value::Number(*n),
-                Arg::Str(s) => Value::String(lua.create_string(s).ok()?),
-            };
-            t.raw_set(i + 2, v).ok()?;
-        }
+        let t = super::claim::action_table(&self.host.lua, action).ok()?;
         let ctx = || String::new();
         self.host
             .call::<Option<String>>(&hook, (&self.g, &self.host.ctx, t), &ctx)
@@ -64,15 +53,17 @@ impl Game {
             .flatten()
     }
 
-    /// Scores every pending option with the AI's `score` function.
-    pub fn score_options(&self) -> Result<Vec<f64>, GameError> {
-        self.with_ai_scores(&self.host.scores)
+    /// Scores every pending option with the AI script (or its style `style`, a table in
+    /// `AI.styles`).
+    pub fn score_options(&self, style: Option<&str>) -> Result<Vec<f64>, GameError> {
+        self.with_ai_scores(&self.host.scores, style)
     }
 
-    /// Calls a prelude helper with (AI.score, G, ctx, seat, options) for the pending decision.
+    /// Calls a prelude helper with (AI, G, ctx, seat, options) for the pending decision.
     pub(super) fn with_ai_scores<R: mlua::FromLuaMulti>(
         &self,
         helper: &mlua::Function,
+        style: Option<&str>,
     ) -> Result<R, GameError> {
         let (Some(ai), Some(p)) = (&self.host.ai, &self.pending) else {
             return Err(GameError::Rejected(format!(
@@ -80,10 +71,39 @@ impl Game {
                 self.pkg.id
             )));
         };
-        let score: mlua::Function = ai.get("score").map_err(|e| self.lua_failure(e))?;
+        let ai = match style {
+            None => ai.clone(),
+            Some(name) => self.ai_style(ai, name)?,
+        };
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "ai.score");
-        let args = (score, &self.g, &self.host.ctx, p.seat + 1, &p.lua_options);
+        let args = (ai, &self.g, &self.host.ctx, p.seat + 1, &p.lua_options);
         Ok(self.host.call(helper, args, &ctx)?)
+    }
+
+    /// `AI.styles[name]`, an alternative strategy of the same AI script.
+    fn ai_style(&self, ai: &Table, name: &str) -> Result<Table, GameError> {
+        let styles: Option<Table> = ai.get("styles").ok();
+        if let Some(t) = styles.as_ref().and_then(|s| s.get::<Table>(name).ok()) {
+            return Ok(t);
+        }
+        let mut names: Vec<String> = styles
+            .map(|s| {
+                s.pairs::<String, Value>()
+                    .flatten()
+                    .map(|(k, _)| k)
+                    .collect()
+            })
+            .unwrap_or_default();
+        names.sort();
+        Err(GameError::Rejected(format!(
+            "the ai script of '{}' has no style '{name}' (AI.styles has: {})",
+            self.pkg.id,
+            if names.is_empty() {
+                "nothing".to_string()
+            } else {
+                names.join(", ")
+            }
+        )))
     }
 
     /// Whether the game has an AI script (its scores can guide search).
@@ -91,9 +111,10 @@ impl Game {
         self.host.ai.is_some()
     }
 
-    /// The best score of the AI's `score` function and the options that reach it.
-    pub fn best_options(&self) -> Result<(f64, Vec<usize>), GameError> {
-        let (best, tied): (f64, mlua::Variadic<usize>) = self.with_ai_scores(&self.host.best)?;
+    /// The best score of the AI (or its style) and the options that reach it.
+    pub fn best_options(&self, style: Option<&str>) -> Result<(f64, Vec<usize>), GameError> {
+        let (best, tied): (f64, mlua::Variadic<usize>) =
+            self.with_ai_scores(&self.host.best, style)?;
         Ok((best, tied.iter().map(|i| i - 1).collect()))
     }
 
@@ -102,12 +123,16 @@ impl Game {
         let Some(p) = &self.pending else {
             return String::new();
         };
-        let plain = p.options()[index].to_string();
+        match p.lua_options.raw_get::<Table>(index + 1) {
+            Ok(option) => self.label_of(&option, &p.options()[index]),
+            Err(_) => p.options()[index].to_string(),
+        }
+    }
+
+    /// The rules' label for an option table, or the action as typed.
+    pub(super) fn label_of(&self, option: &Table, action: &Action) -> String {
         let Some(label) = crate::script::api::function_at(&self.host.rules, "label") else {
-            return plain;
-        };
-        let Ok(option) = p.lua_options.raw_get::<Table>(index + 1) else {
-            return plain;
+            return action.to_string();
         };
         let ctx = || String::new();
         match self
@@ -115,7 +140,7 @@ impl Game {
             .call::<Option<String>>(&label, (&self.g, &self.host.ctx, option), &ctx)
         {
             Ok(Some(text)) => text,
-            _ => plain,
+            _ => action.to_string(),
         }
     }
 

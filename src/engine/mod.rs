@@ -2,10 +2,12 @@
 //! states run until a decision), lists the legal options, and applies an action through the
 //! one `apply`: an illegal action is rejected with a reason and changes nothing.
 
+mod claim;
 mod drive;
 mod history;
 mod hooks;
 mod live;
+mod view;
 
 use crate::core::action::{Action, Arg};
 use crate::core::deck::DeckState;
@@ -91,17 +93,7 @@ impl Pending {
 
     /// The options as actions, in the order the rules listed them.
     pub fn options(&self) -> &[Action] {
-        self.actions.get_or_init(|| {
-            (1..=self.len)
-                .map(|i| {
-                    self.lua_options
-                        .raw_get::<Table>(i)
-                        .ok()
-                        .and_then(|t| read_option_table(&t).ok())
-                        .unwrap_or_else(|| Action::new("?"))
-                })
-                .collect()
-        })
+        self.actions.get_or_init(|| options_of(&self.lua_options))
     }
 }
 
@@ -273,6 +265,7 @@ impl Game {
                 .grid_size(&self.settings)
                 .map_err(GameError::Rejected)?
                 .map(|(rows, cols)| GridState::new(rows, cols));
+            w.zones = crate::core::zone::empty(&self.pkg.zones, w.seats);
         }
         self.host
             .push_world(&self.world.borrow())
@@ -414,6 +407,17 @@ impl Game {
             w.decisions += 1;
             w.record_events
         };
+        let state = self.world.borrow().state;
+        if self.is_simultaneous(state) {
+            let action = p.options()[index].clone();
+            if record {
+                self.history.push(Step {
+                    seat: p.seat,
+                    action: action.clone(),
+                });
+            }
+            return self.answer_claim(state, action);
+        }
         if record {
             let action = p.options()[index].clone();
             self.world.borrow_mut().log(Event::Action {
@@ -425,7 +429,6 @@ impl Game {
                 action,
             });
         }
-        let state = self.world.borrow().state;
         let act = self.host.hooks[state].act.clone().expect("checked at load");
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "act");
         let next: Option<String> = self
@@ -450,6 +453,18 @@ fn same_action(a: &Action, b: &Action) -> bool {
             (Arg::Int(i), Arg::Num(n)) | (Arg::Num(n), Arg::Int(i)) => *i as f64 == *n,
             _ => x == y,
         })
+}
+
+/// A checked options list as actions.
+fn options_of(list: &Table) -> Vec<Action> {
+    (1..=list.raw_len())
+        .map(|i| {
+            list.raw_get::<Table>(i)
+                .ok()
+                .and_then(|t| read_option_table(&t).ok())
+                .unwrap_or_else(|| Action::new("?"))
+        })
+        .collect()
 }
 
 fn read_option_table(t: &Table) -> Result<Action, String> {

@@ -40,10 +40,56 @@ pub fn remap_world(w: &World, state: &str, v: &Versions) -> Result<World, Vec<Di
     remap_board(w, &mut out, v, &mut diags);
     remap_decks(w, &mut out, v, &mut diags);
     remap_counters(w, &mut out, v);
+    remap_zones(w, &mut out, v, &mut diags);
+    if w.claim.is_some()
+        && v.new_pkg
+            .flow
+            .states
+            .get(out.state)
+            .is_none_or(|s| s.simultaneous.is_none())
+    {
+        diags.push(Diagnostic::error(
+            &manifest,
+            format!(
+                "the live game is collecting answers in '{state}', which is no longer simultaneous"
+            ),
+        ));
+    }
     if diags.is_empty() {
         Ok(out)
     } else {
         Err(diags)
+    }
+}
+
+/// Zones are matched by name; a new zone starts empty. A zone that holds items cannot vanish
+/// or change between one pile and one per seat.
+fn remap_zones(w: &World, out: &mut World, v: &Versions, diags: &mut Vec<Diagnostic>) {
+    let manifest = v.new_pkg.file("game.toml");
+    let old = &v.old_pkg.zones;
+    out.zones = crate::core::zone::empty(&v.new_pkg.zones, w.seats);
+    for (i, zone) in old.iter().enumerate() {
+        let items: usize = w.zones.get(i).map_or(0, |p| p.iter().map(Vec::len).sum());
+        match v.new_pkg.zones.iter().position(|z| z.name == zone.name) {
+            Some(j) if v.new_pkg.zones[j].per_seat == zone.per_seat => {
+                out.zones[j] = w.zones[i].clone();
+            }
+            _ if items == 0 => {}
+            Some(_) => diags.push(Diagnostic::error(
+                &manifest,
+                format!(
+                    "zone '{}' holds {items} items in the live game and cannot change per_seat; restart the game to use it",
+                    zone.name
+                ),
+            )),
+            None => diags.push(Diagnostic::error(
+                &manifest,
+                format!(
+                    "zone '{}' holds {items} items in the live game but game.toml no longer declares it",
+                    zone.name
+                ),
+            )),
+        }
     }
 }
 
@@ -70,7 +116,7 @@ fn remap_board(w: &World, out: &mut World, v: &Versions, diags: &mut Vec<Diagnos
         }
     }
     for (seat, t) in w.board.tokens.iter().enumerate() {
-        // A board without spaces (a grid) has tokens with nowhere to stand.
+        // A grid or table map has no spaces for tokens to stand on.
         let Some(id) = v.old_board.spaces.get(*t).map(|s| &s.id) else {
             continue;
         };

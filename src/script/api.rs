@@ -20,6 +20,7 @@ pub fn build_ctx(
     lua: &Lua,
     board: &Board,
     settings: &toml::Table,
+    melds: Option<&crate::core::meld::Shapes>,
     world: W,
 ) -> mlua::Result<Table> {
     let ctx = lua.create_table()?;
@@ -42,6 +43,7 @@ pub fn build_ctx(
     let (decks_static, deck_api) = deck_api(lua, board, &world)?;
     ctx.raw_set("decks", decks_static)?;
     ctx.raw_set("deck", deck_api)?;
+    ctx.raw_set("melds", super::melds::melds_api(lua, melds)?)?;
     Ok(ctx)
 }
 
@@ -229,6 +231,23 @@ fn random_api(lua: &Lua, world: &W) -> mlua::Result<Table> {
                 list.raw_set(i + 1, v)?;
             }
             Ok(list)
+        })?,
+    )?;
+    let w = world.clone();
+    t.raw_set(
+        "sample",
+        lua.create_function(move |lua, (_, list, k): (Value, Table, usize)| {
+            let mut items: Vec<Value> = list
+                .sequence_values::<Value>()
+                .collect::<mlua::Result<_>>()?;
+            let k = k.min(items.len());
+            let mut w = w.borrow_mut();
+            for i in 0..k {
+                let j = i + w.rng.below((items.len() - i) as u64) as usize;
+                items.swap(i, j);
+            }
+            items.truncate(k);
+            lua.create_sequence_from(items)
         })?,
     )?;
     Ok(t)

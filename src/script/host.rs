@@ -35,6 +35,8 @@ pub struct StateHooks {
     pub enter: Option<Function>,
     pub options: Option<Function>,
     pub act: Option<Function>,
+    /// Who a simultaneous state asks.
+    pub seats: Option<Function>,
 }
 
 pub struct Host {
@@ -54,6 +56,7 @@ pub struct Host {
     pub best: Function,
     pub playout: Function,
     pub scores: Function,
+    pub ask_order: Function,
     /// The flow as Lua data, for playouts: name → { decide, final, next = { name = true } }.
     pub flow: Table,
 }
@@ -77,7 +80,9 @@ impl Host {
         let lua = sandbox().map_err(fail)?;
         let lua_state = main_state(&lua).map_err(fail)?;
         install_require(&lua, pkg).map_err(fail)?;
-        let ctx = super::api::build_ctx(&lua, board, settings, world.clone()).map_err(fail)?;
+        let ctx = super::api::build_ctx(&lua, board, settings, pkg.melds.as_ref(), world.clone())
+            .map_err(fail)?;
+        ctx.raw_set("items", pkg.items.clone()).map_err(fail)?;
         let prelude: Table = lua
             .load(include_str!("prelude.lua"))
             .set_name("@meeple/prelude.lua")
@@ -100,6 +105,7 @@ impl Host {
             best: prelude.get("best").map_err(fail)?,
             playout: prelude.get("playout").map_err(fail)?,
             scores: prelude.get("scores").map_err(fail)?,
+            ask_order: prelude.get("ask_order").map_err(fail)?,
             flow,
         };
         host.rules = host.load_table(&pkg.root.join(&pkg.rules_file), &rules_path)?;
@@ -142,6 +148,21 @@ impl Host {
             w.board.owners.iter().map(|o| o.map_or(0, |p| p + 1)),
         )?;
         fill(s, "level", w.board.levels.iter().copied())?;
+        let zones: Table = s.raw_get("zones")?;
+        for (z, piles) in w.zones.iter().enumerate() {
+            let lua_piles: Table = zones.raw_get(z + 1)?;
+            for (p, items) in piles.iter().enumerate() {
+                let pile: Table = lua_piles.raw_get(p + 1)?;
+                let list: Table = pile.raw_get("list")?;
+                let old = list.raw_len();
+                for (i, v) in items.iter().enumerate() {
+                    list.raw_set(i + 1, *v)?;
+                }
+                for i in items.len()..old {
+                    list.raw_set(i + 1, Value::Nil)?;
+                }
+            }
+        }
         let counters: Table = s.raw_get("counter")?;
         for (c, values) in w.counters.iter().enumerate() {
             let column: Table = counters.raw_get(c + 1)?;
@@ -168,6 +189,17 @@ impl Host {
         w.board.owners = owners.into_iter().map(|o| o.checked_sub(1)).collect();
         w.board.levels = s.raw_get("level")?;
         w.counters = s.raw_get("counter")?;
+        let zones: Table = s.raw_get("zones")?;
+        for (z, piles) in w.zones.iter_mut().enumerate() {
+            let lua_piles: Table = zones.raw_get(z + 1)?;
+            for (p, items) in piles.iter_mut().enumerate() {
+                let pile: Table = lua_piles.raw_get(p + 1)?;
+                *items = pile
+                    .raw_get::<Table>("list")?
+                    .sequence_values()
+                    .collect::<mlua::Result<_>>()?;
+            }
+        }
         Ok(())
     }
 
@@ -237,6 +269,14 @@ fn install_components(
     spec.raw_set("seats", world.borrow().seats)?;
     spec.raw_set("spaces", board.spaces.len())?;
     spec.raw_set("counters", pkg.counters.clone())?;
+    let zones = lua.create_table()?;
+    for (i, z) in pkg.zones.iter().enumerate() {
+        let t = lua.create_table()?;
+        t.raw_set("name", z.name.as_str())?;
+        t.raw_set("per_seat", z.per_seat)?;
+        zones.raw_set(i + 1, t)?;
+    }
+    spec.raw_set("zones", zones)?;
     let emit = super::api::emit_api(lua, board, world)?;
     let install: Function = prelude.get("install")?;
     install.call((ctx.clone(), spec, emit))
@@ -253,6 +293,13 @@ fn flow_table(lua: &Lua, flow: &crate::core::flow::Flow) -> mlua::Result<Table> 
             next.raw_set(flow.name(*n), true)?;
         }
         st.raw_set("next", next)?;
+        if let Some(sim) = &spec.simultaneous {
+            let priority = lua.create_table()?;
+            for (verb, p) in &sim.priority {
+                priority.raw_set(verb.as_str(), *p)?;
+            }
+            st.raw_set("priority", priority)?;
+        }
         t.raw_set(spec.name.as_str(), st)?;
     }
     Ok(t)
@@ -465,9 +512,15 @@ fn check_states(
                 enter: get("enter"),
                 options: get("options"),
                 act: get("act"),
+                seats: get("seats"),
             };
             let needed: &[(&str, bool)] = match (spec.terminal, spec.decide) {
                 (true, _) => &[],
+                (false, true) if spec.simultaneous.is_some() => &[
+                    ("seats", hooks.seats.is_some()),
+                    ("options", hooks.options.is_some()),
+                    ("act", hooks.act.is_some()),
+                ],
                 (false, true) => &[
                     ("options", hooks.options.is_some()),
                     ("act", hooks.act.is_some()),
@@ -523,10 +576,11 @@ fn check_effects(rules: &Table, board: &Board, path: &str, diags: &mut Vec<Diagn
 
 fn check_ai(ai: Option<&Table>, path: &str, diags: &mut Vec<Diagnostic>) {
     if let Some(ai) = ai {
-        if !matches!(ai.get::<Value>("score"), Ok(Value::Function(_))) {
+        let has = |name: &str| matches!(ai.get::<Value>(name), Ok(Value::Function(_)));
+        if !has("score") && !has("scores") {
             diags.push(Diagnostic::error(
                 path,
-                "the AI table needs a function AI.score(G, ctx, seat, option)",
+                "the AI table needs a function AI.score(G, ctx, seat, option) or AI.scores(G, ctx, seat, options)",
             ));
         }
     }

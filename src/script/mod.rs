@@ -6,6 +6,7 @@ pub mod api;
 pub mod convert;
 pub mod grid;
 pub mod host;
+pub mod melds;
 pub mod watchdog;
 
 pub use host::{Host, ScriptError};

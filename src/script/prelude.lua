@@ -29,15 +29,35 @@ function M.check_options(list)
   return nil
 end
 
--- Scores every option with score(G, ctx, seat, option); returns the best score followed by
--- the indices of all options that reach it.
-function M.best(score, G, ctx, seat, list)
+-- Scores of every option: AI.scores(G, ctx, seat, list) when the AI scores a decision as a
+-- whole, else AI.score(G, ctx, seat, option) per option.
+function M.scores(AI, G, ctx, seat, list)
+  local out
+  if AI.scores then
+    out = AI.scores(G, ctx, seat, list)
+    if type(out) ~= "table" then
+      error(string.format("AI.scores returned %s, expected a list of numbers", type(out)), 0)
+    end
+  else
+    local score = AI.score
+    out = {}
+    for i = 1, #list do out[i] = score(G, ctx, seat, list[i]) end
+  end
+  for i = 1, #list do
+    if type(out[i]) ~= "number" then
+      local hook = AI.scores and "AI.scores" or "AI.score"
+      error(string.format("%s returned %s for option %d, expected a number", hook, type(out[i]), i), 0)
+    end
+  end
+  return out
+end
+
+-- The best score followed by the indices of all options that reach it.
+function M.best(AI, G, ctx, seat, list)
+  local scores = M.scores(AI, G, ctx, seat, list)
   local best, tied, n = -math.huge, {}, 0
   for i = 1, #list do
-    local s = score(G, ctx, seat, list[i])
-    if type(s) ~= "number" then
-      error(string.format("AI.score returned %s for option %d, expected a number", type(s), i), 0)
-    end
+    local s = scores[i]
     if s > best then
       best, n = s, 1
       tied[1] = i
@@ -47,19 +67,6 @@ function M.best(score, G, ctx, seat, list)
     end
   end
   return best, table.unpack(tied, 1, n)
-end
-
--- Scores every option; returns them as a list.
-function M.scores(score, G, ctx, seat, list)
-  local out = {}
-  for i = 1, #list do
-    local s = score(G, ctx, seat, list[i])
-    if type(s) ~= "number" then
-      error(string.format("AI.score returned %s for option %d, expected a number", type(s), i), 0)
-    end
-    out[i] = s
-  end
-  return out
 end
 
 -- Random playouts for search bots, run inside the VM: the same flow rules as the runtime's
@@ -88,21 +95,61 @@ function M.playout(G, ctx, R, flow, state, entered, max_steps, cap)
       entered = moved
       if not moved then
         if steps >= max_steps or (cap and ctx:round() > cap) then return state, steps end
-        local option = random_move and random_move(G, ctx)
-        if not option then
-          local list = hooks.options(G, ctx)
-          local problem = M.check_options(list)
-          if problem then error(problem, 0) end
-          option = list[ctx.random:int(1, #list)]
+        local nxt
+        if spec.priority then
+          nxt = M.claim_playout(G, ctx, hooks, spec.priority, random_move)
+          steps = steps + 1
+        else
+          local option = random_move and random_move(G, ctx)
+          if not option then option = M.random_option(hooks.options(G, ctx), ctx) end
+          steps = steps + 1
+          nxt = hooks.act(G, ctx, option)
         end
-        steps = steps + 1
-        local nxt = hooks.act(G, ctx, option)
         if nxt then state, entered = go(state, nxt, "act"), true end
       end
     else
       state, entered = go(state, hooks.enter(G, ctx), "enter"), true
     end
   end
+end
+
+function M.random_option(list, ctx)
+  local problem = M.check_options(list)
+  if problem then error(problem, 0) end
+  return list[ctx.random:int(1, #list)]
+end
+
+-- The seats a simultaneous state asks, in asking order: from the seat after the current one
+-- around the table; duplicates and out-of-range seats are errors.
+function M.ask_order(list, current, n)
+  if type(list) ~= "table" then error("seats must return a list of seat numbers, got " .. type(list), 0) end
+  local seen, out = {}, {}
+  for _, s in ipairs(list) do
+    if math.type(s) ~= "integer" or s < 1 or s > n then
+      error(string.format("seats returned %s, not a seat number 1..%d", tostring(s), n), 0)
+    end
+    if seen[s] then error(string.format("seats returned seat %d twice", s), 0) end
+    seen[s] = true
+  end
+  for step = 1, n do
+    local s = (current - 1 + step) % n + 1
+    if seen[s] then out[#out + 1] = s end
+  end
+  return out
+end
+
+-- One simultaneous decision in a playout: every asked seat answers at random (or by
+-- R.random_move(G, ctx, seat)); the highest priority wins, ties to the seat asked first.
+function M.claim_playout(G, ctx, hooks, priority, random_move)
+  local answers, best, seat, option = {}, -math.huge, nil, nil
+  for _, s in ipairs(M.ask_order(hooks.seats(G, ctx), ctx:current(), ctx:seats())) do
+    local o = random_move and random_move(G, ctx, s)
+    if not o then o = M.random_option(hooks.options(G, ctx, s), ctx) end
+    answers[s] = o
+    local rank = priority[o[1]] or 0
+    if rank > best then best, seat, option = rank, s, o end
+  end
+  return hooks.act(G, ctx, option, seat, answers)
 end
 
 -- Live components ------------------------------------------------------------------------
@@ -176,8 +223,15 @@ function M.install(ctx, spec, emit)
     for s = 1, seats do if in_play[s] then out[#out + 1] = s end end
     return out
   end
-  function ctx:next_player()
+  -- Passes the turn to the next seat in play, or to seat `to` (a claim jumps the order).
+  function ctx:next_player(to)
     local cur = S.current
+    if to ~= nil then
+      local s = seat(to)
+      if s <= cur then S.round = S.round + 1 end
+      S.current, S.turn = s, S.turn + 1
+      return s
+    end
     for step = 1, seats do
       local s = (cur - 1 + step) % seats + 1
       if in_play[s] then
@@ -294,7 +348,112 @@ function M.install(ctx, spec, emit)
     return v
   end
   ctx.counter = counters
+  S.zones = M.install_zones(ctx, spec)
   return S
+end
+
+-- Zones: piles of integer item codes (tiles, cards). ctx.zone.<name> is one pile, or a list
+-- of piles indexed by seat when the zone is per seat. The runtime fills pile.list in place (read it, never write it).
+local Pile = {}
+Pile.__index = Pile
+
+local function item(v)
+  local i = math.tointeger(v)
+  if not i then error(string.format("zone items are integer codes, got %s", tostring(v)), 3) end
+  return i
+end
+
+function Pile:count() return #self.list end
+function Pile:items() return table.move(self.list, 1, #self.list, 1, {}) end
+function Pile:top() return self.list[#self.list] end
+function Pile:add(...)
+  local items = self.list
+  for k = 1, select("#", ...) do items[#items + 1] = item((select(k, ...))) end
+end
+function Pile:take()
+  local items = self.list
+  local n = #items
+  if n == 0 then return nil end
+  local v = items[n]
+  items[n] = nil
+  return v
+end
+function Pile:remove(v)
+  local items = self.list
+  for i = #items, 1, -1 do
+    if items[i] == v then
+      table.remove(items, i)
+      return true
+    end
+  end
+  return false
+end
+function Pile:has(v)
+  local n = 0
+  for _, x in ipairs(self.list) do if x == v then n = n + 1 end end
+  return n
+end
+function Pile:counts(kinds)
+  local out = {}
+  for k = 1, kinds do out[k] = 0 end
+  for _, x in ipairs(self.list) do
+    local k = x + 1
+    if out[k] then out[k] = out[k] + 1 end
+  end
+  return out
+end
+function Pile:clear()
+  local items, out = self.list, {}
+  for i = #items, 1, -1 do
+    out[i] = items[i]
+    items[i] = nil
+  end
+  return out
+end
+function Pile:sort() table.sort(self.list) end
+-- Moves one copy of v to another pile; false (and nothing moves) when v is not here.
+function Pile:move(v, to)
+  if getmetatable(to) ~= Pile then error("move: the target must be a zone pile", 2) end
+  if not self:remove(v) then return false end
+  local l = to.list
+  l[#l + 1] = v
+  return true
+end
+-- Moves up to n items from the top of this pile to another; returns how many moved.
+function Pile:deal(to, n)
+  if getmetatable(to) ~= Pile then error("deal: the target must be a zone pile", 2) end
+  local moved = 0
+  for _ = 1, n do
+    local v = self:take()
+    if v == nil then break end
+    local l = to.list
+    l[#l + 1] = v
+    moved = moved + 1
+  end
+  return moved
+end
+function Pile:shuffle() self.random:shuffle(self.list) end
+
+function M.install_zones(ctx, spec)
+  local zones, by_name = {}, {}
+  for z, def in ipairs(spec.zones) do
+    local piles = {}
+    for p = 1, def.per_seat and spec.seats or 1 do
+      piles[p] = setmetatable({ list = {}, name = def.name, random = ctx.random }, Pile)
+    end
+    zones[z] = piles
+    by_name[def.name] = def.per_seat and piles or piles[1]
+  end
+  ctx.zone = setmetatable({}, {
+    __index = function(_, name)
+      local names = {}
+      for _, def in ipairs(spec.zones) do names[#names + 1] = def.name end
+      error(string.format("unknown zone '%s' (game.toml [zones] declares: %s)", tostring(name),
+        #names > 0 and table.concat(names, ", ") or "none"), 2)
+    end,
+  })
+  for name, z in pairs(by_name) do rawset(ctx.zone, name, z) end
+  return zones
 end
 
 return M

@@ -1,0 +1,162 @@
+//! Decisions that ask several seats at once (a discard others may claim, a sealed bid). The
+//! `seats` hook names who is asked; answers are collected in asking order and kept out of
+//! every view and event until all are in; then the answer with the highest declared priority
+//! wins (ties to the seat asked first) and `act(G, ctx, option, seat, answers)` runs once.
+
+use super::{context, Game, GameError};
+use crate::core::action::{Action, Arg};
+use crate::core::event::Event;
+use crate::core::world::Claim;
+use mlua::{Lua, Table, Value};
+
+/// An action as the Lua option table `{verb, args...}`.
+pub fn action_table(lua: &Lua, action: &Action) -> mlua::Result<Table> {
+    let t = lua.create_table()?;
+    t.raw_set(1, action.verb.as_str())?;
+    for (i, a) in action.args.iter().enumerate() {
+        let v = match a {
+            Arg::Bool(b) => Value::Boolean(*b),
+            Arg::Int(n) => Value::Integer(*n),
+            Arg::Num(n) => Value::Number(*n),
+            Arg::Str(s) => Value::String(lua.create_string(s)?),
+        };
+        t.raw_set(i + 2, v)?;
+    }
+    Ok(t)
+}
+
+impl Game {
+    pub(super) fn is_simultaneous(&self, state: usize) -> bool {
+        self.pkg.flow.states[state].simultaneous.is_some()
+    }
+
+    /// The seat to ask next in a simultaneous state (opening the claim on first call), or
+    /// `None` when the `seats` hook asked nobody.
+    pub(super) fn claim_seat(&mut self, state: usize) -> Result<Option<usize>, GameError> {
+        if let Some(c) = &self.world.borrow().claim {
+            return Ok(c.seats.get(c.answers.len()).copied());
+        }
+        let hook = self.host.hooks[state]
+            .seats
+            .clone()
+            .expect("checked at load");
+        let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "seats");
+        let list: Value = self.host.call(&hook, (&self.g, &self.host.ctx), &ctx)?;
+        let (current, seats) = {
+            let w = self.world.borrow();
+            (self.host.turn_state().map_or(w.current, |t| t.0), w.seats)
+        };
+        let ordered: Result<Vec<usize>, mlua::Error> =
+            self.host.ask_order.call((list, current + 1, seats));
+        let ordered =
+            ordered.map_err(|e| self.flow_error(crate::script::host::lua_message(&e), "seats"))?;
+        if ordered.is_empty() {
+            return Ok(None);
+        }
+        let seats: Vec<usize> = ordered.into_iter().map(|s| s - 1).collect();
+        let first = seats[0];
+        self.world.borrow_mut().claim = Some(Claim {
+            seats,
+            answers: Vec::new(),
+        });
+        Ok(Some(first))
+    }
+
+    /// The options of `seat` in a simultaneous state: `options(G, ctx, seat)`.
+    pub(super) fn claim_options(&self, state: usize, seat: usize) -> Result<Value, GameError> {
+        let hook = self.host.hooks[state]
+            .options
+            .clone()
+            .expect("checked at load");
+        let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "options");
+        Ok(self
+            .host
+            .call(&hook, (&self.g, &self.host.ctx, seat + 1), &ctx)?)
+    }
+
+    /// Records one seat's answer; once every asked seat has answered, resolves the claim.
+    pub(super) fn answer_claim(&mut self, state: usize, action: Action) -> Result<(), GameError> {
+        let complete = {
+            let mut w = self.world.borrow_mut();
+            let c = w
+                .claim
+                .as_mut()
+                .expect("a claim is open while its seats are asked");
+            c.answers.push(action);
+            c.answers.len() == c.seats.len()
+        };
+        if complete {
+            self.resolve_claim(state)
+        } else {
+            self.ask()
+        }
+    }
+
+    /// Picks the winning answer and runs `act` once with it (with no option when nobody was
+    /// asked); every answer is logged now, in asking order.
+    pub(super) fn resolve_claim(&mut self, state: usize) -> Result<(), GameError> {
+        let claim = self.world.borrow_mut().claim.take().unwrap_or(Claim {
+            seats: Vec::new(),
+            answers: Vec::new(),
+        });
+        let rules = self.pkg.flow.states[state]
+            .simultaneous
+            .as_ref()
+            .expect("a simultaneous state");
+        let winner = rules.winner(claim.answers.iter().map(|a| a.verb.as_str()));
+        let lua = &self.host.lua;
+        let fail = |e| self.lua_failure(e);
+        let answers = lua.create_table().map_err(fail)?;
+        let record = self.world.borrow().record_events;
+        let mut said = Vec::new();
+        for (seat, action) in claim.seats.iter().zip(&claim.answers) {
+            let t = action_table(lua, action).map_err(fail)?;
+            if record {
+                said.push(format!("P{} {}", seat + 1, self.label_of(&t, action)));
+            }
+            answers.raw_set(seat + 1, t).map_err(fail)?;
+            self.world.borrow_mut().log(Event::Action {
+                seat: *seat,
+                action: action.clone(),
+            });
+        }
+        if !said.is_empty() {
+            let text = format!("answers: {}", said.join(" · "));
+            self.world.borrow_mut().log(Event::Note { text });
+        }
+        let (option, seat) = match winner {
+            Some(i) => (
+                Value::Table(action_table(lua, &claim.answers[i]).map_err(fail)?),
+                Value::Integer(claim.seats[i] as i64 + 1),
+            ),
+            None => (Value::Nil, Value::Nil),
+        };
+        let act = self.host.hooks[state].act.clone().expect("checked at load");
+        let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "act");
+        let next: Option<String> =
+            self.host
+                .call(&act, (&self.g, &self.host.ctx, option, seat, answers), &ctx)?;
+        match next {
+            Some(name) => self.transition(state, &name, "act")?,
+            None => self.just_entered = false,
+        }
+        self.settle()
+    }
+
+    /// The verb a seat answers by default in the current simultaneous state, if declared.
+    pub fn default_answer(&self) -> Option<String> {
+        let state = self.world.borrow().state;
+        self.pkg.flow.states[state]
+            .simultaneous
+            .as_ref()
+            .and_then(|s| s.default.clone())
+    }
+
+    /// Seats still to answer in the open simultaneous decision (empty when there is none).
+    pub fn waiting(&self) -> Vec<usize> {
+        match &self.world.borrow().claim {
+            Some(c) => c.seats[c.answers.len()..].to_vec(),
+            None => Vec::new(),
+        }
+    }
+}

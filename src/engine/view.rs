@@ -1,0 +1,141 @@
+//! What one seat may see: derived from the zones' declared visibility (and the rules' `view`
+//! hook for `G`), for the terminal, bots and, later, the network. Also the determinizer that
+//! lets a bot decide on a world re-dealt from what its seat knows.
+
+use super::{context, Game, GameError};
+use crate::core::action::Action;
+use crate::core::rng::{splitmix64, GameRng};
+use crate::core::zone;
+use crate::script::convert::to_json;
+use mlua::Value;
+use serde_json::{json, Map, Value as Json};
+
+impl Game {
+    /// Whether some zone hides items from `seat`.
+    pub fn hides_from(&self, seat: usize) -> bool {
+        let seats = self.world.borrow().seats;
+        self.pkg
+            .zones
+            .iter()
+            .any(|z| (0..z.piles(seats)).any(|p| !z.shows_items(p, Some(seat))))
+    }
+
+    /// Everything `seat` may see (`None`: a spectator, who sees only public things). Other
+    /// seats' answers to an open simultaneous decision are never part of it. Once the game is
+    /// over every pile is laid open.
+    pub fn view(&self, seat: Option<usize>) -> Result<Json, GameError> {
+        let w = self.world();
+        let over = w.outcome.is_some();
+        let mut zones = Map::new();
+        for (spec, piles) in self.pkg.zones.iter().zip(&w.zones) {
+            let seen: Vec<Json> = piles
+                .iter()
+                .enumerate()
+                .map(|(p, items)| match over {
+                    true => json!(items),
+                    false => json!(spec.seen(p, items, seat)),
+                })
+                .collect();
+            let value = if spec.per_seat {
+                Json::Array(seen)
+            } else {
+                seen.into_iter().next().unwrap_or(Json::Null)
+            };
+            zones.insert(spec.name.clone(), value);
+        }
+        let counters: Map<String, Json> = self
+            .pkg
+            .counters
+            .iter()
+            .zip(&w.counters)
+            .map(|(name, values)| (name.clone(), json!(values)))
+            .collect();
+        let waiting: Vec<usize> = self.waiting().iter().map(|s| s + 1).collect();
+        let mut view = json!({
+            "seat": seat.map(|s| s + 1),
+            "state": self.pkg.flow.name(w.state),
+            "current": w.current + 1,
+            "turn": w.turn,
+            "round": w.round,
+            "counters": counters,
+            "zones": zones,
+            "waiting": waiting,
+            "outcome": w.outcome,
+        });
+        if let Some(grid) = &w.grid {
+            view["grid"] = json!(grid);
+        }
+        drop(w);
+        view["g"] = self.g_view(seat)?;
+        Ok(view)
+    }
+
+    /// `G` as `seat` sees it: the rules' `view(G, ctx, seat)` when they define one, else all.
+    fn g_view(&self, seat: Option<usize>) -> Result<Json, GameError> {
+        let g = match crate::script::api::function_at(&self.host.rules, "view") {
+            Some(hook) => {
+                let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "view");
+                let seat = seat.map(|s| s as i64 + 1);
+                self.host
+                    .call::<Value>(&hook, (&self.g, &self.host.ctx, seat), &ctx)?
+            }
+            None => Value::Table(self.g.clone()),
+        };
+        to_json(&g, "view").map_err(|m| self.flow_error(m, "view"))
+    }
+
+    /// Re-deals everything `seat` cannot see (see `zone::determinize`) and reseeds the
+    /// generator, so whatever runs next knows only what the seat knows. Other seats' answers
+    /// to an open simultaneous decision are secret too: each becomes that seat's default
+    /// answer (or its first option) in the re-dealt world. Restore a snapshot to get the true
+    /// position back.
+    pub fn determinize(&mut self, seat: usize, seed: u64) -> Result<(), GameError> {
+        self.sync_world();
+        {
+            let mut w = self.world.borrow_mut();
+            let w = &mut *w;
+            let mut rng = GameRng::from_seed(seed);
+            zone::determinize(&self.pkg.zones, &mut w.zones, seat, &mut rng);
+            w.rng = GameRng::from_seed(splitmix64(seed));
+        }
+        self.host
+            .push_world(&self.world.borrow())
+            .map_err(|e| self.lua_failure(e))?;
+        self.forget_answers(seat)
+    }
+
+    /// Replaces the answers other seats gave in the open simultaneous decision.
+    fn forget_answers(&mut self, seat: usize) -> Result<(), GameError> {
+        let Some(claim) = self.world.borrow().claim.clone() else {
+            return Ok(());
+        };
+        let state = self.world.borrow().state;
+        let default = self.default_answer();
+        let mut answers = Vec::with_capacity(claim.answers.len());
+        for (q, given) in claim.seats.iter().zip(&claim.answers) {
+            if *q == seat {
+                answers.push(given.clone());
+                continue;
+            }
+            let list = self.claim_options(state, *q)?;
+            let problem: Option<String> =
+                self.host
+                    .call(&self.host.check_options, list.clone(), &String::new)?;
+            let options: Vec<Action> = match (problem, list) {
+                (None, Value::Table(t)) => super::options_of(&t),
+                _ => Vec::new(),
+            };
+            let pick = options
+                .iter()
+                .find(|o| Some(&o.verb) == default.as_ref())
+                .or(options.first())
+                .cloned()
+                .unwrap_or_else(|| given.clone());
+            answers.push(pick);
+        }
+        if let Some(c) = &mut self.world.borrow_mut().claim {
+            c.answers = answers;
+        }
+        Ok(())
+    }
+}

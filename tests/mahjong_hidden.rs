@@ -1,0 +1,176 @@
+//! Hidden information in Mahjong: no seat's view (the JSON view, the terminal, a bot's input)
+//! ever holds another seat's concealed tiles or the wall's order. Raise the number of seeded
+//! games with MEEPLE_MAHJONG_GAMES (default 3).
+
+mod common;
+use common::*;
+use meeple::ai::{fair, Bot, Choice, Seat};
+use meeple::core::action::Action;
+use meeple::core::world::World;
+use meeple::core::zone::ZoneState;
+use meeple::engine::{Game, GameError};
+use serde_json::json;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+fn games() -> u64 {
+    std::env::var("MEEPLE_MAHJONG_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(3)
+}
+
+const HAND: usize = 1;
+const WALL: usize = 0;
+
+#[test]
+fn every_view_shows_only_the_seats_own_hand() {
+    for seed in 0..games() {
+        println!("seed {seed}");
+        let mut g = start("mahjong", "table", 4, seed, &[]);
+        let mut bots: Vec<_> = (0..4).map(|s| Seat::Random.bot(seed, s).unwrap()).collect();
+        while let Some(p) = g.pending() {
+            let seat = p.seat;
+            let zones = g.world().zones.clone();
+            for viewer in [None, Some(0), Some(1), Some(2), Some(3)] {
+                let v = g.view(viewer).unwrap();
+                let wall = zones[WALL][0].len();
+                assert_eq!(v["zones"]["wall"], json!({ "count": wall }));
+                for q in 0..4 {
+                    let truth = &zones[HAND][q];
+                    let expected = if viewer == Some(q) {
+                        json!(truth)
+                    } else {
+                        json!({ "count": truth.len() })
+                    };
+                    assert_eq!(v["zones"]["hand"][q], expected, "seed {seed}: P{}", q + 1);
+                }
+            }
+            let i = bots[seat].choose(&mut g).unwrap().index;
+            g.apply_index(i).unwrap();
+        }
+    }
+}
+
+/// A bot that writes down the world it is shown and takes the first option.
+struct Peek(Rc<RefCell<Vec<World>>>);
+
+impl Bot for Peek {
+    fn choose(&mut self, game: &mut Game) -> Result<Choice, GameError> {
+        self.0.borrow_mut().push(game.world().clone());
+        Ok(Choice {
+            index: 0,
+            candidates: Vec::new(),
+        })
+    }
+}
+
+/// The world a fair bot is shown in `game`; checks the true position comes back.
+fn shown(game: &mut Game) -> World {
+    let seen = Rc::new(RefCell::new(Vec::new()));
+    let mut bot = fair(Box::new(Peek(seen.clone())), 5);
+    let truth = game.snapshot().unwrap();
+    bot.choose(game).unwrap();
+    assert_eq!(
+        game.snapshot().unwrap(),
+        truth,
+        "the true position is restored"
+    );
+    let world = seen.borrow()[0].clone();
+    world
+}
+
+fn shown_to_p1(game: &mut Game) -> ZoneState {
+    shown(game).zones
+}
+
+#[test]
+fn a_bot_is_shown_a_redeal_that_does_not_depend_on_the_hidden_tiles() {
+    let mut a = start("mahjong", "table", 4, 1, &[]);
+    let mut b = start("mahjong", "table", 4, 1, &[]);
+    // Same view for P1, other hidden tiles: P2 and P3 swap hands, the wall is reversed.
+    exec(
+        &mut b,
+        "local h2, h3 = ctx.zone.hand[2]:clear(), ctx.zone.hand[3]:clear() \
+         ctx.zone.hand[2]:add(table.unpack(h3)) ctx.zone.hand[3]:add(table.unpack(h2)) \
+         local w = ctx.zone.wall:clear() for i = 1, #w do ctx.zone.wall:add(w[i]) end",
+    );
+    assert_eq!(a.view(Some(0)).unwrap(), b.view(Some(0)).unwrap());
+    assert_ne!(a.world().zones, b.world().zones);
+    let (seen_a, seen_b) = (shown_to_p1(&mut a), shown_to_p1(&mut b));
+    assert_eq!(
+        seen_a, seen_b,
+        "nothing of the hidden arrangement reaches the bot"
+    );
+    let truth = a.world().zones.clone();
+    assert_eq!(seen_a[HAND][0], truth[HAND][0], "its own hand is real");
+    assert_ne!(seen_a[HAND][1], truth[HAND][1], "P2's hand is a re-deal");
+    assert_ne!(seen_a[WALL][0], truth[WALL][0], "the wall is a re-deal");
+    for (q, pile) in seen_a[HAND].iter().enumerate() {
+        assert_eq!(pile.len(), truth[HAND][q].len(), "hand sizes are known");
+    }
+}
+
+#[test]
+fn a_bot_asked_later_in_a_claim_is_not_shown_earlier_answers() {
+    let mut g = start("mahjong", "table", 4, 1, &[]);
+    exec(
+        &mut g,
+        "for p = 1, 4 do \
+           for _, t in ipairs(ctx.zone.hand[p]:clear()) do ctx.zone.wall:add(t) end \
+         end \
+         local function give(p, tiles) \
+           for _, t in ipairs(tiles) do assert(ctx.zone.wall:move(t, ctx.zone.hand[p])) end \
+         end \
+         give(1, {21, 29, 29, 29, 30, 30, 30, 31, 31, 31, 32, 32, 32, 33}) \
+         give(2, {19, 20, 1, 4, 7, 10, 13, 16, 23, 26, 27, 28, 33}) \
+         give(3, {21, 21, 2, 5, 8, 11, 14, 17, 18, 24, 27, 28, 33}) \
+         give(4, {0, 1, 3, 4, 6, 9, 12, 15, 22, 25, 27, 28, 33})",
+    );
+    act(&mut g, "discard 21");
+    act(&mut g, "chow 19");
+    let seen = shown(&mut g);
+    let claim = seen.claim.expect("the claim is open");
+    assert_eq!(
+        claim.answers,
+        vec![Action::new("pass")],
+        "P2's chow is not shown"
+    );
+    assert_eq!(
+        g.world().claim.as_ref().unwrap().answers,
+        vec![Action::parse("chow 19").unwrap()]
+    );
+}
+
+#[test]
+fn the_terminal_shows_other_hands_face_down() {
+    let input: String = "1\n".repeat(400);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_meeple"))
+        .args(["play", "mahjong", "--players", "human,random,random,random"])
+        .args(["--seed", "7", "--no-watch", "--answer-seconds", "0"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(input.as_bytes())?;
+            child.wait_with_output()
+        })
+        .expect("meeple runs");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let playing = text.split("game over").next().unwrap();
+    let (mut seat, mut hands_seen) = (0, 0);
+    for line in playing.lines() {
+        if let Some(n) = line.get(1..3).filter(|p| p.starts_with('P')) {
+            seat = n[1..].parse().unwrap_or(0);
+        }
+        if line.starts_with("wall:") {
+            assert!(line.ends_with("face down"), "{line}");
+        }
+        if line.trim_start().starts_with("hand ") && seat != 1 {
+            assert!(line.ends_with("face down"), "P{seat}: {line}");
+            hands_seen += 1;
+        }
+    }
+    assert!(hands_seen > 30, "the game was drawn many times:\n{text}");
+}
