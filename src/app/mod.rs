@@ -65,6 +65,14 @@ impl WindowArgs {
     }
 }
 
+/// Why the window cannot show this game's map, if it cannot (a kind without a renderer yet).
+pub fn cannot_draw(game: &crate::engine::Game) -> Option<String> {
+    let board = game.pkg.map(game.config.map.as_deref()).ok()?;
+    view::BoardKind::of(board)
+        .is_none()
+        .then(|| format!("the window cannot draw '{}' maps yet", board.kind))
+}
+
 /// Whether a window can open: on X11 systems, when `DISPLAY` is set.
 pub fn display_available() -> bool {
     if cfg!(any(target_os = "windows", target_os = "macos")) {
@@ -109,6 +117,12 @@ pub fn run(
         return Err(vec![Diagnostic::error(
             "--click",
             "a scripted click needs --screenshot FILE (to show what it did)",
+        )]);
+    }
+    if let Some(why) = cannot_draw(&s.game) {
+        return Err(vec![Diagnostic::error(
+            "meeple play",
+            format!("{why}; play with --text"),
         )]);
     }
     // A bad style.toml is reported before any window opens.
@@ -256,7 +270,9 @@ fn draw_all(t: &mut Table, l: &Layout, now: f64) {
             image: t.image.as_ref(),
             mouse: t.interactive.then(mouse_position),
         };
-        view::draw(view::BoardKind::of(board), &frame);
+        if let Some(kind) = view::BoardKind::of(board) {
+            view::draw(kind, &frame);
+        }
     }
     hud::draw(t, &scene, l);
     t.p.flush();

@@ -32,13 +32,12 @@ impl Scene {
     pub fn read(game: &Game, picked: Option<Spot>, seats: &[String], human: bool) -> Scene {
         let world = game.world().clone();
         let board = game.pkg.map(game.config.map.as_deref()).ok();
-        let options: Vec<(usize, Option<Spot>)> = match (game.pending(), board) {
-            (Some(p), Some(board)) => {
-                let kind = BoardKind::of(board);
-                (p.options().iter().enumerate())
-                    .map(|(i, o)| (i, spot_of(kind, board, &world, o)))
-                    .collect()
-            }
+        let kind = board.and_then(BoardKind::of);
+        let options: Vec<(usize, Option<Spot>)> = match (game.pending(), board, kind) {
+            (Some(p), Some(board), Some(kind)) => (p.options().iter().enumerate())
+                .map(|(i, o)| (i, spot_of(kind, board, &world, o)))
+                .collect(),
+            (Some(p), _, _) => (0..p.len()).map(|i| (i, None)).collect(),
             _ => Vec::new(),
         };
         let on_board = options.iter().filter(|(_, s)| s.is_some()).count();

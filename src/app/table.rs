@@ -110,8 +110,8 @@ impl Table {
         self.s.game.pkg.map(self.s.game.config.map.as_deref()).ok()
     }
 
-    pub fn kind(&self) -> BoardKind {
-        self.board().map(BoardKind::of).unwrap_or(BoardKind::Track)
+    pub fn kind(&self) -> Option<BoardKind> {
+        self.board().and_then(BoardKind::of)
     }
 
     /// Moves the game's new events into the log and the animations.
@@ -211,7 +211,7 @@ impl Table {
     pub fn click_board(&mut self, layout: &Layout, pos: (f32, f32), now: f64) -> Option<String> {
         let board = self.board()?.clone();
         let scene = self.scene();
-        let spot = view::spot_at(self.kind(), layout, &board, &scene.world, &self.style, pos)?;
+        let spot = view::spot_at(self.kind()?, layout, &board, &scene.world, &self.style, pos)?;
         let here: Vec<usize> = scene
             .options
             .iter()

@@ -1,6 +1,6 @@
 //! The board renderer for a map, chosen by the map's kind (a track of spaces, a grid; a table
-//! of zones joins here as one more kind), and what can be clicked on it: the pending options
-//! that name a space or a cell become click targets, the rest become buttons.
+//! of zones has no renderer yet and joins here as one more kind), and what can be clicked on
+//! it: the pending options that name a space or a cell become click targets, the rest buttons.
 
 use super::anim::Anim;
 use super::layout::{track_spaces, GridGeom, Layout, Rect};
@@ -22,10 +22,12 @@ pub enum BoardKind {
 }
 
 impl BoardKind {
-    pub fn of(board: &Board) -> BoardKind {
-        match board.grid {
-            Some(_) => BoardKind::Grid,
-            None => BoardKind::Track,
+    /// The renderer for a map's kind; `None` for a kind the window cannot draw yet.
+    pub fn of(board: &Board) -> Option<BoardKind> {
+        match board.kind.as_str() {
+            "track" => Some(BoardKind::Track),
+            "grid" => Some(BoardKind::Grid),
+            _ => None,
         }
     }
 }
