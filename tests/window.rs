@@ -403,3 +403,56 @@ fn names_mixing_cjk_and_digits_are_drawn_with_glyphs_not_boxes() {
         "'2' and '8' look the same ({differ} pixels differ)"
     );
 }
+
+/// The table as the window lays it out: four seats, the viewer (P1) at the bottom, three
+/// per-seat zones (hand, melds, discards).
+fn mahjong_band(seat: usize, zone: usize) -> meeple::app::layout::Rect {
+    use meeple::app::seating::TableGeom;
+    TableGeom::new(board().board, 4, 0).band(seat, zone, 3)
+}
+
+/// Whether some pixel inside `r` (its middle half) is dark: the ink of a tile's name.
+fn has_ink(shot: &Shot, r: meeple::app::layout::Rect) -> bool {
+    let (x0, y0) = (r.x + r.w * 0.25, r.y + r.h * 0.25);
+    (0..(r.h * 0.5) as usize).any(|dy| {
+        (0..(r.w * 0.5) as usize).any(|dx| {
+            let [a, b, c] = shot.at((x0 + dx as f32, y0 + dy as f32));
+            (a as u32 + b as u32 + c as u32) < 200
+        })
+    })
+}
+
+#[test]
+fn mahjong_shows_your_tiles_face_up_the_others_face_down_and_a_click_discards() {
+    use meeple::app::seating::{tiles, Side};
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("mahjong.png");
+    let max_w = board().board.w / 15.0;
+    let hand = tiles(mahjong_band(0, 0), Side::Bottom, 11, max_w);
+    let (cx, cy) = hand[0].center();
+    let mut c = play(
+        &["mahjong", "--players", "human,ai,ai,ai", "--seed", "4"],
+        &out,
+    );
+    c.args(["--actions", "tests/window/mahjong.txt", "--click"])
+        .arg(format!("{cx},{cy}"));
+    let said = run(c);
+    assert!(said.contains("played: discard 3万"), "{said}");
+    let shot = Shot::load(&out);
+    // P1's pung of 1饼 lies face up in its melds band, with its name drawn in ink.
+    let meld = tiles(mahjong_band(0, 1), Side::Bottom, 3, max_w)[0];
+    shot.assert_near(
+        (meld.x + 3.0, meld.y + 3.0),
+        [246, 241, 227],
+        "a face-up tile",
+    );
+    assert!(has_ink(&shot, meld), "the tile's name is drawn");
+    // P3, across the table, holds 13 tiles face down: backs, no names.
+    let across = tiles(mahjong_band(2, 0), Side::Top, 13, board().board.w / 24.0)[0];
+    shot.assert_near(
+        (across.x + 3.0, across.y + 3.0),
+        [51, 115, 158],
+        "a face-down tile",
+    );
+    assert!(!has_ink(&shot, across), "a face-down tile shows no name");
+}

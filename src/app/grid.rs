@@ -55,7 +55,7 @@ pub fn draw(f: &Frame) {
 fn targets<'a>(f: &'a Frame) -> impl Iterator<Item = (usize, usize)> + 'a {
     f.targets.iter().filter_map(|s| match s {
         Spot::Cell(r, c) => Some((*r, *c)),
-        Spot::Space(_) => None,
+        Spot::Space(_) | Spot::Tile { .. } => None,
     })
 }
 

@@ -146,9 +146,13 @@ fn buttons(t: &mut Table, scene: &Scene, x: f32, mut y: f32, w: f32, s: f32) -> 
     y + 4.0 * s
 }
 
-/// The bot's last decision: what it chose and its best candidates with their scores.
+/// The bot's last decision: what it chose and its best candidates with their scores. In a game
+/// with hidden zones only the viewer's own advice is shown: another seat's candidates would
+/// tell its hand, and its choice a claim answer before all are in.
 fn panel(t: &Table, x: f32, mut y: f32, w: f32, s: f32) -> f32 {
-    let Some(th) = &t.panel else { return y };
+    let Some(th) = t.panel.as_ref().filter(|th| t.shows_thoughts_of(th.seat)) else {
+        return y;
+    };
     let head = format!("P{} ({}) → {}", th.seat + 1, th.who, th.label);
     t.p.text_in(
         &head,

@@ -14,10 +14,13 @@ mod live;
 mod paint;
 mod scene;
 pub mod script;
+pub mod seating;
 mod table;
+pub mod tableview;
 mod track;
 mod view;
 mod worker;
+mod zones;
 
 use crate::cli::play::{self, Session};
 use crate::cli::CmdResult;
@@ -65,14 +68,6 @@ impl WindowArgs {
     }
 }
 
-/// Why the window cannot show this game's map, if it cannot (a kind without a renderer yet).
-pub fn cannot_draw(game: &crate::engine::Game) -> Option<String> {
-    let board = game.pkg.map(game.config.map.as_deref()).ok()?;
-    view::BoardKind::of(board)
-        .is_none()
-        .then(|| format!("the window cannot draw '{}' maps yet", board.kind))
-}
-
 /// Whether a window can open: on X11 systems, when `DISPLAY` is set.
 pub fn display_available() -> bool {
     if cfg!(any(target_os = "windows", target_os = "macos")) {
@@ -117,12 +112,6 @@ pub fn run(
         return Err(vec![Diagnostic::error(
             "--click",
             "a scripted click needs --screenshot FILE (to show what it did)",
-        )]);
-    }
-    if let Some(why) = cannot_draw(&s.game) {
-        return Err(vec![Diagnostic::error(
-            "meeple play",
-            format!("{why}; play with --text"),
         )]);
     }
     // A bad style.toml is reported before any window opens.
@@ -269,10 +258,9 @@ fn draw_all(t: &mut Table, l: &Layout, now: f64) {
             last: scene.last,
             image: t.image.as_ref(),
             mouse: t.interactive.then(mouse_position),
+            table: scene.table.as_ref(),
         };
-        if let Some(kind) = view::BoardKind::of(board) {
-            view::draw(kind, &frame);
-        }
+        view::draw(view::BoardKind::of(board), &frame);
     }
     hud::draw(t, &scene, l);
     t.p.flush();

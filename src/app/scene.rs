@@ -3,6 +3,7 @@
 //! `status` hooks are the expensive parts of a frame): the world, the options with the board
 //! spot each names, the buttons and their labels, each player's status lines, the last move.
 
+use super::tableview::TableView;
 use super::view::{spot_of, BoardKind, Spot};
 use crate::core::world::World;
 use crate::engine::Game;
@@ -24,18 +25,33 @@ pub struct Scene {
     pub last: Option<(usize, usize)>,
     /// "P1 to play (human) · state turn", or the outcome.
     pub state: String,
+    /// A table of zones as the viewer sees it.
+    pub table: Option<TableView>,
 }
 
 impl Scene {
     /// Reads the scene; `picked` is a spot whose several options become buttons, `seats` the
-    /// seat kinds as shown.
-    pub fn read(game: &Game, picked: Option<Spot>, seats: &[String], human: bool) -> Scene {
+    /// seat kinds as shown, `viewer` the seat whose view a table of zones shows.
+    pub fn read(
+        game: &Game,
+        picked: Option<Spot>,
+        seats: &[String],
+        human: bool,
+        viewer: Option<usize>,
+    ) -> Scene {
         let world = game.world().clone();
         let board = game.pkg.map(game.config.map.as_deref()).ok();
-        let kind = board.and_then(BoardKind::of);
+        let kind = board.map(BoardKind::of);
+        let table = (kind == Some(BoardKind::Table)).then(|| TableView::read(game, viewer));
         let options: Vec<(usize, Option<Spot>)> = match (game.pending(), board, kind) {
             (Some(p), Some(board), Some(kind)) => (p.options().iter().enumerate())
-                .map(|(i, o)| (i, spot_of(kind, board, &world, o)))
+                .map(|(i, o)| {
+                    let spot = match &table {
+                        Some(t) => t.spot_of(o),
+                        None => spot_of(kind, board, &world, o),
+                    };
+                    (i, spot)
+                })
                 .collect(),
             (Some(p), _, _) => (0..p.len()).map(|i| (i, None)).collect(),
             _ => Vec::new(),
@@ -71,6 +87,7 @@ impl Scene {
             buttons,
             status,
             state,
+            table,
         }
     }
 

@@ -11,6 +11,7 @@ use super::view::{self, action_for, BoardKind, Spot};
 use super::worker::{Thought, Worker};
 use crate::cli::play::{self, Session};
 use crate::core::event::Event;
+use crate::core::zone::Visibility;
 use crate::def::board::Board;
 use crate::def::style::Style;
 use crate::diag::Diagnostic;
@@ -111,7 +112,7 @@ impl Table {
     }
 
     pub fn kind(&self) -> Option<BoardKind> {
-        self.board().and_then(BoardKind::of)
+        self.board().map(BoardKind::of)
     }
 
     /// Moves the game's new events into the log and the animations.
@@ -148,7 +149,14 @@ impl Table {
         }
         let seats: Vec<String> = self.s.seats.iter().map(|s| s.to_string()).collect();
         let human = self.human_to_move();
-        let scene = Rc::new(Scene::read(&self.s.game, self.picked, &seats, human));
+        let viewer = self.s.viewer();
+        let scene = Rc::new(Scene::read(
+            &self.s.game,
+            self.picked,
+            &seats,
+            human,
+            viewer,
+        ));
         self.scene = Some(scene.clone());
         scene
     }
@@ -171,6 +179,20 @@ impl Table {
                 self.anim.sync(&self.s.game.world());
                 Err(format!("{e}\nthe rules failed on that move; it was undone"))
             }
+        }
+    }
+
+    /// Whether the window may show what `seat`'s bot weighed: always, unless some zone hides
+    /// something from the viewer and the seat is not the viewer's.
+    pub fn shows_thoughts_of(&self, seat: usize) -> bool {
+        let game = &self.s.game;
+        match self.s.viewer() {
+            Some(v) => v == seat || !game.hides_from(v),
+            None => game
+                .pkg
+                .zones
+                .iter()
+                .all(|z| z.visibility == Visibility::Public),
         }
     }
 
@@ -211,7 +233,15 @@ impl Table {
     pub fn click_board(&mut self, layout: &Layout, pos: (f32, f32), now: f64) -> Option<String> {
         let board = self.board()?.clone();
         let scene = self.scene();
-        let spot = view::spot_at(self.kind()?, layout, &board, &scene.world, &self.style, pos)?;
+        let spot = view::spot_at(
+            self.kind()?,
+            layout,
+            &board,
+            &scene.world,
+            &self.style,
+            scene.table.as_ref(),
+            pos,
+        )?;
         let here: Vec<usize> = scene
             .options
             .iter()
@@ -290,6 +320,7 @@ impl Table {
                 board.spaces.get(i).map(|s| s.name.as_str()).unwrap_or("?")
             ),
             (None, Spot::Cell(r, c)) => format!("nothing to do at ({}, {}) now", r + 1, c + 1),
+            (None, Spot::Tile { .. }) => "nothing to do with that tile now".into(),
         }
     }
 

@@ -1,11 +1,12 @@
-//! The board renderer for a map, chosen by the map's kind (a track of spaces, a grid; a table
-//! of zones has no renderer yet and joins here as one more kind), and what can be clicked on
-//! it: the pending options that name a space or a cell become click targets, the rest buttons.
+//! The board renderer for a map, chosen by the map's kind (a track of spaces, a grid, a table
+//! of zones), and what can be clicked on it: the pending options that name a space, a cell or
+//! a tile in the viewer's hand become click targets, the rest become buttons.
 
 use super::anim::Anim;
 use super::layout::{track_spaces, GridGeom, Layout, Rect};
 use super::paint::Painter;
-use super::{grid, track};
+use super::tableview::TableView;
+use super::{grid, track, zones};
 use crate::core::action::{Action, Arg};
 use crate::core::world::World;
 use crate::def::board::Board;
@@ -19,15 +20,16 @@ pub enum BoardKind {
     Track,
     /// Rows × columns of cells or points (Gomoku, tic-tac-toe).
     Grid,
+    /// Zones of tiles or cards around a table (Mahjong).
+    Table,
 }
 
 impl BoardKind {
-    /// The renderer for a map's kind; `None` for a kind the window cannot draw yet.
-    pub fn of(board: &Board) -> Option<BoardKind> {
-        match board.kind.as_str() {
-            "track" => Some(BoardKind::Track),
-            "grid" => Some(BoardKind::Grid),
-            _ => None,
+    pub fn of(board: &Board) -> BoardKind {
+        match (&board.grid, board.kind.as_str()) {
+            (Some(_), _) => BoardKind::Grid,
+            (None, "table") => BoardKind::Table,
+            (None, _) => BoardKind::Track,
         }
     }
 }
@@ -38,6 +40,12 @@ pub enum Spot {
     Space(usize),
     /// 0-based row and column.
     Cell(usize, usize),
+    /// Item `code` in `seat`'s pile of zone `zone` (any copy of it).
+    Tile {
+        zone: usize,
+        seat: usize,
+        code: i64,
+    },
 }
 
 /// Everything a renderer reads to draw one frame.
@@ -58,12 +66,15 @@ pub struct Frame<'a> {
     pub image: Option<&'a Texture2D>,
     /// The mouse, when a person is at the window (not in scripted screenshots).
     pub mouse: Option<(f32, f32)>,
+    /// A table of zones as the viewer sees it.
+    pub table: Option<&'a TableView>,
 }
 
 pub fn draw(kind: BoardKind, f: &Frame) {
     match kind {
         BoardKind::Track => track::draw(f),
         BoardKind::Grid => grid::draw(f),
+        BoardKind::Table => zones::draw(f),
     }
 }
 
@@ -85,6 +96,7 @@ pub fn spot_at(
     board: &Board,
     world: &World,
     style: &Style,
+    table: Option<&TableView>,
     pos: (f32, f32),
 ) -> Option<Spot> {
     match kind {
@@ -95,13 +107,15 @@ pub fn spot_at(
         BoardKind::Grid => grid_geom(layout, world, style)?
             .cell_at(pos)
             .map(|(r, c)| Spot::Cell(r, c)),
+        BoardKind::Table => zones::tile_at(layout, table?, pos),
     }
 }
 
-/// The spot an option names, if any: a space id among its arguments (track) or its first two
-/// integer arguments as a 1-based row and column (grid).
+/// The spot an option names, if any: a space id among its arguments (track), its first two
+/// integer arguments as a 1-based row and column (grid); on a table, see `TableView::spot_of`.
 pub fn spot_of(kind: BoardKind, board: &Board, world: &World, option: &Action) -> Option<Spot> {
     match kind {
+        BoardKind::Table => None,
         BoardKind::Track => option.args.iter().find_map(|a| match a {
             Arg::Str(id) => board.space_index(id).map(Spot::Space),
             _ => None,
@@ -133,6 +147,7 @@ pub fn action_for(spot: Spot, board: &Board, verb: &str) -> Action {
         Spot::Cell(r, c) => Action::new(verb)
             .with(Arg::Int(r as i64 + 1))
             .with(Arg::Int(c as i64 + 1)),
+        Spot::Tile { code, .. } => Action::new(verb).with(Arg::Int(code)),
         Spot::Space(i) => Action::new(verb).with(Arg::Str(
             board
                 .spaces

@@ -72,15 +72,7 @@ pub fn run(a: PlayArgs) -> CmdResult {
         }
         None => start(&a)?,
     };
-    let mut windowed = !a.text && (a.window.scripted() || crate::app::display_available());
-    if let (true, false, Some(why)) = (
-        windowed,
-        a.window.scripted(),
-        crate::app::cannot_draw(&s.game),
-    ) {
-        eprintln!("note: {why}; playing in the terminal");
-        windowed = false;
-    }
+    let windowed = !a.text && (a.window.scripted() || crate::app::display_available());
     if a.text && a.window.scripted() {
         return Err(vec![Diagnostic::error(
             "--text",

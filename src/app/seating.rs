@@ -1,0 +1,262 @@
+//! Where a table of zones puts things, as pure arithmetic (tests compute where a tile must
+//! appear): each seat gets an area along one side of the board square, the viewing seat at
+//! the bottom and the others around the table in turn order; an area is split into one band
+//! per per-seat zone, outermost first; tiles are laid in lines along a band, wrapping.
+
+use super::layout::Rect;
+use super::tableview::{PileView, TableView, ZoneView};
+
+/// Which edge of the table a seat sits at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    Bottom,
+    Right,
+    Top,
+    Left,
+}
+
+impl Side {
+    fn across(self) -> bool {
+        matches!(self, Side::Bottom | Side::Top)
+    }
+}
+
+/// A tile is this many times as tall as it is wide.
+pub const TILE_ASPECT: f32 = 1.35;
+/// Space between tiles, as a share of a tile's width.
+const GAP: f32 = 0.06;
+
+/// The sides seats sit at, by turn order from the bottom seat.
+pub fn sides(seats: usize) -> Vec<Side> {
+    match seats {
+        0 | 1 => vec![Side::Bottom],
+        2 => vec![Side::Bottom, Side::Top],
+        3 => vec![Side::Bottom, Side::Right, Side::Left],
+        _ => vec![Side::Bottom, Side::Right, Side::Top, Side::Left],
+    }
+}
+
+/// The table: one area per seat (indexed by seat) and the centre for shared zones.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableGeom {
+    pub areas: Vec<(Side, Rect)>,
+    pub center: Rect,
+}
+
+impl TableGeom {
+    /// `bottom` is the seat shown at the bottom (the viewer); the rest follow in turn order.
+    pub fn new(board: Rect, seats: usize, bottom: usize) -> TableGeom {
+        let s = board.w;
+        let (near, far, side) = (0.3 * s, 0.22 * s, 0.22 * s);
+        let order = sides(seats);
+        let has = |x: Side| order.contains(&x);
+        let top_h = if has(Side::Top) { far } else { 0.0 };
+        let mid = Rect::new(board.x, board.y + top_h, s, s - near - top_h);
+        let rect = |x: Side| match x {
+            Side::Bottom => Rect::new(board.x, board.y + s - near, s, near),
+            Side::Top => Rect::new(board.x, board.y, s, far),
+            Side::Left => Rect::new(board.x, mid.y, side, mid.h),
+            Side::Right => Rect::new(board.x + s - side, mid.y, side, mid.h),
+        };
+        // Seats past the fourth share the last side.
+        let areas = (0..seats)
+            .map(|seat| {
+                let offset = (seat + seats - bottom % seats) % seats;
+                let x = order[offset.min(order.len() - 1)];
+                (x, rect(x))
+            })
+            .collect();
+        let left = if has(Side::Left) { side } else { 0.0 };
+        let right = if has(Side::Right) { side } else { 0.0 };
+        let center = Rect::new(mid.x + left, mid.y, s - left - right, mid.h);
+        TableGeom {
+            areas,
+            center: center.inset(0.02 * s),
+        }
+    }
+
+    /// Band `k` of `bands` in `seat`'s area, counted from the table's edge inwards.
+    pub fn band(&self, seat: usize, k: usize, bands: usize) -> Rect {
+        let (side, a) = self.areas[seat];
+        let n = bands.max(1) as f32;
+        let pad = 0.04 * a.w.min(a.h);
+        match side {
+            Side::Bottom => {
+                let h = a.h / n;
+                Rect::new(a.x, a.y + a.h - h * (k as f32 + 1.0), a.w, h).inset(pad)
+            }
+            Side::Top => {
+                let h = a.h / n;
+                Rect::new(a.x, a.y + h * k as f32, a.w, h).inset(pad)
+            }
+            Side::Left => {
+                let w = a.w / n;
+                Rect::new(a.x + w * k as f32, a.y, w, a.h).inset(pad)
+            }
+            Side::Right => {
+                let w = a.w / n;
+                Rect::new(a.x + a.w - w * (k as f32 + 1.0), a.y, w, a.h).inset(pad)
+            }
+        }
+    }
+}
+
+/// Rectangles of `n` upright tiles in `band`, as large as fit: in lines along the band
+/// (left to right at the bottom and top, top to bottom at the sides), wrapping onto up to
+/// four lines. Tiles are never wider than `max_w`.
+pub fn tiles(band: Rect, side: Side, n: usize, max_w: f32) -> Vec<Rect> {
+    if n == 0 {
+        return Vec::new();
+    }
+    let across = side.across();
+    let (long, thick) = if across {
+        (band.w, band.h)
+    } else {
+        (band.h, band.w)
+    };
+    // Along a line a tile takes its width (across) or its height (sides), plus the gap.
+    let (along_k, thick_k) = if across {
+        (1.0 + GAP, TILE_ASPECT)
+    } else {
+        (TILE_ASPECT + GAP, 1.0)
+    };
+    let (w, lines) = (1..=4)
+        .map(|lines| {
+            let per = n.div_ceil(lines) as f32;
+            let w = (long / (per * along_k)).min(thick / (lines as f32 * thick_k * (1.0 + GAP)));
+            (w.min(max_w), lines)
+        })
+        .fold(
+            (0.0, 1),
+            |best, c| if c.0 > best.0 + 0.01 { c } else { best },
+        );
+    let per = n.div_ceil(lines);
+    let h = w * TILE_ASPECT;
+    let (step_along, step_line) = if across {
+        (w * (1.0 + GAP), h * (1.0 + GAP))
+    } else {
+        (h + w * GAP, w * (1.0 + GAP))
+    };
+    (0..n)
+        .map(|i| {
+            let (line, k) = ((i / per) as f32, (i % per) as f32);
+            if across {
+                Rect::new(band.x + k * step_along, band.y + line * step_line, w, h)
+            } else {
+                Rect::new(band.x + line * step_line, band.y + k * step_along, w, h)
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board() -> Rect {
+        Rect::new(16.0, 16.0, 768.0, 768.0)
+    }
+
+    #[test]
+    fn the_viewer_sits_at_the_bottom_and_the_others_follow_in_turn_order() {
+        let t = TableGeom::new(board(), 4, 2);
+        let sides: Vec<Side> = t.areas.iter().map(|a| a.0).collect();
+        assert_eq!(
+            sides,
+            vec![Side::Top, Side::Left, Side::Bottom, Side::Right]
+        );
+        let t = TableGeom::new(board(), 2, 0);
+        assert_eq!(t.areas[1].0, Side::Top);
+    }
+
+    #[test]
+    fn fourteen_tiles_fit_one_line_of_the_bottom_hand() {
+        let t = TableGeom::new(board(), 4, 0);
+        let band = t.band(0, 0, 3);
+        let r = tiles(band, Side::Bottom, 14, 60.0);
+        assert_eq!(r.len(), 14);
+        assert!(r.iter().all(|t| t.y == r[0].y), "one line");
+        assert!(r[13].x + r[13].w <= band.x + band.w + 0.01);
+        assert!(r[0].h <= band.h + 0.01);
+        assert!(r[0].w > 40.0, "large enough to read: {}", r[0].w);
+    }
+
+    #[test]
+    fn many_tiles_wrap_and_stay_inside_their_band() {
+        let t = TableGeom::new(board(), 4, 0);
+        for (seat, side) in [(1, Side::Right), (3, Side::Left)] {
+            let band = t.band(seat, 2, 3);
+            let r = tiles(band, side, 24, 60.0);
+            for tile in &r {
+                assert!(tile.x >= band.x - 0.01 && tile.x + tile.w <= band.x + band.w + 0.01);
+                assert!(tile.y >= band.y - 0.01 && tile.y + tile.h <= band.y + band.h + 0.01);
+            }
+        }
+    }
+}
+
+/// One tile on the table: where it lies, and its code when face up.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Placed {
+    pub zone: usize,
+    /// The owning seat (for a shared zone, 0).
+    pub seat: usize,
+    pub index: usize,
+    pub rect: Rect,
+    pub face: Option<i64>,
+}
+
+/// A shared zone in the table's centre: its band, and what lies there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shared {
+    pub zone: usize,
+    pub band: Rect,
+    pub pile: PileView,
+}
+
+/// Every tile of the per-seat zones as the view shows them (face up, or face down for a pile
+/// seen only by its count), and the bands of the shared zones in the centre.
+pub fn placed(board: Rect, t: &TableView) -> (Vec<Placed>, Vec<Shared>) {
+    let geom = TableGeom::new(board, t.seats, t.viewer.unwrap_or(0));
+    let bands = t.seat_zones().count();
+    let mut out = Vec::new();
+    for (k, (zone, z)) in t.seat_zones().enumerate() {
+        for (seat, pile) in z.piles.iter().enumerate().take(geom.areas.len()) {
+            let (side, _) = geom.areas[seat];
+            let faces: Vec<Option<i64>> = match pile {
+                PileView::Items(items) => items.iter().map(|c| Some(*c)).collect(),
+                PileView::Count(n) => vec![None; *n],
+                PileView::Unknown => Vec::new(),
+            };
+            let max_w = board.w / if side == Side::Bottom { 15.0 } else { 24.0 };
+            let rects = tiles(geom.band(seat, k, bands), side, faces.len(), max_w);
+            for (index, (rect, face)) in rects.into_iter().zip(faces).enumerate() {
+                out.push(Placed {
+                    zone,
+                    seat,
+                    index,
+                    rect,
+                    face,
+                });
+            }
+        }
+    }
+    let shared: Vec<(usize, &ZoneView)> = t
+        .zones
+        .iter()
+        .enumerate()
+        .filter(|(_, z)| !z.per_seat)
+        .collect();
+    let c = geom.center;
+    let h = c.h / shared.len().max(1) as f32;
+    let centre = shared
+        .iter()
+        .enumerate()
+        .map(|(k, (zone, z))| Shared {
+            zone: *zone,
+            band: Rect::new(c.x, c.y + h * k as f32, c.w, h),
+            pile: z.piles.first().cloned().unwrap_or(PileView::Unknown),
+        })
+        .collect();
+    (out, centre)
+}

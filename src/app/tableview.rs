@@ -1,0 +1,106 @@
+//! What a table of zones shows, taken from one seat's view of the game (`Game::view`): the
+//! window never reads a pile its viewer may not see. Also which tile an option names, so a
+//! click on a tile in the viewer's hand plays it.
+
+use super::view::Spot;
+use crate::core::action::{Action, Arg};
+use crate::engine::Game;
+use serde_json::Value;
+
+/// One pile as the viewer sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PileView {
+    Items(Vec<i64>),
+    /// Face down: only how many.
+    Count(usize),
+    /// Not even how many.
+    Unknown,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ZoneView {
+    pub name: String,
+    pub per_seat: bool,
+    /// One pile, or one per seat.
+    pub piles: Vec<PileView>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableView {
+    /// The seat whose eyes these are (`None`: public things only).
+    pub viewer: Option<usize>,
+    pub seats: usize,
+    pub zones: Vec<ZoneView>,
+    /// Names of the item codes.
+    pub names: Vec<String>,
+}
+
+impl TableView {
+    pub fn read(game: &Game, viewer: Option<usize>) -> TableView {
+        let view = game.view(viewer).unwrap_or_default();
+        let zones = game
+            .pkg
+            .zones
+            .iter()
+            .map(|z| {
+                let seen = &view["zones"][&z.name];
+                let piles = match seen {
+                    Value::Array(a) if z.per_seat => a.iter().map(pile).collect(),
+                    other => vec![pile(other)],
+                };
+                ZoneView {
+                    name: z.name.clone(),
+                    per_seat: z.per_seat,
+                    piles,
+                }
+            })
+            .collect();
+        TableView {
+            viewer,
+            seats: game.world().seats,
+            zones,
+            names: game.pkg.items.clone(),
+        }
+    }
+
+    /// The name of an item code (its number when the game names none).
+    pub fn name(&self, code: i64) -> String {
+        usize::try_from(code)
+            .ok()
+            .and_then(|c| self.names.get(c).cloned())
+            .unwrap_or_else(|| code.to_string())
+    }
+
+    /// The per-seat zones, in the order game.toml lists them (bands from the edge inwards).
+    pub fn seat_zones(&self) -> impl Iterator<Item = (usize, &ZoneView)> {
+        self.zones.iter().enumerate().filter(|(_, z)| z.per_seat)
+    }
+
+    /// The tile an option names: its first integer argument, found in the first per-seat
+    /// zone where the viewer sees its own items.
+    pub fn spot_of(&self, option: &Action) -> Option<Spot> {
+        let seat = self.viewer?;
+        let code = option.args.iter().find_map(|a| match a {
+            Arg::Int(i) => Some(*i),
+            _ => None,
+        })?;
+        self.seat_zones()
+            .find_map(|(zone, z)| match z.piles.get(seat) {
+                Some(PileView::Items(items)) if items.contains(&code) => {
+                    Some(Spot::Tile { zone, seat, code })
+                }
+                _ => None,
+            })
+    }
+}
+
+fn pile(v: &Value) -> PileView {
+    match v {
+        Value::Array(items) => PileView::Items(items.iter().filter_map(|i| i.as_i64()).collect()),
+        Value::Object(o) => match o.get("count").and_then(|n| n.as_u64()) {
+            Some(n) => PileView::Count(n as usize),
+            None => PileView::Unknown,
+        },
+        _ => PileView::Unknown,
+    }
+}

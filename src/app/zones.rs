@@ -1,0 +1,142 @@
+//! The table renderer: each seat's zones along its side of the table (the viewer at the
+//! bottom), tiles face up with their names where the view shows items and face down where it
+//! shows only a count; shared zones (the wall) in the middle. Everything drawn comes from the
+//! viewer's `TableView`, never from the full world.
+
+use super::layout::{Layout, Rect};
+use super::paint::{color, faded, fill, outline, Align};
+use super::seating::{placed, tiles, Placed, Side, TableGeom};
+use super::tableview::{PileView, TableView};
+use super::view::{Frame, Spot};
+use macroquad::prelude::*;
+
+/// Tile face and back colours, and the highlight of a playable tile.
+pub const FACE: Color = Color::new(0.965, 0.945, 0.89, 1.0);
+pub const BACK: Color = Color::new(0.2, 0.45, 0.62, 1.0);
+const PLAYABLE: Color = Color::new(1.0, 0.85, 0.25, 0.45);
+const INK: Color = Color::new(0.1, 0.1, 0.1, 1.0);
+
+/// Text colour that reads on `ground`: dark on a light table, white on a dark one.
+fn on(ground: Color) -> Color {
+    if 0.3 * ground.r + 0.59 * ground.g + 0.11 * ground.b > 0.5 {
+        INK
+    } else {
+        WHITE
+    }
+}
+
+pub fn draw(f: &Frame) {
+    let Some(t) = f.table else { return };
+    let b = f.layout.board;
+    fill(b, color(f.style.board));
+    let geom = TableGeom::new(b, t.seats, t.viewer.unwrap_or(0));
+    draw_seats(f, &geom);
+    let (tiles, shared) = placed(b, t);
+    let hover = f
+        .mouse
+        .and_then(|m| tiles.iter().find(|p| p.rect.contains(m)));
+    for p in &tiles {
+        let playable = f.targets.contains(&spot(p));
+        draw_tile(f, t, p.rect, p.face, playable && Some(p) == hover, playable);
+    }
+    for s in &shared {
+        draw_shared(f, t, s.band, &t.zones[s.zone].name, &s.pile);
+    }
+}
+
+fn spot(p: &Placed) -> Spot {
+    Spot::Tile {
+        zone: p.zone,
+        seat: p.seat,
+        code: p.face.unwrap_or(-1),
+    }
+}
+
+/// Each seat's area, outlined while it is that seat's turn, and its number and colour on the
+/// free middle of the table, next to its area.
+fn draw_seats(f: &Frame, geom: &TableGeom) {
+    let s = f.layout.scale;
+    let c0 = geom.center;
+    for (seat, (side, area)) in geom.areas.iter().enumerate() {
+        let c = color(f.style.seat(seat));
+        if f.world.outcome.is_none() && f.world.current == seat {
+            outline(area.inset(2.0 * s), 3.0 * s, c);
+        }
+        let (w, h) = (30.0 * s, 18.0 * s);
+        let (x, y) = match side {
+            Side::Bottom => (c0.x + (c0.w - w) / 2.0, c0.y + c0.h - h),
+            Side::Top => (c0.x + (c0.w - w) / 2.0, c0.y),
+            Side::Left => (c0.x, c0.y + (c0.h - h) / 2.0),
+            Side::Right => (c0.x + c0.w - w, c0.y + (c0.h - h) / 2.0),
+        };
+        let chip = Rect::new(x, y, w, h);
+        fill(chip, c);
+        f.p.text_in(
+            &format!("P{}", seat + 1),
+            chip,
+            13.0 * s,
+            Align::Center,
+            WHITE,
+        );
+    }
+}
+
+/// A tile: face up with its name (highlighted when playable, brighter under the mouse), or
+/// face down.
+fn draw_tile(f: &Frame, t: &TableView, r: Rect, face: Option<i64>, hover: bool, playable: bool) {
+    let line = faded(BLACK, 0.55);
+    match face {
+        Some(code) => {
+            fill(r, FACE);
+            if playable {
+                fill(r, faded(PLAYABLE, if hover { 1.6 } else { 0.6 }));
+            }
+            outline(r, 1.0, line);
+            f.p.text_in(
+                &t.name(code),
+                r.inset(r.w * 0.06),
+                r.w * 0.5,
+                Align::Center,
+                INK,
+            );
+        }
+        None => {
+            fill(r, BACK);
+            outline(r, 1.0, line);
+        }
+    }
+}
+
+/// A shared zone: its tiles face up, or a face-down tile with the count ("wall × 83").
+fn draw_shared(f: &Frame, t: &TableView, band: Rect, name: &str, pile: &PileView) {
+    let s = f.layout.scale;
+    let size = 18.0 * s;
+    let ink = on(color(f.style.board));
+    match pile {
+        PileView::Items(items) => {
+            let rects = tiles(band, Side::Bottom, items.len(), band.w / 14.0);
+            for (r, code) in rects.into_iter().zip(items) {
+                draw_tile(f, t, r, Some(*code), false, false);
+            }
+        }
+        PileView::Count(n) => {
+            let (cx, cy) = band.center();
+            let w = 34.0 * s;
+            let tile = Rect::new(cx - w * 2.2, cy - w * 0.67, w, w * 1.35);
+            draw_tile(f, t, tile, None, false, false);
+            let label = Rect::new(cx - w * 1.0, cy - size, w * 6.0, size * 2.0);
+            f.p.text_in(&format!("{name} × {n}"), label, size, Align::Left, ink);
+        }
+        PileView::Unknown => {}
+    }
+}
+
+/// The viewer's face-up tile under a window position.
+pub fn tile_at(layout: &Layout, t: &TableView, pos: (f32, f32)) -> Option<Spot> {
+    let viewer = t.viewer?;
+    let (tiles, _) = placed(layout.board, t);
+    tiles
+        .iter()
+        .find(|p| p.seat == viewer && p.face.is_some() && p.rect.contains(pos))
+        .map(spot)
+}
