@@ -1,7 +1,10 @@
 //! Animations that follow events: a token walks the track space by space after a `Move`, the
-//! dice tumble after a `Dice` event and then show the roll. Pure bookkeeping on a clock passed
-//! in (seconds); drawing reads positions from here, and nothing waits for an animation.
+//! dice tumble after a `Dice` event and then show the roll, and on a table of zones a tile
+//! that joins a seat's pile (a discard, an exposed meld) slides there from that seat's hand.
+//! Pure bookkeeping on a clock passed in (seconds); drawing reads positions from here, and
+//! nothing waits for an animation.
 
+use super::tableview::{PileView, TableView};
 use crate::core::event::Event;
 use crate::core::world::World;
 use crate::def::board::Board;
@@ -11,6 +14,16 @@ const STEP: f64 = 0.12;
 const LONGEST: f64 = 1.6;
 /// Seconds the dice tumble.
 const ROLL: f64 = 0.5;
+/// Seconds a tile slides.
+const SLIDE: f64 = 0.3;
+
+/// A tile sliding into item `index` of `seat`'s pile in zone `zone`.
+struct Slide {
+    zone: usize,
+    seat: usize,
+    index: usize,
+    start: f64,
+}
 
 struct Walk {
     from: usize,
@@ -24,6 +37,9 @@ pub struct Anim {
     walks: Vec<Option<Walk>>,
     /// The last roll and when it was made.
     dice: Option<(Vec<u32>, f64)>,
+    /// The table as last seen, and the tiles sliding since.
+    table: Option<TableView>,
+    slides: Vec<Slide>,
     /// Screenshots and benchmarks settle every animation at once.
     pub instant: bool,
 }
@@ -34,14 +50,55 @@ impl Anim {
             target: world.board.tokens.clone(),
             walks: (0..world.seats).map(|_| None).collect(),
             dice: None,
+            table: None,
+            slides: Vec::new(),
             instant: false,
         }
     }
 
-    /// Forgets running walks and puts tokens where the world has them (after undo, reload).
+    /// Forgets running walks and slides and puts tokens where the world has them (after undo,
+    /// reload).
     pub fn sync(&mut self, world: &World) {
         self.target = world.board.tokens.clone();
         self.walks = (0..world.seats).map(|_| None).collect();
+        self.table = None;
+        self.slides.clear();
+    }
+
+    /// A new look at the table: tiles that joined a seat's pile (past its first zone, the
+    /// hand) since the last look start sliding at `now`.
+    pub fn on_table(&mut self, view: &TableView, now: f64) {
+        if let (Some(old), false) = (&self.table, self.instant) {
+            for (zone, z) in view.seat_zones().skip(1) {
+                for (seat, pile) in z.piles.iter().enumerate() {
+                    let before = match old.zones.get(zone).and_then(|o| o.piles.get(seat)) {
+                        Some(PileView::Items(items)) => items.len(),
+                        _ => continue,
+                    };
+                    if let PileView::Items(items) = pile {
+                        for index in before..items.len() {
+                            self.slides.push(Slide {
+                                zone,
+                                seat,
+                                index,
+                                start: now,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        self.slides.retain(|s| now - s.start < SLIDE);
+        self.table = Some(view.clone());
+    }
+
+    /// How far a sliding tile has come (0 at the hand, 1 in place), if it is sliding.
+    pub fn slide(&self, zone: usize, seat: usize, index: usize, now: f64) -> Option<f32> {
+        self.slides
+            .iter()
+            .find(|s| (s.zone, s.seat, s.index) == (zone, seat, index))
+            .map(|s| ((now - s.start) / SLIDE).clamp(0.0, 1.0) as f32)
+            .filter(|t| *t < 1.0)
     }
 
     pub fn on_event(&mut self, e: &Event, board: &Board, now: f64) {
@@ -120,7 +177,8 @@ impl Anim {
             .flatten()
             .any(|w| now - w.start < (w.steps as f64 * STEP).min(LONGEST));
         let rolling = self.dice.as_ref().is_some_and(|(_, s)| now - s < ROLL);
-        walking || rolling
+        let sliding = self.slides.iter().any(|s| now - s.start < SLIDE);
+        walking || rolling || sliding
     }
 }
 
@@ -180,5 +238,42 @@ mod tests {
         a.on_event(&roll, &b, 1.0);
         assert!(a.dice(1.1).unwrap().1);
         assert_eq!(a.dice(2.0), Some((vec![3, 5], false)));
+    }
+
+    fn table(discards: Vec<i64>) -> TableView {
+        let zone = |name: &str, piles: Vec<PileView>| crate::app::tableview::ZoneView {
+            name: name.into(),
+            per_seat: true,
+            piles,
+        };
+        TableView {
+            viewer: Some(0),
+            seats: 2,
+            zones: vec![
+                zone(
+                    "hand",
+                    vec![PileView::Items(vec![1, 2]), PileView::Count(13)],
+                ),
+                zone(
+                    "discards",
+                    vec![PileView::Items(discards), PileView::Items(vec![])],
+                ),
+            ],
+            names: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_tile_that_joins_a_pile_slides_in_and_lands() {
+        let mut a = Anim::new(&World::new(2, 0, 0, 1));
+        a.on_table(&table(vec![5]), 0.0);
+        assert_eq!(a.slide(1, 0, 0, 0.0), None, "the first look starts nothing");
+        a.on_table(&table(vec![5, 7]), 1.0);
+        assert_eq!(a.slide(1, 0, 0, 1.1), None, "the old discard stays put");
+        let k = a.slide(1, 0, 1, 1.15).expect("the new discard slides");
+        assert!((k - 0.5).abs() < 0.01, "{k}");
+        assert!(a.busy(1.15));
+        assert_eq!(a.slide(1, 0, 1, 1.3), None, "landed");
+        assert!(!a.busy(1.3));
     }
 }

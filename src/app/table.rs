@@ -52,6 +52,8 @@ pub struct Table {
     pub(super) generation: u64,
     pub(super) asked: Option<u64>,
     pub(super) next_bot_move: f64,
+    /// When the position last changed (tiles that joined a pile slide from then).
+    moved_at: f64,
     pub(super) requests: Option<Receiver<ReloadRequest>>,
     _watching: Option<WatchHandle>,
     pub save_to: String,
@@ -97,6 +99,7 @@ impl Table {
             generation: 0,
             asked: None,
             next_bot_move: 0.0,
+            moved_at: 0.0,
             requests,
             _watching: watching,
             save_to,
@@ -117,6 +120,7 @@ impl Table {
 
     /// Moves the game's new events into the log and the animations.
     pub fn absorb_events(&mut self, now: f64) {
+        self.moved_at = now;
         let events = self.s.game.drain_events();
         let Some(board) = self.s.game.pkg.map(self.s.game.config.map.as_deref()).ok() else {
             return;
@@ -157,6 +161,9 @@ impl Table {
             human,
             viewer,
         ));
+        if let Some(view) = &scene.table {
+            self.anim.on_table(view, self.moved_at);
+        }
         self.scene = Some(scene.clone());
         scene
     }

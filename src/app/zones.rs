@@ -1,7 +1,8 @@
 //! The table renderer: each seat's zones along its side of the table (the viewer at the
 //! bottom), tiles face up with their names where the view shows items and face down where it
-//! shows only a count; shared zones (the wall) in the middle. Everything drawn comes from the
-//! viewer's `TableView`, never from the full world.
+//! shows only a count; shared zones (the wall) in the middle; a tile that just joined a pile
+//! slides in from its owner's hand. Everything drawn comes from the viewer's `TableView`,
+//! never from the full world.
 
 use super::layout::{Layout, Rect};
 use super::paint::{color, faded, fill, outline, Align};
@@ -30,6 +31,7 @@ pub fn draw(f: &Frame) {
     let b = f.layout.board;
     fill(b, color(f.style.board));
     let geom = TableGeom::new(b, t.seats, t.viewer.unwrap_or(0));
+    let bands = t.seat_zones().count();
     draw_seats(f, &geom);
     let (tiles, shared) = placed(b, t);
     let hover = f
@@ -37,11 +39,23 @@ pub fn draw(f: &Frame) {
         .and_then(|m| tiles.iter().find(|p| p.rect.contains(m)));
     for p in &tiles {
         let playable = f.targets.contains(&spot(p));
-        draw_tile(f, t, p.rect, p.face, playable && Some(p) == hover, playable);
+        let rect = match f.anim.slide(p.zone, p.seat, p.index, f.now) {
+            Some(k) => slid(geom.band(p.seat, 0, bands), p.rect, k),
+            None => p.rect,
+        };
+        draw_tile(f, t, rect, p.face, playable && Some(p) == hover, playable);
     }
     for s in &shared {
         draw_shared(f, t, s.band, &t.zones[s.zone].name, &s.pile);
     }
+}
+
+/// A tile `k` of the way from the middle of `from` (its owner's hand) to `to`, eased.
+fn slid(from: Rect, to: Rect, k: f32) -> Rect {
+    let e = 1.0 - (1.0 - k) * (1.0 - k);
+    let (fx, fy) = from.center();
+    let (x0, y0) = (fx - to.w / 2.0, fy - to.h / 2.0);
+    Rect::new(x0 + (to.x - x0) * e, y0 + (to.y - y0) * e, to.w, to.h)
 }
 
 fn spot(p: &Placed) -> Spot {
