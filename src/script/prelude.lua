@@ -52,12 +52,21 @@ function M.scores(AI, G, ctx, seat, list)
   return out
 end
 
--- The best score followed by the indices of all options that reach it.
+-- The best score followed by the indices of all options that reach it (scored one by one,
+-- without a list, when the AI has no AI.scores).
 function M.best(AI, G, ctx, seat, list)
-  local scores = M.scores(AI, G, ctx, seat, list)
+  local scores, score = AI.scores and M.scores(AI, G, ctx, seat, list), AI.score
   local best, tied, n = -math.huge, {}, 0
   for i = 1, #list do
-    local s = scores[i]
+    local s
+    if scores then
+      s = scores[i]
+    else
+      s = score(G, ctx, seat, list[i])
+      if type(s) ~= "number" then
+        error(string.format("AI.score returned %s for option %d, expected a number", type(s), i), 0)
+      end
+    end
     if s > best then
       best, n = s, 1
       tied[1] = i
