@@ -3,8 +3,6 @@
 -- without a winner is a draw. The runtime keeps the stones (ctx.grid); G counts the moves.
 local R = {}
 
-local DIRECTIONS = { { 0, 1 }, { 1, 0 }, { 1, 1 }, { 1, -1 } }
-
 function R.setup(G, ctx)
   local s = ctx.settings
   if s.rule ~= "freestyle" and s.rule ~= "standard" then
@@ -18,21 +16,40 @@ end
 
 -- Does the stone p just placed at (r, c) complete a winning line?
 local function wins(ctx, r, c, p)
-  local exact = ctx.settings.rule == "standard"
-  for _, d in ipairs(DIRECTIONS) do
-    local len = ctx.grid:line(r, c, d[1], d[2], p)
-    if len == 5 or (len > 5 and not exact) then return true end
+  local a, b, d, e = ctx.grid:runs(r, c, p)
+  if ctx.settings.rule == "standard" then
+    return a == 5 or b == 5 or d == 5 or e == 5
   end
-  return false
+  return a >= 5 or b >= 5 or d >= 5 or e >= 5
 end
 R.wins = wins
+
+-- The option {"place", r, c} for cell index i, made once and shared: search bots list and play
+-- options by the thousand, and nothing changes an option table.
+local PLACE = {}
+local function place(i, cols)
+  local by_cell = PLACE[cols]
+  if not by_cell then
+    by_cell = {}
+    PLACE[cols] = by_cell
+  end
+  local o = by_cell[i]
+  if not o then
+    o = { "place", (i - 1) // cols + 1, (i - 1) % cols + 1 }
+    by_cell[i] = o
+  end
+  return o
+end
 
 R.states = {
   turn = {
     options = function(G, ctx)
-      local out, cols = {}, ctx.grid.cols
+      local out, cols, n = {}, ctx.grid.cols, 0
       for i, v in ipairs(ctx.grid:cells()) do
-        if v == 0 then out[#out + 1] = { "place", (i - 1) // cols + 1, (i - 1) % cols + 1 } end
+        if v == 0 then
+          n = n + 1
+          out[n] = place(i, cols)
+        end
       end
       return out
     end,
@@ -62,7 +79,7 @@ function R.random_move(G, ctx)
   local grid = ctx.grid
   if ctx.settings.playout == "uniform" then
     local r, c = grid:random_empty()
-    return r and { "place", r, c }
+    return r and place((r - 1) * grid.cols + c, grid.cols)
   end
   local near = grid:empty_near(1)
   if #near == 0 then

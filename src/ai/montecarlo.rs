@@ -72,7 +72,8 @@ impl Bot for MonteCarlo {
                 candidates: vec![(0, 1.0)],
             });
         }
-        let mut candidates: Vec<(usize, f64)> = self.means(game)?.into_iter().enumerate().collect();
+        let means = game.searching(|g| self.means(g))?;
+        let mut candidates: Vec<(usize, f64)> = means.into_iter().enumerate().collect();
         candidates.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         Ok(Choice {
             index: candidates[0].0,

@@ -136,11 +136,13 @@ impl Game {
             (seat, list)
         };
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "options");
-        let problem: Option<String> =
-            self.host
-                .call(&self.host.check_options, list.clone(), &ctx)?;
-        if let Some(m) = problem {
-            return Err(self.flow_error(m, "options"));
+        if self.check_listed || !list.is_table() {
+            let problem: Option<String> =
+                self.host
+                    .call(&self.host.check_options, list.clone(), &ctx)?;
+            if let Some(m) = problem {
+                return Err(self.flow_error(m, "options"));
+            }
         }
         let Value::Table(list) = list else {
             unreachable!("checked by check_options")

@@ -95,7 +95,8 @@ impl Game {
     }
 
     /// Runs `f` (a search that plays ahead and restores the position) with the event log,
-    /// history and undo/redo set aside, so nothing it plays is recorded.
+    /// history and undo/redo set aside, so nothing it plays is recorded. Option lists are not
+    /// re-checked there: every position a search reaches is checked when a game gets there.
     pub fn searching<R>(
         &mut self,
         f: impl FnOnce(&mut Game) -> Result<R, GameError>,
@@ -108,7 +109,9 @@ impl Game {
         let history = std::mem::take(&mut self.history);
         let undo = self.undo.take();
         let redo = std::mem::take(&mut self.redo);
+        self.check_listed = false;
         let result = f(self);
+        self.check_listed = true;
         self.set_record_events(record);
         self.world.borrow_mut().events = events;
         self.history = history;

@@ -74,6 +74,7 @@ impl Game {
             g,
             pending: None,
             just_entered: false,
+            check_listed: true,
             history: self.history.clone(),
             undo: self.undo.as_ref().map(|_| Vec::new()),
             redo: Vec::new(),

@@ -128,6 +128,8 @@ pub struct Game {
     g: Table,
     pending: Option<Pending>,
     just_entered: bool,
+    /// Whether each options list is checked (off while a search plays ahead).
+    check_listed: bool,
     round_cap: Option<u64>,
     pub history: Vec<Step>,
     undo: Option<Vec<(Snapshot, usize)>>,
@@ -206,6 +208,7 @@ impl Game {
             g,
             pending: None,
             just_entered: true,
+            check_listed: true,
             round_cap,
             history: Vec::new(),
             undo: None,

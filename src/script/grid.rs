@@ -3,7 +3,7 @@
 //! count from 1; cell index `i` is `(row - 1) * cols + col`.
 
 use super::host::api_error;
-use crate::core::grid::GridState;
+use crate::core::grid::{GridState, DIRECTIONS};
 use crate::core::world::World;
 use mlua::{Lua, Table, Value};
 use std::cell::RefCell;
@@ -102,6 +102,18 @@ pub fn grid_api(lua: &Lua, world: &W, size: Option<(usize, usize)>) -> mlua::Res
             with_grid(lua, &w, |g| {
                 let (r, c) = cell(lua, g, r, c)?;
                 Ok(g.longest(r, c, owner(lua, Some(p))?))
+            })
+        })?,
+    )?;
+    let w = world.clone();
+    t.raw_set(
+        "runs",
+        lua.create_function(move |lua, (_, r, c, p): (Value, i64, i64, i64)| {
+            with_grid(lua, &w, |g| {
+                let (r, c) = cell(lua, g, r, c)?;
+                let who = owner(lua, Some(p))?;
+                let [a, b, d, e] = DIRECTIONS.map(|dir| g.line(r, c, dir, who).0);
+                Ok((a, b, d, e))
             })
         })?,
     )?;
