@@ -72,30 +72,25 @@ R.states = {
 }
 
 -- A quick move for search bots' playouts, without listing every option. With the setting
--- playout = "tactical": win at once if a point next to the stones allows it, else block the
--- opponent's winning point, else a random point next to a stone (where the game is decided).
--- With "uniform": any empty point.
+-- playout = "tactical": win at once if a point allows it, else block the opponent's winning
+-- point, else a random point next to a stone (where the game is decided). With "uniform":
+-- any empty point.
 function R.random_move(G, ctx)
   local grid = ctx.grid
+  local cols = grid.cols
   if ctx.settings.playout == "uniform" then
     local r, c = grid:random_empty()
-    return r and place((r - 1) * grid.cols + c, grid.cols)
+    return r and place((r - 1) * cols + c, cols)
   end
+  local me, exact = ctx:current(), ctx.settings.rule == "standard"
+  local i = grid:completing(me, 5, exact)[1] or grid:completing(3 - me, 5, exact)[1]
+  if i then return place(i, cols) end
   local near = grid:empty_near(1)
   if #near == 0 then
     local r, c = grid:random_empty()
-    return r and { "place", r, c }
+    return r and place((r - 1) * cols + c, cols)
   end
-  local cols, me = grid.cols, ctx:current()
-  local block
-  for _, i in ipairs(near) do
-    local r, c = (i - 1) // cols + 1, (i - 1) % cols + 1
-    if grid:longest(r, c, me) >= 5 then return { "place", r, c } end
-    if not block and grid:longest(r, c, 3 - me) >= 5 then block = { "place", r, c } end
-  end
-  if block then return block end
-  local i = near[ctx.random:int(1, #near)]
-  return { "place", (i - 1) // cols + 1, (i - 1) % cols + 1 }
+  return place(near[ctx.random:int(1, #near)], cols)
 end
 
 -- Why a placement is not among the options.

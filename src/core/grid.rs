@@ -92,6 +92,29 @@ impl GridState {
             .collect()
     }
 
+    /// Empty cells where a stone of `who` would make a run of `n` or more in some direction
+    /// (exactly `n` when `exact`), in row-major order.
+    pub fn completing(&self, who: u8, n: usize, exact: bool) -> Vec<usize> {
+        let hits = |len: usize| if exact { len == n } else { len >= n };
+        (0..self.cells.len())
+            .filter(|i| self.cells[*i] == 0)
+            .filter(|i| {
+                let (r, c) = (i / self.cols, i % self.cols);
+                // A run longer than one needs a stone of `who` next to the cell.
+                (n <= 1 || self.touches(r, c, who))
+                    && DIRECTIONS.iter().any(|d| hits(self.line(r, c, *d, who).0))
+            })
+            .collect()
+    }
+
+    fn touches(&self, r: usize, c: usize, who: u8) -> bool {
+        DIRECTIONS.iter().any(|(dr, dc)| {
+            [1, -1]
+                .iter()
+                .any(|s| self.at(r as i64 + s * dr, c as i64 + s * dc) == Some(who))
+        })
+    }
+
     /// Whether any stone lies within distance `d` of (r, c).
     pub fn has_neighbor(&self, r: usize, c: usize, d: usize) -> bool {
         (r.saturating_sub(d)..=(r + d).min(self.rows - 1)).any(|y| {
@@ -108,6 +131,20 @@ impl GridState {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn completing_cells_make_the_run_and_exact_excludes_overlines() {
+        let g = grid(&["xx.xx.", "......", "oooo..", "......"]);
+        assert_eq!(g.completing(1, 5, false), vec![2]);
+        assert_eq!(g.completing(2, 5, false), vec![16]);
+        let long = grid(&["xxx.xx"]);
+        assert_eq!(long.completing(1, 5, false), vec![3]);
+        assert_eq!(
+            long.completing(1, 5, true),
+            Vec::<usize>::new(),
+            "six is not five"
+        );
+    }
 
     fn grid(rows: &[&str]) -> GridState {
         let mut g = GridState::new(rows.len(), rows[0].len());

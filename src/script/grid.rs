@@ -131,6 +131,21 @@ pub fn grid_api(lua: &Lua, world: &W, size: Option<(usize, usize)>) -> mlua::Res
     )?;
     let w = world.clone();
     t.raw_set(
+        "completing",
+        lua.create_function(
+            move |lua, (_, p, n, exact): (Value, i64, usize, Option<bool>)| {
+                with_grid(lua, &w, |g| {
+                    let who = owner(lua, Some(p))?;
+                    Ok(g.completing(who, n, exact.unwrap_or(false))
+                        .into_iter()
+                        .map(|i| i + 1)
+                        .collect::<Vec<_>>())
+                })
+            },
+        )?,
+    )?;
+    let w = world.clone();
+    t.raw_set(
         "has_neighbor",
         lua.create_function(move |lua, (_, r, c, d): (Value, i64, i64, usize)| {
             with_grid(lua, &w, |g| {
