@@ -29,16 +29,7 @@ impl Table {
     }
 
     fn shown_paths(&self, r: &ReloadRequest) -> String {
-        let root = self.s.game.pkg.root.canonicalize().unwrap_or_default();
-        let names: Vec<String> = r
-            .paths
-            .iter()
-            .map(|p| {
-                let p = p.canonicalize().unwrap_or_else(|_| p.clone());
-                p.strip_prefix(&root).unwrap_or(&p).display().to_string()
-            })
-            .collect();
-        names.join(", ")
+        r.shown(&self.s.game.pkg.root).join(", ")
     }
 
     /// Reloads the rules and the look; on success flashes what changed, on failure shows every

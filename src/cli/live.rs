@@ -106,20 +106,7 @@ impl Inputs {
 /// Reloads the session's rules and says on one line what happened; on failure the last good
 /// rules keep running and every diagnostic is printed. True when the rules changed.
 pub fn reload(s: &mut Session, request: &ReloadRequest) -> bool {
-    let root = s
-        .game
-        .pkg
-        .root
-        .canonicalize()
-        .unwrap_or_else(|_| s.game.pkg.root.clone());
-    let names: Vec<String> = request
-        .paths
-        .iter()
-        .map(|p| {
-            let p = p.canonicalize().unwrap_or_else(|_| p.clone());
-            p.strip_prefix(&root).unwrap_or(&p).display().to_string()
-        })
-        .collect();
+    let names = request.shown(&s.game.pkg.root);
     match s.game.try_reload() {
         Ok(r) => {
             let ms = r.took.as_secs_f64() * 1000.0;

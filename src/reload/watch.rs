@@ -18,6 +18,20 @@ pub struct ReloadRequest {
     pub first_change: Instant,
 }
 
+impl ReloadRequest {
+    /// The changed files relative to the game folder `root`, as shown to people.
+    pub fn shown(&self, root: &std::path::Path) -> Vec<String> {
+        let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+        self.paths
+            .iter()
+            .map(|p| {
+                let p = p.canonicalize().unwrap_or_else(|_| p.clone());
+                p.strip_prefix(&root).unwrap_or(&p).display().to_string()
+            })
+            .collect()
+    }
+}
+
 /// Keeps the OS watcher alive; requests arrive on `requests`.
 pub struct Watcher {
     handle: WatchHandle,
