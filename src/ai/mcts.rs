@@ -27,6 +27,8 @@ const PLAYOUT_STEPS: usize = 2000;
 const EXPLORATION: f64 = 1.4;
 /// With an AI script, a node expands only its best-scored options, best first.
 const WIDTH: usize = 12;
+/// Weight of the AI's ranking in the choice of the option to explore (progressive bias).
+const PRIOR: f64 = 4.0;
 
 struct Node {
     seat: usize,
@@ -38,6 +40,9 @@ struct Node {
     reward: Vec<f64>,
     /// An option that ends the game with the mover winning: always played from here.
     winning: Option<usize>,
+    /// Per option, a bonus from the AI's ranking (1 for its best, 1/2 for the next, …; 0
+    /// without an AI script) that fades as the option is visited.
+    prior: Vec<f64>,
 }
 
 pub struct Mcts {
@@ -59,10 +64,14 @@ impl Mcts {
         let (seat, n) = game.pending().map(|p| (p.seat, p.len())).unwrap_or((0, 0));
         let mut untried: Vec<usize> = (0..n).collect();
         self.rng.shuffle(&mut untried);
+        let mut prior = vec![0.0; n];
         if game.has_ai() && n > 1 {
             let scores = game.score_options(None)?;
             untried.sort_by(|a, b| scores[*b].total_cmp(&scores[*a]));
             untried.truncate(WIDTH);
+            for (rank, i) in untried.iter().enumerate() {
+                prior[*i] = 1.0 / (rank as f64 + 1.0);
+            }
             untried.reverse();
         }
         Ok(Node {
@@ -72,6 +81,7 @@ impl Mcts {
             visits: 0.0,
             reward: vec![0.0; seats],
             winning: None,
+            prior,
         })
     }
 
@@ -170,12 +180,10 @@ fn best_child(tree: &[Node], at: usize) -> Option<(usize, usize)> {
         .filter_map(|(i, c)| c.map(|c| (i, c)))
         .map(|(i, c)| {
             let child = &tree[c];
-            let mean = child.reward[node.seat] / child.visits.max(1.0);
-            (
-                i,
-                c,
-                mean + EXPLORATION * (ln / child.visits.max(1.0)).sqrt(),
-            )
+            let visits = child.visits.max(1.0);
+            let mean = child.reward[node.seat] / visits;
+            let bias = PRIOR * node.prior[i] / (1.0 + child.visits);
+            (i, c, mean + EXPLORATION * (ln / visits).sqrt() + bias)
         })
         .max_by(|a, b| a.2.total_cmp(&b.2))
         .map(|(i, c, _)| (i, c))
