@@ -6,7 +6,8 @@
 //! - `engine` (a running game: package + script host + world; the one `apply`)
 //! - `script` (the Lua host: sandbox, budgets, `ctx` API, calls into rules)
 //! - `def` (TOML files → validated `Package`)
-//! - `core` (world, flow, rng, dice, decks, board, actions, events; pure Rust)
+//! - `core` (world, flow, rng, dice, decks, board, grid, zones, meld shapes, actions, events;
+//!   pure Rust)
 //! - `diag` (diagnostics shared by all layers)
 
 pub mod ai;
