@@ -4,9 +4,10 @@
 //! Pure bookkeeping on a clock passed in (seconds); drawing reads positions from here, and
 //! nothing waits for an animation.
 
-use super::tableview::{PileView, TableView};
+use super::tableview::TableView;
 use crate::core::event::Event;
 use crate::core::world::World;
+use crate::core::zone::Seen;
 use crate::def::board::Board;
 
 /// Seconds per space walked, and the longest walk.
@@ -72,10 +73,10 @@ impl Anim {
             for (zone, z) in view.seat_zones().skip(1) {
                 for (seat, pile) in z.piles.iter().enumerate() {
                     let before = match old.zones.get(zone).and_then(|o| o.piles.get(seat)) {
-                        Some(PileView::Items(items)) => items.len(),
+                        Some(Seen::Items(items)) => items.len(),
                         _ => continue,
                     };
-                    if let PileView::Items(items) = pile {
+                    if let Seen::Items(items) = pile {
                         for index in before..items.len() {
                             self.slides.push(Slide {
                                 zone,
@@ -241,7 +242,7 @@ mod tests {
     }
 
     fn table(discards: Vec<i64>) -> TableView {
-        let zone = |name: &str, piles: Vec<PileView>| crate::app::tableview::ZoneView {
+        let zone = |name: &str, piles: Vec<Seen>| crate::app::tableview::ZoneView {
             name: name.into(),
             per_seat: true,
             piles,
@@ -252,12 +253,9 @@ mod tests {
             zones: vec![
                 zone(
                     "hand",
-                    vec![PileView::Items(vec![1, 2]), PileView::Count(13)],
+                    vec![Seen::Items(vec![1, 2]), Seen::Count { count: 13 }],
                 ),
-                zone(
-                    "discards",
-                    vec![PileView::Items(discards), PileView::Items(vec![])],
-                ),
+                zone("discards", vec![Seen::Items(discards), Seen::Items(vec![])]),
             ],
             names: Vec::new(),
         }

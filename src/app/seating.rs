@@ -4,7 +4,8 @@
 //! per per-seat zone, outermost first; tiles are laid in lines along a band, wrapping.
 
 use super::layout::Rect;
-use super::tableview::{PileView, TableView, ZoneView};
+use super::tableview::{TableView, ZoneView};
+use crate::core::zone::Seen;
 
 /// Which edge of the table a seat sits at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -211,7 +212,7 @@ pub struct Placed {
 pub struct Shared {
     pub zone: usize,
     pub band: Rect,
-    pub pile: PileView,
+    pub pile: Seen,
 }
 
 /// Every tile of the per-seat zones as the view shows them (face up, or face down for a pile
@@ -224,9 +225,9 @@ pub fn placed(board: Rect, t: &TableView) -> (Vec<Placed>, Vec<Shared>) {
         for (seat, pile) in z.piles.iter().enumerate().take(geom.areas.len()) {
             let (side, _) = geom.areas[seat];
             let faces: Vec<Option<i64>> = match pile {
-                PileView::Items(items) => items.iter().map(|c| Some(*c)).collect(),
-                PileView::Count(n) => vec![None; *n],
-                PileView::Unknown => Vec::new(),
+                Seen::Items(items) => items.iter().map(|c| Some(*c)).collect(),
+                Seen::Count { count } => vec![None; *count],
+                Seen::Nothing {} => Vec::new(),
             };
             let max_w = board.w / if side == Side::Bottom { 15.0 } else { 24.0 };
             let rects = tiles(geom.band(seat, k, bands), side, faces.len(), max_w);
@@ -255,7 +256,7 @@ pub fn placed(board: Rect, t: &TableView) -> (Vec<Placed>, Vec<Shared>) {
         .map(|(k, (zone, z))| Shared {
             zone: *zone,
             band: Rect::new(c.x, c.y + h * k as f32, c.w, h),
-            pile: z.piles.first().cloned().unwrap_or(PileView::Unknown),
+            pile: z.piles.first().cloned().unwrap_or(Seen::Nothing {}),
         })
         .collect();
     (out, centre)

@@ -4,25 +4,15 @@
 
 use super::view::Spot;
 use crate::core::action::{Action, Arg};
+use crate::core::zone::Seen;
 use crate::engine::Game;
-use serde_json::Value;
-
-/// One pile as the viewer sees it.
-#[derive(Clone, Debug, PartialEq)]
-pub enum PileView {
-    Items(Vec<i64>),
-    /// Face down: only how many.
-    Count(usize),
-    /// Not even how many.
-    Unknown,
-}
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct ZoneView {
     pub name: String,
     pub per_seat: bool,
     /// One pile, or one per seat.
-    pub piles: Vec<PileView>,
+    pub piles: Vec<Seen>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -37,38 +27,28 @@ pub struct TableView {
 
 impl TableView {
     pub fn read(game: &Game, viewer: Option<usize>) -> TableView {
-        let view = game.view(viewer).unwrap_or_default();
         let zones = game
             .pkg
             .zones
             .iter()
-            .map(|z| {
-                let seen = &view["zones"][&z.name];
-                let piles = match seen {
-                    Value::Array(a) if z.per_seat => a.iter().map(pile).collect(),
-                    other => vec![pile(other)],
-                };
-                ZoneView {
-                    name: z.name.clone(),
-                    per_seat: z.per_seat,
-                    piles,
-                }
+            .zip(game.seen_zones(viewer))
+            .map(|(z, piles)| ZoneView {
+                name: z.name.clone(),
+                per_seat: z.per_seat,
+                piles,
             })
             .collect();
         TableView {
             viewer,
-            seats: game.world().seats,
+            seats: game.config.seats,
             zones,
             names: game.pkg.items.clone(),
         }
     }
 
-    /// The name of an item code (its number when the game names none).
+    /// The name of an item code.
     pub fn name(&self, code: i64) -> String {
-        usize::try_from(code)
-            .ok()
-            .and_then(|c| self.names.get(c).cloned())
-            .unwrap_or_else(|| code.to_string())
+        crate::def::item_name(&self.names, code)
     }
 
     /// The per-seat zones, in the order game.toml lists them (bands from the edge inwards).
@@ -86,21 +66,10 @@ impl TableView {
         })?;
         self.seat_zones()
             .find_map(|(zone, z)| match z.piles.get(seat) {
-                Some(PileView::Items(items)) if items.contains(&code) => {
+                Some(Seen::Items(items)) if items.contains(&code) => {
                     Some(Spot::Tile { zone, seat, code })
                 }
                 _ => None,
             })
-    }
-}
-
-fn pile(v: &Value) -> PileView {
-    match v {
-        Value::Array(items) => PileView::Items(items.iter().filter_map(|i| i.as_i64()).collect()),
-        Value::Object(o) => match o.get("count").and_then(|n| n.as_u64()) {
-            Some(n) => PileView::Count(n as usize),
-            None => PileView::Unknown,
-        },
-        _ => PileView::Unknown,
     }
 }

@@ -7,8 +7,9 @@
 use super::layout::{Layout, Rect};
 use super::paint::{color, faded, fill, outline, Align};
 use super::seating::{placed, tiles, Placed, Side, TableGeom};
-use super::tableview::{PileView, TableView};
+use super::tableview::TableView;
 use super::view::{Frame, Spot};
+use crate::core::zone::Seen;
 use macroquad::prelude::*;
 
 /// Tile face and back colours, and the highlight of a playable tile.
@@ -122,18 +123,18 @@ fn draw_tile(f: &Frame, t: &TableView, r: Rect, face: Option<i64>, hover: bool, 
 }
 
 /// A shared zone: its tiles face up, or a face-down tile with the count ("wall × 83").
-fn draw_shared(f: &Frame, t: &TableView, band: Rect, name: &str, pile: &PileView) {
+fn draw_shared(f: &Frame, t: &TableView, band: Rect, name: &str, pile: &Seen) {
     let s = f.layout.scale;
     let size = 18.0 * s;
     let ink = on(color(f.style.board));
     match pile {
-        PileView::Items(items) => {
+        Seen::Items(items) => {
             let rects = tiles(band, Side::Bottom, items.len(), band.w / 14.0);
             for (r, code) in rects.into_iter().zip(items) {
                 draw_tile(f, t, r, Some(*code), false, false);
             }
         }
-        PileView::Count(n) => {
+        Seen::Count { count: n } => {
             let (cx, cy) = band.center();
             let w = 34.0 * s;
             let tile = Rect::new(cx - w * 2.2, cy - w * 0.67, w, w * 1.35);
@@ -141,7 +142,7 @@ fn draw_shared(f: &Frame, t: &TableView, band: Rect, name: &str, pile: &PileView
             let label = Rect::new(cx - w * 1.0, cy - size, w * 6.0, size * 2.0);
             f.p.text_in(&format!("{name} × {n}"), label, size, Align::Left, ink);
         }
-        PileView::Unknown => {}
+        Seen::Nothing {} => {}
     }
 }
 

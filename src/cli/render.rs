@@ -4,6 +4,7 @@
 
 use crate::ai::Seat;
 use crate::core::grid::GridState;
+use crate::core::zone::Seen;
 use crate::engine::Game;
 use crate::sim::report::pad;
 use unicode_width::UnicodeWidthStr;
@@ -111,72 +112,53 @@ fn players(game: &Game, seats: &[Seat], viewer: Option<usize>) -> String {
 }
 
 /// The zones as one seat sees them, with item codes shown by the game's item names.
-struct Zones {
-    /// (zone name, per seat, what is seen: one entry, or one per seat).
-    seen: Vec<(String, bool, Vec<serde_json::Value>)>,
-    names: Vec<String>,
+struct Zones<'a> {
+    game: &'a Game,
+    seen: Vec<Vec<Seen>>,
 }
 
-impl Zones {
-    fn of(game: &Game, viewer: Option<usize>) -> Zones {
-        let view = game.view(viewer).unwrap_or_default();
-        let seen = game
-            .pkg
-            .zones
-            .iter()
-            .map(|z| {
-                let v = view["zones"][&z.name].clone();
-                let piles = match v {
-                    serde_json::Value::Array(a) if z.per_seat => a,
-                    other => vec![other],
-                };
-                (z.name.clone(), z.per_seat, piles)
-            })
-            .collect();
+impl Zones<'_> {
+    fn of(game: &Game, viewer: Option<usize>) -> Zones<'_> {
         Zones {
-            seen,
-            names: game.pkg.items.clone(),
+            game,
+            seen: game.seen_zones(viewer),
         }
     }
 
-    fn pile(&self, v: &serde_json::Value) -> String {
-        match v {
-            serde_json::Value::Array(items) if items.is_empty() => "—".into(),
-            serde_json::Value::Array(items) => items
+    fn pile(&self, seen: &Seen) -> String {
+        match seen {
+            Seen::Items(items) if items.is_empty() => "—".into(),
+            Seen::Items(items) => items
                 .iter()
-                .map(|i| {
-                    let code = i.as_i64().unwrap_or(-1);
-                    usize::try_from(code)
-                        .ok()
-                        .and_then(|c| self.names.get(c).cloned())
-                        .unwrap_or_else(|| code.to_string())
-                })
+                .map(|c| self.game.pkg.item_name(*c))
                 .collect::<Vec<_>>()
                 .join(" "),
-            serde_json::Value::Object(o) => match o.get("count") {
-                Some(n) => format!("{n} face down"),
-                None => "(hidden)".into(),
-            },
-            _ => String::new(),
+            Seen::Count { count } => format!("{count} face down"),
+            Seen::Nothing {} => "(hidden)".into(),
         }
     }
 
     fn shared(&self) -> String {
         let mut out = String::new();
-        for (name, per_seat, piles) in &self.seen {
-            if !per_seat {
-                out.push_str(&format!("{name}: {}\n", self.pile(&piles[0])));
+        for (spec, piles) in self.game.pkg.zones.iter().zip(&self.seen) {
+            if !spec.per_seat {
+                out.push_str(&format!("{}: {}\n", spec.name, self.pile(&piles[0])));
             }
         }
         out
     }
 
     fn of_seat(&self, seat: usize) -> String {
-        let width = self.seen.iter().map(|z| z.0.width()).max().unwrap_or(0);
+        let zones = &self.game.pkg.zones;
+        let width = zones.iter().map(|z| z.name.width()).max().unwrap_or(0);
         let mut out = String::new();
-        for (name, per_seat, piles) in &self.seen {
-            if let (true, Some(v)) = (per_seat, piles.get(seat)) {
-                out.push_str(&format!("     {}  {}\n", pad(name, width), self.pile(v)));
+        for (spec, piles) in zones.iter().zip(&self.seen) {
+            if let (true, Some(seen)) = (spec.per_seat, piles.get(seat)) {
+                out.push_str(&format!(
+                    "     {}  {}\n",
+                    pad(&spec.name, width),
+                    self.pile(seen)
+                ));
             }
         }
         out

@@ -61,7 +61,20 @@ pub struct Package {
     pub files_hash: String,
 }
 
+/// The name of item `code` among `items` (its number when the game names none).
+pub fn item_name(items: &[String], code: i64) -> String {
+    usize::try_from(code)
+        .ok()
+        .and_then(|c| items.get(c).cloned())
+        .unwrap_or_else(|| code.to_string())
+}
+
 impl Package {
+    /// The name of an item code from `items`.
+    pub fn item_name(&self, code: i64) -> String {
+        item_name(&self.items, code)
+    }
+
     pub fn file(&self, rel: &str) -> String {
         format!("{}/{rel}", self.shown)
     }

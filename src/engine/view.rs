@@ -5,7 +5,7 @@
 use super::{context, Game, GameError};
 use crate::core::action::Action;
 use crate::core::rng::{splitmix64, GameRng};
-use crate::core::zone;
+use crate::core::zone::{self, Seen};
 use crate::script::convert::to_json;
 use mlua::Value;
 use serde_json::{json, Map, Value as Json};
@@ -24,25 +24,16 @@ impl Game {
     /// seats' answers to an open simultaneous decision are never part of it. Once the game is
     /// over every pile is laid open.
     pub fn view(&self, seat: Option<usize>) -> Result<Json, GameError> {
-        let w = self.world();
-        let over = w.outcome.is_some();
         let mut zones = Map::new();
-        for (spec, piles) in self.pkg.zones.iter().zip(&w.zones) {
-            let seen: Vec<Json> = piles
-                .iter()
-                .enumerate()
-                .map(|(p, items)| match over {
-                    true => json!(items),
-                    false => json!(spec.seen(p, items, seat)),
-                })
-                .collect();
+        for (spec, piles) in self.pkg.zones.iter().zip(self.seen_zones(seat)) {
             let value = if spec.per_seat {
-                Json::Array(seen)
+                json!(piles)
             } else {
-                seen.into_iter().next().unwrap_or(Json::Null)
+                piles.first().map_or(Json::Null, |p| json!(p))
             };
             zones.insert(spec.name.clone(), value);
         }
+        let w = self.world();
         let counters: Map<String, Json> = self
             .pkg
             .counters
@@ -68,6 +59,27 @@ impl Game {
         drop(w);
         view["g"] = self.g_view(seat)?;
         Ok(view)
+    }
+
+    /// Every declared zone's piles (one, or one per seat) as `seat` sees them; once the game
+    /// is over every pile is laid open. The one source of the JSON view, the terminal and the
+    /// window.
+    pub fn seen_zones(&self, seat: Option<usize>) -> Vec<Vec<Seen>> {
+        let w = self.world();
+        let over = w.outcome.is_some();
+        self.pkg
+            .zones
+            .iter()
+            .zip(&w.zones)
+            .map(|(spec, piles)| {
+                (piles.iter().enumerate())
+                    .map(|(p, items)| match over {
+                        true => Seen::Items(items.clone()),
+                        false => spec.seen(p, items, seat),
+                    })
+                    .collect()
+            })
+            .collect()
     }
 
     /// `G` as `seat` sees it: the rules' `view(G, ctx, seat)` when they define one, else all.
