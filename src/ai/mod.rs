@@ -172,8 +172,11 @@ impl Fair {
             return think(self.bot.as_mut(), game);
         }
         let truth = game.snapshot()?;
-        let logged = game.world().events.len();
-        let seed = splitmix64(self.seed ^ (game.world().decisions << 8) ^ seat as u64);
+        let (logged, decisions) = {
+            let w = game.world();
+            (w.events.len(), w.decisions)
+        };
+        let seed = splitmix64(self.seed ^ (decisions << 8) ^ seat as u64);
         game.determinize(seat, seed)?;
         let result = think(self.bot.as_mut(), game);
         game.return_to(&truth, logged)?;
