@@ -7,7 +7,7 @@ use meeple::ai::{Bot, Seat};
 use meeple::core::grid::GridState;
 use meeple::core::rng::GameRng;
 use meeple::def::{find_game, load_package};
-use meeple::engine::{Game, GameConfig, Snapshot};
+use meeple::engine::{Game, GameConfig, Mark};
 use std::sync::Arc;
 
 /// A game after `moves` heuristic-vs-heuristic moves (seed 3), with `settings`.
@@ -42,8 +42,8 @@ fn heuristic_move(c: &mut Criterion) {
 }
 
 /// Restores the position, reseeds and plays one playout to the end.
-fn scripted_playout(g: &mut Game, start: &Snapshot, rng: &mut GameRng) {
-    g.restore(start).unwrap();
+fn scripted_playout(g: &mut Game, start: &Mark, rng: &mut GameRng) {
+    g.back_to(start).unwrap();
     g.world_mut().rng = GameRng::from_seed(rng.next_u64());
     g.random_playout(10_000).unwrap();
 }
@@ -75,7 +75,7 @@ fn playouts(c: &mut Criterion) {
     ] {
         for stones in [0, 30] {
             let mut g = midgame(stones, &[settings]);
-            let start = g.snapshot().unwrap();
+            let start = g.mark().unwrap();
             let mut rng = GameRng::from_seed(7);
             // Inside `searching`, as MCTS runs them: nothing recorded, lists not re-checked.
             g.searching(|g| {

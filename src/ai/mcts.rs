@@ -88,14 +88,14 @@ impl Mcts {
     /// Runs the search from the game's position; the game is restored afterwards.
     fn search(&mut self, game: &mut Game) -> Result<Vec<Node>, GameError> {
         let seats = game.world().seats;
-        let root = game.snapshot()?;
+        let root = game.mark()?;
         let mut tree = vec![self.node(game, seats)?];
         let started = Instant::now();
         let mut done = 0u32;
         let me = tree[0].seat;
         let hidden = game.hides_from(me);
         while !self.spent(done, started) {
-            game.restore(&root)?;
+            game.back_to(&root)?;
             let seed = self.rng.next_u64();
             if hidden {
                 game.determinize(me, seed)?;
@@ -115,7 +115,7 @@ impl Mcts {
             }
             done += 1;
         }
-        game.restore(&root)?;
+        game.back_to(&root)?;
         Ok(tree)
     }
 

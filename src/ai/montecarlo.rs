@@ -29,12 +29,12 @@ impl MonteCarlo {
             let p = game.decision()?;
             (p.seat, p.len())
         };
-        let root = game.snapshot()?;
+        let root = game.mark()?;
         let hidden = game.hides_from(seat);
         let (mut total, mut tries) = (vec![0.0; n], vec![0u32; n]);
         for k in 0..self.playouts.max(n as u32) {
             let i = k as usize % n;
-            game.restore(&root)?;
+            game.back_to(&root)?;
             let seed = self.rng.next_u64();
             if hidden {
                 game.determinize(seat, seed)?;
@@ -47,7 +47,7 @@ impl MonteCarlo {
             total[i] += super::mcts::rewards(game.outcome(), seats)[seat];
             tries[i] += 1;
         }
-        game.restore(&root)?;
+        game.back_to(&root)?;
         Ok(total
             .iter()
             .zip(&tries)

@@ -124,8 +124,45 @@ impl GridState {
     }
 
     pub fn stones(&self) -> usize {
-        self.cells.iter().filter(|v| **v != 0).count()
+        self.cells.len() - self.empty_count()
     }
+
+    /// Number of empty cells, eight cells per step.
+    pub fn empty_count(&self) -> usize {
+        let (words, rest) = self.cells.as_chunks::<8>();
+        let whole: u32 = words
+            .iter()
+            .map(|w| zero_bytes(u64::from_le_bytes(*w)))
+            .sum();
+        whole as usize + rest.iter().filter(|v| **v == 0).count()
+    }
+
+    /// The index of the `k`-th empty cell (from 0) in row-major order.
+    pub fn nth_empty(&self, mut k: usize) -> Option<usize> {
+        let (words, _) = self.cells.as_chunks::<8>();
+        let mut start = 0;
+        for w in words {
+            let n = zero_bytes(u64::from_le_bytes(*w)) as usize;
+            if k < n {
+                break;
+            }
+            k -= n;
+            start += 8;
+        }
+        self.cells[start..]
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| **v == 0)
+            .nth(k)
+            .map(|(i, _)| start + i)
+    }
+}
+
+/// How many of a word's eight bytes are zero.
+fn zero_bytes(x: u64) -> u32 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let y = (x & LOW7).wrapping_add(LOW7);
+    (!(y | x | LOW7)).count_ones()
 }
 
 #[cfg(test)]
@@ -186,6 +223,21 @@ mod tests {
         let g = grid(&["x..", ".x.", "..x"]);
         assert_eq!(g.line(1, 1, (1, 1), 1), (3, 0));
         assert_eq!(g.line(2, 0, (1, -1), 1), (2, 1));
+    }
+
+    #[test]
+    fn empty_cells_counted_and_picked_by_rank() {
+        let mut g = GridState::new(5, 5);
+        for (r, c, v) in [(0, 0, 1), (0, 2, 2), (1, 4, 200), (3, 1, 1), (4, 4, 2)] {
+            g.set(r, c, v);
+        }
+        let empty: Vec<usize> = (0..25).filter(|i| g.cells[*i] == 0).collect();
+        assert_eq!(g.empty_count(), 20);
+        assert_eq!(g.stones(), 5);
+        for (k, i) in empty.iter().enumerate() {
+            assert_eq!(g.nth_empty(k), Some(*i), "empty cell number {k}");
+        }
+        assert_eq!(g.nth_empty(20), None);
     }
 
     #[test]

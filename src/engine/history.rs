@@ -1,9 +1,17 @@
 //! Snapshots (the unit of save, undo, redo and search), restoring them exactly, the undo and
-//! redo stacks, and setting the history aside while a search plays ahead.
+//! redo stacks, marks a search returns to, and setting the history aside while a search plays
+//! ahead.
 
 use super::{Game, GameError, Pending, Snapshot};
 use crate::script::convert::{from_json, to_json};
-use mlua::Value;
+use mlua::{Table, Value};
+
+/// A position a search returns to many times: its snapshot and the decision it waits for, so
+/// going back does not ask the rules for the same options again.
+pub struct Mark {
+    snap: Snapshot,
+    pending: Option<(usize, Table)>,
+}
 
 impl Game {
     pub fn snapshot(&self) -> Result<Snapshot, GameError> {
@@ -28,8 +36,45 @@ impl Game {
         snap
     }
 
-    /// Puts the game back exactly where `snap` was taken; history is cut to `history_len`.
+    /// The current position as a mark to come back to with `back_to`.
+    pub fn mark(&self) -> Result<Mark, GameError> {
+        Ok(Mark {
+            snap: self.snapshot()?,
+            pending: self
+                .pending
+                .as_ref()
+                .map(|p| (p.seat, p.lua_options.clone())),
+        })
+    }
+
+    /// Puts the game back where `mark` was taken, waiting for the same decision (the options
+    /// listed then, not listed again).
+    pub fn back_to(&mut self, mark: &Mark) -> Result<(), GameError> {
+        self.put_back(&mark.snap)?;
+        match &mark.pending {
+            Some((seat, list)) => {
+                self.pending = Some(Pending::new(*seat, list.clone()));
+                Ok(())
+            }
+            None => self.settle_restored(),
+        }
+    }
+
+    /// Puts the game back exactly where `snap` was taken and asks its pending decision.
     pub fn restore(&mut self, snap: &Snapshot) -> Result<(), GameError> {
+        self.put_back(snap)?;
+        self.settle_restored()
+    }
+
+    fn settle_restored(&mut self) -> Result<(), GameError> {
+        if self.world.borrow().outcome.is_some() {
+            return Ok(());
+        }
+        self.settle()
+    }
+
+    /// The world, `G` and flow state of `snap`, with nothing pending yet.
+    fn put_back(&mut self, snap: &Snapshot) -> Result<(), GameError> {
         let Some(state) = self.pkg.flow.index(&snap.state) else {
             return Err(GameError::Rejected(format!(
                 "the saved state '{}' does not exist in this game's flow",
@@ -51,10 +96,7 @@ impl Game {
             .map_err(|e| self.lua_failure(e))?;
         self.just_entered = false;
         self.pending = None;
-        if self.world.borrow().outcome.is_some() {
-            return Ok(());
-        }
-        self.settle()
+        Ok(())
     }
 
     /// Restores `snap` after a look ahead (a bot's thinking): the events logged before the

@@ -5,6 +5,7 @@
 mod claim;
 mod drive;
 mod history;
+pub use history::Mark;
 mod hooks;
 mod live;
 mod view;

@@ -173,19 +173,12 @@ pub fn grid_api(lua: &Lua, world: &W, size: Option<(usize, usize)>) -> mlua::Res
             let Some(g) = w.grid.as_ref() else {
                 return Err(api_error(lua, "this map is not a grid".into()));
             };
-            let empty = g.cells.len() - g.stones();
+            let empty = g.empty_count();
             if empty == 0 {
                 return Ok((None, None));
             }
             let k = w.rng.below(empty as u64) as usize;
-            let i = g
-                .cells
-                .iter()
-                .enumerate()
-                .filter(|(_, v)| **v == 0)
-                .nth(k)
-                .map(|(i, _)| i)
-                .unwrap_or(0);
+            let i = g.nth_empty(k).expect("k is below the empty count");
             Ok((Some(i / g.cols + 1), Some(i % g.cols + 1)))
         })?,
     )?;
