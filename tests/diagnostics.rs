@@ -609,3 +609,41 @@ fn an_unknown_zone_in_the_rules_names_the_line_and_the_declared_zones() {
         out.stderr
     );
 }
+
+// Grid games (a copy of games/gomoku) -----------------------------------------------------------
+
+#[test]
+fn a_grid_call_off_the_board_names_the_rules_line_and_the_board() {
+    let c = Copy::of("gomoku", "gk");
+    c.edit(
+        "rules.lua",
+        "ctx.grid:set(r, c, p)",
+        "ctx.grid:set(16, c - c, p)",
+    );
+    let line = c.line_of("rules.lua", "ctx.grid:set(16, c - c, p)");
+    assert_fails(
+        &c.check(),
+        &[
+            format!("gk/rules.lua:{line}: error: cell (16, 0) is off the 15×15 board"),
+            "    in state 'turn' hook 'act' (player 1, turn 1)".to_string(),
+        ],
+    );
+}
+
+#[test]
+fn a_grid_call_with_a_bad_seat_names_the_rules_line() {
+    let c = Copy::of("gomoku", "gk");
+    c.edit(
+        "rules.lua",
+        "ctx.grid:set(r, c, p)",
+        "ctx.grid:set(r, c, p + 300)",
+    );
+    let line = c.line_of("rules.lua", "ctx.grid:set(r, c, p + 300)");
+    assert_fails(
+        &c.check(),
+        &[
+            format!("gk/rules.lua:{line}: error: seat 301 out of range"),
+            "    in state 'turn' hook 'act' (player 1, turn 1)".to_string(),
+        ],
+    );
+}

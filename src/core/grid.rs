@@ -2,6 +2,7 @@
 //! the queries every grid game needs (runs through a cell, their open ends, empty cells near
 //! stones), answered in Rust. Cells are 0-based here; the Lua API counts from 1.
 
+use super::rng::GameRng;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -137,6 +138,24 @@ impl GridState {
         whole as usize + rest.iter().filter(|v| **v == 0).count()
     }
 
+    /// A uniformly random empty cell, or None on a full board: a few random cells are tried
+    /// first (on a board that is mostly empty one of them nearly always is), then the
+    /// empty cells are counted and one is picked by rank.
+    pub fn random_empty(&self, rng: &mut GameRng) -> Option<usize> {
+        let n = self.cells.len() as u64;
+        for _ in 0..4 {
+            let i = rng.below(n) as usize;
+            if self.cells[i] == 0 {
+                return Some(i);
+            }
+        }
+        let empty = self.empty_count();
+        if empty == 0 {
+            return None;
+        }
+        self.nth_empty(rng.below(empty as u64) as usize)
+    }
+
     /// The index of the `k`-th empty cell (from 0) in row-major order.
     pub fn nth_empty(&self, mut k: usize) -> Option<usize> {
         let (words, _) = self.cells.as_chunks::<8>();
@@ -238,6 +257,31 @@ mod tests {
             assert_eq!(g.nth_empty(k), Some(*i), "empty cell number {k}");
         }
         assert_eq!(g.nth_empty(20), None);
+    }
+
+    #[test]
+    fn random_empty_cells_are_empty_and_uniform() {
+        let seed = 5;
+        println!("seed {seed}");
+        let mut rng = GameRng::from_seed(seed);
+        let mut g = grid(&["xo.", "oxo", "xox"]);
+        assert!((0..50).all(|_| g.random_empty(&mut rng) == Some(2)));
+        g.set(0, 2, 1);
+        assert_eq!(g.random_empty(&mut rng), None);
+        let g = grid(&["x....", ".o...", "..x..", "...o.", "....x"]);
+        let mut seen = [0u32; 25];
+        for _ in 0..20_000 {
+            seen[g.random_empty(&mut rng).unwrap()] += 1;
+        }
+        for (i, n) in seen.iter().enumerate() {
+            match g.cells[i] {
+                0 => assert!(
+                    (800..1200).contains(n),
+                    "cell {i} drawn {n} times of 20,000"
+                ),
+                _ => assert_eq!(*n, 0, "occupied cell {i} drawn"),
+            }
+        }
     }
 
     #[test]

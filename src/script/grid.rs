@@ -1,9 +1,10 @@
 //! `ctx.grid`: the cells of a grid map and the queries grid games need (lines through a cell
 //! and their open ends, empty cells near stones), answered in Rust. Rows, columns and seats
-//! count from 1; cell index `i` is `(row - 1) * cols + col`.
+//! count from 1; cell index `i` is `(row - 1) * cols + col`. The calls a playout makes on every
+//! move are C functions (`rawgrid`).
 
 use super::host::api_error;
-use crate::core::grid::{GridState, DIRECTIONS};
+use crate::core::grid::GridState;
 use crate::core::world::World;
 use mlua::{Lua, Table, Value};
 use std::cell::RefCell;
@@ -55,70 +56,6 @@ pub fn grid_api(lua: &Lua, world: &W, size: Option<(usize, usize)>) -> mlua::Res
     }
     let w = world.clone();
     t.raw_set(
-        "get",
-        lua.create_function(move |lua, (_, r, c): (Value, i64, i64)| {
-            with_grid(lua, &w, |g| {
-                let (r, c) = cell(lua, g, r, c)?;
-                Ok(match g.get(r, c) {
-                    0 => None,
-                    v => Some(v),
-                })
-            })
-        })?,
-    )?;
-    let w = world.clone();
-    t.raw_set(
-        "set",
-        lua.create_function(move |lua, (_, r, c, p): (Value, i64, i64, Option<i64>)| {
-            with_grid(lua, &w, |g| {
-                let (r, c) = cell(lua, g, r, c)?;
-                g.set(r, c, owner(lua, p)?);
-                Ok(())
-            })
-        })?,
-    )?;
-    let w = world.clone();
-    t.raw_set(
-        "line",
-        lua.create_function(
-            move |lua, (_, r, c, dr, dc, p): (Value, i64, i64, i64, i64, i64)| {
-                with_grid(lua, &w, |g| {
-                    let (r, c) = cell(lua, g, r, c)?;
-                    if dr.abs() > 1 || dc.abs() > 1 || (dr, dc) == (0, 0) {
-                        return Err(api_error(
-                            lua,
-                            format!("direction ({dr}, {dc}) is not a step to a neighbour"),
-                        ));
-                    }
-                    Ok(g.line(r, c, (dr, dc), owner(lua, Some(p))?))
-                })
-            },
-        )?,
-    )?;
-    let w = world.clone();
-    t.raw_set(
-        "longest",
-        lua.create_function(move |lua, (_, r, c, p): (Value, i64, i64, i64)| {
-            with_grid(lua, &w, |g| {
-                let (r, c) = cell(lua, g, r, c)?;
-                Ok(g.longest(r, c, owner(lua, Some(p))?))
-            })
-        })?,
-    )?;
-    let w = world.clone();
-    t.raw_set(
-        "runs",
-        lua.create_function(move |lua, (_, r, c, p): (Value, i64, i64, i64)| {
-            with_grid(lua, &w, |g| {
-                let (r, c) = cell(lua, g, r, c)?;
-                let who = owner(lua, Some(p))?;
-                let [a, b, d, e] = DIRECTIONS.map(|dir| g.line(r, c, dir, who).0);
-                Ok((a, b, d, e))
-            })
-        })?,
-    )?;
-    let w = world.clone();
-    t.raw_set(
         "empty_near",
         lua.create_function(move |lua, (_, d): (Value, usize)| {
             with_grid(lua, &w, |g| {
@@ -164,23 +101,6 @@ pub fn grid_api(lua: &Lua, world: &W, size: Option<(usize, usize)>) -> mlua::Res
         "cells",
         lua.create_function(move |lua, _: Value| with_grid(lua, &w, |g| Ok(g.cells.clone())))?,
     )?;
-    let w = world.clone();
-    t.raw_set(
-        "random_empty",
-        lua.create_function(move |lua, _: Value| {
-            let mut guard = w.borrow_mut();
-            let w = &mut *guard;
-            let Some(g) = w.grid.as_ref() else {
-                return Err(api_error(lua, "this map is not a grid".into()));
-            };
-            let empty = g.empty_count();
-            if empty == 0 {
-                return Ok((None, None));
-            }
-            let k = w.rng.below(empty as u64) as usize;
-            let i = g.nth_empty(k).expect("k is below the empty count");
-            Ok((Some(i / g.cols + 1), Some(i % g.cols + 1)))
-        })?,
-    )?;
+    super::rawgrid::install(lua, &t, world)?;
     Ok(t)
 }

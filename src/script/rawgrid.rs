@@ -1,0 +1,245 @@
+//! The `ctx.grid` calls a playout makes on every move (get, set, runs, line, longest,
+//! random_empty) as plain Lua C functions: a search makes millions of them, and a C function
+//! costs a third of a general Rust callback. Each reads its arguments, works on the world
+//! behind a borrow that ends before any error is raised, and raises errors as Lua errors at
+//! the calling rules' line.
+
+use crate::core::grid::{GridState, DIRECTIONS};
+use crate::core::world::World;
+use mlua::ffi::{self, lua_State};
+use mlua::{Function, Lua, Table};
+use std::cell::RefCell;
+use std::ffi::c_void;
+use std::fmt::Write;
+use std::os::raw::c_int;
+use std::rc::Rc;
+
+/// Keeps the world alive as long as the VM whose C functions point at it.
+struct Owned {
+    _world: Rc<RefCell<World>>,
+}
+
+/// Sets the fast calls on the `ctx.grid` table `t`.
+pub fn install(lua: &Lua, t: &Table, world: &Rc<RefCell<World>>) -> mlua::Result<()> {
+    lua.set_app_data(Owned {
+        _world: world.clone(),
+    });
+    let ptr = Rc::as_ptr(world) as *mut c_void;
+    let calls: [(&str, ffi::lua_CFunction); 6] = [
+        ("get", get),
+        ("set", set),
+        ("runs", runs),
+        ("line", line),
+        ("longest", longest),
+        ("random_empty", random_empty),
+    ];
+    for (name, f) in calls {
+        // SAFETY: pushes the pointer and a closure over it; nothing else touches the stack.
+        let func: Function = unsafe {
+            lua.exec_raw((), |l| {
+                ffi::lua_pushlightuserdata(l, ptr);
+                ffi::lua_pushcclosure(l, f, 1);
+            })?
+        };
+        t.raw_set(name, func)?;
+    }
+    Ok(())
+}
+
+/// What a call can get wrong; small and without heap data, so nothing needs dropping when Lua
+/// jumps away with the error.
+enum Problem {
+    NotGrid,
+    Busy,
+    OffBoard {
+        r: i64,
+        c: i64,
+        rows: usize,
+        cols: usize,
+    },
+    Seat(i64),
+    Direction(i64, i64),
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            Problem::NotGrid => {
+                write!(f, "this map is not a grid (ctx.grid needs kind = \"grid\")")
+            }
+            Problem::Busy => write!(f, "the grid is busy"),
+            Problem::OffBoard { r, c, rows, cols } => {
+                write!(f, "cell ({r}, {c}) is off the {rows}×{cols} board")
+            }
+            Problem::Seat(p) => write!(f, "seat {p} out of range"),
+            Problem::Direction(dr, dc) => {
+                write!(f, "direction ({dr}, {dc}) is not a step to a neighbour")
+            }
+        }
+    }
+}
+
+/// The message of a problem, formatted into a buffer on the stack.
+struct Msg {
+    buf: [u8; 128],
+    len: usize,
+}
+
+impl Write for Msg {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        let n = s.len().min(self.buf.len() - self.len);
+        self.buf[self.len..self.len + n].copy_from_slice(&s.as_bytes()[..n]);
+        self.len += n;
+        Ok(())
+    }
+}
+
+/// Raises `p` as a Lua error at the caller's line.
+unsafe fn raise(l: *mut lua_State, p: Problem) -> ! {
+    let mut m = Msg {
+        buf: [0; 128],
+        len: 0,
+    };
+    let _ = write!(m, "{p}");
+    ffi::luaL_where(l, 1);
+    ffi::lua_pushlstring(l, m.buf.as_ptr().cast(), m.len);
+    ffi::lua_concat(l, 2);
+    ffi::lua_error(l)
+}
+
+/// Runs `f` on the grid behind the closure's world pointer; raises any error after the
+/// borrow has ended.
+unsafe fn on_grid<R>(l: *mut lua_State, f: impl FnOnce(&mut World) -> Result<R, Problem>) -> R {
+    let cell = &*(ffi::lua_touserdata(l, ffi::lua_upvalueindex(1)) as *const RefCell<World>);
+    let result = match cell.try_borrow_mut() {
+        Ok(mut w) if w.grid.is_some() => f(&mut w),
+        Ok(_) => Err(Problem::NotGrid),
+        Err(_) => Err(Problem::Busy),
+    };
+    match result {
+        Ok(r) => r,
+        Err(m) => raise(l, m),
+    }
+}
+
+fn grid(w: &mut World) -> &mut GridState {
+    w.grid.as_mut().expect("checked by on_grid")
+}
+
+/// 1-based (r, c) → 0-based, or an error naming the cell.
+fn cell(g: &GridState, r: i64, c: i64) -> Result<(usize, usize), Problem> {
+    if g.contains(r - 1, c - 1) {
+        Ok((r as usize - 1, c as usize - 1))
+    } else {
+        Err(Problem::OffBoard {
+            r,
+            c,
+            rows: g.rows,
+            cols: g.cols,
+        })
+    }
+}
+
+fn seat(p: i64) -> Result<u8, Problem> {
+    match p {
+        1..=250 => Ok(p as u8),
+        _ => Err(Problem::Seat(p)),
+    }
+}
+
+unsafe fn int(l: *mut lua_State, arg: c_int) -> i64 {
+    ffi::luaL_checkinteger(l, arg)
+}
+
+unsafe fn push_count(l: *mut lua_State, n: usize) {
+    ffi::lua_pushinteger(l, n as ffi::lua_Integer);
+}
+
+unsafe extern "C-unwind" fn get(l: *mut lua_State) -> c_int {
+    let (r, c) = (int(l, 2), int(l, 3));
+    let v = on_grid(l, |w| {
+        let g = grid(w);
+        let (r, c) = cell(g, r, c)?;
+        Ok(g.get(r, c))
+    });
+    match v {
+        0 => ffi::lua_pushnil(l),
+        v => push_count(l, v as usize),
+    }
+    1
+}
+
+unsafe extern "C-unwind" fn set(l: *mut lua_State) -> c_int {
+    let (r, c) = (int(l, 2), int(l, 3));
+    let p = if ffi::lua_isnoneornil(l, 4) != 0 {
+        None
+    } else {
+        Some(int(l, 4))
+    };
+    on_grid(l, |w| {
+        let g = grid(w);
+        let (r, c) = cell(g, r, c)?;
+        g.set(r, c, p.map(seat).transpose()?.unwrap_or(0));
+        Ok(())
+    });
+    0
+}
+
+unsafe extern "C-unwind" fn runs(l: *mut lua_State) -> c_int {
+    let (r, c, p) = (int(l, 2), int(l, 3), int(l, 4));
+    let lens = on_grid(l, |w| {
+        let g = grid(w);
+        let (r, c) = cell(g, r, c)?;
+        let who = seat(p)?;
+        Ok(DIRECTIONS.map(|dir| g.line(r, c, dir, who).0))
+    });
+    for n in lens {
+        push_count(l, n);
+    }
+    4
+}
+
+unsafe extern "C-unwind" fn line(l: *mut lua_State) -> c_int {
+    let (r, c, dr, dc, p) = (int(l, 2), int(l, 3), int(l, 4), int(l, 5), int(l, 6));
+    let (len, open) = on_grid(l, |w| {
+        let g = grid(w);
+        let (r, c) = cell(g, r, c)?;
+        if dr.abs() > 1 || dc.abs() > 1 || (dr, dc) == (0, 0) {
+            return Err(Problem::Direction(dr, dc));
+        }
+        Ok(g.line(r, c, (dr, dc), seat(p)?))
+    });
+    push_count(l, len);
+    push_count(l, open);
+    2
+}
+
+unsafe extern "C-unwind" fn longest(l: *mut lua_State) -> c_int {
+    let (r, c, p) = (int(l, 2), int(l, 3), int(l, 4));
+    let n = on_grid(l, |w| {
+        let g = grid(w);
+        let (r, c) = cell(g, r, c)?;
+        Ok(g.longest(r, c, seat(p)?))
+    });
+    push_count(l, n);
+    1
+}
+
+unsafe extern "C-unwind" fn random_empty(l: *mut lua_State) -> c_int {
+    let at = on_grid(l, |w| {
+        let g = w.grid.as_ref().expect("checked by on_grid");
+        Ok(g.random_empty(&mut w.rng)
+            .map(|i| (i / g.cols + 1, i % g.cols + 1)))
+    });
+    match at {
+        Some((r, c)) => {
+            push_count(l, r);
+            push_count(l, c);
+        }
+        None => {
+            ffi::lua_pushnil(l);
+            ffi::lua_pushnil(l);
+        }
+    }
+    2
+}
