@@ -267,22 +267,25 @@ end
 -- Building and mortgages ---------------------------------------------------------------------
 
 local function can_build(G, ctx, p, sp)
-  if sp.kind ~= "property" or ctx.board:owner(sp.index) ~= p then return false end
-  local level = ctx.board:level(sp.index)
+  local board = ctx.board
+  if sp.kind ~= "property" or board:owner(sp.index) ~= p then return false end
+  local level = board:level(sp.index)
   if level >= S(ctx).max_level or cash(ctx, p) < sp.house_cost then return false end
+  local mortgaged = G.mortgaged
   for _, other in ipairs(group_spaces(ctx, sp.group)) do
-    if ctx.board:owner(other.index) ~= p or G.mortgaged[other.id] then return false end
-    if ctx.board:level(other.index) < level then return false end -- build evenly
+    if board:owner(other.index) ~= p or mortgaged[other.id] then return false end
+    if board:level(other.index) < level then return false end -- build evenly
   end
   return true
 end
 R.can_build = can_build
 
 local function can_mortgage(G, ctx, p, sp)
-  if ctx.board:owner(sp.index) ~= p or G.mortgaged[sp.id] then return false end
+  local board = ctx.board
+  if board:owner(sp.index) ~= p or G.mortgaged[sp.id] then return false end
   if sp.kind ~= "property" then return true end
   for _, other in ipairs(group_spaces(ctx, sp.group)) do
-    if ctx.board:level(other.index) > 0 then return false end
+    if board:level(other.index) > 0 then return false end
   end
   return true
 end
@@ -292,13 +295,32 @@ local function unmortgage_cost(ctx, sp)
   return base + base * S(ctx).unmortgage_interest // 100
 end
 
+-- Option tables are made once per verb and space and shared: bots list and score them on
+-- every turn, and nothing changes an option table.
+local OPTIONS = {}
+local function option(verb, id)
+  local by_id = OPTIONS[verb]
+  if not by_id then
+    by_id = {}
+    OPTIONS[verb] = by_id
+  end
+  local key = id or verb
+  local o = by_id[key]
+  if not o then
+    o = { verb, id }
+    by_id[key] = o
+  end
+  return o
+end
+
 local function manage_options(G, ctx, p, out)
+  local spaces, mortgaged = ctx.board.spaces, G.mortgaged
   for _, index in ipairs(ctx.board:owned_by(p)) do
-    local sp = ctx.board.spaces[index]
-    if can_build(G, ctx, p, sp) then out[#out + 1] = { "build", sp.id } end
-    if can_mortgage(G, ctx, p, sp) then out[#out + 1] = { "mortgage", sp.id } end
-    if G.mortgaged[sp.id] and cash(ctx, p) >= unmortgage_cost(ctx, sp) then
-      out[#out + 1] = { "unmortgage", sp.id }
+    local sp = spaces[index]
+    if can_build(G, ctx, p, sp) then out[#out + 1] = option("build", sp.id) end
+    if can_mortgage(G, ctx, p, sp) then out[#out + 1] = option("mortgage", sp.id) end
+    if mortgaged[sp.id] and cash(ctx, p) >= unmortgage_cost(ctx, sp) then
+      out[#out + 1] = option("unmortgage", sp.id)
     end
   end
 end
@@ -329,10 +351,10 @@ R.states.wait_player = {
   options = function(G, ctx)
     local p = ctx:current()
     local pl = G.players[p]
-    local out = { { "roll" } }
+    local out = { option("roll") }
     if pl.in_jail then
-      if cash(ctx, p) >= S(ctx).jail_fine then out[#out + 1] = { "pay_fine" } end
-      if #ctx.deck:held(p) > 0 then out[#out + 1] = { "use_card" } end
+      if cash(ctx, p) >= S(ctx).jail_fine then out[#out + 1] = option("pay_fine") end
+      if #ctx.deck:held(p) > 0 then out[#out + 1] = option("use_card") end
     end
     manage_options(G, ctx, p, out)
     return out
@@ -406,7 +428,7 @@ R.states.rolling = {
 R.states.buy = {
   options = function(G, ctx)
     local sp = space_at(ctx, ctx:current())
-    return { { "buy", sp.id }, { "pass" } }
+    return { option("buy", sp.id), option("pass") }
   end,
   act = function(G, ctx, action)
     local p = ctx:current()
