@@ -9,6 +9,8 @@ import random
 import sys
 import time
 
+SALARY = 50  # the demo map's salary (maps/demo.toml [settings])
+
 SPACES = [  # kind, price, house_cost, rent[6], group
     ("go", 0, 0, None, None),
     ("property", 100, 50, [10, 50, 150, 300, 450, 600], "north"),
@@ -101,7 +103,7 @@ def play_game(rng, players=4, round_cap=300):
                 discard.append(card)
             if what == "advance":
                 if arg <= pos[p]:
-                    cash[p] += 200
+                    cash[p] += SALARY
                 pos[p] = arg
                 land(p, total)
             elif what == "back":
@@ -151,7 +153,7 @@ def play_game(rng, players=4, round_cap=300):
                         break
             new = pos[p] + d1 + d2
             if new >= N:
-                cash[p] += 200
+                cash[p] += SALARY
             pos[p] = new % N
             land(p, d1 + d2)
             moves += 1
