@@ -1,5 +1,7 @@
 //! Property-game speed: complete 4-player classic games with the heuristic AI, dice moves on
-//! the demo map, and the cost of one decision. Run with `cargo bench --bench monopoly`.
+//! the demo map, and the cost of one decision; beside them, the same demo games played by a
+//! loop inside the VM that calls the rules' hooks directly (no driver, no checks), which
+//! shows how much of the time is the rules' own Lua. Run with `cargo bench --bench monopoly`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use meeple::ai::{play_out, Seat};
@@ -73,5 +75,47 @@ fn demo_moves(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, classic_games, demo_moves);
+/// The heuristic bots' games played by calling the hooks straight from Lua: list, score (the
+/// first best option, where the bots break ties at random), act, enter the automatic states.
+const HOOKS_ONLY: &str = r#"
+local AI, states = require("ai"), R.states
+local state, moves = "wait_player", 0
+while state ~= "game_over" and ctx:round() <= ctx.settings.round_cap do
+  local h, nxt = states[state], nil
+  if h.options then
+    local list, p = h.options(G, ctx), ctx:current()
+    local best, pick = -math.huge, nil
+    for i = 1, #list do
+      local s = AI.score(G, ctx, p, list[i])
+      if s > best then best, pick = s, list[i] end
+    end
+    nxt = h.act(G, ctx, pick)
+  else
+    if state == "rolling" then moves = moves + 1 end
+    nxt = h.enter(G, ctx)
+  end
+  state = nxt or state
+end
+return moves
+"#;
+
+fn hooks_only(c: &mut Criterion) {
+    let mut g = game("demo");
+    let mut batch = |g: &mut Game| {
+        (1..=20u64).fold(0, |moves, seed| {
+            g.restart(seed).unwrap();
+            moves + g.eval(HOOKS_ONLY).unwrap().as_u64().unwrap()
+        })
+    };
+    let moves = batch(&mut g);
+    let mut group = c.benchmark_group("demo");
+    group.sample_size(20);
+    group.throughput(Throughput::Elements(moves));
+    group.bench_function(format!("hooks_only_20_games_{moves}_moves"), |b| {
+        b.iter(|| batch(&mut g))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, classic_games, demo_moves, hooks_only);
 criterion_main!(benches);
