@@ -101,7 +101,7 @@ return moves
 
 fn hooks_only(c: &mut Criterion) {
     let mut g = game("demo");
-    let mut batch = |g: &mut Game| {
+    let batch = |g: &mut Game| {
         (1..=20u64).fold(0, |moves, seed| {
             g.restart(seed).unwrap();
             moves + g.eval(HOOKS_ONLY).unwrap().as_u64().unwrap()
