@@ -85,12 +85,9 @@ function R.random_move(G, ctx)
   local me, exact = ctx:current(), ctx.settings.rule == "standard"
   local i = grid:completing(me, 5, exact)[1] or grid:completing(3 - me, 5, exact)[1]
   if i then return place(i, cols) end
-  local near = grid:empty_near(1)
-  if #near == 0 then
-    local r, c = grid:random_empty()
-    return r and place((r - 1) * cols + c, cols)
-  end
-  return place(near[ctx.random:int(1, #near)], cols)
+  local r, c = grid:random_near(1)
+  if not r then r, c = grid:random_empty() end
+  return r and place((r - 1) * cols + c, cols)
 end
 
 -- Why a placement is not among the options.

@@ -76,44 +76,58 @@ impl GridState {
 
     /// Empty cells within Chebyshev distance `d` of any stone, in row-major order.
     pub fn empty_near(&self, d: usize) -> Vec<usize> {
+        let near = self.near(d, |v| v != 0);
+        (0..self.cells.len()).filter(|i| near[*i]).collect()
+    }
+
+    /// A uniformly random empty cell within distance `d` of any stone, or None when there is
+    /// none.
+    pub fn random_near(&self, d: usize, rng: &mut GameRng) -> Option<usize> {
+        let near = self.near(d, |v| v != 0);
+        let count = near.iter().filter(|n| **n).count();
+        if count == 0 {
+            return None;
+        }
+        let k = rng.below(count as u64) as usize;
+        (0..self.cells.len()).filter(|i| near[*i]).nth(k)
+    }
+
+    /// Marks the empty cells within Chebyshev distance `d` of a cell whose value passes
+    /// `stone`.
+    fn near(&self, d: usize, stone: impl Fn(u8) -> bool) -> Vec<bool> {
         let mut near = vec![false; self.cells.len()];
         for (i, v) in self.cells.iter().enumerate() {
-            if *v == 0 {
+            if !stone(*v) {
                 continue;
             }
             let (r, c) = (i / self.cols, i % self.cols);
             for y in r.saturating_sub(d)..=(r + d).min(self.rows - 1) {
                 for x in c.saturating_sub(d)..=(c + d).min(self.cols - 1) {
-                    near[y * self.cols + x] = true;
+                    let j = y * self.cols + x;
+                    near[j] = self.cells[j] == 0;
                 }
             }
         }
-        (0..self.cells.len())
-            .filter(|i| near[*i] && self.cells[*i] == 0)
-            .collect()
+        near
     }
 
     /// Empty cells where a stone of `who` would make a run of `n` or more in some direction
     /// (exactly `n` when `exact`), in row-major order.
     pub fn completing(&self, who: u8, n: usize, exact: bool) -> Vec<usize> {
         let hits = |len: usize| if exact { len == n } else { len >= n };
+        // A run longer than one needs a stone of `who` next to the cell: only those are tried.
+        let candidates = if n <= 1 {
+            self.cells.iter().map(|v| *v == 0).collect()
+        } else {
+            self.near(1, |v| v == who)
+        };
         (0..self.cells.len())
-            .filter(|i| self.cells[*i] == 0)
+            .filter(|i| candidates[*i])
             .filter(|i| {
                 let (r, c) = (i / self.cols, i % self.cols);
-                // A run longer than one needs a stone of `who` next to the cell.
-                (n <= 1 || self.touches(r, c, who))
-                    && DIRECTIONS.iter().any(|d| hits(self.line(r, c, *d, who).0))
+                DIRECTIONS.iter().any(|d| hits(self.line(r, c, *d, who).0))
             })
             .collect()
-    }
-
-    fn touches(&self, r: usize, c: usize, who: u8) -> bool {
-        DIRECTIONS.iter().any(|(dr, dc)| {
-            [1, -1]
-                .iter()
-                .any(|s| self.at(r as i64 + s * dr, c as i64 + s * dc) == Some(who))
-        })
     }
 
     /// Whether any stone lies within distance `d` of (r, c).
@@ -282,6 +296,23 @@ mod tests {
                 _ => assert_eq!(*n, 0, "occupied cell {i} drawn"),
             }
         }
+    }
+
+    #[test]
+    fn random_near_cells_are_empty_neighbours_of_stones() {
+        let seed = 9;
+        println!("seed {seed}");
+        let mut rng = GameRng::from_seed(seed);
+        let g = grid(&["x....", ".....", ".....", "....o"]);
+        let near = g.empty_near(1);
+        assert_eq!(near, vec![1, 5, 6, 13, 14, 18]);
+        let mut seen = std::collections::BTreeMap::new();
+        for _ in 0..6_000 {
+            *seen.entry(g.random_near(1, &mut rng).unwrap()).or_insert(0) += 1;
+        }
+        assert_eq!(seen.keys().copied().collect::<Vec<_>>(), near);
+        assert!(seen.values().all(|n| (850..1150).contains(n)), "{seen:?}");
+        assert_eq!(GridState::new(3, 3).random_near(1, &mut rng), None);
     }
 
     #[test]

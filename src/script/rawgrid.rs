@@ -1,5 +1,5 @@
 //! The `ctx.grid` calls a playout makes on every move (get, set, runs, line, longest,
-//! random_empty) as plain Lua C functions: a search makes millions of them, and a C function
+//! random_empty, random_near) as plain Lua C functions: a search makes millions of them, and a C function
 //! costs a third of a general Rust callback. Each reads its arguments, works on the world
 //! behind a borrow that ends before any error is raised, and raises errors as Lua errors at
 //! the calling rules' line.
@@ -25,13 +25,14 @@ pub fn install(lua: &Lua, t: &Table, world: &Rc<RefCell<World>>) -> mlua::Result
         _world: world.clone(),
     });
     let ptr = Rc::as_ptr(world) as *mut c_void;
-    let calls: [(&str, ffi::lua_CFunction); 6] = [
+    let calls: [(&str, ffi::lua_CFunction); 7] = [
         ("get", get),
         ("set", set),
         ("runs", runs),
         ("line", line),
         ("longest", longest),
         ("random_empty", random_empty),
+        ("random_near", random_near),
     ];
     for (name, f) in calls {
         // SAFETY: pushes the pointer and a closure over it; nothing else touches the stack.
@@ -59,6 +60,7 @@ enum Problem {
     },
     Seat(i64),
     Direction(i64, i64),
+    Distance(i64),
 }
 
 impl std::fmt::Display for Problem {
@@ -72,6 +74,7 @@ impl std::fmt::Display for Problem {
                 write!(f, "cell ({r}, {c}) is off the {rows}×{cols} board")
             }
             Problem::Seat(p) => write!(f, "seat {p} out of range"),
+            Problem::Distance(d) => write!(f, "distance {d} is negative"),
             Problem::Direction(dr, dc) => {
                 write!(f, "direction ({dr}, {dc}) is not a step to a neighbour")
             }
@@ -228,10 +231,24 @@ unsafe extern "C-unwind" fn longest(l: *mut lua_State) -> c_int {
 unsafe extern "C-unwind" fn random_empty(l: *mut lua_State) -> c_int {
     let at = on_grid(l, |w| {
         let g = w.grid.as_ref().expect("checked by on_grid");
-        Ok(g.random_empty(&mut w.rng)
-            .map(|i| (i / g.cols + 1, i % g.cols + 1)))
+        Ok(g.random_empty(&mut w.rng).map(|i| (i, g.cols)))
     });
-    match at {
+    push_cell(l, at)
+}
+
+unsafe extern "C-unwind" fn random_near(l: *mut lua_State) -> c_int {
+    let d = int(l, 2);
+    let at = on_grid(l, |w| {
+        let g = w.grid.as_ref().expect("checked by on_grid");
+        let d = usize::try_from(d).map_err(|_| Problem::Distance(d))?;
+        Ok(g.random_near(d, &mut w.rng).map(|i| (i, g.cols)))
+    });
+    push_cell(l, at)
+}
+
+/// Pushes cell index `i` on a board of `cols` columns as 1-based `r, c`, or `nil, nil`.
+unsafe fn push_cell(l: *mut lua_State, at: Option<(usize, usize)>) -> c_int {
+    match at.map(|(i, cols)| (i / cols + 1, i % cols + 1)) {
         Some((r, c)) => {
             push_count(l, r);
             push_count(l, c);
