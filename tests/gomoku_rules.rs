@@ -744,3 +744,43 @@ fn ai_knows_an_overline_wins_only_under_freestyle() {
     assert_eq!(best_cells(&g), vec!["place 8 8"]);
     assert_eq!(heuristic_choice(&mut g, 7), "place 8 8");
 }
+
+// The grid calls' arguments at the edges of the integers, and saves whose grid is broken ------
+
+#[test]
+fn grid_calls_reject_extreme_integers_with_their_message() {
+    let g = new_game(&[]);
+    let caught = |code: &str| g.eval(&format!("return {{ pcall({code}) }}")).unwrap();
+    assert_eq!(
+        caught("ctx.grid.get, ctx.grid, math.mininteger, 1"),
+        serde_json::json!([
+            false,
+            "cell (-9223372036854775808, 1) is off the 15×15 board"
+        ])
+    );
+    assert_eq!(
+        caught("ctx.grid.line, ctx.grid, 1, 1, math.mininteger, 0, 1"),
+        serde_json::json!([
+            false,
+            "direction (-9223372036854775808, 0) is not a step to a neighbour"
+        ])
+    );
+    assert_eq!(
+        caught("ctx.grid.set, ctx.grid, 1, math.maxinteger, 1"),
+        serde_json::json!([
+            false,
+            "cell (1, 9223372036854775807) is off the 15×15 board"
+        ])
+    );
+}
+
+#[test]
+fn a_save_whose_grid_lost_a_cell_is_rejected() {
+    let mut g = new_game(&[]);
+    let mut snap = g.snapshot().unwrap();
+    snap.world.grid.as_mut().unwrap().cells.pop();
+    match g.restore(&snap) {
+        Err(GameError::Rejected(m)) => assert_eq!(m, "the saved grid has 224 cells, not 15×15"),
+        other => panic!("expected a rejection, got {:?}", other.map(|_| ())),
+    }
+}

@@ -225,8 +225,8 @@ fn the_history_is_checked_against_the_new_rules() {
     // Renaming the roll action makes the first recorded decision illegal under the new rules.
     l.edit(
         "rules.lua",
-        "local out = { { \"roll\" } }",
-        "local out = { { \"throw\" } }",
+        "local out = { option(\"roll\") }",
+        "local out = { option(\"throw\") }",
     );
     l.edit(
         "rules.lua",

@@ -157,6 +157,9 @@ impl GridState {
     /// empty cells are counted and one is picked by rank.
     pub fn random_empty(&self, rng: &mut GameRng) -> Option<usize> {
         let n = self.cells.len() as u64;
+        if n == 0 {
+            return None;
+        }
         for _ in 0..4 {
             let i = rng.below(n) as usize;
             if self.cells[i] == 0 {

@@ -81,6 +81,16 @@ impl Game {
                 snap.state
             )));
         };
+        if let Some(grid) = &snap.world.grid {
+            if grid.cells.len() != grid.rows * grid.cols {
+                return Err(GameError::Rejected(format!(
+                    "the saved grid has {} cells, not {}×{}",
+                    grid.cells.len(),
+                    grid.rows,
+                    grid.cols
+                )));
+            }
+        }
         let g = from_json(&self.host.lua, &snap.g).map_err(|e| self.lua_failure(e))?;
         let Value::Table(g) = g else {
             return Err(GameError::Rejected("the saved G is not a table".into()));

@@ -14,16 +14,21 @@ use std::fmt::Write;
 use std::os::raw::c_int;
 use std::rc::Rc;
 
-/// Keeps the world alive as long as the VM whose C functions point at it.
+/// Keeps every world a VM's C functions point at alive as long as the VM.
 struct Owned {
-    _world: Rc<RefCell<World>>,
+    worlds: Vec<Rc<RefCell<World>>>,
 }
 
 /// Sets the fast calls on the `ctx.grid` table `t`.
 pub fn install(lua: &Lua, t: &Table, world: &Rc<RefCell<World>>) -> mlua::Result<()> {
-    lua.set_app_data(Owned {
-        _world: world.clone(),
-    });
+    let held = lua
+        .app_data_mut::<Owned>()
+        .map(|mut o| o.worlds.push(world.clone()));
+    if held.is_none() {
+        lua.set_app_data(Owned {
+            worlds: vec![world.clone()],
+        });
+    }
     let ptr = Rc::as_ptr(world) as *mut c_void;
     let calls: [(&str, ffi::lua_CFunction); 7] = [
         ("get", get),
@@ -52,6 +57,7 @@ pub fn install(lua: &Lua, t: &Table, world: &Rc<RefCell<World>>) -> mlua::Result
 enum Problem {
     NotGrid,
     Busy,
+    Internal,
     OffBoard {
         r: i64,
         c: i64,
@@ -70,6 +76,7 @@ impl std::fmt::Display for Problem {
                 write!(f, "this map is not a grid (ctx.grid needs kind = \"grid\")")
             }
             Problem::Busy => write!(f, "the grid is busy"),
+            Problem::Internal => write!(f, "internal error in ctx.grid"),
             Problem::OffBoard { r, c, rows, cols } => {
                 write!(f, "cell ({r}, {c}) is off the {rows}×{cols} board")
             }
@@ -90,7 +97,7 @@ struct Msg {
 
 impl Write for Msg {
     fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        let n = s.len().min(self.buf.len() - self.len);
+        let n = s.floor_char_boundary(self.buf.len() - self.len);
         self.buf[self.len..self.len + n].copy_from_slice(&s.as_bytes()[..n]);
         self.len += n;
         Ok(())
@@ -111,14 +118,15 @@ unsafe fn raise(l: *mut lua_State, p: Problem) -> ! {
 }
 
 /// Runs `f` on the grid behind the closure's world pointer; raises any error after the
-/// borrow has ended.
+/// borrow has ended. A panic is caught here: it must not unwind through Lua's C frames.
 unsafe fn on_grid<R>(l: *mut lua_State, f: impl FnOnce(&mut World) -> Result<R, Problem>) -> R {
     let cell = &*(ffi::lua_touserdata(l, ffi::lua_upvalueindex(1)) as *const RefCell<World>);
-    let result = match cell.try_borrow_mut() {
+    let run = std::panic::AssertUnwindSafe(|| match cell.try_borrow_mut() {
         Ok(mut w) if w.grid.is_some() => f(&mut w),
         Ok(_) => Err(Problem::NotGrid),
         Err(_) => Err(Problem::Busy),
-    };
+    });
+    let result = std::panic::catch_unwind(run).unwrap_or(Err(Problem::Internal));
     match result {
         Ok(r) => r,
         Err(m) => raise(l, m),
@@ -131,7 +139,7 @@ fn grid(w: &mut World) -> &mut GridState {
 
 /// 1-based (r, c) → 0-based, or an error naming the cell.
 fn cell(g: &GridState, r: i64, c: i64) -> Result<(usize, usize), Problem> {
-    if g.contains(r - 1, c - 1) {
+    if r >= 1 && c >= 1 && g.contains(r - 1, c - 1) {
         Ok((r as usize - 1, c as usize - 1))
     } else {
         Err(Problem::OffBoard {
@@ -207,7 +215,8 @@ unsafe extern "C-unwind" fn line(l: *mut lua_State) -> c_int {
     let (len, open) = on_grid(l, |w| {
         let g = grid(w);
         let (r, c) = cell(g, r, c)?;
-        if dr.abs() > 1 || dc.abs() > 1 || (dr, dc) == (0, 0) {
+        let step = -1..=1;
+        if !step.contains(&dr) || !step.contains(&dc) || (dr, dc) == (0, 0) {
             return Err(Problem::Direction(dr, dc));
         }
         Ok(g.line(r, c, (dr, dc), seat(p)?))
