@@ -1,6 +1,7 @@
-//! Gomoku speed on 15×15: the heuristic AI's move on a mid-game position, and random playouts
-//! per second through the scripted rules (what MCTS runs) beside the same playouts written
-//! natively in Rust on the runtime's grid. Run with `cargo bench --bench gomoku`.
+//! Gomoku speed on 15×15: the heuristic AI's and the alpha-beta bot's moves on a mid-game
+//! position, and random playouts per second through the scripted rules (what MCTS runs)
+//! beside the same playouts written natively in Rust on the runtime's grid. Run with
+//! `cargo bench --bench gomoku`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use meeple::ai::{Bot, Seat};
@@ -33,12 +34,18 @@ fn midgame(moves: usize, settings: &[&str]) -> Game {
     g
 }
 
-fn heuristic_move(c: &mut Criterion) {
+fn bot_moves(c: &mut Criterion) {
     let mut g = midgame(30, &[]);
-    let mut bot = Seat::Heuristic(None).bot(1, 0).unwrap();
-    c.bench_function("gomoku/heuristic_move_30_stones", |b| {
-        b.iter(|| bot.choose(&mut g).unwrap())
-    });
+    for (name, seat) in [
+        ("heuristic", Seat::Heuristic(None)),
+        ("alphabeta_2", Seat::AlphaBeta(2)),
+        ("alphabeta_4", Seat::AlphaBeta(4)),
+    ] {
+        let mut bot = seat.bot(1, 0).unwrap();
+        c.bench_function(&format!("gomoku/{name}_move_30_stones"), |b| {
+            b.iter(|| bot.choose(&mut g).unwrap())
+        });
+    }
 }
 
 /// Restores the position, reseeds and plays one playout to the end.
@@ -99,5 +106,5 @@ fn playouts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, heuristic_move, playouts);
+criterion_group!(benches, bot_moves, playouts);
 criterion_main!(benches);

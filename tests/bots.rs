@@ -115,24 +115,16 @@ fn mcts_beats_random_at_gomoku() {
         } else {
             "random,mcts:200"
         };
-        let mut g = start("gomoku", "board", 2, seed, &[]);
-        g.set_record_events(false);
-        let mut bots: Vec<_> = Seat::parse_list(seats)
-            .unwrap()
-            .iter()
-            .enumerate()
-            .map(|(i, s)| s.bot(seed, i))
-            .collect();
-        play_out(&mut g, &mut bots).unwrap();
+        let outcome = match_game("gomoku", "board", seats, seed);
         let mcts = if first { 0 } else { 1 };
-        if g.outcome()
+        if outcome
             == Some(Outcome::Won {
                 winners: vec![mcts],
             })
         {
             wins += 1;
         }
-        eprintln!("seed {seed}: {:?}", g.outcome());
+        eprintln!("seed {seed}: {outcome:?}");
     }
     assert!(wins * 100 >= n * 95, "mcts won {wins} of {n}");
 }
@@ -148,4 +140,156 @@ fn mcts_plays_the_property_game() {
         let i = bot.choose(&mut g).unwrap().index;
         g.apply_index(i).unwrap();
     }
+}
+
+// Alpha-beta ------------------------------------------------------------------------------------
+
+#[test]
+fn alphabeta_takes_a_win_in_one() {
+    let mut g = position(
+        &[
+            (8, 5, 1),
+            (8, 6, 1),
+            (8, 7, 1),
+            (8, 8, 1),
+            (3, 3, 2),
+            (3, 4, 2),
+            (3, 5, 2),
+        ],
+        1,
+    );
+    let pick = chosen(&mut g, "alphabeta", 1);
+    assert!(pick == "place 8 4" || pick == "place 8 9", "{pick}");
+}
+
+#[test]
+fn alphabeta_blocks_a_four() {
+    let mut g = position(
+        &[
+            (3, 10, 1),
+            (4, 10, 2),
+            (5, 10, 2),
+            (6, 10, 2),
+            (7, 10, 2),
+            (8, 8, 1),
+            (9, 9, 1),
+        ],
+        1,
+    );
+    assert_eq!(chosen(&mut g, "alphabeta", 2), "place 8 10");
+}
+
+#[test]
+fn alphabeta_blocks_an_open_three_when_nothing_better_exists() {
+    let mut g = position(
+        &[(8, 7, 2), (8, 8, 2), (8, 9, 2), (2, 2, 1), (13, 13, 1)],
+        1,
+    );
+    let pick = chosen(&mut g, "alphabeta", 3);
+    assert!(pick == "place 8 6" || pick == "place 8 10", "{pick}");
+}
+
+#[test]
+fn alphabeta_leaves_the_game_as_it_was() {
+    let mut g = position(&[(8, 8, 1), (8, 9, 2)], 1);
+    g.enable_undo();
+    act(&mut g, "place 7 7");
+    let before = (g.snapshot().unwrap(), g.events(), g.history.clone());
+    chosen(&mut g, "alphabeta:2", 1);
+    assert_eq!(
+        (g.snapshot().unwrap(), g.events(), g.history.clone()),
+        before
+    );
+    assert!(g.undo().unwrap(), "the undo history survives a search");
+}
+
+#[test]
+fn alphabeta_explains_its_choice_best_first() {
+    let mut g = position(&[(8, 8, 1), (8, 9, 2), (9, 9, 1)], 2);
+    let mut bot = Seat::parse("alphabeta:2").unwrap().bot(1, 1).unwrap();
+    let choice = bot.explain(&mut g).unwrap();
+    assert_eq!(
+        choice.candidates.len(),
+        8,
+        "the AI's best 8 options are searched"
+    );
+    assert_eq!(choice.index, choice.candidates[0].0);
+    assert!(choice.candidates.windows(2).all(|w| w[0].1 >= w[1].1));
+}
+
+#[test]
+fn alphabeta_plays_two_player_games_only() {
+    let mut g = start("monopoly", "demo", 3, 1, &[]);
+    let mut bot = Seat::parse("alphabeta").unwrap().bot(1, 0).unwrap();
+    let err = bot.choose(&mut g).expect_err("three seats are refused");
+    assert_eq!(
+        err.to_string(),
+        "rejected: the alphabeta bot plays two-player games; this game has 3 seats"
+    );
+    assert_eq!(
+        Seat::parse("alphabeta:0").unwrap_err(),
+        "bad alphabeta depth '0' (expected moves ahead from 1 to 8, like alphabeta:3)"
+    );
+}
+
+#[test]
+fn alphabeta_beats_random_at_gomoku() {
+    let n = games();
+    let mut wins = 0;
+    for seed in 1..=n {
+        let first = seed % 2 == 0;
+        let seats = if first {
+            "alphabeta,random"
+        } else {
+            "random,alphabeta"
+        };
+        let outcome = match_game("gomoku", "board", seats, seed);
+        let me = if first { 0 } else { 1 };
+        if outcome == Some(Outcome::Won { winners: vec![me] }) {
+            wins += 1;
+        }
+        eprintln!("seed {seed}: {outcome:?}");
+    }
+    assert_eq!(wins, n, "alphabeta won {wins} of {n}");
+}
+
+/// Plays a seeded game between the bots `seats` names; returns the outcome.
+fn match_game(game: &str, map: &str, seats: &str, seed: u64) -> Option<Outcome> {
+    let mut g = start(game, map, 2, seed, &[]);
+    g.set_record_events(false);
+    let mut bots: Vec<_> = Seat::parse_list(seats)
+        .unwrap()
+        .iter()
+        .enumerate()
+        .map(|(i, s)| s.bot(seed, i))
+        .collect();
+    play_out(&mut g, &mut bots).unwrap();
+    g.outcome()
+}
+
+#[test]
+fn alphabeta_plays_tic_tac_toe_perfectly() {
+    for seed in 1..=games() {
+        let both = match_game("tictactoe", "board", "alphabeta:8,alphabeta:8", seed);
+        assert_eq!(both, Some(Outcome::Draw), "seed {seed}: perfect play draws");
+        for (seats, me) in [("alphabeta:8,random", 0), ("random,alphabeta:8", 1)] {
+            let outcome = match_game("tictactoe", "board", seats, seed);
+            let lost = matches!(&outcome, Some(Outcome::Won { winners }) if !winners.contains(&me));
+            assert!(!lost, "seed {seed}, {seats}: {outcome:?}");
+        }
+    }
+}
+
+#[test]
+fn alphabeta_beats_the_heuristic_at_gomoku_moving_first() {
+    let (mut wins, mut losses) = (0, 0);
+    for seed in 1..=games() {
+        match match_game("gomoku", "board", "alphabeta,ai", seed) {
+            Some(Outcome::Won { winners }) if winners == [0] => wins += 1,
+            Some(Outcome::Won { .. }) => losses += 1,
+            _ => {}
+        }
+    }
+    eprintln!("alphabeta {wins} wins, heuristic {losses}");
+    assert!(wins > losses, "alphabeta {wins} wins, heuristic {losses}");
 }

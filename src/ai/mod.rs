@@ -2,11 +2,13 @@
 //! (argmax of the AI script's scores, seeded tie-break) work for every game. Each bot can
 //! explain a choice: the candidates it weighed and their scores.
 
+pub mod alphabeta;
 pub mod mcts;
 pub mod montecarlo;
 
 use crate::core::rng::{splitmix64, GameRng};
 use crate::engine::{Game, GameError};
+use alphabeta::AlphaBeta;
 use mcts::{Budget, Mcts};
 use montecarlo::MonteCarlo;
 use std::fmt;
@@ -21,6 +23,8 @@ pub enum Seat {
     Mcts(Budget),
     /// Flat Monte Carlo: this many random playouts per decision, spread over the options.
     MonteCarlo(u32),
+    /// Alpha-beta search this many moves deep over the AI's best options (two players).
+    AlphaBeta(u32),
 }
 
 impl Seat {
@@ -31,6 +35,7 @@ impl Seat {
             "random" => Ok(Seat::Random),
             "mcts" => Ok(Seat::Mcts(Budget::Iterations(mcts::DEFAULT_ITERATIONS))),
             "montecarlo" => Ok(Seat::MonteCarlo(montecarlo::DEFAULT_PLAYOUTS)),
+            "alphabeta" => Ok(Seat::AlphaBeta(alphabeta::DEFAULT_DEPTH)),
             other => {
                 if let Some(style) = other.strip_prefix("ai:").filter(|s| !s.is_empty()) {
                     return Ok(Seat::Heuristic(Some(style.to_string())));
@@ -46,8 +51,16 @@ impl Seat {
                         .map(Seat::MonteCarlo)
                         .ok_or_else(|| format!("bad montecarlo budget '{n}' (expected playouts like montecarlo:500)"));
                 }
+                if let Some(n) = other.strip_prefix("alphabeta:") {
+                    return n
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|n| (1..=8).contains(n))
+                        .map(Seat::AlphaBeta)
+                        .ok_or_else(|| format!("bad alphabeta depth '{n}' (expected moves ahead from 1 to 8, like alphabeta:3)"));
+                }
                 Err(format!(
-                    "unknown player kind '{other}' (expected: human, ai, ai:STYLE, random, mcts, mcts:N, mcts:Nms, montecarlo, montecarlo:N)"
+                    "unknown player kind '{other}' (expected: human, ai, ai:STYLE, random, mcts, mcts:N, mcts:Nms, montecarlo, montecarlo:N, alphabeta, alphabeta:N)"
                 ))
             }
         }
@@ -57,12 +70,16 @@ impl Seat {
         text.split(',').map(Seat::parse).collect()
     }
 
-    /// The heuristic bot needs the game's AI script.
-    pub fn check_for(&self, pkg: &crate::def::Package) -> Result<(), String> {
-        if matches!(self, Seat::Heuristic(_)) && pkg.ai_file.is_none() {
+    /// The heuristic and alpha-beta bots need the game's AI script; alpha-beta needs two seats.
+    pub fn check_for(&self, pkg: &crate::def::Package, seats: usize) -> Result<(), String> {
+        if matches!(self, Seat::AlphaBeta(_)) && seats != 2 {
+            return Err(alphabeta::two_players_only(seats));
+        }
+        if matches!(self, Seat::Heuristic(_) | Seat::AlphaBeta(_)) && pkg.ai_file.is_none() {
             return Err(format!(
-                "game '{}' has no AI script (ai = \"ai.lua\" in game.toml), so it has no ai player; use random or mcts",
-                pkg.id
+                "game '{}' has no AI script (ai = \"ai.lua\" in game.toml), so it has no {} player; use random or mcts",
+                pkg.id,
+                if matches!(self, Seat::AlphaBeta(_)) { "alphabeta" } else { "ai" }
             ));
         }
         Ok(())
@@ -81,6 +98,7 @@ impl Seat {
             Seat::Random => Box::new(RandomBot { rng }),
             Seat::Mcts(budget) => Box::new(Mcts::new(*budget, rng.clone().next_u64())),
             Seat::MonteCarlo(n) => Box::new(MonteCarlo::new(*n, rng.clone().next_u64())),
+            Seat::AlphaBeta(depth) => Box::new(AlphaBeta::new(*depth, rng.clone().next_u64())),
         };
         Some(fair(bot, fair_seed))
     }
@@ -96,6 +114,7 @@ impl fmt::Display for Seat {
             Seat::Mcts(Budget::Iterations(n)) => write!(f, "mcts:{n}"),
             Seat::Mcts(Budget::Time(t)) => write!(f, "mcts:{}ms", t.as_millis()),
             Seat::MonteCarlo(n) => write!(f, "montecarlo:{n}"),
+            Seat::AlphaBeta(depth) => write!(f, "alphabeta:{depth}"),
         }
     }
 }

@@ -21,7 +21,7 @@ pub struct AiArgs {
     /// Explain the position at the end of this replay or save file instead of a new game
     #[arg(long, value_name = "FILE")]
     replay: Option<PathBuf>,
-    /// The bot: ai (heuristic), ai:STYLE, random, mcts, mcts:N, mcts:Nms, montecarlo or montecarlo:N
+    /// The bot: ai (heuristic), ai:STYLE, random, mcts, mcts:N, mcts:Nms, montecarlo, montecarlo:N, alphabeta or alphabeta:N
     #[arg(long, default_value = "ai")]
     bot: String,
     /// How many candidates to list
@@ -32,7 +32,7 @@ pub struct AiArgs {
 pub fn run(a: AiArgs) -> CmdResult {
     let mut game = position(&a)?;
     let seat = Seat::parse(&a.bot).map_err(|e| vec![Diagnostic::error("--bot", e)])?;
-    seat.check_for(&game.pkg)
+    seat.check_for(&game.pkg, game.world().seats)
         .map_err(|e| vec![Diagnostic::error("--bot", e)])?;
     let Some(mut bot) = seat.bot(game.config.seed, 0) else {
         return Err(vec![Diagnostic::error("--bot", "name a bot, not human")]);

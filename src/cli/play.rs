@@ -24,7 +24,7 @@ pub struct PlayArgs {
     /// Map to play on (default: the game's default map)
     #[arg(long)]
     map: Option<String>,
-    /// Who plays each seat, comma-separated: human, ai (heuristic), ai:STYLE, random, mcts, mcts:N, mcts:Nms, montecarlo, montecarlo:N
+    /// Who plays each seat, comma-separated: human, ai (heuristic), ai:STYLE, random, mcts, mcts:N, mcts:Nms, montecarlo, montecarlo:N, alphabeta, alphabeta:N
     #[arg(long, default_value = "human,ai")]
     players: String,
     /// Seed of the game's random generator (default: a new one each game, printed at the start)
@@ -174,7 +174,7 @@ fn start(a: &PlayArgs) -> Result<Session, Vec<Diagnostic>> {
     let seats =
         Seat::parse_list(&a.players).map_err(|e| vec![Diagnostic::error("--players", e)])?;
     for s in &seats {
-        s.check_for(&pkg)
+        s.check_for(&pkg, seats.len())
             .map_err(|e| vec![Diagnostic::error("--players", e)])?;
     }
     let seed = a.seed.unwrap_or_else(fresh_seed);
@@ -425,7 +425,7 @@ fn why(game: &mut Game, bot: &str) {
         Seat::parse(bot)
     };
     let Some(mut bot) = seat.as_ref().ok().and_then(|s| s.bot(game.config.seed, 0)) else {
-        println!("usage: why [ai|ai:STYLE|random|mcts|mcts:N|mcts:Nms|montecarlo|montecarlo:N]");
+        println!("usage: why [ai|ai:STYLE|random|mcts|mcts:N|mcts:Nms|montecarlo|montecarlo:N|alphabeta|alphabeta:N]");
         return;
     };
     let name = seat.map(|s| s.to_string()).unwrap_or_default();

@@ -21,7 +21,7 @@ pub struct SimArgs {
     /// Number of games
     #[arg(long, default_value_t = 100)]
     games: usize,
-    /// Who plays each seat, comma-separated: ai (heuristic), ai:STYLE, random, mcts, mcts:N, mcts:Nms, montecarlo, montecarlo:N
+    /// Who plays each seat, comma-separated: ai (heuristic), ai:STYLE, random, mcts, mcts:N, mcts:Nms, montecarlo, montecarlo:N, alphabeta, alphabeta:N
     #[arg(long, default_value = "ai,ai")]
     players: String,
     /// Worker threads (default: all cores); the numbers do not depend on it
@@ -43,7 +43,7 @@ pub fn run(a: SimArgs) -> CmdResult {
     let seats =
         Seat::parse_list(&a.players).map_err(|e| vec![Diagnostic::error("--players", e)])?;
     for s in &seats {
-        s.check_for(&pkg)
+        s.check_for(&pkg, seats.len())
             .map_err(|e| vec![Diagnostic::error("--players", e)])?;
     }
     let names: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
