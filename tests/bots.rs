@@ -36,10 +36,9 @@ fn chosen(g: &mut Game, bot: &str, seed: u64) -> String {
     g.pending().unwrap().options()[i].to_string()
 }
 
-#[test]
-fn mcts_takes_a_win_in_one() {
-    // Black has four in row 8 (cols 5-8) with both ends open; white has three elsewhere.
-    let mut g = position(
+/// Black to move has four in row 8 (cols 5-8) with both ends open; white has three elsewhere.
+fn win_in_one() -> Game {
+    position(
         &[
             (8, 5, 1),
             (8, 6, 1),
@@ -50,15 +49,13 @@ fn mcts_takes_a_win_in_one() {
             (3, 5, 2),
         ],
         1,
-    );
-    let pick = chosen(&mut g, "mcts:200", 1);
-    assert!(pick == "place 8 4" || pick == "place 8 9", "{pick}");
+    )
 }
 
-#[test]
-fn mcts_blocks_a_four() {
-    // White has four in column 10 (rows 4-7), closed above by black at (3, 10): block (8, 10).
-    let mut g = position(
+/// White has four in column 10 (rows 4-7), closed above by black at (3, 10): black must block
+/// (8, 10).
+fn closed_four() -> Game {
+    position(
         &[
             (3, 10, 1),
             (4, 10, 2),
@@ -69,18 +66,31 @@ fn mcts_blocks_a_four() {
             (9, 9, 1),
         ],
         1,
-    );
-    assert_eq!(chosen(&mut g, "mcts:300", 2), "place 8 10");
+    )
+}
+
+/// White has an open three in row 8 (cols 7-9); black's stones are scattered.
+fn open_three() -> Game {
+    position(
+        &[(8, 7, 2), (8, 8, 2), (8, 9, 2), (2, 2, 1), (13, 13, 1)],
+        1,
+    )
+}
+
+#[test]
+fn mcts_takes_a_win_in_one() {
+    let pick = chosen(&mut win_in_one(), "mcts:200", 1);
+    assert!(pick == "place 8 4" || pick == "place 8 9", "{pick}");
+}
+
+#[test]
+fn mcts_blocks_a_four() {
+    assert_eq!(chosen(&mut closed_four(), "mcts:300", 2), "place 8 10");
 }
 
 #[test]
 fn mcts_blocks_an_open_three_when_nothing_better_exists() {
-    // White has an open three in row 8 (cols 7-9); black's stones are scattered.
-    let mut g = position(
-        &[(8, 7, 2), (8, 8, 2), (8, 9, 2), (2, 2, 1), (13, 13, 1)],
-        1,
-    );
-    let pick = chosen(&mut g, "mcts:400", 3);
+    let pick = chosen(&mut open_three(), "mcts:400", 3);
     assert!(pick == "place 8 6" || pick == "place 8 10", "{pick}");
 }
 
@@ -90,13 +100,13 @@ fn mcts_gives_the_same_choice_for_the_same_seed() {
     assert_eq!(chosen(&mut g, "mcts:100", 9), chosen(&mut g, "mcts:100", 9));
 }
 
-#[test]
-fn mcts_leaves_the_game_as_it_was() {
+/// A search leaves the position, the events, the history and the undo steps as they were.
+fn leaves_the_game_as_it_was(bot: &str) {
     let mut g = position(&[(8, 8, 1), (8, 9, 2)], 1);
     g.enable_undo();
     act(&mut g, "place 7 7");
     let before = (g.snapshot().unwrap(), g.events(), g.history.clone());
-    chosen(&mut g, "mcts:50", 1);
+    chosen(&mut g, bot, 1);
     assert_eq!(
         (g.snapshot().unwrap(), g.events(), g.history.clone()),
         before
@@ -105,27 +115,33 @@ fn mcts_leaves_the_game_as_it_was() {
 }
 
 #[test]
-fn mcts_beats_random_at_gomoku() {
-    let n = games();
+fn mcts_leaves_the_game_as_it_was() {
+    leaves_the_game_as_it_was("mcts:50");
+}
+
+/// Games `bot` wins against random at Gomoku, half of them moving first, over `games()` seeds.
+fn wins_against_random(bot: &str) -> u64 {
     let mut wins = 0;
-    for seed in 1..=n {
+    for seed in 1..=games() {
         let first = seed % 2 == 0;
         let seats = if first {
-            "mcts:200,random"
+            format!("{bot},random")
         } else {
-            "random,mcts:200"
+            format!("random,{bot}")
         };
-        let outcome = match_game("gomoku", "board", seats, seed);
-        let mcts = if first { 0 } else { 1 };
-        if outcome
-            == Some(Outcome::Won {
-                winners: vec![mcts],
-            })
-        {
+        let outcome = match_game("gomoku", "board", &seats, seed);
+        let me = if first { 0 } else { 1 };
+        if outcome == Some(Outcome::Won { winners: vec![me] }) {
             wins += 1;
         }
         eprintln!("seed {seed}: {outcome:?}");
     }
+    wins
+}
+
+#[test]
+fn mcts_beats_random_at_gomoku() {
+    let (n, wins) = (games(), wins_against_random("mcts:200"));
     assert!(wins * 100 >= n * 95, "mcts won {wins} of {n}");
 }
 
@@ -146,61 +162,24 @@ fn mcts_plays_the_property_game() {
 
 #[test]
 fn alphabeta_takes_a_win_in_one() {
-    let mut g = position(
-        &[
-            (8, 5, 1),
-            (8, 6, 1),
-            (8, 7, 1),
-            (8, 8, 1),
-            (3, 3, 2),
-            (3, 4, 2),
-            (3, 5, 2),
-        ],
-        1,
-    );
-    let pick = chosen(&mut g, "alphabeta", 1);
+    let pick = chosen(&mut win_in_one(), "alphabeta", 1);
     assert!(pick == "place 8 4" || pick == "place 8 9", "{pick}");
 }
 
 #[test]
 fn alphabeta_blocks_a_four() {
-    let mut g = position(
-        &[
-            (3, 10, 1),
-            (4, 10, 2),
-            (5, 10, 2),
-            (6, 10, 2),
-            (7, 10, 2),
-            (8, 8, 1),
-            (9, 9, 1),
-        ],
-        1,
-    );
-    assert_eq!(chosen(&mut g, "alphabeta", 2), "place 8 10");
+    assert_eq!(chosen(&mut closed_four(), "alphabeta", 2), "place 8 10");
 }
 
 #[test]
 fn alphabeta_blocks_an_open_three_when_nothing_better_exists() {
-    let mut g = position(
-        &[(8, 7, 2), (8, 8, 2), (8, 9, 2), (2, 2, 1), (13, 13, 1)],
-        1,
-    );
-    let pick = chosen(&mut g, "alphabeta", 3);
+    let pick = chosen(&mut open_three(), "alphabeta", 3);
     assert!(pick == "place 8 6" || pick == "place 8 10", "{pick}");
 }
 
 #[test]
 fn alphabeta_leaves_the_game_as_it_was() {
-    let mut g = position(&[(8, 8, 1), (8, 9, 2)], 1);
-    g.enable_undo();
-    act(&mut g, "place 7 7");
-    let before = (g.snapshot().unwrap(), g.events(), g.history.clone());
-    chosen(&mut g, "alphabeta:2", 1);
-    assert_eq!(
-        (g.snapshot().unwrap(), g.events(), g.history.clone()),
-        before
-    );
-    assert!(g.undo().unwrap(), "the undo history survives a search");
+    leaves_the_game_as_it_was("alphabeta:2");
 }
 
 #[test]
@@ -234,22 +213,7 @@ fn alphabeta_plays_two_player_games_only() {
 
 #[test]
 fn alphabeta_beats_random_at_gomoku() {
-    let n = games();
-    let mut wins = 0;
-    for seed in 1..=n {
-        let first = seed % 2 == 0;
-        let seats = if first {
-            "alphabeta,random"
-        } else {
-            "random,alphabeta"
-        };
-        let outcome = match_game("gomoku", "board", seats, seed);
-        let me = if first { 0 } else { 1 };
-        if outcome == Some(Outcome::Won { winners: vec![me] }) {
-            wins += 1;
-        }
-        eprintln!("seed {seed}: {outcome:?}");
-    }
+    let (n, wins) = (games(), wins_against_random("alphabeta"));
     assert_eq!(wins, n, "alphabeta won {wins} of {n}");
 }
 
