@@ -51,7 +51,7 @@ fn bot_moves(c: &mut Criterion) {
 /// Restores the position, reseeds and plays one playout to the end.
 fn scripted_playout(g: &mut Game, start: &Mark, rng: &mut GameRng) {
     g.back_to(start).unwrap();
-    g.world_mut().rng = GameRng::from_seed(rng.next_u64());
+    g.reseed(rng.next_u64());
     g.random_playout(10_000).unwrap();
 }
 

@@ -64,7 +64,7 @@ impl Search {
     /// Back to `mark` with the search's own generator, then option `i`.
     fn enter(&self, g: &mut Game, mark: &Mark, i: usize) -> Result<(), GameError> {
         g.back_to(mark)?;
-        g.world_mut().rng = GameRng::from_seed(self.seed);
+        g.reseed(self.seed);
         g.apply_index(i)
     }
 

@@ -100,7 +100,7 @@ impl Mcts {
             if hidden {
                 game.determinize(me, seed)?;
             } else {
-                game.world_mut().rng = GameRng::from_seed(seed);
+                game.reseed(seed);
             }
             let path = self.descend(game, &mut tree, seats)?;
             game.random_playout(PLAYOUT_STEPS)?;

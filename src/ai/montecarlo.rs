@@ -39,7 +39,7 @@ impl MonteCarlo {
             if hidden {
                 game.determinize(seat, seed)?;
             } else {
-                game.world_mut().rng = GameRng::from_seed(seed);
+                game.reseed(seed);
             }
             game.apply_index(i)?;
             game.random_playout(PLAYOUT_STEPS)?;

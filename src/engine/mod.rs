@@ -336,6 +336,12 @@ impl Game {
         let _ = self.host.pull_world(&mut self.world.borrow_mut());
     }
 
+    /// Gives the game's generator a fresh seed (the generator lives outside the VM, so nothing
+    /// is read back from it).
+    pub fn reseed(&mut self, seed: u64) {
+        self.world.borrow_mut().rng = crate::core::rng::GameRng::from_seed(seed);
+    }
+
     /// The next dice rolls will show these faces, in order.
     pub fn force_dice(&mut self, faces: &[u32]) {
         self.world.borrow_mut().forced_dice.extend(faces);
