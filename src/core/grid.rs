@@ -276,6 +276,53 @@ mod tests {
         assert_eq!(g.nth_empty(20), None);
     }
 
+    /// `completing`, `empty_near` and the empty count against plain definitions on random boards.
+    #[test]
+    fn fast_queries_agree_with_plain_definitions_on_random_boards() {
+        let seed = 11;
+        println!("seed {seed}");
+        let mut rng = GameRng::from_seed(seed);
+        for _ in 0..2_000 {
+            let (rows, cols) = (1 + rng.below(9) as usize, 1 + rng.below(9) as usize);
+            let mut g = GridState::new(rows, cols);
+            let fill = rng.below(100);
+            for i in 0..rows * cols {
+                if rng.below(100) < fill {
+                    g.cells[i] = 1 + rng.below(2) as u8;
+                }
+            }
+            let empty: Vec<usize> = (0..rows * cols).filter(|i| g.cells[*i] == 0).collect();
+            assert_eq!(g.empty_count(), empty.len(), "{g:?}");
+            let near: Vec<usize> = empty
+                .iter()
+                .copied()
+                .filter(|i| g.has_neighbor(i / cols, i % cols, 1))
+                .collect();
+            assert_eq!(g.empty_near(1), near, "{g:?}");
+            for (who, n, exact) in [(1, 5, false), (2, 3, true), (1, 2, false), (2, 1, false)] {
+                let plain: Vec<usize> = empty
+                    .iter()
+                    .copied()
+                    .filter(|i| {
+                        DIRECTIONS.iter().any(|d| {
+                            let len = g.line(i / cols, i % cols, *d, who).0;
+                            if exact {
+                                len == n
+                            } else {
+                                len >= n
+                            }
+                        })
+                    })
+                    .collect();
+                assert_eq!(
+                    g.completing(who, n, exact),
+                    plain,
+                    "{who} {n} {exact} {g:?}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn random_empty_cells_are_empty_and_uniform() {
         let seed = 5;
