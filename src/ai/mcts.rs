@@ -93,15 +93,9 @@ impl Mcts {
         let started = Instant::now();
         let mut done = 0u32;
         let me = tree[0].seat;
-        let hidden = game.hides_from(me);
         while !self.spent(done, started) {
             game.back_to(&root)?;
-            let seed = self.rng.next_u64();
-            if hidden {
-                game.determinize(me, seed)?;
-            } else {
-                game.reseed(seed);
-            }
+            game.determinize(me, self.rng.next_u64())?;
             let path = self.descend(game, &mut tree, seats)?;
             game.random_playout(PLAYOUT_STEPS)?;
             let reward = rewards(game.outcome(), seats);

@@ -190,7 +190,7 @@ impl Fair {
         if !game.hides_from(seat) {
             return think(self.bot.as_mut(), game);
         }
-        let truth = game.snapshot()?;
+        let truth = game.mark()?;
         let (logged, decisions) = {
             let w = game.world();
             (w.events.len(), w.decisions)

@@ -30,20 +30,14 @@ impl MonteCarlo {
             (p.seat, p.len())
         };
         let root = game.mark()?;
-        let hidden = game.hides_from(seat);
+        let seats = game.world().seats;
         let (mut total, mut tries) = (vec![0.0; n], vec![0u32; n]);
         for k in 0..self.playouts.max(n as u32) {
             let i = k as usize % n;
             game.back_to(&root)?;
-            let seed = self.rng.next_u64();
-            if hidden {
-                game.determinize(seat, seed)?;
-            } else {
-                game.reseed(seed);
-            }
+            game.determinize(seat, self.rng.next_u64())?;
             game.apply_index(i)?;
             game.random_playout(PLAYOUT_STEPS)?;
-            let seats = game.world().seats;
             total[i] += super::mcts::rewards(game.outcome(), seats)[seat];
             tries[i] += 1;
         }

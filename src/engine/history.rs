@@ -62,6 +62,16 @@ impl Game {
 
     /// Puts the game back exactly where `snap` was taken and asks its pending decision.
     pub fn restore(&mut self, snap: &Snapshot) -> Result<(), GameError> {
+        if let Some(grid) = &snap.world.grid {
+            if grid.cells.len() != grid.rows * grid.cols {
+                return Err(GameError::Rejected(format!(
+                    "the saved grid has {} cells, not {}×{}",
+                    grid.cells.len(),
+                    grid.rows,
+                    grid.cols
+                )));
+            }
+        }
         self.put_back(snap)?;
         self.settle_restored()
     }
@@ -81,16 +91,6 @@ impl Game {
                 snap.state
             )));
         };
-        if let Some(grid) = &snap.world.grid {
-            if grid.cells.len() != grid.rows * grid.cols {
-                return Err(GameError::Rejected(format!(
-                    "the saved grid has {} cells, not {}×{}",
-                    grid.cells.len(),
-                    grid.rows,
-                    grid.cols
-                )));
-            }
-        }
         let g = from_json(&self.host.lua, &snap.g).map_err(|e| self.lua_failure(e))?;
         let Value::Table(g) = g else {
             return Err(GameError::Rejected("the saved G is not a table".into()));
@@ -109,12 +109,12 @@ impl Game {
         Ok(())
     }
 
-    /// Restores `snap` after a look ahead (a bot's thinking): the events logged before the
+    /// Goes back to `mark` after a look ahead (a bot's thinking): the events logged before the
     /// look ahead stay in the log, the look ahead's own are dropped.
-    pub fn return_to(&mut self, snap: &Snapshot, events_before: usize) -> Result<(), GameError> {
+    pub fn return_to(&mut self, mark: &Mark, events_before: usize) -> Result<(), GameError> {
         let mut events = std::mem::take(&mut self.world.borrow_mut().events);
         events.truncate(events_before);
-        self.restore(snap)?;
+        self.back_to(mark)?;
         self.world.borrow_mut().events = events;
         Ok(())
     }

@@ -97,19 +97,22 @@ impl Game {
     }
 
     /// Re-deals everything `seat` cannot see (see `zone::determinize`) and reseeds the
-    /// generator, so whatever runs next knows only what the seat knows. Other seats' answers
-    /// to an open simultaneous decision are secret too: each becomes that seat's default
-    /// answer (or its first option) in the re-dealt world. Restore a snapshot to get the true
-    /// position back.
+    /// generator, so whatever runs next knows only what the seat knows; in a game that hides
+    /// nothing from the seat, only the generator is reseeded. Other seats' answers to an open
+    /// simultaneous decision are secret too: each becomes that seat's default answer (or its
+    /// first option) in the re-dealt world. Restore a snapshot to get the true position back.
     pub fn determinize(&mut self, seat: usize, seed: u64) -> Result<(), GameError> {
+        if !self.hides_from(seat) {
+            self.reseed(seed);
+            return self.forget_answers(seat);
+        }
         self.sync_world();
         {
             let mut w = self.world.borrow_mut();
-            let w = &mut *w;
             let mut rng = GameRng::from_seed(seed);
             zone::determinize(&self.pkg.zones, &mut w.zones, seat, &mut rng);
-            w.rng = GameRng::from_seed(splitmix64(seed));
         }
+        self.reseed(splitmix64(seed));
         self.host
             .push_world(&self.world.borrow())
             .map_err(|e| self.lua_failure(e))?;
