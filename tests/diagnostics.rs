@@ -647,3 +647,21 @@ fn a_grid_call_with_a_bad_seat_names_the_rules_line() {
         ],
     );
 }
+
+#[test]
+fn a_seats_hook_naming_a_seat_twice_points_at_the_hook() {
+    let c = Copy::of("mahjong", "mj");
+    c.edit(
+        "rules.lua",
+        "    seats = function(G, ctx)",
+        "    seats = function(G, ctx) do return { 1, 1 } end",
+    );
+    let line = c.line_of("rules.lua", "do return { 1, 1 } end");
+    assert_fails(
+        &c.check(),
+        &[
+            format!("mj/rules.lua:{line}: error: seats returned seat 1 twice"),
+            "    in state 'claim' hook 'seats' (player 1, turn 1)".to_string(),
+        ],
+    );
+}

@@ -30,9 +30,13 @@ impl Game {
         self.pkg.flow.states[state].simultaneous.is_some()
     }
 
-    /// The seat to ask next in a simultaneous state (opening the claim on first call), or
-    /// `None` when the `seats` hook asked nobody.
-    pub(super) fn claim_seat(&mut self, state: usize) -> Result<Option<usize>, GameError> {
+    /// The seat to ask next in a simultaneous state (opening the claim on first call, asking
+    /// from the seat after `current`), or `None` when the `seats` hook asked nobody.
+    pub(super) fn claim_seat(
+        &mut self,
+        state: usize,
+        current: usize,
+    ) -> Result<Option<usize>, GameError> {
         if let Some(c) = &self.world.borrow().claim {
             return Ok(c.seats.get(c.answers.len()).copied());
         }
@@ -42,14 +46,15 @@ impl Game {
             .expect("checked at load");
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "seats");
         let list: Value = self.host.call(&hook, (&self.g, &self.host.ctx), &ctx)?;
-        let (current, seats) = {
-            let w = self.world.borrow();
-            (self.host.turn_state().map_or(w.current, |t| t.0), w.seats)
-        };
+        let seats = self.world.borrow().seats;
         let ordered: Result<Vec<usize>, mlua::Error> =
             self.host.ask_order.call((list, current + 1, seats));
-        let ordered =
-            ordered.map_err(|e| self.flow_error(crate::script::host::lua_message(&e), "seats"))?;
+        let ordered = ordered.map_err(|e| {
+            // The message only: the flow error points at the `seats` hook itself.
+            let message = crate::script::host::lua_message(&e);
+            let first = message.lines().next().unwrap_or_default().to_string();
+            self.flow_error(first, "seats")
+        })?;
         if ordered.is_empty() {
             return Ok(None);
         }
@@ -109,28 +114,27 @@ impl Game {
         let answers = lua.create_table().map_err(fail)?;
         let record = self.world.borrow().record_events;
         let mut said = Vec::new();
-        for (seat, action) in claim.seats.iter().zip(&claim.answers) {
+        let mut winning = Value::Nil;
+        for (k, (seat, action)) in claim.seats.iter().zip(&claim.answers).enumerate() {
             let t = action_table(lua, action).map_err(fail)?;
             if record {
                 said.push(format!("P{} {}", seat + 1, self.label_of(&t, action)));
+                self.world.borrow_mut().log(Event::Action {
+                    seat: *seat,
+                    action: action.clone(),
+                });
+            }
+            if winner == Some(k) {
+                winning = Value::Table(t.clone());
             }
             answers.raw_set(seat + 1, t).map_err(fail)?;
-            self.world.borrow_mut().log(Event::Action {
-                seat: *seat,
-                action: action.clone(),
-            });
         }
         if !said.is_empty() {
             let text = format!("answers: {}", said.join(" · "));
             self.world.borrow_mut().log(Event::Note { text });
         }
-        let (option, seat) = match winner {
-            Some(i) => (
-                Value::Table(action_table(lua, &claim.answers[i]).map_err(fail)?),
-                Value::Integer(claim.seats[i] as i64 + 1),
-            ),
-            None => (Value::Nil, Value::Nil),
-        };
+        let seat = winner.map_or(Value::Nil, |i| Value::Integer(claim.seats[i] as i64 + 1));
+        let option = winning;
         let act = self.host.hooks[state].act.clone().expect("checked at load");
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "act");
         let next: Option<String> =

@@ -46,6 +46,7 @@ impl Game {
             "enter" => hooks.enter.clone(),
             "options" => hooks.options.clone(),
             "act" => hooks.act.clone(),
+            "seats" => hooks.seats.clone(),
             _ => None,
         }
     }
@@ -120,7 +121,7 @@ impl Game {
         }
         let state = self.world.borrow().state;
         let (seat, list) = if self.is_simultaneous(state) {
-            match self.claim_seat(state)? {
+            match self.claim_seat(state, seat)? {
                 Some(seat) => (seat, self.claim_options(state, seat)?),
                 None => return self.resolve_claim(state),
             }

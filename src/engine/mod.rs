@@ -419,7 +419,7 @@ impl Game {
         };
         let state = self.world.borrow().state;
         if self.is_simultaneous(state) {
-            let action = p.options()[index].clone();
+            let action = action_of(&option);
             if record {
                 self.history.push(Step {
                     seat: p.seat,
@@ -468,13 +468,16 @@ fn same_action(a: &Action, b: &Action) -> bool {
 /// A checked options list as actions.
 fn options_of(list: &Table) -> Vec<Action> {
     (1..=list.raw_len())
-        .map(|i| {
-            list.raw_get::<Table>(i)
-                .ok()
-                .and_then(|t| read_option_table(&t).ok())
-                .unwrap_or_else(|| Action::new("?"))
+        .map(|i| match list.raw_get::<Table>(i) {
+            Ok(t) => action_of(&t),
+            Err(_) => Action::new("?"),
         })
         .collect()
+}
+
+/// A checked option table as an action.
+fn action_of(option: &Table) -> Action {
+    read_option_table(option).unwrap_or_else(|_| Action::new("?"))
 }
 
 fn read_option_table(t: &Table) -> Result<Action, String> {
