@@ -3,6 +3,8 @@
 //! window's own layout arithmetic. A scripted click plays a legal point; a failed reload shows
 //! the overlay while the game stays playable. Needs `xvfb-run` (`.ci/run` installs it).
 
+mod common;
+use common::copy_dir;
 use meeple::app::layout::{
     band_split, buildings, owner_strip, track_side, track_spaces, GridGeom, Layout,
 };
@@ -300,19 +302,6 @@ fn a_failed_reload_shows_the_overlay_and_the_game_stays_playable() {
         hex("#f4f4f0"),
         "the white stone after the failed reload",
     );
-}
-
-fn copy_dir(src: &Path, dst: &Path) {
-    std::fs::create_dir_all(dst).unwrap();
-    for entry in std::fs::read_dir(src).unwrap() {
-        let entry = entry.unwrap();
-        let to = dst.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &to);
-        } else {
-            std::fs::copy(entry.path(), &to).unwrap();
-        }
-    }
 }
 
 #[test]
