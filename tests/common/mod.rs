@@ -49,6 +49,15 @@ pub fn options(game: &Game) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// A game count from the environment variable `var`, or `default` when it is unset or not a
+/// number.
+pub fn games_from_env(var: &str, default: u64) -> u64 {
+    std::env::var(var)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 /// Cash of a 1-based seat.
 pub fn cash(game: &Game, seat: usize) -> i64 {
     game.world().counters[0][seat - 1]
