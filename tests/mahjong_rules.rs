@@ -54,7 +54,7 @@ fn count(g: &Game, expr: &str) -> i64 {
 }
 
 fn score(g: &Game, p: usize) -> i64 {
-    g.world().counters[0][p - 1]
+    counter(g, p, "score")
 }
 
 /// 136 tiles, four of each code, wherever they are.
