@@ -100,16 +100,22 @@ fn board() -> Layout {
     Layout::new(SIZE.0, SIZE.1)
 }
 
+/// Gomoku with `tests/window/gomoku.txt` played, then a click at the centre of the 0-based
+/// point `(row, col)` of `g`.
+fn gomoku_click(g: &GridGeom, (row, col): (usize, usize), out: &Path) -> Command {
+    let (cx, cy) = g.center(row, col);
+    let mut c = play(&["gomoku", "--players", "human,human", "--seed", "1"], out);
+    c.args(["--actions", "tests/window/gomoku.txt", "--click"])
+        .arg(format!("{cx},{cy}"));
+    c
+}
+
 #[test]
 fn gomoku_stones_sit_on_their_points_and_a_click_plays_one() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("gomoku.png");
     let g = GridGeom::new(board().board, 15, 15, true);
-    let (cx, cy) = g.center(9, 9);
-    let mut c = play(&["gomoku", "--players", "human,human", "--seed", "1"], &out);
-    c.args(["--actions", "tests/window/gomoku.txt", "--click"])
-        .arg(format!("{cx},{cy}"));
-    let said = run(c);
+    let said = run(gomoku_click(&g, (9, 9), &out));
     assert!(
         said.contains("played: place at row 10, column 10"),
         "{said}"
@@ -134,11 +140,7 @@ fn a_click_on_an_occupied_point_changes_nothing_and_says_why() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("occupied.png");
     let g = GridGeom::new(board().board, 15, 15, true);
-    let (cx, cy) = g.center(7, 7);
-    let mut c = play(&["gomoku", "--players", "human,human", "--seed", "1"], &out);
-    c.args(["--actions", "tests/window/gomoku.txt", "--click"])
-        .arg(format!("{cx},{cy}"));
-    let said = run(c);
+    let said = run(gomoku_click(&g, (7, 7), &out));
     assert!(said.contains("(8, 8) is occupied"), "{said}");
     assert!(said.contains("after 4 decisions; P1 to play"), "{said}");
 }
