@@ -7,11 +7,9 @@ use meeple::ai::{play_out, Bot, Seat};
 use meeple::core::event::Outcome;
 use meeple::engine::Game;
 
+/// Games the match tests play: MEEPLE_BOT_GAMES, default 10.
 fn games() -> u64 {
-    std::env::var("MEEPLE_BOT_GAMES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(10)
+    games_from_env("MEEPLE_BOT_GAMES", 10)
 }
 
 /// A gomoku game with `stones` placed (row, col, seat), P`to_move` to move.

@@ -26,11 +26,9 @@ fn games() -> Vec<Arc<Package>> {
         .collect()
 }
 
+/// Seeded games per map: MEEPLE_CONFORMANCE_GAMES, default 3.
 fn count() -> u64 {
-    std::env::var("MEEPLE_CONFORMANCE_GAMES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(3)
+    common::games_from_env("MEEPLE_CONFORMANCE_GAMES", 3)
 }
 
 fn configs(pkg: &Package) -> Vec<GameConfig> {

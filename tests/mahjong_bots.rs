@@ -9,11 +9,9 @@ use meeple::ai::{play_out, Seat};
 use meeple::core::event::Outcome;
 use meeple::engine::Game;
 
+/// Games per match: MEEPLE_BOT_GAMES, default 8.
 fn games() -> u64 {
-    std::env::var("MEEPLE_BOT_GAMES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(8)
+    games_from_env("MEEPLE_BOT_GAMES", 8)
 }
 
 /// Wins of the AI and of all its opponents together, the AI sitting at seat `game % 4`.

@@ -13,11 +13,9 @@ use serde_json::json;
 use std::cell::RefCell;
 use std::rc::Rc;
 
+/// Seeded games: MEEPLE_MAHJONG_GAMES, default 3.
 fn games() -> u64 {
-    std::env::var("MEEPLE_MAHJONG_GAMES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(3)
+    games_from_env("MEEPLE_MAHJONG_GAMES", 3)
 }
 
 const HAND: usize = 1;

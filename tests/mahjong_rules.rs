@@ -54,7 +54,7 @@ fn count(g: &Game, expr: &str) -> i64 {
 }
 
 fn score(g: &Game, p: usize) -> i64 {
-    g.world().counters[0][p - 1]
+    counter(g, p, "score")
 }
 
 /// 136 tiles, four of each code, wherever they are.
@@ -342,10 +342,8 @@ fn an_empty_wall_is_an_exhaustive_draw() {
 
 #[test]
 fn random_games_keep_all_136_tiles() {
-    let games: u64 = std::env::var("MEEPLE_MAHJONG_GAMES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(4);
+    // MEEPLE_MAHJONG_GAMES raises the number of seeded games (default 4).
+    let games = games_from_env("MEEPLE_MAHJONG_GAMES", 4);
     for seed in 0..games {
         println!("seed {seed}");
         let mut g = start("mahjong", "table", 4, seed, &[]);

@@ -3,6 +3,8 @@
 //! window's own layout arithmetic. A scripted click plays a legal point; a failed reload shows
 //! the overlay while the game stays playable. Needs `xvfb-run` (`.ci/run` installs it).
 
+mod common;
+use common::copy_dir;
 use meeple::app::layout::{
     band_split, buildings, owner_strip, track_side, track_spaces, GridGeom, Layout,
 };
@@ -98,16 +100,22 @@ fn board() -> Layout {
     Layout::new(SIZE.0, SIZE.1)
 }
 
+/// Gomoku with `tests/window/gomoku.txt` played, then a click at the centre of the 0-based
+/// point `(row, col)` of `g`.
+fn gomoku_click(g: &GridGeom, (row, col): (usize, usize), out: &Path) -> Command {
+    let (cx, cy) = g.center(row, col);
+    let mut c = play(&["gomoku", "--players", "human,human", "--seed", "1"], out);
+    c.args(["--actions", "tests/window/gomoku.txt", "--click"])
+        .arg(format!("{cx},{cy}"));
+    c
+}
+
 #[test]
 fn gomoku_stones_sit_on_their_points_and_a_click_plays_one() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("gomoku.png");
     let g = GridGeom::new(board().board, 15, 15, true);
-    let (cx, cy) = g.center(9, 9);
-    let mut c = play(&["gomoku", "--players", "human,human", "--seed", "1"], &out);
-    c.args(["--actions", "tests/window/gomoku.txt", "--click"])
-        .arg(format!("{cx},{cy}"));
-    let said = run(c);
+    let said = run(gomoku_click(&g, (9, 9), &out));
     assert!(
         said.contains("played: place at row 10, column 10"),
         "{said}"
@@ -132,11 +140,7 @@ fn a_click_on_an_occupied_point_changes_nothing_and_says_why() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("occupied.png");
     let g = GridGeom::new(board().board, 15, 15, true);
-    let (cx, cy) = g.center(7, 7);
-    let mut c = play(&["gomoku", "--players", "human,human", "--seed", "1"], &out);
-    c.args(["--actions", "tests/window/gomoku.txt", "--click"])
-        .arg(format!("{cx},{cy}"));
-    let said = run(c);
+    let said = run(gomoku_click(&g, (7, 7), &out));
     assert!(said.contains("(8, 8) is occupied"), "{said}");
     assert!(said.contains("after 4 decisions; P1 to play"), "{said}");
 }
@@ -300,19 +304,6 @@ fn a_failed_reload_shows_the_overlay_and_the_game_stays_playable() {
         hex("#f4f4f0"),
         "the white stone after the failed reload",
     );
-}
-
-fn copy_dir(src: &Path, dst: &Path) {
-    std::fs::create_dir_all(dst).unwrap();
-    for entry in std::fs::read_dir(src).unwrap() {
-        let entry = entry.unwrap();
-        let to = dst.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &to);
-        } else {
-            std::fs::copy(entry.path(), &to).unwrap();
-        }
-    }
 }
 
 #[test]

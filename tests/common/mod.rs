@@ -49,9 +49,29 @@ pub fn options(game: &Game) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// A game count from the environment variable `var`, or `default` when it is unset or not a
+/// number.
+pub fn games_from_env(var: &str, default: u64) -> u64 {
+    std::env::var(var)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// The counter called `name` in the game's `game.toml` of a 1-based seat.
+pub fn counter(game: &Game, seat: usize, name: &str) -> i64 {
+    let c = game
+        .pkg
+        .counters
+        .iter()
+        .position(|n| n == name)
+        .unwrap_or_else(|| panic!("no counter '{name}'"));
+    game.world().counters[c][seat - 1]
+}
+
 /// Cash of a 1-based seat.
 pub fn cash(game: &Game, seat: usize) -> i64 {
-    game.world().counters[0][seat - 1]
+    counter(game, seat, "cash")
 }
 
 /// 1-based space index of a 1-based seat's token.
