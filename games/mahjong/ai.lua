@@ -76,7 +76,9 @@ local function discard_scores(G, ctx, seat, options, out)
     if shanten[i] == best then close[#close + 1] = i end
   end
   local trials, limit = ctx.settings.ai_trials, ctx.settings.ai_truncation
-  local pool, runs = unseen(ctx, seat), {}
+  -- Sampling only tells apart several discards of the lowest shanten.
+  if #close < 2 then trials = 0 end
+  local pool, runs = trials > 0 and unseen(ctx, seat), {}
   for _, i in ipairs(close) do runs[i] = {} end
   for k = 1, trials do
     local draws = ctx.random:sample(pool, limit)
@@ -88,7 +90,7 @@ local function discard_scores(G, ctx, seat, options, out)
     end
   end
   local mean, top = {}, nil
-  for _, i in ipairs(close) do
+  for _, i in ipairs(trials > 0 and close or {}) do
     local sum = 0
     for k = 1, trials do sum = sum + runs[i][k] end
     mean[i] = sum / trials
@@ -96,7 +98,7 @@ local function discard_scores(G, ctx, seat, options, out)
   end
   for _, i in ipairs(discards) do
     local m = mean[i] or (limit + 1 + shanten[i])
-    if runs[i] and i ~= top and m - mean[top] <= 2 * paired_error(runs[i], runs[top], trials) then
+    if top and runs[i] and i ~= top and m - mean[top] <= 2 * paired_error(runs[i], runs[top], trials) then
       m = mean[top]
     end
     local t = options[i][2]
