@@ -181,10 +181,9 @@ impl Table {
             }
             Err(GameError::Rejected(r)) => Err(r),
             Err(GameError::Script(e)) => {
-                let _ = self.s.game.undo();
-                self.s.record.steps.truncate(self.s.game.history.len());
+                let said = play::roll_back(&mut self.s, &e);
                 self.anim.sync(&self.s.game.world());
-                Err(format!("{e}\nthe rules failed on that move; it was undone"))
+                Err(said)
             }
         }
     }

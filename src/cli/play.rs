@@ -13,6 +13,7 @@ use crate::diag::Diagnostic;
 use crate::engine::{Game, GameConfig, GameError};
 use crate::reload::Watcher;
 use crate::replay::{Record, RecordStep};
+use crate::script::ScriptError;
 use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -271,6 +272,13 @@ pub fn apply(s: &mut Session, seat: usize, index: usize) -> Result<(), GameError
     Ok(())
 }
 
+/// Undoes a move the rules failed on (`e`), so that play goes on; says so.
+pub fn roll_back(s: &mut Session, e: &ScriptError) -> String {
+    let _ = s.game.undo();
+    s.record.steps.truncate(s.game.history.len());
+    format!("{e}\nthe rules failed on that move; it was undone")
+}
+
 impl Session {
     /// Whose eyes the terminal shows: the human being asked, else the only human seat, else
     /// nobody's (public things only).
@@ -354,11 +362,7 @@ fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnos
             match index.and_then(|i| apply(s, seat, i)) {
                 Ok(()) => {}
                 Err(GameError::Rejected(r)) => println!("rejected: {r}"),
-                Err(GameError::Script(e)) => {
-                    println!("{e}\nthe rules failed on that move; it was undone");
-                    let _ = s.game.undo();
-                    s.record.steps.truncate(s.game.history.len());
-                }
+                Err(GameError::Script(e)) => println!("{}", roll_back(s, &e)),
             }
         }
     }
