@@ -236,7 +236,7 @@ impl Table {
 
     /// A click on the board: the one option on that spot is played; several are offered as
     /// buttons; none: the rules say why not.
-    pub fn click_board(&mut self, layout: &Layout, pos: (f32, f32), now: f64) -> Option<String> {
+    fn click_board(&mut self, layout: &Layout, pos: (f32, f32), now: f64) -> Option<String> {
         let board = self.board()?.clone();
         let scene = self.scene();
         let spot = view::spot_at(
