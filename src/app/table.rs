@@ -72,10 +72,8 @@ impl Table {
         let p = Painter::new().map_err(|e| vec![Diagnostic::error("assets/fonts", e)])?;
         let (style, image) = look(&s)?;
         let anim = Anim::new(&s.game.world());
-        let worker = threaded.then(|| {
-            let seed = s.game.config.seed ^ s.record.steps.len() as u64;
-            Worker::start(s.seats.clone(), seed)
-        });
+        let worker = threaded
+            .then(|| Worker::start(s.seats.clone(), s.game.config.seed, s.record.steps.len()));
         let (watching, requests) = match watcher.map(|w| w.split()) {
             Some((h, r)) => (Some(h), Some(r)),
             None => (None, None),

@@ -5,6 +5,7 @@
 //! they answer; the window drops answers to positions it has left (undo, reload).
 
 use crate::ai::{Bot, Seat};
+use crate::cli::play;
 use crate::core::action::Action;
 use crate::def::Package;
 use crate::engine::{Game, GameConfig, Snapshot};
@@ -47,18 +48,15 @@ pub struct Worker {
 }
 
 impl Worker {
-    /// Starts the thread with the session's seats and bot seed.
-    pub fn start(seats: Vec<Seat>, seed: u64) -> Worker {
+    /// Starts the thread with the session's seats and bots (`play::bots` of the game's `seed`
+    /// and the record's `steps`).
+    pub fn start(seats: Vec<Seat>, seed: u64, steps: usize) -> Worker {
         let (questions, rx) = channel::<Question>();
         let (tx, answers) = channel();
         std::thread::spawn(move || {
             let mut mind = Mind {
                 game: None,
-                bots: seats
-                    .iter()
-                    .enumerate()
-                    .map(|(i, s)| s.bot(seed, i))
-                    .collect(),
+                bots: play::bots(&seats, seed, steps),
                 seats,
             };
             while let Ok(mut q) = rx.recv() {

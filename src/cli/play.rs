@@ -279,6 +279,17 @@ pub fn roll_back(s: &mut Session, e: &ScriptError) -> String {
     format!("{e}\nthe rules failed on that move; it was undone")
 }
 
+/// A bot for every seat that is not human, seeded from the game's `seed` and how many `steps`
+/// the record has got (a resumed game's bots differ from the first run's).
+pub fn bots(seats: &[Seat], seed: u64, steps: usize) -> Vec<Option<Box<dyn Bot>>> {
+    let seed = seed ^ steps as u64;
+    seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| s.bot(seed, i))
+        .collect()
+}
+
 impl Session {
     /// Whose eyes the terminal shows: the human being asked, else the only human seat, else
     /// nobody's (public things only).
@@ -297,15 +308,9 @@ impl Session {
         }
     }
 
-    /// A session with a bot for every seat that is not human, seeded from the game's seed and
-    /// how far the record has got (a resumed game's bots differ from the first run's).
+    /// A session with a bot for every seat that is not human (see `bots`).
     fn new(game: Game, seats: Vec<Seat>, record: Record) -> Session {
-        let seed = game.config.seed ^ record.steps.len() as u64;
-        let bots = seats
-            .iter()
-            .enumerate()
-            .map(|(i, s)| s.bot(seed, i))
-            .collect();
+        let bots = bots(&seats, game.config.seed, record.steps.len());
         Session {
             game,
             seats,
