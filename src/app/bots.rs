@@ -93,22 +93,8 @@ impl Table {
                 return Ok(());
             };
             let choice = bot.explain(&mut self.s.game).map_err(|e| e.to_string())?;
-            let candidates = choice
-                .candidates
-                .iter()
-                .take(8)
-                .map(|(i, score)| (self.s.game.label(*i), *score))
-                .collect();
-            let action =
-                self.s.game.decision().map_err(|e| e.to_string())?.options()[choice.index].clone();
-            self.panel = Some(Thought {
-                seat,
-                who: self.s.seats[seat].to_string(),
-                label: self.s.game.label(choice.index),
-                action,
-                candidates,
-                to_play: true,
-            });
+            let who = self.s.seats[seat].to_string();
+            self.panel = Some(Thought::new(&self.s.game, &choice, seat, who, true)?);
             self.play_option(choice.index, now)?;
         }
         Ok(())
