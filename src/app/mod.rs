@@ -235,7 +235,7 @@ async fn run_steps(t: &mut Table, plan: &Plan) -> Result<(), Vec<Diagnostic>> {
 fn draw_all(t: &mut Table, l: &Layout, now: f64) {
     clear_background(paint::color(t.style.background));
     let scene = t.scene();
-    let targets = if t.human_to_move() {
+    let targets = if play::human_turn(&t.s) {
         scene.targets()
     } else {
         Vec::new()

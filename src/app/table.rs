@@ -150,7 +150,7 @@ impl Table {
             return s.clone();
         }
         let seats: Vec<String> = self.s.seats.iter().map(|s| s.to_string()).collect();
-        let human = self.human_to_move();
+        let human = play::human_turn(&self.s);
         let viewer = self.s.viewer();
         let scene = Rc::new(Scene::read(
             &self.s.game,
@@ -200,14 +200,6 @@ impl Table {
         }
     }
 
-    /// Whether the seat to move is a person at this window.
-    pub fn human_to_move(&self) -> bool {
-        self.s
-            .game
-            .pending()
-            .is_some_and(|p| self.s.bots.get(p.seat).is_some_and(|b| b.is_none()))
-    }
-
     /// A click at a window position: an option button, or a spot on the board.
     pub fn click(&mut self, pos: (f32, f32), now: f64) -> Option<String> {
         if let Some(index) = self
@@ -254,8 +246,8 @@ impl Table {
             .map(|(i, _)| i)
             .collect();
         let text = match here[..] {
-            [index] if self.human_to_move() => self.play_clicked(index, now),
-            [_, _, ..] if self.human_to_move() => {
+            [index] if play::human_turn(&self.s) => self.play_clicked(index, now),
+            [_, _, ..] if play::human_turn(&self.s) => {
                 self.picked = Some(spot);
                 self.scene = None;
                 "several options here: pick one on the right".into()
@@ -267,7 +259,7 @@ impl Table {
     }
 
     fn play_clicked(&mut self, index: usize, now: f64) -> String {
-        if !self.human_to_move() {
+        if !play::human_turn(&self.s) {
             return self.not_your_turn();
         }
         let label = self.s.game.label(index);
@@ -299,7 +291,7 @@ impl Table {
         let Some(p) = self.s.game.pending() else {
             return "the game is over".into();
         };
-        if !self.human_to_move() {
+        if !play::human_turn(&self.s) {
             return self.not_your_turn();
         }
         let seat = p.seat;

@@ -418,11 +418,11 @@ pub fn redo(s: &mut Session) -> String {
     format!("redid {count} decision(s)")
 }
 
-fn human_turn(s: &Session) -> bool {
+/// Whether the seat to move is a person's (no bot plays it).
+pub fn human_turn(s: &Session) -> bool {
     s.game
         .pending()
-        .map(|p| s.bots[p.seat].is_none())
-        .unwrap_or(false)
+        .is_some_and(|p| s.bots.get(p.seat).is_some_and(|b| b.is_none()))
 }
 
 /// What a bot (the heuristic unless named: `why mcts:500`) would choose here, and the
