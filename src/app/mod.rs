@@ -235,11 +235,6 @@ async fn run_steps(t: &mut Table, plan: &Plan) -> Result<(), Vec<Diagnostic>> {
 fn draw_all(t: &mut Table, l: &Layout, now: f64) {
     clear_background(paint::color(t.style.background));
     let scene = t.scene();
-    let targets = if play::human_turn(&t.s) {
-        scene.targets()
-    } else {
-        Vec::new()
-    };
     if let Some(board) = t.board() {
         let frame = view::Frame {
             p: &t.p,
@@ -249,7 +244,7 @@ fn draw_all(t: &mut Table, l: &Layout, now: f64) {
             world: &scene.world,
             anim: &t.anim,
             now,
-            targets: &targets,
+            targets: &scene.targets,
             changed: if t.flash(now).is_some() {
                 &t.changed
             } else {
