@@ -165,8 +165,6 @@ fn parse_pair(text: &str, sep: char) -> Option<(f32, f32)> {
 async fn window(s: Session, watcher: Option<Watcher>, plan: Plan) -> CmdResult {
     prevent_quit();
     let mut t = Table::new(s, watcher, plan.screenshot.is_none())?;
-    t.anim.instant = plan.screenshot.is_some();
-    t.interactive = plan.screenshot.is_none();
     run_steps(&mut t, &plan).await?;
     let mut frames = capture::Frames::default();
     loop {

@@ -63,16 +63,19 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table for `s`; with `threaded` bots think on a worker, else they move at once.
+    /// A table for `s`. `interactive`: a person is at the window, so bots think on a worker
+    /// and moves animate; else (a scripted screenshot) bots move at once and moves show
+    /// finished.
     pub fn new(
         s: Session,
         watcher: Option<Watcher>,
-        threaded: bool,
+        interactive: bool,
     ) -> Result<Table, Vec<Diagnostic>> {
         let p = Painter::new().map_err(|e| vec![Diagnostic::error("assets/fonts", e)])?;
         let (style, image) = look(&s)?;
-        let anim = Anim::new(&s.game.world());
-        let worker = threaded
+        let mut anim = Anim::new(&s.game.world());
+        anim.instant = !interactive;
+        let worker = interactive
             .then(|| Worker::start(s.seats.clone(), s.game.config.seed, s.record.steps.len()));
         let (watching, requests) = match watcher.map(|w| w.split()) {
             Some((h, r)) => (Some(h), Some(r)),
@@ -101,7 +104,7 @@ impl Table {
             requests,
             _watching: watching,
             save_to,
-            interactive: threaded,
+            interactive,
             scene: None,
         };
         t.absorb_events(0.0);
