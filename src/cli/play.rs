@@ -330,12 +330,8 @@ impl Session {
 
     /// The option taken when time runs out: the state's declared default verb, else the first.
     fn default_option(&self) -> usize {
-        let verb = self.game.default_answer();
         let options = self.game.pending().map(|p| p.options()).unwrap_or_default();
-        options
-            .iter()
-            .position(|o| Some(o.verb.as_str()) == verb.as_deref())
-            .unwrap_or(0)
+        self.game.default_option(options).unwrap_or(0)
     }
 
     fn default_label(&self) -> String {
