@@ -4,7 +4,7 @@
 
 use super::anim::Anim;
 use super::layout::{Layout, Rect};
-use super::live::look;
+use super::live::image;
 use super::paint::Painter;
 use super::scene::Scene;
 use super::view::{self, action_for, BoardKind, Spot};
@@ -65,14 +65,15 @@ pub struct Table {
 impl Table {
     /// A table for `s`. `interactive`: a person is at the window, so bots think on a worker
     /// and moves animate; else (a scripted screenshot) bots move at once and moves show
-    /// finished.
+    /// finished. `style` is the map's, read before the window opened.
     pub fn new(
         s: Session,
         watcher: Option<Watcher>,
         interactive: bool,
+        style: Style,
     ) -> Result<Table, Vec<Diagnostic>> {
         let p = Painter::new().map_err(|e| vec![Diagnostic::error("assets/fonts", e)])?;
-        let (style, image) = look(&s)?;
+        let image = image(&s, &style)?;
         let mut anim = Anim::new(&s.game.world());
         anim.instant = !interactive;
         let worker = interactive
