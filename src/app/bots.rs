@@ -5,6 +5,7 @@
 use super::table::Table;
 use super::worker::{Question, Thought};
 use crate::ai::Seat;
+use crate::cli::play;
 
 /// Seconds between two bot moves, so people can follow.
 const BOT_PACE: f64 = 0.35;
@@ -12,7 +13,7 @@ const BOT_PACE: f64 = 0.35;
 impl Table {
     /// Asks the heuristic bot what it would do for the seat to move (shown in the panel).
     pub fn advise(&mut self) {
-        if !self.human_to_move() {
+        if !play::human_turn(&self.s) {
             self.message = Some(self.not_your_turn());
             return;
         }
@@ -58,7 +59,7 @@ impl Table {
                 Err(e) => self.message = Some(e),
             }
         }
-        let bot_turn = self.s.game.pending().is_some() && !self.human_to_move();
+        let bot_turn = self.s.game.pending().is_some() && !play::human_turn(&self.s);
         if bot_turn && self.asked != Some(self.generation) {
             self.ask(None);
         }
@@ -93,22 +94,8 @@ impl Table {
                 return Ok(());
             };
             let choice = bot.explain(&mut self.s.game).map_err(|e| e.to_string())?;
-            let candidates = choice
-                .candidates
-                .iter()
-                .take(8)
-                .map(|(i, score)| (self.s.game.label(*i), *score))
-                .collect();
-            let action =
-                self.s.game.decision().map_err(|e| e.to_string())?.options()[choice.index].clone();
-            self.panel = Some(Thought {
-                seat,
-                who: self.s.seats[seat].to_string(),
-                label: self.s.game.label(choice.index),
-                action,
-                candidates,
-                to_play: true,
-            });
+            let who = self.s.seats[seat].to_string();
+            self.panel = Some(Thought::new(&self.s.game, &choice, seat, who, true)?);
             self.play_option(choice.index, now)?;
         }
         Ok(())

@@ -14,10 +14,7 @@ use std::time::{Duration, Instant};
 pub fn shoot(t: &mut Table, click: Option<(f32, f32)>, path: &Path, now: f64) -> CmdResult {
     if let Some((x, y)) = click {
         let l = Layout::new(screen_width(), screen_height());
-        let said = match t.buttons.iter().any(|(r, _)| r.contains((x, y))) {
-            true => t.click((x, y), now),
-            false => t.click_board(&l, (x, y), now),
-        };
+        let said = t.click((x, y), now);
         println!(
             "click {x},{y}: {}",
             said.unwrap_or_else(|| "nothing there".into())

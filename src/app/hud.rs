@@ -34,7 +34,7 @@ pub fn draw(t: &mut Table, scene: &Scene, l: &Layout) {
         y += h + 4.0 * s;
     }
     y = buttons(t, scene, x, y, w, s);
-    if let Some(p) = t.s.game.pending().filter(|_| !t.human_to_move()) {
+    if let Some(p) = t.s.game.pending().filter(|_| !scene.human) {
         let dots = ".".repeat(1 + (get_time() * 3.0) as usize % 3);
         let who = &t.s.seats[p.seat];
         t.p.text(
@@ -135,7 +135,7 @@ fn buttons(t: &mut Table, scene: &Scene, x: f32, mut y: f32, w: f32, s: f32) -> 
     if scene.buttons.len() > 12 {
         note.push(format!("{} more options", scene.buttons.len() - 12));
     }
-    if scene.board_only > 0 && t.human_to_move() {
+    if scene.board_only > 0 && scene.human {
         let n = scene.board_only;
         note.push(format!("{n} on the board: click a highlighted place"));
     }

@@ -76,15 +76,26 @@ impl Table {
 }
 
 /// The style and image for the session's map.
-pub fn look(s: &Session) -> Result<(Style, Option<Texture2D>), Vec<Diagnostic>> {
-    let pkg = &s.game.pkg;
-    let map = s.game.config.map.clone().unwrap_or(pkg.default_map.clone());
-    let style = load_style(&pkg.root, &pkg.shown, &map)?;
-    let image = match &style.image {
-        Some(file) => Some(load_image(&pkg.root, &pkg.shown, file)?),
-        None => None,
-    };
+fn look(s: &Session) -> Result<(Style, Option<Texture2D>), Vec<Diagnostic>> {
+    let style = style(s)?;
+    let image = image(s, &style)?;
     Ok((style, image))
+}
+
+/// The style for the session's map (read before the window opens, so errors show first).
+pub fn style(s: &Session) -> Result<Style, Vec<Diagnostic>> {
+    let pkg = &s.game.pkg;
+    let map = s.game.config.map.as_deref().unwrap_or(&pkg.default_map);
+    load_style(&pkg.root, &pkg.shown, map)
+}
+
+/// The image `style` names, if any (loaded once the window is open).
+pub fn image(s: &Session, style: &Style) -> Result<Option<Texture2D>, Vec<Diagnostic>> {
+    let pkg = &s.game.pkg;
+    match &style.image {
+        Some(file) => Ok(Some(load_image(&pkg.root, &pkg.shown, file)?)),
+        None => Ok(None),
+    }
 }
 
 /// An image from the game folder, else from the shared `assets/`.

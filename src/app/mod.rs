@@ -24,6 +24,7 @@ mod zones;
 
 use crate::cli::play::{self, Session};
 use crate::cli::CmdResult;
+use crate::def::style::Style;
 use crate::diag::{render, Diagnostic};
 use crate::reload::Watcher;
 use clap::Args;
@@ -115,9 +116,7 @@ pub fn run(
         )]);
     }
     // A bad style.toml is reported before any window opens.
-    let pkg = &s.game.pkg;
-    let map = s.game.config.map.as_deref().unwrap_or(&pkg.default_map);
-    crate::def::style::load_style(&pkg.root, &pkg.shown, map)?;
+    let style = live::style(&s)?;
     let steps = match &a.actions {
         Some(path) => load_steps(path).map_err(|d| vec![d])?,
         None => Vec::new(),
@@ -144,7 +143,7 @@ pub fn run(
         ..Default::default()
     };
     macroquad::Window::from_config(conf, async move {
-        let code = match window(s, watcher, plan).await {
+        let code = match window(s, watcher, plan, style).await {
             Ok(code) => code,
             Err(d) => {
                 eprintln!("{}", render(&d));
@@ -162,11 +161,9 @@ fn parse_pair(text: &str, sep: char) -> Option<(f32, f32)> {
     Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
 }
 
-async fn window(s: Session, watcher: Option<Watcher>, plan: Plan) -> CmdResult {
+async fn window(s: Session, watcher: Option<Watcher>, plan: Plan, style: Style) -> CmdResult {
     prevent_quit();
-    let mut t = Table::new(s, watcher, plan.screenshot.is_none())?;
-    t.anim.instant = plan.screenshot.is_some();
-    t.interactive = plan.screenshot.is_none();
+    let mut t = Table::new(s, watcher, plan.screenshot.is_none(), style)?;
     run_steps(&mut t, &plan).await?;
     let mut frames = capture::Frames::default();
     loop {
@@ -235,11 +232,6 @@ async fn run_steps(t: &mut Table, plan: &Plan) -> Result<(), Vec<Diagnostic>> {
 fn draw_all(t: &mut Table, l: &Layout, now: f64) {
     clear_background(paint::color(t.style.background));
     let scene = t.scene();
-    let targets = if t.human_to_move() {
-        scene.targets()
-    } else {
-        Vec::new()
-    };
     if let Some(board) = t.board() {
         let frame = view::Frame {
             p: &t.p,
@@ -249,7 +241,7 @@ fn draw_all(t: &mut Table, l: &Layout, now: f64) {
             world: &scene.world,
             anim: &t.anim,
             now,
-            targets: &targets,
+            targets: &scene.targets,
             changed: if t.flash(now).is_some() {
                 &t.changed
             } else {

@@ -1,7 +1,8 @@
 //! What the window shows of one position, read from the game once per position rather than
 //! once per frame (reading the world back from the VM and calling the rules' `label` and
 //! `status` hooks are the expensive parts of a frame): the world, the options with the board
-//! spot each names, the buttons and their labels, each player's status lines, the last move.
+//! spot each names, the buttons and their labels, each player's status lines, the last move,
+//! whether a person is to move and where a click plays.
 
 use super::tableview::TableView;
 use super::view::{spot_of, BoardKind, Spot};
@@ -27,6 +28,10 @@ pub struct Scene {
     pub state: String,
     /// A table of zones as the viewer sees it.
     pub table: Option<TableView>,
+    /// Whether a person at the window is to move.
+    pub human: bool,
+    /// Spots where a click plays something now (none unless a person is to move).
+    pub targets: Vec<Spot>,
 }
 
 impl Scene {
@@ -79,6 +84,10 @@ impl Scene {
             ),
             (None, None) => game.state_name(),
         };
+        let targets = match human {
+            true => options.iter().filter_map(|(_, s)| *s).collect(),
+            false => Vec::new(),
+        };
         Scene {
             last: board.and_then(|b| last_cell(game, b, &world)),
             board_only: if on_board > FEW { on_board } else { 0 },
@@ -88,12 +97,9 @@ impl Scene {
             status,
             state,
             table,
+            human,
+            targets,
         }
-    }
-
-    /// Spots where a click plays something now.
-    pub fn targets(&self) -> Vec<Spot> {
-        self.options.iter().filter_map(|(_, s)| *s).collect()
     }
 }
 

@@ -216,10 +216,14 @@ pub struct Shared {
 }
 
 /// Every tile of the per-seat zones as the view shows them (face up, or face down for a pile
-/// seen only by its count), and the bands of the shared zones in the centre.
-pub fn placed(board: Rect, t: &TableView) -> (Vec<Placed>, Vec<Shared>) {
-    let geom = TableGeom::new(board, t.seats, t.viewer.unwrap_or(0));
-    let bands = t.seat_zones().count();
+/// seen only by its count), and the bands of the shared zones in the centre; `geom` is the
+/// view's seating on `board`, `bands` its count of per-seat zones.
+pub fn placed(
+    board: Rect,
+    geom: &TableGeom,
+    bands: usize,
+    t: &TableView,
+) -> (Vec<Placed>, Vec<Shared>) {
     let mut out = Vec::new();
     for (k, (zone, z)) in t.seat_zones().enumerate() {
         for (seat, pile) in z.piles.iter().enumerate().take(geom.areas.len()) {

@@ -4,7 +4,7 @@
 
 use super::anim::Anim;
 use super::layout::{Layout, Rect};
-use super::live::look;
+use super::live::image;
 use super::paint::Painter;
 use super::scene::Scene;
 use super::view::{self, action_for, BoardKind, Spot};
@@ -63,19 +63,21 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table for `s`; with `threaded` bots think on a worker, else they move at once.
+    /// A table for `s`. `interactive`: a person is at the window, so bots think on a worker
+    /// and moves animate; else (a scripted screenshot) bots move at once and moves show
+    /// finished. `style` is the map's, read before the window opened.
     pub fn new(
         s: Session,
         watcher: Option<Watcher>,
-        threaded: bool,
+        interactive: bool,
+        style: Style,
     ) -> Result<Table, Vec<Diagnostic>> {
         let p = Painter::new().map_err(|e| vec![Diagnostic::error("assets/fonts", e)])?;
-        let (style, image) = look(&s)?;
-        let anim = Anim::new(&s.game.world());
-        let worker = threaded.then(|| {
-            let seed = s.game.config.seed ^ s.record.steps.len() as u64;
-            Worker::start(s.seats.clone(), seed)
-        });
+        let image = image(&s, &style)?;
+        let mut anim = Anim::new(&s.game.world());
+        anim.instant = !interactive;
+        let worker = interactive
+            .then(|| Worker::start(s.seats.clone(), s.game.config.seed, s.record.steps.len()));
         let (watching, requests) = match watcher.map(|w| w.split()) {
             Some((h, r)) => (Some(h), Some(r)),
             None => (None, None),
@@ -103,7 +105,7 @@ impl Table {
             requests,
             _watching: watching,
             save_to,
-            interactive: threaded,
+            interactive,
             scene: None,
         };
         t.absorb_events(0.0);
@@ -152,7 +154,7 @@ impl Table {
             return s.clone();
         }
         let seats: Vec<String> = self.s.seats.iter().map(|s| s.to_string()).collect();
-        let human = self.human_to_move();
+        let human = play::human_turn(&self.s);
         let viewer = self.s.viewer();
         let scene = Rc::new(Scene::read(
             &self.s.game,
@@ -181,10 +183,9 @@ impl Table {
             }
             Err(GameError::Rejected(r)) => Err(r),
             Err(GameError::Script(e)) => {
-                let _ = self.s.game.undo();
-                self.s.record.steps.truncate(self.s.game.history.len());
+                let said = play::roll_back(&mut self.s, &e);
                 self.anim.sync(&self.s.game.world());
-                Err(format!("{e}\nthe rules failed on that move; it was undone"))
+                Err(said)
             }
         }
     }
@@ -201,14 +202,6 @@ impl Table {
                 .iter()
                 .all(|z| z.visibility == Visibility::Public),
         }
-    }
-
-    /// Whether the seat to move is a person at this window.
-    pub fn human_to_move(&self) -> bool {
-        self.s
-            .game
-            .pending()
-            .is_some_and(|p| self.s.bots.get(p.seat).is_some_and(|b| b.is_none()))
     }
 
     /// A click at a window position: an option button, or a spot on the board.
@@ -237,7 +230,7 @@ impl Table {
 
     /// A click on the board: the one option on that spot is played; several are offered as
     /// buttons; none: the rules say why not.
-    pub fn click_board(&mut self, layout: &Layout, pos: (f32, f32), now: f64) -> Option<String> {
+    fn click_board(&mut self, layout: &Layout, pos: (f32, f32), now: f64) -> Option<String> {
         let board = self.board()?.clone();
         let scene = self.scene();
         let spot = view::spot_at(
@@ -257,8 +250,8 @@ impl Table {
             .map(|(i, _)| i)
             .collect();
         let text = match here[..] {
-            [index] if self.human_to_move() => self.play_clicked(index, now),
-            [_, _, ..] if self.human_to_move() => {
+            [index] if play::human_turn(&self.s) => self.play_clicked(index, now),
+            [_, _, ..] if play::human_turn(&self.s) => {
                 self.picked = Some(spot);
                 self.scene = None;
                 "several options here: pick one on the right".into()
@@ -270,7 +263,7 @@ impl Table {
     }
 
     fn play_clicked(&mut self, index: usize, now: f64) -> String {
-        if !self.human_to_move() {
+        if !play::human_turn(&self.s) {
             return self.not_your_turn();
         }
         let label = self.s.game.label(index);
@@ -302,7 +295,7 @@ impl Table {
         let Some(p) = self.s.game.pending() else {
             return "the game is over".into();
         };
-        if !self.human_to_move() {
+        if !play::human_turn(&self.s) {
             return self.not_your_turn();
         }
         let seat = p.seat;

@@ -4,7 +4,8 @@
 //! bot per seat (the same bots, seeded as the terminal seeds them). Answers name the question
 //! they answer; the window drops answers to positions it has left (undo, reload).
 
-use crate::ai::{Bot, Seat};
+use crate::ai::{Bot, Choice, Seat};
+use crate::cli::play;
 use crate::core::action::Action;
 use crate::def::Package;
 use crate::engine::{Game, GameConfig, Snapshot};
@@ -36,6 +37,34 @@ pub struct Thought {
     pub to_play: bool,
 }
 
+impl Thought {
+    /// What `who`, deciding for `seat`, chose in `game`: the chosen action and its label, and
+    /// the best 8 candidates labelled.
+    pub fn new(
+        game: &Game,
+        choice: &Choice,
+        seat: usize,
+        who: String,
+        to_play: bool,
+    ) -> Result<Thought, String> {
+        let action = game.decision().map_err(|e| e.to_string())?.options()[choice.index].clone();
+        let candidates = choice
+            .candidates
+            .iter()
+            .take(8)
+            .map(|(i, score)| (game.label(*i), *score))
+            .collect();
+        Ok(Thought {
+            seat,
+            who,
+            action,
+            label: game.label(choice.index),
+            candidates,
+            to_play,
+        })
+    }
+}
+
 pub struct Answer {
     pub id: u64,
     pub result: Result<Thought, String>,
@@ -47,18 +76,15 @@ pub struct Worker {
 }
 
 impl Worker {
-    /// Starts the thread with the session's seats and bot seed.
-    pub fn start(seats: Vec<Seat>, seed: u64) -> Worker {
+    /// Starts the thread with the session's seats and bots (`play::bots` of the game's `seed`
+    /// and the record's `steps`).
+    pub fn start(seats: Vec<Seat>, seed: u64, steps: usize) -> Worker {
         let (questions, rx) = channel::<Question>();
         let (tx, answers) = channel();
         std::thread::spawn(move || {
             let mut mind = Mind {
                 game: None,
-                bots: seats
-                    .iter()
-                    .enumerate()
-                    .map(|(i, s)| s.bot(seed, i))
-                    .collect(),
+                bots: play::bots(&seats, seed, steps),
                 seats,
             };
             while let Ok(mut q) = rx.recv() {
@@ -107,22 +133,7 @@ impl Mind {
                 .ok_or_else(|| format!("P{} has no bot", q.seat + 1))?,
         };
         let choice = bot.explain(game).map_err(|e| e.to_string())?;
-        let p = game.decision().map_err(|e| e.to_string())?;
-        let action = p.options()[choice.index].clone();
-        let candidates = choice
-            .candidates
-            .iter()
-            .take(8)
-            .map(|(i, score)| (game.label(*i), *score))
-            .collect();
-        Ok(Thought {
-            seat: q.seat,
-            who,
-            label: game.label(choice.index),
-            action,
-            candidates,
-            to_play: q.advisor.is_none(),
-        })
+        Thought::new(game, &choice, q.seat, who, q.advisor.is_none())
     }
 }
 

@@ -34,7 +34,7 @@ pub fn draw(f: &Frame) {
     let geom = TableGeom::new(b, t.seats, t.viewer.unwrap_or(0));
     let bands = t.seat_zones().count();
     draw_seats(f, &geom);
-    let (tiles, shared) = placed(b, t);
+    let (tiles, shared) = placed(b, &geom, bands, t);
     let hover = f
         .mouse
         .and_then(|m| tiles.iter().find(|p| p.rect.contains(m)));
@@ -149,7 +149,8 @@ fn draw_shared(f: &Frame, t: &TableView, band: Rect, name: &str, pile: &Seen) {
 /// The viewer's face-up tile under a window position.
 pub fn tile_at(layout: &Layout, t: &TableView, pos: (f32, f32)) -> Option<Spot> {
     let viewer = t.viewer?;
-    let (tiles, _) = placed(layout.board, t);
+    let geom = TableGeom::new(layout.board, t.seats, viewer);
+    let (tiles, _) = placed(layout.board, &geom, t.seat_zones().count(), t);
     tiles
         .iter()
         .find(|p| p.seat == viewer && p.face.is_some() && p.rect.contains(pos))

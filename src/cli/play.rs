@@ -13,6 +13,7 @@ use crate::diag::Diagnostic;
 use crate::engine::{Game, GameConfig, GameError};
 use crate::reload::Watcher;
 use crate::replay::{Record, RecordStep};
+use crate::script::ScriptError;
 use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -271,6 +272,24 @@ pub fn apply(s: &mut Session, seat: usize, index: usize) -> Result<(), GameError
     Ok(())
 }
 
+/// Undoes a move the rules failed on (`e`), so that play goes on; says so.
+pub fn roll_back(s: &mut Session, e: &ScriptError) -> String {
+    let _ = s.game.undo();
+    s.record.steps.truncate(s.game.history.len());
+    format!("{e}\nthe rules failed on that move; it was undone")
+}
+
+/// A bot for every seat that is not human, seeded from the game's `seed` and how many `steps`
+/// the record has got (a resumed game's bots differ from the first run's).
+pub fn bots(seats: &[Seat], seed: u64, steps: usize) -> Vec<Option<Box<dyn Bot>>> {
+    let seed = seed ^ steps as u64;
+    seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| s.bot(seed, i))
+        .collect()
+}
+
 impl Session {
     /// Whose eyes the terminal shows: the human being asked, else the only human seat, else
     /// nobody's (public things only).
@@ -289,15 +308,9 @@ impl Session {
         }
     }
 
-    /// A session with a bot for every seat that is not human, seeded from the game's seed and
-    /// how far the record has got (a resumed game's bots differ from the first run's).
+    /// A session with a bot for every seat that is not human (see `bots`).
     fn new(game: Game, seats: Vec<Seat>, record: Record) -> Session {
-        let seed = game.config.seed ^ record.steps.len() as u64;
-        let bots = seats
-            .iter()
-            .enumerate()
-            .map(|(i, s)| s.bot(seed, i))
-            .collect();
+        let bots = bots(&seats, game.config.seed, record.steps.len());
         Session {
             game,
             seats,
@@ -317,12 +330,8 @@ impl Session {
 
     /// The option taken when time runs out: the state's declared default verb, else the first.
     fn default_option(&self) -> usize {
-        let verb = self.game.default_answer();
         let options = self.game.pending().map(|p| p.options()).unwrap_or_default();
-        options
-            .iter()
-            .position(|o| Some(o.verb.as_str()) == verb.as_deref())
-            .unwrap_or(0)
+        self.game.default_option(options).unwrap_or(0)
     }
 
     fn default_label(&self) -> String {
@@ -354,11 +363,7 @@ fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnos
             match index.and_then(|i| apply(s, seat, i)) {
                 Ok(()) => {}
                 Err(GameError::Rejected(r)) => println!("rejected: {r}"),
-                Err(GameError::Script(e)) => {
-                    println!("{e}\nthe rules failed on that move; it was undone");
-                    let _ = s.game.undo();
-                    s.record.steps.truncate(s.game.history.len());
-                }
+                Err(GameError::Script(e)) => println!("{}", roll_back(s, &e)),
             }
         }
     }
@@ -409,11 +414,11 @@ pub fn redo(s: &mut Session) -> String {
     format!("redid {count} decision(s)")
 }
 
-fn human_turn(s: &Session) -> bool {
+/// Whether the seat to move is a person's (no bot plays it).
+pub fn human_turn(s: &Session) -> bool {
     s.game
         .pending()
-        .map(|p| s.bots[p.seat].is_none())
-        .unwrap_or(false)
+        .is_some_and(|p| s.bots.get(p.seat).is_some_and(|b| b.is_none()))
 }
 
 /// What a bot (the heuristic unless named: `why mcts:500`) would choose here, and the

@@ -148,12 +148,20 @@ impl Game {
     }
 
     /// The verb a seat answers by default in the current simultaneous state, if declared.
-    pub fn default_answer(&self) -> Option<String> {
+    fn default_answer(&self) -> Option<String> {
         let state = self.world.borrow().state;
         self.pkg.flow.states[state]
             .simultaneous
             .as_ref()
             .and_then(|s| s.default.clone())
+    }
+
+    /// Which of `options` a seat answers by default now: the one whose verb is the state's
+    /// default answer, else the first; None when there are no options.
+    pub fn default_option(&self, options: &[Action]) -> Option<usize> {
+        let verb = self.default_answer();
+        let declared = options.iter().position(|o| Some(&o.verb) == verb.as_ref());
+        declared.or((!options.is_empty()).then_some(0))
     }
 
     /// Seats still to answer in the open simultaneous decision (empty when there is none).

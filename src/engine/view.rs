@@ -125,7 +125,6 @@ impl Game {
             return Ok(());
         };
         let state = self.world.borrow().state;
-        let default = self.default_answer();
         let mut answers = Vec::with_capacity(claim.answers.len());
         for (q, given) in claim.seats.iter().zip(&claim.answers) {
             if *q == seat {
@@ -140,12 +139,10 @@ impl Game {
                 (None, Value::Table(t)) => super::options_of(&t),
                 _ => Vec::new(),
             };
-            let pick = options
-                .iter()
-                .find(|o| Some(&o.verb) == default.as_ref())
-                .or(options.first())
-                .cloned()
-                .unwrap_or_else(|| given.clone());
+            let pick = match self.default_option(&options) {
+                Some(i) => options[i].clone(),
+                None => given.clone(),
+            };
             answers.push(pick);
         }
         if let Some(c) = &mut self.world.borrow_mut().claim {
