@@ -4,6 +4,7 @@
 //! move are C functions (`rawgrid`).
 
 use super::host::api_error;
+use super::rawgrid::{cell, seat, Problem};
 use crate::core::grid::GridState;
 use crate::core::world::World;
 use mlua::{Lua, Table, Value};
@@ -21,31 +22,13 @@ fn with_grid<R>(
     let mut w = w.borrow_mut();
     match w.grid.as_mut() {
         Some(g) => f(g),
-        None => Err(api_error(
-            lua,
-            "this map is not a grid (ctx.grid needs kind = \"grid\")".into(),
-        )),
+        None => Err(problem(lua, Problem::NotGrid)),
     }
 }
 
-/// 1-based (r, c) on the board → 0-based, or an error naming the cell.
-fn cell(lua: &Lua, g: &GridState, r: i64, c: i64) -> mlua::Result<(usize, usize)> {
-    if g.contains(r - 1, c - 1) {
-        Ok((r as usize - 1, c as usize - 1))
-    } else {
-        Err(api_error(
-            lua,
-            format!("cell ({r}, {c}) is off the {}×{} board", g.rows, g.cols),
-        ))
-    }
-}
-
-fn owner(lua: &Lua, p: Option<i64>) -> mlua::Result<u8> {
-    match p {
-        None => Ok(0),
-        Some(p) if (1..=250).contains(&p) => Ok(p as u8),
-        Some(p) => Err(api_error(lua, format!("seat {p} out of range"))),
-    }
+/// A problem the C grid calls also report, as an error at the calling rules' line.
+fn problem(lua: &Lua, p: Problem) -> mlua::Error {
+    api_error(lua, p.to_string())
 }
 
 pub fn grid_api(lua: &Lua, world: &W, size: Option<(usize, usize)>) -> mlua::Result<Table> {
@@ -72,7 +55,7 @@ pub fn grid_api(lua: &Lua, world: &W, size: Option<(usize, usize)>) -> mlua::Res
         lua.create_function(
             move |lua, (_, p, n, exact): (Value, i64, usize, Option<bool>)| {
                 with_grid(lua, &w, |g| {
-                    let who = owner(lua, Some(p))?;
+                    let who = seat(p).map_err(|p| problem(lua, p))?;
                     Ok(g.completing(who, n, exact.unwrap_or(false))
                         .into_iter()
                         .map(|i| i + 1)
@@ -86,7 +69,7 @@ pub fn grid_api(lua: &Lua, world: &W, size: Option<(usize, usize)>) -> mlua::Res
         "has_neighbor",
         lua.create_function(move |lua, (_, r, c, d): (Value, i64, i64, usize)| {
             with_grid(lua, &w, |g| {
-                let (r, c) = cell(lua, g, r, c)?;
+                let (r, c) = cell(g, r, c).map_err(|p| problem(lua, p))?;
                 Ok(g.has_neighbor(r, c, d))
             })
         })?,

@@ -54,7 +54,7 @@ pub fn install(lua: &Lua, t: &Table, world: &Rc<RefCell<World>>) -> mlua::Result
 
 /// What a call can get wrong; small and without heap data, so nothing needs dropping when Lua
 /// jumps away with the error.
-enum Problem {
+pub(super) enum Problem {
     NotGrid,
     Busy,
     Internal,
@@ -138,7 +138,7 @@ fn grid(w: &mut World) -> &mut GridState {
 }
 
 /// 1-based (r, c) → 0-based, or an error naming the cell.
-fn cell(g: &GridState, r: i64, c: i64) -> Result<(usize, usize), Problem> {
+pub(super) fn cell(g: &GridState, r: i64, c: i64) -> Result<(usize, usize), Problem> {
     if r >= 1 && c >= 1 && g.contains(r - 1, c - 1) {
         Ok((r as usize - 1, c as usize - 1))
     } else {
@@ -151,7 +151,7 @@ fn cell(g: &GridState, r: i64, c: i64) -> Result<(usize, usize), Problem> {
     }
 }
 
-fn seat(p: i64) -> Result<u8, Problem> {
+pub(super) fn seat(p: i64) -> Result<u8, Problem> {
     match p {
         1..=250 => Ok(p as u8),
         _ => Err(Problem::Seat(p)),
