@@ -11,18 +11,13 @@ pub struct DiceSpec {
     pub bonus: i64,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Roll {
-    pub values: Vec<u32>,
-    pub total: i64,
+/// Two or more dice all showing the same face.
+pub fn doubles(faces: &[u32]) -> bool {
+    faces.len() >= 2 && faces.iter().all(|v| *v == faces[0])
 }
 
-impl Roll {
-    /// Two or more dice all showing the same face.
-    pub fn doubles(&self) -> bool {
-        self.values.len() >= 2 && self.values.iter().all(|v| *v == self.values[0])
-    }
-}
+/// The most dice one spec may roll.
+pub const MAX_DICE: usize = 100;
 
 /// Parses `NdS`, `dS` or `NdS+K` / `NdS-K`; at most 100 dice of at most 1,000,000 sides.
 pub fn parse_dice(text: &str) -> Result<DiceSpec, String> {
@@ -43,7 +38,7 @@ pub fn parse_dice(text: &str) -> Result<DiceSpec, String> {
         n.parse().map_err(|_| bad())?
     };
     let sides: u32 = s.parse().map_err(|_| bad())?;
-    if !(1..=100).contains(&count) || !(1..=1_000_000).contains(&sides) {
+    if !(1..=MAX_DICE as u32).contains(&count) || !(1..=1_000_000).contains(&sides) {
         return Err(bad());
     }
     Ok(DiceSpec {
@@ -53,20 +48,21 @@ pub fn parse_dice(text: &str) -> Result<DiceSpec, String> {
     })
 }
 
-/// Rolls `spec`, taking faces from `forced` first (a face above the die's sides is clamped).
-pub fn roll(
+/// Rolls `spec` into `faces` (one slot per die, `spec.count` long) and returns the total,
+/// taking faces from `forced` first (a face above the die's sides is clamped).
+pub fn roll_into(
     spec: DiceSpec,
     rng: &mut GameRng,
     forced: &mut std::collections::VecDeque<u32>,
-) -> Roll {
-    let values: Vec<u32> = (0..spec.count)
-        .map(|_| match forced.pop_front() {
+    faces: &mut [u32],
+) -> i64 {
+    for face in faces.iter_mut() {
+        *face = match forced.pop_front() {
             Some(v) => v.clamp(1, spec.sides),
             None => rng.below(spec.sides as u64) as u32 + 1,
-        })
-        .collect();
-    let total = values.iter().map(|v| *v as i64).sum::<i64>() + spec.bonus;
-    Roll { values, total }
+        };
+    }
+    faces.iter().map(|v| *v as i64).sum::<i64>() + spec.bonus
 }
 
 #[cfg(test)]
@@ -108,20 +104,21 @@ mod tests {
 
     #[test]
     fn doubles_need_two_equal_dice() {
-        assert!(Roll {
-            values: vec![3, 3],
-            total: 6
-        }
-        .doubles());
-        assert!(!Roll {
-            values: vec![3, 4],
-            total: 7
-        }
-        .doubles());
-        assert!(!Roll {
-            values: vec![3],
-            total: 3
-        }
-        .doubles());
+        assert!(doubles(&[3, 3]));
+        assert!(!doubles(&[3, 4]));
+        assert!(!doubles(&[3]));
+    }
+
+    #[test]
+    fn forced_faces_come_first_and_are_clamped() {
+        let spec = parse_dice("3d6+2").unwrap();
+        let mut forced = std::collections::VecDeque::from([9, 2]);
+        let mut faces = [0; 3];
+        let mut rng = GameRng::from_seed(1);
+        let total = roll_into(spec, &mut rng, &mut forced, &mut faces);
+        assert_eq!(&faces[..2], &[6, 2]);
+        assert!((1..=6).contains(&faces[2]));
+        assert_eq!(total, 6 + 2 + faces[2] as i64 + 2);
+        assert!(forced.is_empty());
     }
 }

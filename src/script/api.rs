@@ -5,13 +5,11 @@
 //! `prelude.lua` over the live state it keeps in Lua (fast to read from rules).
 
 use super::host::api_error;
-use crate::core::dice::{parse_dice, roll, DiceSpec};
 use crate::core::event::{Event, Outcome};
 use crate::core::world::World;
 use crate::def::board::Board;
-use mlua::{Function, Lua, LuaString, Table, Value, Variadic};
+use mlua::{Function, Lua, Table, Value, Variadic};
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 type W = Rc<RefCell<World>>;
@@ -33,7 +31,9 @@ pub fn build_ctx(
     map.raw_set("name", board.name.as_str())?;
     ctx.raw_set("map", map)?;
     add_outcome_api(lua, &ctx, &world)?;
-    ctx.raw_set("dice", dice_api(lua, &world)?)?;
+    let dice = lua.create_table()?;
+    super::rawdice::install(lua, &ctx, &dice, &world)?;
+    ctx.raw_set("dice", dice)?;
     ctx.raw_set("random", random_api(lua, &world)?)?;
     ctx.raw_set("board", board_api(lua, board)?)?;
     let size = board
@@ -83,7 +83,7 @@ fn seat(lua: &Lua, w: &World, p: i64) -> mlua::Result<usize> {
     }
 }
 
-/// The turn functions that stay in Rust: the outcome and statistics tallies.
+/// The outcome functions: a win or a draw ends the game.
 fn add_outcome_api(lua: &Lua, ctx: &Table, world: &W) -> mlua::Result<()> {
     let w = world.clone();
     ctx.raw_set(
@@ -105,17 +105,6 @@ fn add_outcome_api(lua: &Lua, ctx: &Table, world: &W) -> mlua::Result<()> {
             w.borrow_mut().finish(Outcome::Draw);
             Ok(())
         })?,
-    )?;
-    let w = world.clone();
-    ctx.raw_set(
-        "tally",
-        lua.create_function(
-            move |_, (_, name, key, by): (Value, LuaString, LuaString, Option<u64>)| {
-                w.borrow_mut()
-                    .tally(&name.to_str()?, &key.to_str()?, by.unwrap_or(1));
-                Ok(())
-            },
-        )?,
     )?;
     Ok(())
 }
@@ -159,45 +148,6 @@ pub fn emit_api(lua: &Lua, board: &Board, world: &W) -> mlua::Result<Table> {
             Ok(())
         })?,
     )?;
-    Ok(t)
-}
-
-/// `ctx.dice.raw(spec)` → total, doubles, faces...; the prelude's `ctx.dice:roll` packs them
-/// into a table.
-fn dice_api(lua: &Lua, world: &W) -> mlua::Result<Table> {
-    let t = lua.create_table()?;
-    let w = world.clone();
-    let cache: RefCell<HashMap<String, DiceSpec>> = RefCell::new(HashMap::new());
-    let roll_fn = lua.create_function(move |lua, spec: mlua::LuaString| {
-        let spec = spec.to_str()?;
-        let cached = cache.borrow().get(&*spec).copied();
-        let parsed = match cached {
-            Some(p) => p,
-            None => {
-                let p = parse_dice(&spec).map_err(|e| api_error(lua, e))?;
-                cache.borrow_mut().insert(spec.to_string(), p);
-                p
-            }
-        };
-        let mut guard = w.borrow_mut();
-        let w = &mut *guard;
-        let r = roll(parsed, &mut w.rng, &mut w.forced_dice);
-        let doubles = r.doubles();
-        let out = (
-            r.total,
-            doubles,
-            Variadic::from_iter(r.values.iter().copied()),
-        );
-        if w.record_events {
-            w.log(Event::Dice {
-                spec: spec.to_string(),
-                values: r.values,
-                total: r.total,
-            });
-        }
-        Ok(out)
-    })?;
-    t.raw_set("raw", roll_fn)?;
     Ok(t)
 }
 

@@ -266,19 +266,6 @@ function M.install(ctx, spec, emit)
     end
   end
 
-  -- dice: the Rust side rolls, this packs {faces..., total =, doubles =}
-  local raw_roll = ctx.dice.raw
-  ctx.dice.raw = nil
-  local function pack(total, doubles, ...)
-    local t = { ... }
-    t.total, t.doubles = total, doubles
-    return t
-  end
-  function ctx.dice:roll(spec)
-    if type(spec) ~= "string" then error("ctx.dice:roll expects a spec like \"2d6\", got " .. type(spec), 2) end
-    return pack(raw_roll(spec))
-  end
-
   -- board
   local board = ctx.board
   local function moved(s, to, laps)

@@ -21,15 +21,6 @@ struct Owned {
 
 /// Sets the fast calls on the `ctx.grid` table `t`.
 pub fn install(lua: &Lua, t: &Table, world: &Rc<RefCell<World>>) -> mlua::Result<()> {
-    let held = lua
-        .app_data_mut::<Owned>()
-        .map(|mut o| o.worlds.push(world.clone()));
-    if held.is_none() {
-        lua.set_app_data(Owned {
-            worlds: vec![world.clone()],
-        });
-    }
-    let ptr = Rc::as_ptr(world) as *mut c_void;
     let calls: [(&str, ffi::lua_CFunction); 7] = [
         ("get", get),
         ("set", set),
@@ -40,16 +31,37 @@ pub fn install(lua: &Lua, t: &Table, world: &Rc<RefCell<World>>) -> mlua::Result
         ("random_near", random_near),
     ];
     for (name, f) in calls {
-        // SAFETY: pushes the pointer and a closure over it; nothing else touches the stack.
-        let func: Function = unsafe {
-            lua.exec_raw((), |l| {
-                ffi::lua_pushlightuserdata(l, ptr);
-                ffi::lua_pushcclosure(l, f, 1);
-            })?
-        };
-        t.raw_set(name, func)?;
+        t.raw_set(name, over_world(lua, world, f, &[])?)?;
     }
     Ok(())
+}
+
+/// A C function whose first upvalue points at `world`, which the VM keeps alive; `extra`
+/// strings follow as upvalues 2, 3, ….
+pub(super) fn over_world(
+    lua: &Lua,
+    world: &Rc<RefCell<World>>,
+    f: ffi::lua_CFunction,
+    extra: &[mlua::LuaString],
+) -> mlua::Result<Function> {
+    let held = lua
+        .app_data_mut::<Owned>()
+        .map(|mut o| o.worlds.push(world.clone()));
+    if held.is_none() {
+        lua.set_app_data(Owned {
+            worlds: vec![world.clone()],
+        });
+    }
+    let ptr = Rc::as_ptr(world) as *mut c_void;
+    // SAFETY: the strings arrive as the arguments; the closure takes them after the pointer.
+    unsafe {
+        lua.exec_raw(mlua::Variadic::from_iter(extra.iter().cloned()), |l| {
+            let n = ffi::lua_gettop(l);
+            ffi::lua_pushlightuserdata(l, ptr);
+            ffi::lua_insert(l, 1);
+            ffi::lua_pushcclosure(l, f, n + 1);
+        })
+    }
 }
 
 /// What a call can get wrong; small and without heap data, so nothing needs dropping when Lua
@@ -90,9 +102,31 @@ impl std::fmt::Display for Problem {
 }
 
 /// The message of a problem, formatted into a buffer on the stack.
-struct Msg {
+pub(super) struct Msg {
     buf: [u8; 128],
     len: usize,
+}
+
+impl Msg {
+    /// `text` (cut at 128 bytes) copied onto the stack.
+    pub(super) fn of(text: impl std::fmt::Display) -> Msg {
+        let mut m = Msg {
+            buf: [0; 128],
+            len: 0,
+        };
+        let _ = write!(m, "{text}");
+        m
+    }
+
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.buf[..self.len]).unwrap_or("")
+    }
+}
+
+impl std::fmt::Display for Msg {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 impl Write for Msg {
@@ -104,13 +138,10 @@ impl Write for Msg {
     }
 }
 
-/// Raises `p` as a Lua error at the caller's line.
-unsafe fn raise(l: *mut lua_State, p: Problem) -> ! {
-    let mut m = Msg {
-        buf: [0; 128],
-        len: 0,
-    };
-    let _ = write!(m, "{p}");
+/// Raises `p` as a Lua error at the caller's line. `p` must own no heap memory: the error
+/// jumps past its drop.
+pub(super) unsafe fn raise(l: *mut lua_State, p: impl std::fmt::Display) -> ! {
+    let m = Msg::of(p);
     ffi::luaL_where(l, 1);
     ffi::lua_pushlstring(l, m.buf.as_ptr().cast(), m.len);
     ffi::lua_concat(l, 2);

@@ -1,0 +1,115 @@
+//! `ctx.dice:roll` and `ctx:tally` as plain Lua C functions: the property game calls both on
+//! every move. A roll is packed into its result table here, in one call; the world is
+//! borrowed only while no Lua error can be raised. Errors are messages on the stack (`Msg`,
+//! large on purpose): nothing is left to drop when Lua jumps away with one.
+#![allow(clippy::result_large_err)]
+
+use super::rawgrid::{over_world, raise, Msg};
+use crate::core::dice::{doubles, parse_dice, roll_into, DiceSpec, MAX_DICE};
+use crate::core::event::Event;
+use crate::core::world::World;
+use mlua::ffi::{self, lua_State};
+use mlua::{Lua, Table};
+use std::cell::RefCell;
+use std::os::raw::c_int;
+use std::rc::Rc;
+
+/// Sets `roll` on `ctx.dice` and `tally` on `ctx`.
+pub fn install(
+    lua: &Lua,
+    ctx: &Table,
+    dice: &Table,
+    world: &Rc<RefCell<World>>,
+) -> mlua::Result<()> {
+    // The result's keys ride along as upvalues 2 and 3: no string lookup per roll.
+    let keys = [lua.create_string("total")?, lua.create_string("doubles")?];
+    dice.raw_set("roll", over_world(lua, world, roll, &keys)?)?;
+    ctx.raw_set("tally", over_world(lua, world, tally, &[])?)
+}
+
+/// The world behind the closure's first upvalue, or a problem message.
+unsafe fn with_world<R>(l: *mut lua_State, f: impl FnOnce(&mut World) -> R) -> Result<R, Msg> {
+    let cell = &*(ffi::lua_touserdata(l, ffi::lua_upvalueindex(1)) as *const RefCell<World>);
+    let run = std::panic::AssertUnwindSafe(|| match cell.try_borrow_mut() {
+        Ok(mut w) => Ok(f(&mut w)),
+        Err(_) => Err(Msg::of("the game state is busy")),
+    });
+    std::panic::catch_unwind(run).unwrap_or_else(|_| Err(Msg::of("internal error")))
+}
+
+/// The string argument `arg` as text, or a message naming `what` and the type found.
+/// Numbers are taken as their text (as Lua's own string functions do).
+unsafe fn text<'a>(l: *mut lua_State, arg: c_int, what: &str) -> Result<&'a str, Msg> {
+    if ffi::lua_type(l, arg) != ffi::LUA_TSTRING && ffi::lua_type(l, arg) != ffi::LUA_TNUMBER {
+        let found = std::ffi::CStr::from_ptr(ffi::luaL_typename(l, arg));
+        return Err(Msg::of(format_args!(
+            "{what}, got {}",
+            found.to_string_lossy()
+        )));
+    }
+    let mut len = 0;
+    let ptr = ffi::lua_tolstring(l, arg, &mut len);
+    let bytes = std::slice::from_raw_parts(ptr.cast::<u8>(), len);
+    std::str::from_utf8(bytes).map_err(|_| Msg::of(format_args!("{what}, got invalid UTF-8")))
+}
+
+/// `ctx.dice:roll(spec)` → `{face, face, ..., total = n, doubles = bool}`.
+unsafe extern "C-unwind" fn roll(l: *mut lua_State) -> c_int {
+    let mut faces = [0u32; MAX_DICE];
+    let rolled = text(l, 2, "ctx.dice:roll expects a spec like \"2d6\"").and_then(|spec| {
+        let parsed: DiceSpec = parse_dice(spec).map_err(Msg::of)?;
+        let faces = &mut faces[..parsed.count as usize];
+        with_world(l, |w| {
+            let total = roll_into(parsed, &mut w.rng, &mut w.forced_dice, faces);
+            if w.record_events {
+                w.log(Event::Dice {
+                    spec: spec.to_string(),
+                    values: faces.to_vec(),
+                    total,
+                });
+            }
+            (parsed.count as usize, total)
+        })
+    });
+    let (count, total) = match rolled {
+        Ok(r) => r,
+        Err(m) => raise(l, m),
+    };
+    let faces = &faces[..count];
+    ffi::lua_createtable(l, count as c_int, 2);
+    for (i, face) in faces.iter().enumerate() {
+        ffi::lua_pushinteger(l, *face as ffi::lua_Integer);
+        ffi::lua_rawseti(l, -2, i as ffi::lua_Integer + 1);
+    }
+    ffi::lua_pushvalue(l, ffi::lua_upvalueindex(2));
+    ffi::lua_pushinteger(l, total);
+    ffi::lua_rawset(l, -3);
+    ffi::lua_pushvalue(l, ffi::lua_upvalueindex(3));
+    ffi::lua_pushboolean(l, doubles(faces) as c_int);
+    ffi::lua_rawset(l, -3);
+    1
+}
+
+/// `ctx:tally(name, key [, by])`: adds `by` (default 1) to a statistic for `sim`.
+unsafe extern "C-unwind" fn tally(l: *mut lua_State) -> c_int {
+    let by = match ffi::lua_type(l, 4) {
+        ffi::LUA_TNONE | ffi::LUA_TNIL => Ok(1),
+        _ => {
+            let mut ok = 0;
+            let n = ffi::lua_tointegerx(l, 4, &mut ok);
+            u64::try_from(n)
+                .ok()
+                .filter(|_| ok != 0)
+                .ok_or_else(|| Msg::of("ctx:tally: the amount must be a whole number ≥ 0"))
+        }
+    };
+    let done = by.and_then(|by| {
+        let name = text(l, 2, "ctx:tally expects a statistic name (a string)")?;
+        let key = text(l, 3, "ctx:tally expects a key (a string)")?;
+        with_world(l, |w| w.tally(name, key, by))
+    });
+    if let Err(m) = done {
+        raise(l, m);
+    }
+    0
+}
