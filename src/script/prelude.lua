@@ -232,6 +232,11 @@ function M.install(ctx, spec, emit)
     for s = 1, seats do if in_play[s] then out[#out + 1] = s end end
     return out
   end
+  function ctx:active_count()
+    local n = 0
+    for s = 1, seats do if in_play[s] then n = n + 1 end end
+    return n
+  end
   -- Passes the turn to the next seat in play, or to seat `to` (a claim jumps the order).
   function ctx:next_player(to)
     local cur = S.current
