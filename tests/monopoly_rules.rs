@@ -10,6 +10,7 @@
 
 mod common;
 use common::*;
+use meeple::ai::Seat;
 use meeple::core::action::Action;
 use meeple::core::event::{Event, Outcome};
 use meeple::engine::Game;
@@ -27,7 +28,7 @@ fn own(g: &mut Game, seat: usize, ids: &[&str]) {
         exec(
             g,
             &format!(
-                "ctx.board:set_owner('{id}', {seat}); table.insert(G.players[{seat}].bought, ctx.board.by_id['{id}'].index)"
+                "local i = ctx.board.by_id['{id}'].index; R.set_owner(G, ctx, i, {seat}); table.insert(G.players[{seat}].bought, i)"
             ),
         );
     }
@@ -656,10 +657,7 @@ fn two_doubles_then_a_plain_roll_do_not_jail() {
 fn building_needs_the_whole_group_and_goes_evenly() {
     let mut g = start("monopoly", "classic", 2, 1, &[]);
     own(&mut g, 1, &["oriental", "vermont"]);
-    assert_eq!(
-        options(&g),
-        vec!["roll", "mortgage oriental", "mortgage vermont"]
-    );
+    assert_eq!(options(&g), vec!["roll", "mortgages"]);
 
     own(&mut g, 1, &["connecticut"]);
     assert_eq!(
@@ -667,11 +665,9 @@ fn building_needs_the_whole_group_and_goes_evenly() {
         vec![
             "roll",
             "build oriental",
-            "mortgage oriental",
             "build vermont",
-            "mortgage vermont",
             "build connecticut",
-            "mortgage connecticut",
+            "mortgages",
         ]
     );
     act(&mut g, "build vermont");
@@ -717,9 +713,12 @@ fn building_needs_the_whole_group_and_goes_evenly() {
 fn mortgage_pays_half_charges_no_rent_and_costs_ten_percent_to_lift() {
     let mut g = start("monopoly", "classic", 2, 1, &[]);
     own(&mut g, 1, &["oriental"]);
-    assert_eq!(options(&g), vec!["roll", "mortgage oriental"]);
+    assert_eq!(options(&g), vec!["roll", "mortgages"]);
+    act(&mut g, "mortgages");
+    assert_eq!(options(&g), vec!["mortgage oriental", "back"]);
     act(&mut g, "mortgage oriental");
     assert_eq!(cash(&g, 1), 1550);
+    // Nothing is left to mortgage: the menu closes by itself.
     assert_eq!(options(&g), vec!["roll", "unmortgage oriental"]);
     roll(&mut g, 1, 2); // go → 4 baltic
     act(&mut g, "pass");
@@ -732,7 +731,7 @@ fn mortgage_pays_half_charges_no_rent_and_costs_ten_percent_to_lift() {
     assert_eq!(to_move(&g), Some(1));
     act(&mut g, "unmortgage oriental");
     assert_eq!(cash(&g, 1), 1550 - 55);
-    assert_eq!(options(&g), vec!["roll", "mortgage oriental"]);
+    assert_eq!(options(&g), vec!["roll", "mortgages"]);
     roll(&mut g, 2, 3); // 4 → 9 vermont
     act(&mut g, "pass");
 
@@ -740,6 +739,58 @@ fn mortgage_pays_half_charges_no_rent_and_costs_ten_percent_to_lift() {
     roll(&mut g, 2, 4); // P2 again on oriental: base rent 6
     assert_eq!(cash(&g, 2), 1494);
     assert_eq!(cash(&g, 1), 1501);
+}
+
+// Rule: the mortgage menu stays open while something is left to mortgage; "back" returns to
+// the turn.
+#[test]
+fn mortgage_menu_stays_open_until_back() {
+    let mut g = start("monopoly", "classic", 2, 1, &[]);
+    own(&mut g, 1, &["oriental", "vermont"]);
+    act(&mut g, "mortgages");
+    assert_eq!(
+        options(&g),
+        vec!["mortgage oriental", "mortgage vermont", "back"]
+    );
+    act(&mut g, "mortgage vermont");
+    assert_eq!(cash(&g, 1), 1550);
+    assert_eq!(options(&g), vec!["mortgage oriental", "back"]);
+    act(&mut g, "back");
+    assert_eq!(options(&g), vec!["roll", "unmortgage vermont", "mortgages"]);
+    assert_eq!(to_move(&g), Some(1));
+}
+
+// The count of whole groups each player holds, which decides whether building is listed at
+// all, matches a count from scratch after every decision of seeded random games (buying,
+// mortgaging, selling and bankruptcy included). MONOPOLY_WHOLE_GAMES raises the game count.
+#[test]
+fn whole_group_counts_stay_true_through_random_games() {
+    let games = games_from_env("MONOPOLY_WHOLE_GAMES", 6);
+    let check = "local out = {} \
+        for p = 1, ctx:seats() do \
+          local n = 0 \
+          local seen = {} \
+          for _, sp in ipairs(ctx.board.spaces) do \
+            if sp.kind == 'property' and not seen[sp.group] then \
+              seen[sp.group] = true \
+              if R.owns_group(ctx, p, sp.group) then n = n + 1 end \
+            end \
+          end \
+          out[p] = (G.players[p].whole == n) \
+        end \
+        return out";
+    for map in ["demo", "classic"] {
+        for seed in 1..=games {
+            eprintln!("map {map}, seed {seed}");
+            let mut g = start("monopoly", map, 3, seed, &["round_cap=60"]);
+            let mut bots: Vec<_> = (0..3).map(|s| Seat::Random.bot(seed, s)).collect();
+            while let Some(p) = g.pending() {
+                let choice = bots[p.seat].as_mut().unwrap().choose(&mut g).unwrap();
+                g.apply_index(choice.index).unwrap();
+                assert_eq!(exec(&mut g, check), serde_json::json!([true, true, true]));
+            }
+        }
+    }
 }
 
 // 10. Settings ---------------------------------------------------------------------------------

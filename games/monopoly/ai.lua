@@ -18,7 +18,8 @@ end
 function AI.score(G, ctx, p, option)
   local s = ctx.settings
   local verb = option[1]
-  if verb == "roll" or verb == "pass" then return 0 end
+  if verb == "roll" or verb == "pass" or verb == "back" then return 0 end
+  if verb == "mortgages" then return -100 end -- only when forced
   if verb == "use_card" then return 2 end
   if verb == "pay_fine" then return cash(ctx, p) > 4 * s.jail_fine and 1 or -1 end
   local sp = ctx.board.by_id[option[2]]

@@ -13,7 +13,7 @@ function R.setup(G, ctx)
   G.players = {}
   for p = 1, ctx:seats() do
     ctx.counter:set(p, "cash", S(ctx).start_cash)
-    G.players[p] = { in_jail = false, jail_tries = 0, doubles = 0, bought = {} }
+    G.players[p] = { in_jail = false, jail_tries = 0, doubles = 0, bought = {}, whole = 0 }
   end
   G.mortgaged = {}          -- space id -> true
   G.again = false           -- the current player rolled doubles and rolls again
@@ -28,19 +28,30 @@ end
 -- Spaces of each group, computed once per board (the board's static table is the key).
 local group_cache = setmetatable({}, { __mode = "k" })
 
-local function group_spaces(ctx, group)
+-- groups[name] = its spaces in board order; groups.buildable = the property groups' space
+-- lists in board order of their first space.
+local function board_groups(ctx)
   local groups = group_cache[ctx.board]
   if not groups then
-    groups = {}
+    groups = { buildable = {} }
     for _, sp in ipairs(ctx.board.spaces) do
       if sp.group then
-        groups[sp.group] = groups[sp.group] or {}
-        table.insert(groups[sp.group], sp)
+        local list = groups[sp.group]
+        if not list then
+          list = {}
+          groups[sp.group] = list
+          if sp.kind == "property" then table.insert(groups.buildable, list) end
+        end
+        table.insert(list, sp)
       end
     end
     group_cache[ctx.board] = groups
   end
-  return groups[group] or {}
+  return groups
+end
+
+local function group_spaces(ctx, group)
+  return board_groups(ctx)[group] or {}
 end
 R.group_spaces = group_spaces
 
@@ -59,6 +70,32 @@ local function count_owned(ctx, p, group)
   return n
 end
 R.owns_group, R.count_owned = owns_group, count_owned
+
+-- How many property groups p owns entirely (only those can take buildings).
+local function count_whole(ctx, p)
+  local board, n = ctx.board, 0
+  for _, list in ipairs(board_groups(ctx).buildable) do
+    local whole = true
+    for i = 1, #list do
+      if board:owner(list[i].index) ~= p then
+        whole = false
+        break
+      end
+    end
+    if whole then n = n + 1 end
+  end
+  return n
+end
+
+-- Every change of owner goes through here, which keeps G.players[p].whole, the count of
+-- groups p owns entirely, up to date for the previous and the new owner.
+local function set_owner(G, ctx, index, p)
+  local before = ctx.board:owner(index)
+  ctx.board:set_owner(index, p)
+  if before then G.players[before].whole = count_whole(ctx, before) end
+  if p then G.players[p].whole = count_whole(ctx, p) end
+end
+R.set_owner = set_owner
 
 -- Money --------------------------------------------------------------------------------------
 
@@ -91,7 +128,7 @@ local function raise(G, ctx, p, amount)
     local sp = ctx.board.spaces[index]
     local value = G.mortgaged[sp.id] and 0 or sp.price * pct // 100
     G.mortgaged[sp.id] = nil
-    ctx.board:set_owner(index, nil)
+    set_owner(G, ctx, index, nil)
     table.remove(bought)
     add_cash(ctx, p, value)
     ctx:log("P%d sells %s for $%d", p, sp.name, value)
@@ -101,7 +138,7 @@ end
 local function bankrupt(G, ctx, p, cause)
   for _, index in ipairs(ctx.board:owned_by(p)) do
     G.mortgaged[ctx.board.spaces[index].id] = nil
-    ctx.board:set_owner(index, nil)
+    set_owner(G, ctx, index, nil)
     ctx.board:set_level(index, 0)
   end
   for _, card in ipairs(ctx.deck:held(p)) do ctx.deck:give_back(card.deck, card) end
@@ -313,16 +350,45 @@ local function option(verb, id)
   return o
 end
 
-local function manage_options(G, ctx, p, out)
-  local spaces, mortgaged = ctx.board.spaces, G.mortgaged
+-- Build options: only groups whose every space p owns can take buildings (none while p owns
+-- no whole group; a save from before the count was kept counts afresh).
+local function build_options(G, ctx, p, out)
+  if (G.players[p].whole or count_whole(ctx, p)) == 0 then return end
+  local board = ctx.board
+  for _, list in ipairs(board_groups(ctx).buildable) do
+    local whole = true
+    for i = 1, #list do
+      if board:owner(list[i].index) ~= p then
+        whole = false
+        break
+      end
+    end
+    if whole then
+      for i = 1, #list do
+        if can_build(G, ctx, p, list[i]) then out[#out + 1] = option("build", list[i].id) end
+      end
+    end
+  end
+end
+
+-- Lifting a mortgage, in board order (nothing to list while no space anywhere is mortgaged).
+local function unmortgage_options(G, ctx, p, out)
+  if next(G.mortgaged) == nil then return end
+  local spaces = ctx.board.spaces
   for _, index in ipairs(ctx.board:owned_by(p)) do
     local sp = spaces[index]
-    if can_build(G, ctx, p, sp) then out[#out + 1] = option("build", sp.id) end
-    if can_mortgage(G, ctx, p, sp) then out[#out + 1] = option("mortgage", sp.id) end
-    if mortgaged[sp.id] and cash(ctx, p) >= unmortgage_cost(ctx, sp) then
+    if G.mortgaged[sp.id] and cash(ctx, p) >= unmortgage_cost(ctx, sp) then
       out[#out + 1] = option("unmortgage", sp.id)
     end
   end
+end
+
+local function can_mortgage_any(G, ctx, p)
+  local spaces = ctx.board.spaces
+  for _, index in ipairs(G.players[p].bought) do
+    if can_mortgage(G, ctx, p, spaces[index]) then return true end
+  end
+  return false
 end
 
 local function manage(G, ctx, p, verb, id)
@@ -356,13 +422,16 @@ R.states.wait_player = {
       if cash(ctx, p) >= S(ctx).jail_fine then out[#out + 1] = option("pay_fine") end
       if #ctx.deck:held(p) > 0 then out[#out + 1] = option("use_card") end
     end
-    manage_options(G, ctx, p, out)
+    build_options(G, ctx, p, out)
+    unmortgage_options(G, ctx, p, out)
+    if can_mortgage_any(G, ctx, p) then out[#out + 1] = option("mortgages") end
     return out
   end,
   act = function(G, ctx, action)
     local p, verb = ctx:current(), action[1]
     local pl = G.players[p]
     if verb == "roll" then return "rolling" end
+    if verb == "mortgages" then return "mortgaging" end
     if verb == "pay_fine" then
       add_cash(ctx, p, -S(ctx).jail_fine)
       pl.in_jail = false
@@ -375,6 +444,26 @@ R.states.wait_player = {
     else
       manage(G, ctx, p, verb, action[2])
     end
+  end,
+}
+
+-- Mortgages are chosen in a menu of their own: they are seldom wanted, and a turn's options
+-- stay short.
+R.states.mortgaging = {
+  options = function(G, ctx)
+    local p, spaces = ctx:current(), ctx.board.spaces
+    local out = {}
+    for _, index in ipairs(ctx.board:owned_by(p)) do
+      if can_mortgage(G, ctx, p, spaces[index]) then out[#out + 1] = option("mortgage", spaces[index].id) end
+    end
+    out[#out + 1] = option("back")
+    return out
+  end,
+  act = function(G, ctx, action)
+    local p = ctx:current()
+    if action[1] == "back" then return "wait_player" end
+    manage(G, ctx, p, "mortgage", action[2])
+    if not can_mortgage_any(G, ctx, p) then return "wait_player" end
   end,
 }
 
@@ -435,7 +524,7 @@ R.states.buy = {
     if action[1] == "buy" then
       local sp = ctx.board.by_id[action[2]]
       add_cash(ctx, p, -sp.price)
-      ctx.board:set_owner(sp.index, p)
+      set_owner(G, ctx, sp.index, p)
       table.insert(G.players[p].bought, sp.index)
       ctx:log("P%d buys %s for $%d", p, sp.name, sp.price)
     end
@@ -446,9 +535,8 @@ R.states.buy = {
 
 R.states.end_turn = {
   enter = function(G, ctx)
-    local left = ctx:active()
-    if #left <= 1 then
-      ctx:win(left[1])
+    if ctx:active_count() <= 1 then
+      ctx:win(ctx:active()[1])
       return "game_over"
     end
     G.players[ctx:current()].doubles = 0
@@ -465,6 +553,8 @@ function R.label(G, ctx, option)
   local sp = id and ctx.board.by_id[id]
   if verb == "roll" then return "roll the dice" end
   if verb == "pass" then return "do not buy" end
+  if verb == "mortgages" then return "mortgage a property…" end
+  if verb == "back" then return "back to the turn" end
   if verb == "pay_fine" then return string.format("pay $%d to leave jail", S(ctx).jail_fine) end
   if verb == "use_card" then return "use a get-out-of-jail card" end
   if verb == "buy" then return string.format("buy %s for $%d", sp.name, sp.price) end
