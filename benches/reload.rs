@@ -3,6 +3,10 @@
 //! the moment the next action has been applied under the new rules (watcher, debounce, reload
 //! and that action included). Run with `cargo bench --bench reload`.
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use common::copy_dir;
 use meeple::core::action::Action;
 use meeple::def::load_package;
 use meeple::engine::{Game, GameConfig};
@@ -12,18 +16,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 const EDITS: usize = 100;
-
-fn copy_dir(src: &Path, dst: &Path) {
-    std::fs::create_dir_all(dst).unwrap();
-    for e in std::fs::read_dir(src).unwrap().flatten() {
-        let to = dst.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy_dir(&e.path(), &to);
-        } else {
-            std::fs::copy(e.path(), &to).unwrap();
-        }
-    }
-}
 
 fn percentile(sorted: &[Duration], q: f64) -> Duration {
     sorted[((sorted.len() - 1) as f64 * q).round() as usize]
