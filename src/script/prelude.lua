@@ -166,6 +166,8 @@ end
 -- reachable only through the ctx functions below (the runtime copies S to and from its
 -- snapshot). Seats and spaces are 1-based; errors point at the rules line that called.
 
+local mtype = math.type
+
 function M.install(ctx, spec, emit)
   local seats, nspaces = spec.seats, spec.spaces
   -- The runtime fills these tables in place (never replaces them), so functions below keep
@@ -284,8 +286,8 @@ function M.install(ctx, spec, emit)
     return t
   end
   function board:move(p, steps)
-    local s = seat(p)
-    steps = integer(steps, "steps")
+    local s = token[p] and p or seat(p)
+    if mtype(steps) ~= "integer" then steps = integer(steps, "steps") end
     local raw = token[s] - 1 + steps
     return moved(s, raw % nspaces + 1, steps > 0 and raw // nspaces or 0)
   end
@@ -339,7 +341,7 @@ function M.install(ctx, spec, emit)
   function counters:add(p, name, by)
     local c = column[name]
     local v = c and c[p]
-    if v == nil or math.type(by) ~= "integer" then
+    if v == nil or mtype(by) ~= "integer" then
       c, p = col(name), seat(p)
       by = integer(by, "a counter change")
       v = c[p]
