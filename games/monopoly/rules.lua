@@ -7,7 +7,8 @@ local function S(ctx) return ctx.settings end
 local function cash(ctx, p) return ctx.counter:get(p, "cash") end
 local function add_cash(ctx, p, n) return ctx.counter:add(p, "cash", n) end
 local function space_at(ctx, p) return ctx.board.spaces[ctx.board:position(p)] end
-local function ownable(sp) return sp.kind == "property" or sp.kind == "railroad" or sp.kind == "utility" end
+local OWNABLE = { property = true, railroad = true, utility = true }
+local function ownable(sp) return OWNABLE[sp.kind] end
 
 function R.setup(G, ctx)
   G.players = {}
@@ -205,8 +206,9 @@ end
 R.rent_for = rent_for
 
 -- Settles the space p stands on. Returns "buy" when p may buy it, else nil.
+local NOTHING_SPECIAL = {}
 local function land(G, ctx, p, special)
-  special = special or {}
+  special = special or NOTHING_SPECIAL
   local sp = space_at(ctx, p)
   if ownable(sp) then
     local owner = ctx.board:owner(sp.index)
@@ -383,7 +385,11 @@ local function unmortgage_options(G, ctx, p, out)
   end
 end
 
+-- Buildings stand only on groups their owner holds whole, so while p holds none and nothing is
+-- mortgaged, any property p bought can be mortgaged.
 local function can_mortgage_any(G, ctx, p)
+  local pl = G.players[p]
+  if pl.whole == 0 and next(G.mortgaged) == nil then return #pl.bought > 0 end
   local spaces = ctx.board.spaces
   for _, index in ipairs(G.players[p].bought) do
     if can_mortgage(G, ctx, p, spaces[index]) then return true end
@@ -472,9 +478,10 @@ local function move_and_land(G, ctx, p, steps)
   local _, laps = ctx.board:move(p, steps)
   collect_salary(ctx, p, laps)
   local next_state = land(G, ctx, p)
-  if ctx:in_play(p) then ctx:tally("landing", space_at(ctx, p).id) end
-  if next_state == "buy" and ctx:in_play(p) then return "buy" end
-  if G.again and ctx:in_play(p) and not G.players[p].in_jail then return "wait_player" end
+  if not ctx:in_play(p) then return "end_turn" end
+  ctx:tally("landing", space_at(ctx, p).id)
+  if next_state == "buy" then return "buy" end
+  if G.again and not G.players[p].in_jail then return "wait_player" end
   return "end_turn"
 end
 
