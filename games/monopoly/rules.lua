@@ -14,7 +14,7 @@ function R.setup(G, ctx)
   G.players = {}
   for p = 1, ctx:seats() do
     ctx.counter:set(p, "cash", S(ctx).start_cash)
-    G.players[p] = { in_jail = false, jail_tries = 0, doubles = 0, bought = {}, whole = 0 }
+    G.players[p] = { in_jail = false, jail_tries = 0, doubles = 0, bought = {}, whole = {} }
   end
   G.mortgaged = {}          -- space id -> true
   G.again = false           -- the current player rolled doubles and rolls again
@@ -72,9 +72,9 @@ local function count_owned(ctx, p, group)
 end
 R.owns_group, R.count_owned = owns_group, count_owned
 
--- How many property groups p owns entirely (only those can take buildings).
-local function count_whole(ctx, p)
-  local board, n = ctx.board, 0
+-- The property groups p owns entirely (only those can take buildings), in board order.
+local function whole_groups(ctx, p)
+  local board, out = ctx.board, {}
   for _, list in ipairs(board_groups(ctx).buildable) do
     local whole = true
     for i = 1, #list do
@@ -83,18 +83,22 @@ local function count_whole(ctx, p)
         break
       end
     end
-    if whole then n = n + 1 end
+    if whole then out[#out + 1] = list[1].group end
   end
-  return n
+  return out
 end
 
--- Every change of owner goes through here, which keeps G.players[p].whole, the count of
--- groups p owns entirely, up to date for the previous and the new owner.
+-- Every change of owner goes through here, which keeps G.players[p].whole, the groups p owns
+-- entirely, up to date for the previous and the new owner.
 local function set_owner(G, ctx, index, p)
   local before = ctx.board:owner(index)
   ctx.board:set_owner(index, p)
-  if before then G.players[before].whole = count_whole(ctx, before) end
-  if p then G.players[p].whole = count_whole(ctx, p) end
+  if before then G.players[before].whole = whole_groups(ctx, before) end
+  if p then G.players[p].whole = whole_groups(ctx, p) end
+end
+-- The kept list (a save from before it was kept gets it counted afresh).
+local function whole_of(G, ctx, p)
+  return G.players[p].whole or whole_groups(ctx, p)
 end
 R.set_owner = set_owner
 
@@ -352,23 +356,15 @@ local function option(verb, id)
   return o
 end
 
--- Build options: only groups whose every space p owns can take buildings (none while p owns
--- no whole group; a save from before the count was kept counts afresh).
+-- Build options: only groups whose every space p owns can take buildings.
 local function build_options(G, ctx, p, out)
-  if (G.players[p].whole or count_whole(ctx, p)) == 0 then return end
-  local board = ctx.board
-  for _, list in ipairs(board_groups(ctx).buildable) do
-    local whole = true
+  local whole = whole_of(G, ctx, p)
+  if #whole == 0 then return end
+  local groups = board_groups(ctx)
+  for _, name in ipairs(whole) do
+    local list = groups[name]
     for i = 1, #list do
-      if board:owner(list[i].index) ~= p then
-        whole = false
-        break
-      end
-    end
-    if whole then
-      for i = 1, #list do
-        if can_build(G, ctx, p, list[i]) then out[#out + 1] = option("build", list[i].id) end
-      end
+      if can_build(G, ctx, p, list[i]) then out[#out + 1] = option("build", list[i].id) end
     end
   end
 end
@@ -389,7 +385,7 @@ end
 -- mortgaged, any property p bought can be mortgaged.
 local function can_mortgage_any(G, ctx, p)
   local pl = G.players[p]
-  if pl.whole == 0 and next(G.mortgaged) == nil then return #pl.bought > 0 end
+  if #whole_of(G, ctx, p) == 0 and next(G.mortgaged) == nil then return #pl.bought > 0 end
   local spaces = ctx.board.spaces
   for _, index in ipairs(G.players[p].bought) do
     if can_mortgage(G, ctx, p, spaces[index]) then return true end
