@@ -243,6 +243,9 @@ impl Bot for Heuristic {
             });
         }
         let (_, tied) = game.best_options(self.style.as_deref())?;
+        if tied.is_empty() {
+            return Err(game.no_best_option());
+        }
         let index = tied[self.rng.below(tied.len() as u64) as usize];
         Ok(Choice {
             index,
@@ -258,6 +261,7 @@ impl Bot for Heuristic {
         let tied: Vec<usize> = (0..scores.len()).filter(|i| scores[*i] == best).collect();
         let index = match tied.len() {
             _ if scores.len() == 1 => 0,
+            0 => return Err(game.no_best_option()),
             n => tied[self.rng.below(n as u64) as usize],
         };
         let mut candidates: Vec<(usize, f64)> = scores.into_iter().enumerate().collect();

@@ -118,6 +118,18 @@ impl Game {
         Ok((best, tied.iter().map(|i| i - 1).collect()))
     }
 
+    /// The error of a heuristic bot whose AI scored every option NaN: no option is best.
+    pub fn no_best_option(&self) -> GameError {
+        let state = self.world.borrow().state;
+        let note = context(&self.pkg, &self.host, state, "ai.score");
+        let path = match &self.pkg.ai_file {
+            Some(ai) => self.pkg.file(ai),
+            None => self.host.rules_path.clone(),
+        };
+        let msg = "the AI scored every option NaN (not a number), so no option is best";
+        GameError::Script(ScriptError(Diagnostic::error(path, msg).note(note)))
+    }
+
     /// A human-readable label for an option: the rules' `label` hook or the action itself.
     pub fn label(&self, index: usize) -> String {
         let Some(p) = &self.pending else {
