@@ -57,6 +57,8 @@ pub struct Host {
     pub playout: Function,
     pub scores: Function,
     pub ask_order: Function,
+    /// The seats' tie-break generators, for heuristic bots played inside the VM.
+    pub tiebreak: super::tiebreak::TieBreak,
     /// The flow as Lua data, for playouts: name → { decide, final, next = { name = true } }.
     pub flow: Table,
 }
@@ -90,6 +92,7 @@ impl Host {
             .map_err(fail)?;
         let state = install_components(&lua, &prelude, &ctx, pkg, board, &world).map_err(fail)?;
         let flow = flow_table(&lua, &pkg.flow).map_err(fail)?;
+        let tiebreak = super::tiebreak::TieBreak::install(&lua).map_err(fail)?;
         let mut host = Host {
             lua,
             lua_state,
@@ -106,6 +109,7 @@ impl Host {
             playout: prelude.get("playout").map_err(fail)?,
             scores: prelude.get("scores").map_err(fail)?,
             ask_order: prelude.get("ask_order").map_err(fail)?,
+            tiebreak,
             flow,
         };
         host.rules = host.load_table(&pkg.root.join(&pkg.rules_file), &rules_path)?;

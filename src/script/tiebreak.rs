@@ -1,0 +1,111 @@
+//! The heuristic bots' tie-break generators seen from Lua, for the in-VM driver: one raw Lua C
+//! function, `draw(seat, n)`, returns `below(n) + 1` from seat `seat`'s own generator, the
+//! draw `Heuristic::choose` makes in Rust. The runtime loads the seats' generators before a
+//! run and stores them back after it, so the bots end with exactly the states they would have
+//! had step by step. The function reaches the generators through a pointer kept alive as long
+//! as the VM, and catches panics (they must not unwind through Lua's C frames).
+
+use crate::core::rng::GameRng;
+use mlua::ffi::{self, lua_State};
+use mlua::{Function, Lua};
+use std::cell::RefCell;
+use std::ffi::c_void;
+use std::os::raw::c_int;
+use std::rc::Rc;
+
+type Generators = RefCell<Vec<GameRng>>;
+
+/// Keeps the generators `draw` points at alive as long as the VM.
+struct Held {
+    _generators: Rc<Generators>,
+}
+
+/// The seats' generators and the Lua function that draws from them.
+pub struct TieBreak {
+    generators: Rc<Generators>,
+    pub draw: Function,
+}
+
+impl TieBreak {
+    pub fn install(lua: &Lua) -> mlua::Result<TieBreak> {
+        let generators = Rc::new(RefCell::new(Vec::new()));
+        lua.set_app_data(Held {
+            _generators: generators.clone(),
+        });
+        let ptr = Rc::as_ptr(&generators) as *mut c_void;
+        // SAFETY: pushes the pointer and a closure over it; nothing else touches the stack.
+        let draw: Function = unsafe {
+            lua.exec_raw((), |l| {
+                ffi::lua_pushlightuserdata(l, ptr);
+                ffi::lua_pushcclosure(l, draw_from, 1);
+            })?
+        };
+        Ok(TieBreak { generators, draw })
+    }
+
+    /// Copies in the seats' generators, seat 1 first.
+    pub fn load<'a>(&self, seats: impl Iterator<Item = &'a GameRng>) {
+        let mut g = self.generators.borrow_mut();
+        g.clear();
+        g.extend(seats.cloned());
+    }
+
+    /// Copies the generators back out, in the order they were loaded.
+    pub fn store<'a>(&self, seats: impl Iterator<Item = &'a mut GameRng>) {
+        for (to, from) in seats.zip(self.generators.borrow().iter()) {
+            *to = from.clone();
+        }
+    }
+}
+
+const BAD_DRAW: &str = "tie-break draw: no generator for this seat, or an empty range";
+
+unsafe extern "C-unwind" fn draw_from(l: *mut lua_State) -> c_int {
+    let seat = ffi::luaL_checkinteger(l, 1);
+    let n = ffi::luaL_checkinteger(l, 2);
+    let cell = &*(ffi::lua_touserdata(l, ffi::lua_upvalueindex(1)) as *const Generators);
+    let run = std::panic::AssertUnwindSafe(|| {
+        let mut generators = cell.try_borrow_mut().ok()?;
+        let index = usize::try_from(seat).ok()?.checked_sub(1)?;
+        let rng = generators.get_mut(index)?;
+        let n = u64::try_from(n).ok().filter(|n| *n > 0)?;
+        Some(rng.below(n))
+    });
+    match std::panic::catch_unwind(run).ok().flatten() {
+        Some(i) => {
+            ffi::lua_pushinteger(l, i as ffi::lua_Integer + 1);
+            1
+        }
+        None => {
+            ffi::luaL_where(l, 1);
+            ffi::lua_pushlstring(l, BAD_DRAW.as_ptr().cast(), BAD_DRAW.len());
+            ffi::lua_concat(l, 2);
+            ffi::lua_error(l)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn draws_as_the_seats_generator_does() {
+        let lua = Lua::new();
+        let tie = TieBreak::install(&lua).unwrap();
+        let mut seats = [GameRng::from_seed(1), GameRng::from_seed(2)];
+        let mut expected = seats[1].clone();
+        tie.load(seats.iter());
+        for n in [1, 2, 3, 6, 1000] {
+            let drawn: i64 = tie.draw.call((2, n)).unwrap();
+            assert_eq!(drawn as u64, expected.below(n) + 1);
+        }
+        tie.store(seats.iter_mut());
+        assert_eq!(seats[1], expected);
+        assert_eq!(seats[0], GameRng::from_seed(1));
+        for (seat, n) in [(3, 2), (0, 2), (1, 0)] {
+            let err = tie.draw.call::<i64>((seat, n)).unwrap_err().to_string();
+            assert!(err.contains(BAD_DRAW), "{err}");
+        }
+    }
+}
