@@ -7,7 +7,7 @@ pub mod mcts;
 pub mod montecarlo;
 
 use crate::core::rng::{splitmix64, GameRng};
-use crate::engine::{Game, GameError};
+use crate::engine::{Game, GameError, VmSeat};
 use alphabeta::AlphaBeta;
 use mcts::{Budget, Mcts};
 use montecarlo::MonteCarlo;
@@ -164,6 +164,13 @@ pub trait Bot {
             candidates: (0..n).map(|i| (i, share)).collect(),
         })
     }
+
+    /// How the in-VM driver can play `seat` for this bot: its heuristic style and tie-break
+    /// generator, when every choice it makes is the heuristic rule on what the game shows.
+    /// `None` (the default): the bot needs Rust at every decision.
+    fn vm_seat(&mut self, _game: &Game, _seat: usize) -> Option<VmSeat<'_>> {
+        None
+    }
 }
 
 /// Lets a bot see only what its seat may see: in a game whose zones hide something from the
@@ -210,6 +217,15 @@ impl Bot for Fair {
 
     fn explain(&mut self, game: &mut Game) -> Result<Choice, GameError> {
         self.seen(game, |bot, g| bot.explain(g))
+    }
+
+    /// The wrapped bot's, when the game hides nothing from the seat (else this wrapper
+    /// re-deals hidden piles at every decision).
+    fn vm_seat(&mut self, game: &Game, seat: usize) -> Option<VmSeat<'_>> {
+        match game.hides_from(seat) {
+            true => None,
+            false => self.bot.vm_seat(game, seat),
+        }
     }
 }
 
@@ -267,6 +283,13 @@ impl Bot for Heuristic {
         let mut candidates: Vec<(usize, f64)> = scores.into_iter().enumerate().collect();
         candidates.sort_by(|a, b| b.1.total_cmp(&a.1));
         Ok(Choice { index, candidates })
+    }
+
+    fn vm_seat(&mut self, _game: &Game, _seat: usize) -> Option<VmSeat<'_>> {
+        Some(VmSeat {
+            style: self.style.as_deref(),
+            rng: &mut self.rng,
+        })
     }
 }
 

@@ -81,7 +81,7 @@ impl Game {
     }
 
     /// `AI.styles[name]`, an alternative strategy of the same AI script.
-    fn ai_style(&self, ai: &Table, name: &str) -> Result<Table, GameError> {
+    pub(super) fn ai_style(&self, ai: &Table, name: &str) -> Result<Table, GameError> {
         let styles: Option<Table> = ai.get("styles").ok();
         if let Some(t) = styles.as_ref().and_then(|s| s.get::<Table>(name).ok()) {
             return Ok(t);

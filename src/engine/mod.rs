@@ -2,6 +2,8 @@
 //! states run until a decision), lists the legal options, and applies an action through the
 //! one `apply`: an illegal action is rejected with a reason and changes nothing.
 
+mod autoplay;
+pub use autoplay::VmSeat;
 mod claim;
 mod drive;
 mod history;

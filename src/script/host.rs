@@ -57,7 +57,8 @@ pub struct Host {
     pub playout: Function,
     pub scores: Function,
     pub ask_order: Function,
-    /// The seats' tie-break generators, for heuristic bots played inside the VM.
+    /// The in-VM driver of heuristic bots, and the seats' tie-break generators it draws from.
+    pub autoplay: Function,
     pub tiebreak: super::tiebreak::TieBreak,
     /// The flow as Lua data, for playouts: name → { decide, final, next = { name = true } }.
     pub flow: Table,
@@ -109,6 +110,7 @@ impl Host {
             playout: prelude.get("playout").map_err(fail)?,
             scores: prelude.get("scores").map_err(fail)?,
             ask_order: prelude.get("ask_order").map_err(fail)?,
+            autoplay: prelude.get("autoplay").map_err(fail)?,
             tiebreak,
             flow,
         };
@@ -259,6 +261,36 @@ impl Host {
             ScriptError(diag)
         })
     }
+
+    /// Calls `f`, a prelude driver that calls the rules' hooks itself (`M.autoplay`), as `call`
+    /// does; an error a hook raised at its caller's level (`error(msg, 2)`), which Lua locates
+    /// inside `f`, reads as when the runtime calls the hook: located by the traceback.
+    pub fn call_driver<R: mlua::FromLuaMulti>(
+        &self,
+        f: &Function,
+        args: impl IntoLuaMulti,
+        context: &dyn Fn() -> String,
+    ) -> Result<R, ScriptError> {
+        let _guard = Guard::new(self.lua_state, self.budget);
+        f.call::<R>(args).map_err(|e| {
+            let message = lua_message(&e);
+            let message = without_driver_location(&message, f).unwrap_or(&message);
+            let diag = Diagnostic::from_lua_message(message, &self.rules_path).note(context());
+            ScriptError(diag)
+        })
+    }
+}
+
+/// `message` without its `path:line: ` prefix when that line is inside `driver`.
+fn without_driver_location<'a>(message: &'a str, driver: &Function) -> Option<&'a str> {
+    let info = driver.info();
+    let (src, first, last) = (info.short_src?, info.line_defined?, info.last_line_defined?);
+    let rest = message.strip_prefix(src.as_str())?.strip_prefix(':')?;
+    let (line, rest) = rest.split_once(':')?;
+    let line: usize = line.parse().ok()?;
+    (first..=last)
+        .contains(&line)
+        .then(|| rest.strip_prefix(' ').unwrap_or(rest))
 }
 
 fn install_components(

@@ -161,6 +161,84 @@ function M.claim_playout(G, ctx, hooks, priority, random_move)
   return hooks.act(G, ctx, option, seat, answers)
 end
 
+-- The heuristic bots' game played inside the VM (the runtime's fast path for batch games, see
+-- src/engine/autoplay.rs). From the pending decision (`list`, asked of `seat` in `state`)
+-- every decision takes its only option, or one of M.best's tied options picked by
+-- run.draw(seat, #tied) from the seat's own tie-break generator; hooks, the transition
+-- whitelist, automatic states, the step guard, the round cap and the option checks follow the
+-- runtime's driver. Plays at most `budget` decisions and returns why it stopped, the state,
+-- the decisions played, then:
+--   "ask", seat, list     the next decision (the budget is spent)
+--   "final" / "capped"    the game is over
+--   "next", hook, value   a hook returned something other than a next state's name
+--   "none"                an automatic state returned nothing
+--   "stuck", trail, k     the step guard tripped (trail[1..k]: the automatic states run)
+--   "options", problem    a bad options list (problem nil: an empty one)
+--   "untied", seat, list  M.best tied no option (every score NaN); the decision stays
+-- run.probe returns (state, hook, decisions, seat, list) as they last were, even after an
+-- error has unwound this loop (Lua closes the upvalues then): where it failed.
+-- run = { ctx, S (live turn state), hooks, flow, ais (AI table per seat), draw, cap, guard }
+function M.autoplay(G, run, state, seat, list, budget)
+  local ctx, S, hooks, flow, ais, draw = run.ctx, run.S, run.hooks, run.flow, run.ais, run.draw
+  local cap, guard, best, check = run.cap, run.guard, M.best, M.check_options
+  local n, hook, entered, trail, nxt = 0, "act", false, {}, nil
+  run.probe = function() return state, hook, n, seat, list end
+  local function pick(s, _, ...)
+    local k = select("#", ...)
+    if k > 0 then return (select(draw(s, k), ...)) end
+  end
+  while true do
+    local option = rawget(list, 1)
+    if rawlen(list) > 1 then
+      hook = "ai.score"
+      local i = pick(seat, best(ais[seat], G, ctx, seat, list))
+      if not i then return "untied", state, n, seat, list end
+      option = rawget(list, i)
+    end
+    n = n + 1
+    hook = "act"
+    nxt = hooks[state].act(G, ctx, option)
+    if nxt ~= nil then
+      if not flow[state].next[nxt] then return "next", state, n, hook, nxt end
+      state, entered = nxt, true
+    end
+    local steps = 0
+    while true do
+      local spec, h, moved = flow[state], hooks[state], false
+      if entered and (spec.decide or spec.final) then
+        entered = false
+        if h.enter then
+          hook = "enter"
+          nxt = h.enter(G, ctx)
+          if nxt ~= nil then
+            if not spec.next[nxt] then return "next", state, n, hook, nxt end
+            state, entered, moved = nxt, true, true
+          end
+        end
+      end
+      if not moved then
+        if spec.final then return "final", state, n end
+        if spec.decide then break end
+        steps = steps + 1
+        trail[steps] = state
+        if steps > guard then return "stuck", state, n, trail, steps end
+        hook = "enter"
+        nxt = h.enter(G, ctx)
+        if nxt == nil then return "none", state, n end
+        if not spec.next[nxt] then return "next", state, n, hook, nxt end
+        state, entered = nxt, true
+      end
+    end
+    if cap and S.round > cap then return "capped", state, n end
+    seat, hook = S.current, "options"
+    list = hooks[state].options(G, ctx)
+    local problem = check(list)
+    if problem then return "options", state, n, problem end
+    if rawlen(list) == 0 then return "options", state, n end
+    if n >= budget then return "ask", state, n, seat, list end
+  end
+end
+
 -- Live components ------------------------------------------------------------------------
 -- Turn order, tokens, space owners and levels and per-player counters live in the table S,
 -- reachable only through the ctx functions below (the runtime copies S to and from its

@@ -1,0 +1,404 @@
+//! The in-VM driver (`Game::autoplay`, which `play_out` takes when every seat is the heuristic
+//! bot) plays exactly the game the step-by-step driver plays: for every game in `games/`,
+//! seeded games with every seat the heuristic AI end with the same snapshot (`G`, world,
+//! decisions, tallies, outcome, stopping point) and the same bot generators either way; a
+//! rules error reads the same and leaves the same position. MEEPLE_AUTOPLAY_GAMES sets the
+//! seeds per map (default 3).
+
+mod common;
+use common::*;
+use meeple::ai::{Bot, Seat};
+use meeple::core::rng::GameRng;
+use meeple::def::{load_package, Package};
+use meeple::engine::{Game, GameConfig, GameError, Snapshot, VmSeat};
+use std::path::Path;
+use std::sync::Arc;
+
+/// Seeds per map: MEEPLE_AUTOPLAY_GAMES, default 3.
+fn seeds() -> u64 {
+    games_from_env("MEEPLE_AUTOPLAY_GAMES", 3)
+}
+
+/// The round cap the property game plays under here (its full games take 300 rounds).
+const CAP: &str = "round_cap=25";
+
+fn packages() -> Vec<Arc<Package>> {
+    let mut dirs: Vec<_> = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("games"))
+        .expect("games folder")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.join("game.toml").is_file())
+        .collect();
+    dirs.sort();
+    dirs.iter()
+        .map(|d| {
+            Arc::new(load_package(d).unwrap_or_else(|e| panic!("{}", meeple::diag::render(&e))))
+        })
+        .collect()
+}
+
+fn new_game(pkg: &Arc<Package>, map: &str, seats: usize, seed: u64) -> Game {
+    let settings = match pkg.settings.contains_key("round_cap") {
+        true => vec![CAP.to_string()],
+        false => Vec::new(),
+    };
+    let config = GameConfig {
+        map: Some(map.to_string()),
+        seats,
+        seed,
+        settings,
+    };
+    let mut g =
+        Game::new(pkg.clone(), config).unwrap_or_else(|e| panic!("{}", meeple::diag::render(&e)));
+    g.set_record_events(false);
+    g
+}
+
+/// Heuristic bots for every seat (`styles[i]` for seat i when given), as `Seat::bot` makes them.
+fn bots(seats: usize, seed: u64, styles: &[Option<&str>]) -> Vec<Box<dyn Bot>> {
+    (0..seats)
+        .map(|s| {
+            let style = styles.get(s).copied().flatten().map(String::from);
+            Seat::Heuristic(style).bot(seed, s).expect("a bot")
+        })
+        .collect()
+}
+
+/// The step path: the bots choose and the game applies, one decision at a time.
+fn step_out(game: &mut Game, bots: &mut [Box<dyn Bot>]) -> Result<(), GameError> {
+    while let Some(p) = game.pending() {
+        let seat = p.seat;
+        let choice = bots[seat].choose(game)?;
+        game.apply_index(choice.index)?;
+    }
+    Ok(())
+}
+
+/// The fast path, which must apply.
+fn auto_out(game: &mut Game, bots: &mut [Box<dyn Bot>]) -> Result<(), GameError> {
+    let mut seats: Vec<VmSeat> = (bots.iter_mut().enumerate())
+        .map(|(s, b)| {
+            b.vm_seat(game, s)
+                .expect("a heuristic seat the game hides nothing from")
+        })
+        .collect();
+    let applied = game.autoplay(&mut seats)?;
+    assert!(applied, "the fast path applies");
+    Ok(())
+}
+
+/// The bots' tie-break generators.
+fn generators(game: &Game, bots: &mut [Box<dyn Bot>]) -> Vec<GameRng> {
+    (bots.iter_mut().enumerate())
+        .map(|(s, b)| b.vm_seat(game, s).expect("a heuristic seat").rng.clone())
+        .collect()
+}
+
+/// Where a game ended: its snapshot, whether a decision is pending, and the generators.
+fn end(game: &Game, bots: &mut [Box<dyn Bot>]) -> (Snapshot, bool, Vec<GameRng>) {
+    let snap = game.snapshot().expect("a snapshot");
+    (snap, game.is_over(), generators(game, bots))
+}
+
+/// Plays `make()`'s game both ways with heuristic bots; asserts that both end alike (and fail
+/// alike); returns the step path's result and its decisions.
+fn both_ways(
+    make: &dyn Fn() -> Game,
+    seed: u64,
+    styles: &[Option<&str>],
+    what: &str,
+) -> (Result<(), GameError>, u64) {
+    let (mut step, mut fast) = (make(), make());
+    let seats = step.world().seats;
+    let (mut step_bots, mut fast_bots) = (bots(seats, seed, styles), bots(seats, seed, styles));
+    let stepped = step_out(&mut step, &mut step_bots);
+    let auto = auto_out(&mut fast, &mut fast_bots);
+    assert_eq!(
+        auto.as_ref().map_err(|e| e.to_string()),
+        stepped.as_ref().map_err(|e| e.to_string()),
+        "{what}: the same result"
+    );
+    let (a, b) = (end(&step, &mut step_bots), end(&fast, &mut fast_bots));
+    assert_eq!(b.0, a.0, "{what}: the same snapshot");
+    assert_eq!(b.1, a.1, "{what}: the same stopping point");
+    assert_eq!(b.2, a.2, "{what}: the same bot generators");
+    (stepped, a.0.world.decisions)
+}
+
+#[test]
+fn every_game_plays_the_same_inside_the_vm() {
+    for pkg in packages() {
+        let seats = 4.clamp(pkg.players.0, pkg.players.1);
+        for map in pkg.maps.keys() {
+            let probe = new_game(&pkg, map, seats, 1);
+            if probe.hides_from(0) || pkg.flow.states.iter().any(|s| s.simultaneous.is_some()) {
+                continue; // covered by `the_fast_path_declines_what_it_does_not_cover`
+            }
+            for seed in 1..=seeds() {
+                let what = format!("{} map {map} seed {seed}", pkg.id);
+                let make = || new_game(&pkg, map, seats, seed);
+                let (result, decisions) = both_ways(&make, seed, &[], &what);
+                result.unwrap_or_else(|e| panic!("{what}: {e}"));
+                assert!(decisions > 0, "{what}");
+            }
+        }
+    }
+}
+
+/// Games the fast path does not cover are left alone (`autoplay` answers false and nothing
+/// changes): recorded events, an undo stack, a style the AI lacks, simultaneous states.
+#[test]
+fn the_fast_path_declines_what_it_does_not_cover() {
+    let declines = |g: &mut Game, styles: &[Option<&str>]| {
+        let before = g.snapshot().unwrap();
+        let mut rngs: Vec<GameRng> = (0..styles.len())
+            .map(|s| GameRng::from_seed(s as u64))
+            .collect();
+        let mut seats: Vec<VmSeat> = (rngs.iter_mut().zip(styles))
+            .map(|(rng, style)| VmSeat { style: *style, rng })
+            .collect();
+        assert!(!g.autoplay(&mut seats).unwrap());
+        assert_eq!(g.snapshot().unwrap(), before);
+        assert!(!g.is_over());
+    };
+    let pkg = package("monopoly");
+    let mut g = new_game(&pkg, "demo", 2, 1);
+    g.set_record_events(true);
+    declines(&mut g, &[None, None]);
+    let mut g = new_game(&pkg, "demo", 2, 1);
+    g.enable_undo();
+    declines(&mut g, &[None, None]);
+    declines(&mut new_game(&pkg, "demo", 2, 1), &[None, Some("nonesuch")]);
+    declines(&mut new_game(&pkg, "demo", 2, 1), &[None]);
+    let mahjong = package("mahjong");
+    declines(&mut new_game(&mahjong, "table", 4, 1), &[None; 4]);
+    let mut bot = Seat::Heuristic(None).bot(1, 0).unwrap();
+    let g = new_game(&mahjong, "table", 4, 1);
+    assert!(
+        bot.vm_seat(&g, 0).is_none(),
+        "hidden hands keep the step path"
+    );
+}
+
+/// A copy of game `id` in a temp folder whose rules (and AI) are wrapped: `rules.lua` becomes
+/// `rules_orig.lua` and the new `rules.lua` runs `rules` on its table `R`; the same for
+/// `ai.lua` and `ai` on `AI`. `flow` replaces a line of game.toml.
+struct Variant {
+    _tmp: tempfile::TempDir,
+    pkg: Arc<Package>,
+}
+
+fn variant(id: &str, rules: &str, ai: &str, flow: Option<(&str, &str)>) -> Variant {
+    let tmp = tempfile::tempdir().expect("a temp folder");
+    let root = tmp.path().join("games").join(id);
+    copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("games").join(id),
+        &root,
+    );
+    let wrap = |name: &str, var: &str, code: &str| {
+        std::fs::rename(
+            root.join(format!("{name}.lua")),
+            root.join(format!("{name}_orig.lua")),
+        )
+        .unwrap();
+        let text = format!("local {var} = require(\"{name}_orig\")\n{code}\nreturn {var}\n");
+        std::fs::write(root.join(format!("{name}.lua")), text).unwrap();
+    };
+    wrap("rules", "R", rules);
+    wrap("ai", "AI", ai);
+    if let Some((from, to)) = flow {
+        let toml = std::fs::read_to_string(root.join("game.toml")).unwrap();
+        assert!(toml.contains(from), "game.toml of {id} has {from:?}");
+        std::fs::write(root.join("game.toml"), toml.replacen(from, to, 1)).unwrap();
+    }
+    let pkg = load_package(&root).unwrap_or_else(|e| panic!("{}", meeple::diag::render(&e)));
+    Variant {
+        _tmp: tmp,
+        pkg: Arc::new(pkg),
+    }
+}
+
+/// Plays a 4-seat demo game of the property game with wrapped rules and AI both ways; asserts
+/// they fail alike and returns the error.
+fn fails_alike(rules: &str, ai: &str) -> String {
+    let v = variant("monopoly", rules, ai, None);
+    let make = || new_game(&v.pkg, "demo", 4, 3);
+    let (result, decisions) = both_ways(&make, 3, &[], rules);
+    let err = result.expect_err("the broken rules fail");
+    assert!(decisions > 10, "the error comes after several decisions");
+    err.to_string()
+}
+
+/// Wraps hook `hook` of state `state`: from turn 9 on, `code` runs first (with the hook's
+/// arguments and `orig`, the hook itself).
+fn from_turn_9(state: &str, hook: &str, args: &str, code: &str) -> String {
+    format!(
+        "local orig = R.states.{state}.{hook}\n\
+         R.states.{state}.{hook} = function({args})\n\
+           if ctx:turn() >= 9 then {code} end\n\
+           return orig({args})\n\
+         end"
+    )
+}
+
+#[test]
+fn rules_errors_read_the_same_inside_the_vm() {
+    let act = |code: &str| from_turn_9("wait_player", "act", "G, ctx, option", code);
+    let enter = |code: &str| from_turn_9("rolling", "enter", "G, ctx", code);
+    let options = |code: &str| from_turn_9("wait_player", "options", "G, ctx", code);
+    let cases: Vec<(String, &str, &str)> = vec![
+        (
+            act("local t = nil; return t.x"),
+            "attempt to index a nil value",
+            "hook 'act'",
+        ),
+        (
+            enter("error('gave up')"),
+            "rules.lua:4: error: gave up",
+            "hook 'enter'",
+        ),
+        (
+            enter("error('gave up', 2)"),
+            "rules.lua:4: error: gave up",
+            "hook 'enter'",
+        ),
+        (
+            enter("error('gave up', 0)"),
+            "rules.lua:4: error: gave up",
+            "hook 'enter'",
+        ),
+        (
+            act("return 'end_turn'"),
+            "illegal transition from 'wait_player' to 'end_turn' (allowed: rolling",
+            "rules.lua:3:",
+        ),
+        (
+            act("return 'rollin'"),
+            "unknown state 'rollin' returned by state 'wait_player'; did you mean 'rolling'?",
+            "hook 'act'",
+        ),
+        (
+            act("return {}"),
+            "error converting Lua table to String",
+            "hook 'act'",
+        ),
+        (
+            enter("return nil"),
+            "automatic state 'rolling' must return the name of the next state",
+            "hook 'enter'",
+        ),
+        (
+            options("return {}"),
+            "decision state 'wait_player' offered no options",
+            "hook 'options'",
+        ),
+        (
+            options("local l = orig(G, ctx); l[#l + 1] = 42; return l"),
+            "is a number, expected a table",
+            "hook 'options'",
+        ),
+        (
+            options("return nil"),
+            "options must return a list of options, got nil",
+            "hook 'options'",
+        ),
+    ];
+    for (rules, message, at) in &cases {
+        let err = fails_alike(rules, "");
+        assert!(
+            err.contains(message) && err.contains(at),
+            "{rules}\n→ {err}"
+        );
+        assert!(err.contains("(player "), "{err}");
+    }
+    let scores = |code: &str| {
+        format!(
+            "local orig = AI.score\n\
+             AI.score = function(G, ctx, p, option)\n\
+               if ctx:turn() >= 9 then {code} end\n\
+               return orig(G, ctx, p, option)\n\
+             end"
+        )
+    };
+    let err = fails_alike("", &scores("return 'lots'"));
+    assert!(
+        err.contains("AI.score returned string for option 1, expected a number"),
+        "{err}"
+    );
+    assert!(err.contains("hook 'ai.score'"), "{err}");
+    let err = fails_alike("", &scores("return 0 / 0"));
+    assert!(err.contains("the AI scored every option NaN"), "{err}");
+}
+
+/// An automatic state that never leads to a decision trips the step guard the same way.
+#[test]
+fn a_stuck_flow_is_caught_the_same_inside_the_vm() {
+    let rules = "R.states.spin = { enter = function(G, ctx) return 'spin' end }\n\
+                 local act = R.states.turn.act\n\
+                 R.states.turn.act = function(G, ctx, option)\n\
+                   local nxt = act(G, ctx, option)\n\
+                   if nxt == nil and G.moves >= 3 then return 'spin' end\n\
+                   return nxt\n\
+                 end";
+    let flow = (
+        "turn = { next = [\"over\"], decide = true }",
+        "turn = { next = [\"over\", \"spin\"], decide = true }\nspin = { next = [\"spin\"] }",
+    );
+    let v = variant("tictactoe", rules, "", Some(flow));
+    let make = || new_game(&v.pkg, "board", 2, 5);
+    let err = both_ways(&make, 5, &[], "stuck")
+        .0
+        .expect_err("the flow cycles");
+    let err = err.to_string();
+    assert!(
+        err.contains(
+            "no decision reached after 10000 automatic steps: the flow cycles (spin → spin"
+        ),
+        "{err}"
+    );
+}
+
+/// Seats that play different styles of the AI draw from their own tables and generators.
+#[test]
+fn styles_play_the_same_inside_the_vm() {
+    let ai = "AI.styles = { contrary = { score = function(G, ctx, p, o) return -AI.score(G, ctx, p, o) end } }";
+    let v = variant("monopoly", "", ai, None);
+    for seed in 1..=seeds() {
+        let make = || new_game(&v.pkg, "classic", 4, seed);
+        let styles = [None, Some("contrary"), None, Some("contrary")];
+        both_ways(&make, seed, &styles, "styles").0.unwrap();
+    }
+}
+
+/// Enter hooks of decision and final states run when the step path runs them, and one that
+/// moves on skips its decision the same way.
+#[test]
+fn enter_hooks_of_decision_states_run_the_same_inside_the_vm() {
+    let rules = "R.states.wait_player.enter = function(G, ctx)\n\
+                   G.entered = (G.entered or 0) + 1\n\
+                   if G.entered % 5 == 0 then return 'rolling' end\n\
+                 end\n\
+                 R.states.game_over = R.states.game_over or {}\n\
+                 R.states.game_over.enter = function(G, ctx) G.over = ctx:turn() end";
+    let v = variant("monopoly", rules, "", None);
+    let mut over = 0;
+    for seed in 1..=seeds() + 3 {
+        let make = || {
+            let config = GameConfig {
+                map: Some("demo".into()),
+                seats: 3,
+                seed,
+                settings: vec!["round_cap=60".into()],
+            };
+            let mut g = Game::new(v.pkg.clone(), config).unwrap();
+            g.set_record_events(false);
+            g
+        };
+        both_ways(&make, seed, &[], "enter hooks").0.unwrap();
+        let mut g = make();
+        auto_out(&mut g, &mut bots(3, seed, &[])).unwrap();
+        assert!(g.eval("return G.entered").unwrap().as_u64().unwrap() > 10);
+        over += g.eval("return G.over").unwrap().is_number() as u32;
+    }
+    assert!(over > 0, "some games reach the final state");
+}
