@@ -7,7 +7,7 @@
 
 mod common;
 use common::*;
-use meeple::ai::{Bot, Seat};
+use meeple::ai::{play_out, Bot, Seat};
 use meeple::core::rng::GameRng;
 use meeple::def::{load_package, Package};
 use meeple::engine::{Game, GameConfig, GameError, Snapshot, VmSeat};
@@ -143,6 +143,23 @@ fn every_game_plays_the_same_inside_the_vm() {
             }
         }
     }
+}
+
+#[test]
+fn play_out_gives_the_step_paths_game() {
+    let pkg = package("monopoly");
+    let mut step = new_game(&pkg, "classic", 4, 7);
+    let mut fast = new_game(&pkg, "classic", 4, 7);
+    let (mut step_bots, fast_bots) = (bots(4, 7, &[]), bots(4, 7, &[]));
+    step_out(&mut step, &mut step_bots).unwrap();
+    let mut fast_bots: Vec<Option<Box<dyn Bot>>> = fast_bots.into_iter().map(Some).collect();
+    play_out(&mut fast, &mut fast_bots).unwrap();
+    let mut fast_bots: Vec<Box<dyn Bot>> = fast_bots.into_iter().flatten().collect();
+    assert_eq!(end(&fast, &mut fast_bots), end(&step, &mut step_bots));
+    assert!(
+        fast.world().decisions > 100,
+        "a game long enough to take several chunks"
+    );
 }
 
 /// Games the fast path does not cover are left alone (`autoplay` answers false and nothing

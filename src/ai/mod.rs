@@ -293,8 +293,18 @@ impl Bot for Heuristic {
     }
 }
 
-/// Plays every seat with its bot until the game ends; `None` seats must not be asked.
+/// Plays every seat with its bot until the game ends; `None` seats must not be asked. When
+/// every seat is the heuristic bot and the game allows it, the whole game runs inside the VM
+/// (`Game::autoplay`), with the same result as step by step.
 pub fn play_out(game: &mut Game, bots: &mut [Option<Box<dyn Bot>>]) -> Result<(), GameError> {
+    let seats: Option<Vec<VmSeat>> = (bots.iter_mut().enumerate())
+        .map(|(seat, bot)| bot.as_mut()?.vm_seat(game, seat))
+        .collect();
+    if let Some(mut seats) = seats.filter(|_| game.pending().is_some()) {
+        if game.autoplay(&mut seats)? {
+            return Ok(());
+        }
+    }
     while let Some(p) = game.pending() {
         let seat = p.seat;
         let bot = bots
