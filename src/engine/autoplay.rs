@@ -8,8 +8,11 @@
 //!
 //! It applies only when nothing needs Rust between decisions: events not recorded, no undo
 //! stack, options checked, an AI script with every seat's style, and no simultaneous (claim)
-//! state anywhere in the flow; otherwise `autoplay` does nothing and says so. Chunks grow or
-//! shrink to last a few tens of milliseconds, far below the watchdog's arming time.
+//! state anywhere in the flow; otherwise `autoplay` does nothing and says so. The first chunk
+//! is one decision, and a chunk grows (eightfold after one under 2.5 ms, twofold after one
+//! under 10 ms) or shrinks so as to take about 20 ms, far below the watchdog's arming time
+//! (its budget is per call: a chunk must not be stopped where the same decisions, one call
+//! each, would not be).
 
 use super::{context, Game, GameError, Pending, STEP_GUARD};
 use crate::core::event::Outcome;
@@ -25,7 +28,7 @@ pub struct VmSeat<'a> {
 }
 
 /// Decisions in the first chunk; later chunks aim at `CHUNK_TIME` each.
-const FIRST_CHUNK: u64 = 64;
+const FIRST_CHUNK: u64 = 1;
 const MAX_CHUNK: u64 = 1 << 16;
 const CHUNK_TIME: Duration = Duration::from_millis(20);
 
@@ -50,6 +53,7 @@ impl Game {
                 .store(seats.iter_mut().map(|s| &mut *s.rng));
             result?;
             budget = match started.elapsed() {
+                t if t < CHUNK_TIME / 8 => (budget * 8).min(MAX_CHUNK),
                 t if t < CHUNK_TIME / 2 => (budget * 2).min(MAX_CHUNK),
                 t if t > CHUNK_TIME * 2 => (budget / 2).max(1),
                 _ => budget,
