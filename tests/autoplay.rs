@@ -347,6 +347,19 @@ fn rules_errors_read_the_same_inside_the_vm() {
     assert!(err.contains("the AI scored every option NaN"), "{err}");
 }
 
+/// An endless loop in a hook is stopped by the watchdog with the same message (about a
+/// second each way: the watchdog arms after one).
+#[test]
+fn an_endless_loop_is_stopped_the_same_inside_the_vm() {
+    let rules = from_turn_9("rolling", "enter", "G, ctx", "while true do end");
+    let err = fails_alike(&rules, "");
+    assert!(
+        err.contains("rules.lua:4: error: instruction budget exceeded (an endless loop?)"),
+        "{err}"
+    );
+    assert!(err.contains("in state 'rolling' hook 'enter'"), "{err}");
+}
+
 /// An automatic state that never leads to a decision trips the step guard the same way.
 #[test]
 fn a_stuck_flow_is_caught_the_same_inside_the_vm() {

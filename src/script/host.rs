@@ -265,14 +265,19 @@ impl Host {
     /// Calls `f`, a prelude driver that calls the rules' hooks itself (`M.autoplay`), as `call`
     /// does; an error a hook raised at its caller's level (`error(msg, 2)`), which Lua locates
     /// inside `f`, reads as when the runtime calls the hook: located by the traceback.
+    /// `context` runs after the call's guard is gone, so it may call Lua even when the call
+    /// ran out of budget.
     pub fn call_driver<R: mlua::FromLuaMulti>(
         &self,
         f: &Function,
         args: impl IntoLuaMulti,
         context: &dyn Fn() -> String,
     ) -> Result<R, ScriptError> {
-        let _guard = Guard::new(self.lua_state, self.budget);
-        f.call::<R>(args).map_err(|e| {
+        let result = {
+            let _guard = Guard::new(self.lua_state, self.budget);
+            f.call::<R>(args)
+        };
+        result.map_err(|e| {
             let message = lua_message(&e);
             let message = without_driver_location(&message, f).unwrap_or(&message);
             let diag = Diagnostic::from_lua_message(message, &self.rules_path).note(context());
