@@ -1,6 +1,10 @@
 -- Runtime helpers that run inside the VM to avoid crossing into Rust once per option.
 local M = {}
 
+-- Option tables found valid, so that rules which list the same shared tables every turn have
+-- each checked once (weak keys: a table the rules drop is forgotten).
+local valid = setmetatable({}, { __mode = "k" })
+
 -- Checks a decision's options list in place: a string option becomes {verb}; every option is
 -- a table whose first element is the verb and whose other elements are scalars.
 -- Returns nil when valid, else a message.
@@ -10,19 +14,22 @@ function M.check_options(list)
   end
   for i = 1, #list do
     local o = list[i]
-    local t = type(o)
-    if t == "string" then
-      list[i] = { o }
-    elseif t ~= "table" then
-      return string.format("option %d is a %s, expected a table {verb, args...}", i, t)
-    elseif type(o[1]) ~= "string" then
-      return string.format("option %d: the first element must be the verb (a string)", i)
-    else
-      for j = 2, #o do
-        local at = type(o[j])
-        if at ~= "number" and at ~= "string" and at ~= "boolean" then
-          return string.format("option %d: argument of type %s (use numbers, strings or booleans)", i, at)
+    if not valid[o] then
+      local t = type(o)
+      if t == "string" then
+        list[i] = { o }
+      elseif t ~= "table" then
+        return string.format("option %d is a %s, expected a table {verb, args...}", i, t)
+      elseif type(o[1]) ~= "string" then
+        return string.format("option %d: the first element must be the verb (a string)", i)
+      else
+        for j = 2, #o do
+          local at = type(o[j])
+          if at ~= "number" and at ~= "string" and at ~= "boolean" then
+            return string.format("option %d: argument of type %s (use numbers, strings or booleans)", i, at)
+          end
         end
+        valid[o] = true
       end
     end
   end
@@ -52,11 +59,11 @@ function M.scores(AI, G, ctx, seat, list)
   return out
 end
 
--- The best score followed by the indices of all options that reach it (scored one by one,
--- without a list, when the AI has no AI.scores).
-function M.best(AI, G, ctx, seat, list)
+-- The best score and how many options reach it, their indices in tied[1..n] (scored one by
+-- one, without a list, when the AI has no AI.scores). No option reaches a NaN best: n is 0.
+function M.tied(AI, G, ctx, seat, list, tied)
   local scores, score = AI.scores and M.scores(AI, G, ctx, seat, list), AI.score
-  local best, tied, n = -math.huge, {}, 0
+  local best, n = -math.huge, 0
   for i = 1, #list do
     local s
     if scores then
@@ -75,6 +82,13 @@ function M.best(AI, G, ctx, seat, list)
       tied[n] = i
     end
   end
+  return best, n
+end
+
+-- The best score followed by the indices of all options that reach it.
+function M.best(AI, G, ctx, seat, list)
+  local tied = {}
+  local best, n = M.tied(AI, G, ctx, seat, list, tied)
   return best, table.unpack(tied, 1, n)
 end
 
@@ -180,20 +194,16 @@ end
 -- run = { ctx, S (live turn state), hooks, flow, ais (AI table per seat), draw, cap, guard }
 function M.autoplay(G, run, state, seat, list, budget)
   local ctx, S, hooks, flow, ais, draw = run.ctx, run.S, run.hooks, run.flow, run.ais, run.draw
-  local cap, guard, best, check = run.cap, run.guard, M.best, M.check_options
-  local n, hook, entered, trail, nxt = 0, "act", false, {}, nil
+  local cap, guard, best, check = run.cap, run.guard, M.tied, M.check_options
+  local n, hook, entered, trail, nxt, tied = 0, "act", false, {}, nil, {}
   run.probe = function() return state, hook, n, seat, list end
-  local function pick(s, _, ...)
-    local k = select("#", ...)
-    if k > 0 then return (select(draw(s, k), ...)) end
-  end
   while true do
     local option = rawget(list, 1)
     if rawlen(list) > 1 then
       hook = "ai.score"
-      local i = pick(seat, best(ais[seat], G, ctx, seat, list))
-      if not i then return "untied", state, n, seat, list end
-      option = rawget(list, i)
+      local _, k = best(ais[seat], G, ctx, seat, list, tied)
+      if k == 0 then return "untied", state, n, seat, list end
+      option = rawget(list, tied[draw(seat, k)])
     end
     n = n + 1
     hook = "act"
