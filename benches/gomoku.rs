@@ -4,7 +4,7 @@
 //! `cargo bench --bench gomoku`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use meeple::ai::{Bot, Seat};
+use meeple::ai::{play_decisions, Seat};
 use meeple::core::grid::GridState;
 use meeple::core::rng::GameRng;
 use meeple::def::{find_game, load_package};
@@ -22,14 +22,8 @@ fn midgame(moves: usize, settings: &[&str]) -> Game {
     };
     let mut g = Game::new(pkg, config).unwrap();
     g.set_record_events(false);
-    let mut bots: Vec<Box<dyn Bot>> = (0..2)
-        .map(|s| Seat::Heuristic(None).bot(3, s).unwrap())
-        .collect();
-    for _ in 0..moves {
-        let seat = g.pending().unwrap().seat;
-        let i = bots[seat].choose(&mut g).unwrap().index;
-        g.apply_index(i).unwrap();
-    }
+    let mut bots: Vec<_> = (0..2).map(|s| Seat::Heuristic(None).bot(3, s)).collect();
+    assert_eq!(play_decisions(&mut g, &mut bots, moves).unwrap(), moves);
     assert!(!g.is_over(), "the mid-game position is still open");
     g
 }

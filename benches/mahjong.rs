@@ -3,7 +3,7 @@
 //! AI script at the seed's budget (500 samples). Run with `cargo bench --bench mahjong`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use meeple::ai::{Bot, Seat};
+use meeple::ai::{play_decisions, Seat};
 use meeple::core::meld::Shapes;
 use meeple::core::rng::GameRng;
 use meeple::core::shanten::Shanten;
@@ -91,14 +91,11 @@ fn midgame(decisions: usize, trials: u32) -> Game {
     };
     let mut g = Game::new(pkg, config).unwrap();
     g.set_record_events(false);
-    let mut bots: Vec<Box<dyn Bot>> = (0..4)
-        .map(|s| Seat::Heuristic(None).bot(11, s).unwrap())
-        .collect();
-    for _ in 0..decisions {
-        let seat = g.pending().unwrap().seat;
-        let i = bots[seat].choose(&mut g).unwrap().index;
-        g.apply_index(i).unwrap();
-    }
+    let mut bots: Vec<_> = (0..4).map(|s| Seat::Heuristic(None).bot(11, s)).collect();
+    assert_eq!(
+        play_decisions(&mut g, &mut bots, decisions).unwrap(),
+        decisions
+    );
     assert!(!g.is_over(), "the mid-game position is still open");
     g
 }

@@ -3,7 +3,7 @@
 
 mod common;
 use common::*;
-use meeple::ai::{play_out, Bot, Seat};
+use meeple::ai::{play_decisions, play_out, Seat};
 use meeple::core::event::Outcome;
 use meeple::engine::Game;
 
@@ -146,14 +146,28 @@ fn mcts_beats_random_at_gomoku() {
 #[test]
 fn mcts_plays_the_property_game() {
     let mut g = start("monopoly", "demo", 2, 5, &["salary=200"]);
-    let mut bot: Box<dyn Bot> = Seat::parse("mcts:30").unwrap().bot(5, 0).unwrap();
-    for _ in 0..10 {
-        if g.is_over() {
-            break;
-        }
-        let i = bot.choose(&mut g).unwrap().index;
-        g.apply_index(i).unwrap();
-    }
+    let mut bots: Vec<_> = (0..2)
+        .map(|s| Seat::parse("mcts:30").unwrap().bot(5, s))
+        .collect();
+    let played = play_decisions(&mut g, &mut bots, 10).unwrap();
+    assert_eq!(played, 10);
+    assert_eq!(g.world().decisions, 10);
+}
+
+#[test]
+fn play_decisions_stops_after_the_limit_or_at_the_end() {
+    let mut g = start("tictactoe", "board", 2, 3, &[]);
+    let mut bots: Vec<_> = (0..2).map(|s| Seat::Random.bot(3, s)).collect();
+    assert_eq!(play_decisions(&mut g, &mut bots, 3).unwrap(), 3);
+    assert_eq!(g.world().decisions, 3);
+    assert!(g.pending().is_some());
+    let rest = play_decisions(&mut g, &mut bots, 100).unwrap();
+    assert!(
+        (2..=6).contains(&rest),
+        "a game of 5 to 9 marks, {rest} after 3"
+    );
+    assert!(g.is_over());
+    assert_eq!(g.world().decisions as usize, 3 + rest);
 }
 
 // Alpha-beta ------------------------------------------------------------------------------------

@@ -305,7 +305,18 @@ pub fn play_out(game: &mut Game, bots: &mut [Option<Box<dyn Bot>>]) -> Result<()
             return Ok(());
         }
     }
-    while let Some(p) = game.pending() {
+    play_decisions(game, bots, usize::MAX).map(|_| ())
+}
+
+/// Plays at most `limit` decisions step by step, each seat by its bot (`None` seats must not
+/// be asked); stops early when the game ends. Returns the decisions played.
+pub fn play_decisions(
+    game: &mut Game,
+    bots: &mut [Option<Box<dyn Bot>>],
+    limit: usize,
+) -> Result<usize, GameError> {
+    let mut played = 0;
+    while let Some(p) = game.pending().filter(|_| played < limit) {
         let seat = p.seat;
         let bot = bots
             .get_mut(seat)
@@ -313,6 +324,7 @@ pub fn play_out(game: &mut Game, bots: &mut [Option<Box<dyn Bot>>]) -> Result<()
             .ok_or_else(|| GameError::Rejected(format!("no bot for P{}", seat + 1)))?;
         let choice = bot.choose(game)?;
         game.apply_index(choice.index)?;
+        played += 1;
     }
-    Ok(())
+    Ok(played)
 }
