@@ -54,8 +54,13 @@ pub fn run(a: SimArgs) -> CmdResult {
     });
     let (summary, results, board) = batch(&a, pkg.clone(), &seats, jobs)?;
     println!(
-        "{} · map {} · players {} · seed {} · {} jobs",
-        pkg.title, board.name, a.players, a.game.seed, jobs
+        "{} · map {} · players {} · seed {} · {} job{}",
+        pkg.title,
+        board.name,
+        a.players,
+        a.game.seed,
+        jobs,
+        if jobs == 1 { "" } else { "s" }
     );
     print!("{}", report::render(&summary, &names, &board));
     if let Some(path) = &a.json {
