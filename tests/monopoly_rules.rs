@@ -467,9 +467,11 @@ fn cannot_pay_after_selling_everything_is_bankruptcy() {
     set_level(&mut g, "hangzhou", 3); // rent 600
     set_cash(&mut g, 1, 100);
     place(&mut g, 1, 7);
+    let before = g.snapshot().unwrap();
     roll(&mut g, 1, 2);
     // 100 → 125 → 150 → 175 (three buildings) → 235 (shanghai) → 285 (beijing) < 600.
     assert_eq!(cash(&g, 1), 0);
+    assert_eq!(eval(&g, "ctx:active_count()"), serde_json::json!(2));
     assert_eq!(cash(&g, 2), 1500 + 285);
     assert_eq!(cash(&g, 3), 1500);
     assert_eq!(g.world().in_play, vec![false, true, true]);
@@ -500,6 +502,8 @@ fn cannot_pay_after_selling_everything_is_bankruptcy() {
     }
     assert!(g.world().turn >= 10);
     assert_eq!(cash(&g, 1), 0);
+    g.restore(&before).unwrap();
+    assert_eq!(eval(&g, "ctx:active_count()"), serde_json::json!(3));
 }
 
 // Rule: a debt to the bank (tax) that cannot be paid also bankrupts; nobody receives the money.

@@ -147,6 +147,7 @@ impl Host {
         s.raw_set("round", w.round)?;
         s.raw_set("record", w.record_events)?;
         fill(s, "in_play", w.in_play.iter().copied())?;
+        s.raw_set("playing", w.in_play.iter().filter(|p| **p).count())?;
         fill(s, "token", w.board.tokens.iter().map(|t| t + 1))?;
         fill(
             s,

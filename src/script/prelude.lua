@@ -252,7 +252,8 @@ end
 -- Live components ------------------------------------------------------------------------
 -- Turn order, tokens, space owners and levels and per-player counters live in the table S,
 -- reachable only through the ctx functions below (the runtime copies S to and from its
--- snapshot). Seats and spaces are 1-based; errors point at the rules line that called.
+-- snapshot; S.playing, the count of seats in play, is set with in_play). Seats and spaces are
+-- 1-based; errors point at the rules line that called.
 
 local mtype = math.type
 
@@ -262,7 +263,7 @@ function M.install(ctx, spec, emit)
   -- them as upvalues. Owner 0 means no owner.
   local owner, level, token, in_play, counter = {}, {}, {}, {}, {}
   local S = { owner = owner, level = level, token = token, in_play = in_play, counter = counter,
-              current = 1, turn = 1, round = 1, record = true }
+              current = 1, turn = 1, round = 1, record = true, playing = seats }
   local by_id, column = ctx.board.by_id, {}
   for i, name in ipairs(spec.counters) do
     counter[i] = {}
@@ -322,11 +323,7 @@ function M.install(ctx, spec, emit)
     for s = 1, seats do if in_play[s] then out[#out + 1] = s end end
     return out
   end
-  function ctx:active_count()
-    local n = 0
-    for s = 1, seats do if in_play[s] then n = n + 1 end end
-    return n
-  end
+  function ctx:active_count() return S.playing end
   -- Passes the turn to the next seat in play, or to seat `to` (a claim jumps the order).
   function ctx:next_player(to)
     local cur = S.current
@@ -351,6 +348,7 @@ function M.install(ctx, spec, emit)
     local s = seat(p)
     if in_play[s] then
       in_play[s] = false
+      S.playing = S.playing - 1
       if S.record then emit.eliminated(s) end
     end
   end
