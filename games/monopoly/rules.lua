@@ -356,6 +356,8 @@ local function option(verb, id)
   return o
 end
 
+local ROLL, MORTGAGES, PASS = option("roll"), option("mortgages"), option("pass")
+
 -- Build options: only groups whose every space p owns can take buildings.
 local function build_options(G, ctx, p, out)
   local whole = whole_of(G, ctx, p)
@@ -419,14 +421,14 @@ R.states.wait_player = {
   options = function(G, ctx)
     local p = ctx:current()
     local pl = G.players[p]
-    local out = { option("roll") }
+    local out = { ROLL }
     if pl.in_jail then
       if cash(ctx, p) >= S(ctx).jail_fine then out[#out + 1] = option("pay_fine") end
       if #ctx.deck:held(p) > 0 then out[#out + 1] = option("use_card") end
     end
     build_options(G, ctx, p, out)
     unmortgage_options(G, ctx, p, out)
-    if can_mortgage_any(G, ctx, p) then out[#out + 1] = option("mortgages") end
+    if can_mortgage_any(G, ctx, p) then out[#out + 1] = MORTGAGES end
     return out
   end,
   act = function(G, ctx, action)
@@ -520,7 +522,7 @@ R.states.rolling = {
 R.states.buy = {
   options = function(G, ctx)
     local sp = space_at(ctx, ctx:current())
-    return { option("buy", sp.id), option("pass") }
+    return { option("buy", sp.id), PASS }
   end,
   act = function(G, ctx, action)
     local p = ctx:current()
