@@ -22,21 +22,6 @@ fn seeds() -> u64 {
 /// The round cap the property game plays under here (its full games take 300 rounds).
 const CAP: &str = "round_cap=25";
 
-fn packages() -> Vec<Arc<Package>> {
-    let mut dirs: Vec<_> = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("games"))
-        .expect("games folder")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.join("game.toml").is_file())
-        .collect();
-    dirs.sort();
-    dirs.iter()
-        .map(|d| {
-            Arc::new(load_package(d).unwrap_or_else(|e| panic!("{}", meeple::diag::render(&e))))
-        })
-        .collect()
-}
-
 fn new_game(pkg: &Arc<Package>, map: &str, seats: usize, seed: u64) -> Game {
     let settings = match pkg.settings.contains_key("round_cap") {
         true => vec![CAP.to_string()],
@@ -127,7 +112,7 @@ fn both_ways(
 
 #[test]
 fn every_game_plays_the_same_inside_the_vm() {
-    for pkg in packages() {
+    for pkg in all_games() {
         let seats = 4.clamp(pkg.players.0, pkg.players.1);
         for map in pkg.maps.keys() {
             let probe = new_game(&pkg, map, seats, 1);

@@ -6,25 +6,9 @@
 
 mod common;
 use meeple::ai::{Bot, Seat};
-use meeple::def::{load_package, Package};
+use meeple::def::Package;
 use meeple::engine::{Game, GameConfig, Snapshot};
 use std::sync::Arc;
-
-fn games() -> Vec<Arc<Package>> {
-    let mut dirs: Vec<_> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/games"))
-        .expect("games folder")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.join("game.toml").is_file())
-        .collect();
-    dirs.sort();
-    assert!(!dirs.is_empty());
-    dirs.iter()
-        .map(|d| {
-            Arc::new(load_package(d).unwrap_or_else(|e| panic!("{}", meeple::diag::render(&e))))
-        })
-        .collect()
-}
 
 /// Seeded games per map: MEEPLE_CONFORMANCE_GAMES, default 3.
 fn count() -> u64 {
@@ -74,7 +58,7 @@ fn play(game: &mut Game, bots: &mut [Box<dyn Bot>], limit: usize) -> usize {
 
 #[test]
 fn random_games_end_without_script_errors() {
-    for pkg in games() {
+    for pkg in common::all_games() {
         for config in configs(&pkg) {
             for seed in 1..=count() {
                 eprintln!("{} map {:?} seed {seed}", pkg.id, config.map);
@@ -94,7 +78,7 @@ fn random_games_end_without_script_errors() {
 
 #[test]
 fn same_seed_gives_same_events() {
-    for pkg in games() {
+    for pkg in common::all_games() {
         for config in configs(&pkg) {
             let run = || {
                 let mut game = new_game(&pkg, &config, 7);
@@ -111,7 +95,7 @@ fn same_seed_gives_same_events() {
 
 #[test]
 fn save_load_continue_equals_continue() {
-    for pkg in games() {
+    for pkg in common::all_games() {
         for config in configs(&pkg) {
             for seed in 1..=count() {
                 eprintln!("{} map {:?} seed {seed}", pkg.id, config.map);
@@ -140,7 +124,7 @@ fn save_load_continue_equals_continue() {
 
 #[test]
 fn undo_and_redo_restore_exact_states() {
-    for pkg in games() {
+    for pkg in common::all_games() {
         for config in configs(&pkg) {
             let mut game = new_game(&pkg, &config, 3);
             game.enable_undo();
@@ -177,7 +161,7 @@ fn undo_and_redo_restore_exact_states() {
 
 #[test]
 fn every_listed_option_applies() {
-    for pkg in games() {
+    for pkg in common::all_games() {
         for config in configs(&pkg) {
             let seed = 11;
             eprintln!("{} map {:?} seed {seed}", pkg.id, config.map);
@@ -203,7 +187,7 @@ fn every_listed_option_applies() {
 
 #[test]
 fn quick_playout_moves_are_listed_options() {
-    for pkg in games() {
+    for pkg in common::all_games() {
         for config in configs(&pkg) {
             let mut game = new_game(&pkg, &config, 5);
             if game.eval("return R.random_move ~= nil").unwrap() != serde_json::json!(true) {

@@ -7,6 +7,23 @@ use meeple::def::{find_game, load_package, Package};
 use meeple::engine::{Game, GameConfig};
 use std::sync::Arc;
 
+/// Every game in `games/`, loaded, in folder order.
+pub fn all_games() -> Vec<Arc<Package>> {
+    let mut dirs: Vec<_> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/games"))
+        .expect("games folder")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.join("game.toml").is_file())
+        .collect();
+    dirs.sort();
+    assert!(!dirs.is_empty());
+    dirs.iter()
+        .map(|d| {
+            Arc::new(load_package(d).unwrap_or_else(|e| panic!("{}", meeple::diag::render(&e))))
+        })
+        .collect()
+}
+
 pub fn package(id: &str) -> Arc<Package> {
     let dir = find_game(id).expect("game exists");
     Arc::new(load_package(&dir).unwrap_or_else(|d| panic!("{}", meeple::diag::render(&d))))
