@@ -649,6 +649,77 @@ fn a_grid_call_with_a_bad_seat_names_the_rules_line() {
 }
 
 #[test]
+fn a_bad_dice_spec_names_the_rules_line() {
+    let c = Copy::of("monopoly", "mono");
+    c.edit(
+        "rules.lua",
+        "local roll = ctx.dice:roll(\"2d6\")",
+        "local roll = ctx.dice:roll(\"2d6+-1\")",
+    );
+    let line = c.line_of("rules.lua", "ctx.dice:roll(\"2d6+-1\")");
+    assert_fails(
+        &c.check(),
+        &[
+            format!(
+                "mono/rules.lua:{line}: error: bad dice spec '2d6+-1' (expected forms like \"2d6\", \"d20\", \"3d6+2\")"
+            ),
+            "    in state 'rolling' hook 'enter' (player 1, turn 1)".to_string(),
+        ],
+    );
+}
+
+// Each bad argument of `ctx.dice:roll` and `ctx:tally` is an error at the calling line.
+#[test]
+fn dice_and_tally_arguments_are_checked() {
+    let g = start("monopoly", "demo", 2, 1, &[]);
+    let error = |call: &str| {
+        let code = format!("local ok, e = pcall(function() {call} end) return e");
+        g.eval(&code).unwrap()
+    };
+    let bad = |spec: &str| {
+        format!("eval:1: bad dice spec '{spec}' (expected forms like \"2d6\", \"d20\", \"3d6+2\")")
+    };
+    for spec in ["2x6", "0d6", "1d6--5", "1d6-9223372036854775808", "5"] {
+        assert_eq!(
+            error(&format!("ctx.dice:roll('{spec}')")),
+            bad(spec),
+            "{spec}"
+        );
+    }
+    let cases = [
+        (
+            "ctx.dice:roll({})",
+            "eval:1: ctx.dice:roll expects a spec like \"2d6\", got table",
+        ),
+        (
+            "ctx.dice:roll()",
+            "eval:1: ctx.dice:roll expects a spec like \"2d6\", got no value",
+        ),
+        (
+            "ctx:tally({}, 'go')",
+            "eval:1: ctx:tally expects a statistic name (a string), got table",
+        ),
+        (
+            "ctx:tally('landing')",
+            "eval:1: ctx:tally expects a key (a string), got no value",
+        ),
+        (
+            "ctx:tally('landing', 'go', -1)",
+            "eval:1: ctx:tally: the amount must be a whole number ≥ 0",
+        ),
+        (
+            "ctx:tally('landing', 'go', 1.5)",
+            "eval:1: ctx:tally: the amount must be a whole number ≥ 0",
+        ),
+    ];
+    for (call, message) in cases {
+        assert_eq!(error(call), serde_json::json!(message), "{call}");
+    }
+    let roll = g.eval("local r = ctx.dice:roll('3d6+2') return {#r, r.total - r[1] - r[2] - r[3]}");
+    assert_eq!(roll.unwrap(), serde_json::json!([3, 2]));
+}
+
+#[test]
 fn a_seats_hook_naming_a_seat_twice_points_at_the_hook() {
     let c = Copy::of("mahjong", "mj");
     c.edit(

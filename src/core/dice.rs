@@ -19,14 +19,22 @@ pub fn doubles(faces: &[u32]) -> bool {
 /// The most dice one spec may roll.
 pub const MAX_DICE: usize = 100;
 
-/// Parses `NdS`, `dS` or `NdS+K` / `NdS-K`; at most 100 dice of at most 1,000,000 sides.
+/// Parses `NdS`, `dS` or `NdS+K` / `NdS-K`; at most 100 dice of at most 1,000,000 sides, and
+/// a bonus `K` of at most 1,000,000 (so no total can overflow).
 pub fn parse_dice(text: &str) -> Result<DiceSpec, String> {
     let bad =
         || format!("bad dice spec '{text}' (expected forms like \"2d6\", \"d20\", \"3d6+2\")");
     let t = text.trim();
     let (dice, bonus) = match t.find(['+', '-']) {
         Some(i) => {
-            let b: i64 = t[i + 1..].trim().parse().map_err(|_| bad())?;
+            let digits = t[i + 1..].trim();
+            if !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad());
+            }
+            let b: i64 = digits.parse().map_err(|_| bad())?;
+            if b > 1_000_000 {
+                return Err(bad());
+            }
             (&t[..i], if &t[i..i + 1] == "-" { -b } else { b })
         }
         None => (t, 0),
@@ -100,6 +108,16 @@ mod tests {
             "bad dice spec '2x6' (expected forms like \"2d6\", \"d20\", \"3d6+2\")"
         );
         assert!(parse_dice("0d6").is_err());
+        for odd in [
+            "1d6--5",
+            "1d6+-5",
+            "1d6-9223372036854775808",
+            "1d6+1000001",
+            "1d6+",
+        ] {
+            assert!(parse_dice(odd).is_err(), "{odd}");
+        }
+        assert_eq!(parse_dice("1d6-1000000").unwrap().bonus, -1_000_000);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! large on purpose): nothing is left to drop when Lua jumps away with one.
 #![allow(clippy::result_large_err)]
 
-use super::rawgrid::{over_world, raise, Msg};
+use super::rawgrid::{on_world, over_world, raise, Msg};
 use crate::core::dice::{doubles, parse_dice, roll_into, DiceSpec, MAX_DICE};
 use crate::core::event::Event;
 use crate::core::world::World;
@@ -27,16 +27,6 @@ pub fn install(
     ctx.raw_set("tally", over_world(lua, world, tally, &[])?)
 }
 
-/// The world behind the closure's first upvalue, or a problem message.
-unsafe fn with_world<R>(l: *mut lua_State, f: impl FnOnce(&mut World) -> R) -> Result<R, Msg> {
-    let cell = &*(ffi::lua_touserdata(l, ffi::lua_upvalueindex(1)) as *const RefCell<World>);
-    let run = std::panic::AssertUnwindSafe(|| match cell.try_borrow_mut() {
-        Ok(mut w) => Ok(f(&mut w)),
-        Err(_) => Err(Msg::of("the game state is busy")),
-    });
-    std::panic::catch_unwind(run).unwrap_or_else(|_| Err(Msg::of("internal error")))
-}
-
 /// The string argument `arg` as text, or a message naming `what` and the type found.
 /// Numbers are taken as their text (as Lua's own string functions do).
 unsafe fn text<'a>(l: *mut lua_State, arg: c_int, what: &str) -> Result<&'a str, Msg> {
@@ -57,9 +47,9 @@ unsafe fn text<'a>(l: *mut lua_State, arg: c_int, what: &str) -> Result<&'a str,
 unsafe extern "C-unwind" fn roll(l: *mut lua_State) -> c_int {
     let mut faces = [0u32; MAX_DICE];
     let rolled = text(l, 2, "ctx.dice:roll expects a spec like \"2d6\"").and_then(|spec| {
-        let parsed: DiceSpec = parse_dice(spec).map_err(Msg::of)?;
-        let faces = &mut faces[..parsed.count as usize];
-        with_world(l, |w| {
+        on_world(l, |w| {
+            let parsed: DiceSpec = parse_dice(spec).map_err(Msg::of)?;
+            let faces = &mut faces[..parsed.count as usize];
             let total = roll_into(parsed, &mut w.rng, &mut w.forced_dice, faces);
             if w.record_events {
                 w.log(Event::Dice {
@@ -68,7 +58,7 @@ unsafe extern "C-unwind" fn roll(l: *mut lua_State) -> c_int {
                     total,
                 });
             }
-            (parsed.count as usize, total)
+            Ok((parsed.count as usize, total))
         })
     });
     let (count, total) = match rolled {
@@ -106,7 +96,10 @@ unsafe extern "C-unwind" fn tally(l: *mut lua_State) -> c_int {
     let done = by.and_then(|by| {
         let name = text(l, 2, "ctx:tally expects a statistic name (a string)")?;
         let key = text(l, 3, "ctx:tally expects a key (a string)")?;
-        with_world(l, |w| w.tally(name, key, by))
+        on_world(l, |w| {
+            w.tally(name, key, by);
+            Ok(())
+        })
     });
     if let Err(m) = done {
         raise(l, m);

@@ -87,8 +87,8 @@ impl std::fmt::Display for Problem {
             Problem::NotGrid => {
                 write!(f, "this map is not a grid (ctx.grid needs kind = \"grid\")")
             }
-            Problem::Busy => write!(f, "the grid is busy"),
-            Problem::Internal => write!(f, "internal error in ctx.grid"),
+            Problem::Busy => write!(f, "the game state is busy"),
+            Problem::Internal => write!(f, "internal error"),
             Problem::OffBoard { r, c, rows, cols } => {
                 write!(f, "cell ({r}, {c}) is off the {rows}×{cols} board")
             }
@@ -123,6 +123,12 @@ impl Msg {
     }
 }
 
+impl From<Problem> for Msg {
+    fn from(p: Problem) -> Msg {
+        Msg::of(p)
+    }
+}
+
 impl std::fmt::Display for Msg {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         f.write_str(self.as_str())
@@ -148,16 +154,27 @@ pub(super) unsafe fn raise(l: *mut lua_State, p: impl std::fmt::Display) -> ! {
     ffi::lua_error(l)
 }
 
-/// Runs `f` on the grid behind the closure's world pointer; raises any error after the
-/// borrow has ended. A panic is caught here: it must not unwind through Lua's C frames.
-unsafe fn on_grid<R>(l: *mut lua_State, f: impl FnOnce(&mut World) -> Result<R, Problem>) -> R {
+/// Runs `f` on the world behind the closure's first upvalue and returns its result; `Err` also
+/// when the world is borrowed elsewhere or `f` panics (a panic must not unwind through Lua's C
+/// frames). Raises nothing: the caller raises after the borrow has ended.
+pub(super) unsafe fn on_world<R, E: From<Problem>>(
+    l: *mut lua_State,
+    f: impl FnOnce(&mut World) -> Result<R, E>,
+) -> Result<R, E> {
     let cell = &*(ffi::lua_touserdata(l, ffi::lua_upvalueindex(1)) as *const RefCell<World>);
     let run = std::panic::AssertUnwindSafe(|| match cell.try_borrow_mut() {
-        Ok(mut w) if w.grid.is_some() => f(&mut w),
-        Ok(_) => Err(Problem::NotGrid),
-        Err(_) => Err(Problem::Busy),
+        Ok(mut w) => f(&mut w),
+        Err(_) => Err(Problem::Busy.into()),
     });
-    let result = std::panic::catch_unwind(run).unwrap_or(Err(Problem::Internal));
+    std::panic::catch_unwind(run).unwrap_or_else(|_| Err(Problem::Internal.into()))
+}
+
+/// Runs `f` on the grid (`on_world`); raises any error.
+unsafe fn on_grid<R>(l: *mut lua_State, f: impl FnOnce(&mut World) -> Result<R, Problem>) -> R {
+    let result = on_world(l, |w| match w.grid {
+        Some(_) => f(w),
+        None => Err(Problem::NotGrid),
+    });
     match result {
         Ok(r) => r,
         Err(m) => raise(l, m),
