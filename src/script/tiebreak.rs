@@ -15,9 +15,9 @@ use std::rc::Rc;
 
 type Generators = RefCell<Vec<GameRng>>;
 
-/// Keeps the generators `draw` points at alive as long as the VM.
+/// Keeps every set of generators a `draw` of this VM points at alive as long as the VM.
 struct Held {
-    _generators: Rc<Generators>,
+    generators: Vec<Rc<Generators>>,
 }
 
 /// The seats' generators and the Lua function that draws from them.
@@ -29,9 +29,14 @@ pub struct TieBreak {
 impl TieBreak {
     pub fn install(lua: &Lua) -> mlua::Result<TieBreak> {
         let generators = Rc::new(RefCell::new(Vec::new()));
-        lua.set_app_data(Held {
-            _generators: generators.clone(),
-        });
+        let held = lua
+            .app_data_mut::<Held>()
+            .map(|mut h| h.generators.push(generators.clone()));
+        if held.is_none() {
+            lua.set_app_data(Held {
+                generators: vec![generators.clone()],
+            });
+        }
         let ptr = Rc::as_ptr(&generators) as *mut c_void;
         // SAFETY: pushes the pointer and a closure over it; nothing else touches the stack.
         let draw: Function = unsafe {
