@@ -10,9 +10,10 @@
 //! stack, options checked, an AI script with every seat's style, and no simultaneous (claim)
 //! state anywhere in the flow; otherwise `autoplay` does nothing and says so. The first chunk
 //! is one decision, and a chunk grows (eightfold after one under 2.5 ms, twofold after one
-//! under 10 ms) or shrinks so as to take about 20 ms, far below the watchdog's arming time
-//! (its budget is per call: a chunk must not be stopped where the same decisions, one call
-//! each, would not be).
+//! under 10 ms) or shrinks so as to take about 20 ms, far below the watchdog's arming time.
+//! The watchdog's clock runs per call, so a chunk shares it between its decisions: a hook
+//! that alone runs for nearly the arming time can be stopped a little sooner here than step
+//! by step (a script that slow is stopped either way soon after).
 
 use super::{context, Game, GameError, Pending, STEP_GUARD};
 use crate::core::event::Outcome;
