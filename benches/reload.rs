@@ -37,7 +37,7 @@ fn main() {
     };
     let mut game = Game::new(pkg.clone(), config).unwrap();
     game.exec(
-        "ctx.board:set_owner(2, 2); table.insert(G.players[2].bought, 2); ctx.board:place(1, 9)",
+        "R.set_owner(G, ctx, 2, 2); table.insert(G.players[2].bought, 2); ctx.board:place(1, 9)",
     )
     .unwrap();
     let start = game.snapshot().unwrap();

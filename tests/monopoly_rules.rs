@@ -782,6 +782,20 @@ fn whole_group_counts_stay_true_through_random_games() {
           out[p] = table.concat(G.players[p].whole, ',') == table.concat(names, ',') \
         end \
         return out";
+    // Whether the player to move owns a space that can be mortgaged, from scratch.
+    let mortgageable = "local p = ctx:current() \
+        for _, i in ipairs(ctx.board:owned_by(p)) do \
+          local sp = ctx.board.spaces[i] \
+          local built = false \
+          if sp.kind == 'property' then \
+            for _, o in ipairs(R.group_spaces(ctx, sp.group)) do \
+              if ctx.board:level(o.index) > 0 then built = true end \
+            end \
+          end \
+          if not G.mortgaged[sp.id] and not built then return true end \
+        end \
+        return false";
+    let (mut bankruptcies, mut menus) = (0, 0);
     for map in ["demo", "classic"] {
         for seed in 1..=games {
             eprintln!("map {map}, seed {seed}");
@@ -791,9 +805,19 @@ fn whole_group_counts_stay_true_through_random_games() {
                 let choice = bots[p.seat].as_mut().unwrap().choose(&mut g).unwrap();
                 g.apply_index(choice.index).unwrap();
                 assert_eq!(exec(&mut g, check), serde_json::json!([true, true, true]));
+                if g.pending().is_some() && g.state_name() == "wait_player" {
+                    let listed = options(&g).contains(&"mortgages".to_string());
+                    assert_eq!(exec(&mut g, mortgageable), serde_json::json!(listed));
+                    menus += listed as u32;
+                }
             }
+            bankruptcies += eval(&g, "G.bankruptcies").as_u64().unwrap();
         }
     }
+    assert!(
+        bankruptcies > 0 && menus > 0,
+        "{bankruptcies} bankruptcies, {menus} menus"
+    );
 }
 
 // 10. Settings ---------------------------------------------------------------------------------

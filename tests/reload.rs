@@ -76,7 +76,7 @@ impl Live {
 fn p2_owns_beijing(l: &mut Live) {
     exec(
         &mut l.game,
-        "ctx.board:set_owner(2, 2); table.insert(G.players[2].bought, 2); ctx.board:place(1, 9)",
+        "R.set_owner(G, ctx, 2, 2); table.insert(G.players[2].bought, 2); ctx.board:place(1, 9)",
     );
 }
 
@@ -225,8 +225,8 @@ fn the_history_is_checked_against_the_new_rules() {
     // Renaming the roll action makes the first recorded decision illegal under the new rules.
     l.edit(
         "rules.lua",
-        "local out = { option(\"roll\") }",
-        "local out = { option(\"throw\") }",
+        "local ROLL, MORTGAGES, PASS = option(\"roll\"),",
+        "local ROLL, MORTGAGES, PASS = option(\"throw\"),",
     );
     l.edit(
         "rules.lua",

@@ -104,13 +104,6 @@ R.set_owner = set_owner
 
 -- Money --------------------------------------------------------------------------------------
 
-local function remove_bought(G, p, index)
-  local list = G.players[p].bought
-  for i = #list, 1, -1 do
-    if list[i] == index then table.remove(list, i) end
-  end
-end
-
 -- Sells buildings (highest first, last bought first on ties), then properties (last bought
 -- first) at sell_percent of their cost until p holds `amount`.
 local function raise(G, ctx, p, amount)
