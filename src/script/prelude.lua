@@ -198,12 +198,12 @@ function M.autoplay(G, run, state, seat, list, budget)
   local n, hook, entered, trail, nxt, tied = 0, "act", false, {}, nil, {}
   run.probe = function() return state, hook, n, seat, list end
   while true do
-    local option = rawget(list, 1)
-    if rawlen(list) > 1 then
+    local option = list[1]
+    if #list > 1 then
       hook = "ai.score"
       local _, k = best(ais[seat], G, ctx, seat, list, tied)
       if k == 0 then return "untied", state, n, seat, list end
-      option = rawget(list, tied[draw(seat, k)])
+      option = list[tied[draw(seat, k)]]
     end
     n = n + 1
     hook = "act"
@@ -244,7 +244,7 @@ function M.autoplay(G, run, state, seat, list, budget)
     list = hooks[state].options(G, ctx)
     local problem = check(list)
     if problem then return "options", state, n, problem end
-    if rawlen(list) == 0 then return "options", state, n end
+    if #list == 0 then return "options", state, n end
     if n >= budget then return "ask", state, n, seat, list end
   end
 end
