@@ -4,7 +4,7 @@
 //! large on purpose): nothing is left to drop when Lua jumps away with one.
 #![allow(clippy::result_large_err)]
 
-use super::rawgrid::{on_world, over_world, raise, Msg};
+use super::rawgrid::{c_closure, on_world, raise, Msg};
 use crate::core::dice::{doubles, parse_dice, roll_into, DiceSpec, MAX_DICE};
 use crate::core::event::Event;
 use crate::core::world::World;
@@ -23,8 +23,8 @@ pub fn install(
 ) -> mlua::Result<()> {
     // The result's keys ride along as upvalues 2 and 3: no string lookup per roll.
     let keys = [lua.create_string("total")?, lua.create_string("doubles")?];
-    dice.raw_set("roll", over_world(lua, world, roll, &keys)?)?;
-    ctx.raw_set("tally", over_world(lua, world, tally, &[])?)
+    dice.raw_set("roll", c_closure(lua, world, roll, &keys)?)?;
+    ctx.raw_set("tally", c_closure(lua, world, tally, &[])?)
 }
 
 /// The string argument `arg` as text, or a message naming `what` and the type found.

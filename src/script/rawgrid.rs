@@ -1,8 +1,10 @@
 //! The `ctx.grid` calls a playout makes on every move (get, set, runs, line, longest,
-//! random_empty, random_near) as plain Lua C functions: a search makes millions of them, and a C function
-//! costs a third of a general Rust callback. Each reads its arguments, works on the world
-//! behind a borrow that ends before any error is raised, and raises errors as Lua errors at
-//! the calling rules' line.
+//! random_empty, random_near) as plain Lua C functions: a search makes millions of them, and
+//! a C function costs a third of a general Rust callback. Each reads its arguments, works on
+//! the world behind a borrow that ends before any error is raised, and raises errors as Lua
+//! errors at the calling rules' line. Also the pieces every raw C function of the host
+//! shares (the dice, the tally, the tie-break draw): `c_closure` (a function over data the
+//! VM keeps alive), `on_world` (the borrow and the panic guard), `raise` and `Msg`.
 
 use crate::core::grid::{GridState, DIRECTIONS};
 use crate::core::world::World;
@@ -14,9 +16,9 @@ use std::fmt::Write;
 use std::os::raw::c_int;
 use std::rc::Rc;
 
-/// Keeps every world a VM's C functions point at alive as long as the VM.
+/// Keeps everything a VM's C functions point at alive as long as the VM.
 struct Owned {
-    worlds: Vec<Rc<RefCell<World>>>,
+    held: Vec<Rc<dyn std::any::Any>>,
 }
 
 /// Sets the fast calls on the `ctx.grid` table `t`.
@@ -31,28 +33,27 @@ pub fn install(lua: &Lua, t: &Table, world: &Rc<RefCell<World>>) -> mlua::Result
         ("random_near", random_near),
     ];
     for (name, f) in calls {
-        t.raw_set(name, over_world(lua, world, f, &[])?)?;
+        t.raw_set(name, c_closure(lua, world, f, &[])?)?;
     }
     Ok(())
 }
 
-/// A C function whose first upvalue points at `world`, which the VM keeps alive; `extra`
-/// strings follow as upvalues 2, 3, ….
-pub(super) fn over_world(
+/// A C function whose first upvalue points at `data` (a world, the tie-break generators),
+/// which the VM keeps alive; `extra` strings follow as upvalues 2, 3, ….
+pub(super) fn c_closure<T: 'static>(
     lua: &Lua,
-    world: &Rc<RefCell<World>>,
+    data: &Rc<T>,
     f: ffi::lua_CFunction,
     extra: &[mlua::LuaString],
 ) -> mlua::Result<Function> {
-    let held = lua
+    let keep: Rc<dyn std::any::Any> = data.clone();
+    let kept = lua
         .app_data_mut::<Owned>()
-        .map(|mut o| o.worlds.push(world.clone()));
-    if held.is_none() {
-        lua.set_app_data(Owned {
-            worlds: vec![world.clone()],
-        });
+        .map(|mut o| o.held.push(keep.clone()));
+    if kept.is_none() {
+        lua.set_app_data(Owned { held: vec![keep] });
     }
-    let ptr = Rc::as_ptr(world) as *mut c_void;
+    let ptr = Rc::as_ptr(data) as *mut c_void;
     // SAFETY: the strings arrive as the arguments; the closure takes them after the pointer.
     unsafe {
         lua.exec_raw(mlua::Variadic::from_iter(extra.iter().cloned()), |l| {

@@ -9,16 +9,10 @@ use crate::core::rng::GameRng;
 use mlua::ffi::{self, lua_State};
 use mlua::{Function, Lua};
 use std::cell::RefCell;
-use std::ffi::c_void;
 use std::os::raw::c_int;
 use std::rc::Rc;
 
 type Generators = RefCell<Vec<GameRng>>;
-
-/// Keeps every set of generators a `draw` of this VM points at alive as long as the VM.
-struct Held {
-    generators: Vec<Rc<Generators>>,
-}
 
 /// The seats' generators and the Lua function that draws from them.
 pub struct TieBreak {
@@ -29,22 +23,7 @@ pub struct TieBreak {
 impl TieBreak {
     pub fn install(lua: &Lua) -> mlua::Result<TieBreak> {
         let generators = Rc::new(RefCell::new(Vec::new()));
-        let held = lua
-            .app_data_mut::<Held>()
-            .map(|mut h| h.generators.push(generators.clone()));
-        if held.is_none() {
-            lua.set_app_data(Held {
-                generators: vec![generators.clone()],
-            });
-        }
-        let ptr = Rc::as_ptr(&generators) as *mut c_void;
-        // SAFETY: pushes the pointer and a closure over it; nothing else touches the stack.
-        let draw: Function = unsafe {
-            lua.exec_raw((), |l| {
-                ffi::lua_pushlightuserdata(l, ptr);
-                ffi::lua_pushcclosure(l, draw_from, 1);
-            })?
-        };
+        let draw = super::rawgrid::c_closure(lua, &generators, draw_from, &[])?;
         Ok(TieBreak { generators, draw })
     }
 
