@@ -243,6 +243,22 @@ fn from_turn_9(state: &str, hook: &str, args: &str, code: &str) -> String {
     )
 }
 
+// Search playouts run inside the VM too: a hook's error raised at its caller's level names
+// the rules, not the runtime's playout loop.
+#[test]
+fn a_hook_error_inside_a_search_playout_names_the_rules() {
+    let rules = from_turn_9("rolling", "enter", "G, ctx", "error('gave up', 2)");
+    let v = variant("monopoly", &rules, "", None);
+    let mut g = new_game(&v.pkg, "demo", 4, 3);
+    let err = g.random_playout(10_000).expect_err("the broken rules fail");
+    let err = err.to_string();
+    assert!(
+        err.contains("/monopoly/rules.lua:4: error: gave up\n"),
+        "{err}"
+    );
+    assert!(err.contains("hook 'playout'"), "{err}");
+}
+
 #[test]
 fn rules_errors_read_the_same_inside_the_vm() {
     let act = |code: &str| from_turn_9("wait_player", "act", "G, ctx, option", code);

@@ -187,7 +187,8 @@ impl Game {
             self.round_cap,
         );
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "playout");
-        let (end, _steps): (String, usize) = self.host.call(&self.host.playout, args, &ctx)?;
+        let (end, _steps): (String, usize) =
+            self.host.call_driver(&self.host.playout, args, &ctx)?;
         let index = self.pkg.flow.index(&end).unwrap_or(state);
         let mut w = self.world.borrow_mut();
         w.state = index;

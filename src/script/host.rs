@@ -248,31 +248,37 @@ impl Host {
         }
     }
 
-    /// Calls `f` under the instruction budget; errors carry `context` as a note.
+    /// Calls `f` under the instruction budget; errors carry `context` as a note. `context`
+    /// runs after the call's guard is gone, so it may call Lua even when the call ran out of
+    /// budget.
     pub fn call<R: mlua::FromLuaMulti>(
         &self,
         f: &Function,
         args: impl IntoLuaMulti,
         context: &dyn Fn() -> String,
     ) -> Result<R, ScriptError> {
-        let _guard = Guard::new(self.lua_state, self.budget);
-        f.call::<R>(args).map_err(|e| {
-            let diag =
-                Diagnostic::from_lua_message(&lua_message(&e), &self.rules_path).note(context());
-            ScriptError(diag)
-        })
+        self.guarded(f, args, context, false)
     }
 
-    /// Calls `f`, a prelude driver that calls the rules' hooks itself (`M.autoplay`), as `call`
-    /// does; an error a hook raised at its caller's level (`error(msg, 2)`), which Lua locates
-    /// inside `f`, reads as when the runtime calls the hook: located by the traceback.
-    /// `context` runs after the call's guard is gone, so it may call Lua even when the call
-    /// ran out of budget.
+    /// Calls `f`, a prelude driver that calls the rules' hooks itself (`M.autoplay`,
+    /// `M.playout`), as `call` does; an error a hook raised at its caller's level
+    /// (`error(msg, 2)`), which Lua locates inside `f`, reads as when the runtime calls the
+    /// hook: located by the traceback.
     pub fn call_driver<R: mlua::FromLuaMulti>(
         &self,
         f: &Function,
         args: impl IntoLuaMulti,
         context: &dyn Fn() -> String,
+    ) -> Result<R, ScriptError> {
+        self.guarded(f, args, context, true)
+    }
+
+    fn guarded<R: mlua::FromLuaMulti>(
+        &self,
+        f: &Function,
+        args: impl IntoLuaMulti,
+        context: &dyn Fn() -> String,
+        driver: bool,
     ) -> Result<R, ScriptError> {
         let result = {
             let _guard = Guard::new(self.lua_state, self.budget);
@@ -280,7 +286,10 @@ impl Host {
         };
         result.map_err(|e| {
             let message = lua_message(&e);
-            let message = without_driver_location(&message, f).unwrap_or(&message);
+            let inside = driver
+                .then(|| without_driver_location(&message, f))
+                .flatten();
+            let message = inside.unwrap_or(&message);
             let diag = Diagnostic::from_lua_message(message, &self.rules_path).note(context());
             ScriptError(diag)
         })
