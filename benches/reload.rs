@@ -36,10 +36,8 @@ fn main() {
         settings: vec![],
     };
     let mut game = Game::new(pkg.clone(), config).unwrap();
-    game.exec(
-        "R.set_owner(G, ctx, 2, 2); table.insert(G.players[2].bought, 2); ctx.board:place(1, 9)",
-    )
-    .unwrap();
+    game.exec("R.acquire(G, ctx, 2, 2); ctx.board:place(1, 9)")
+        .unwrap();
     let start = game.snapshot().unwrap();
     let watcher = Watcher::for_game(&pkg).unwrap();
     let map = root.join("maps/demo.toml");

@@ -27,9 +27,7 @@ fn own(g: &mut Game, seat: usize, ids: &[&str]) {
     for id in ids {
         exec(
             g,
-            &format!(
-                "local i = ctx.board.by_id['{id}'].index; R.set_owner(G, ctx, i, {seat}); table.insert(G.players[{seat}].bought, i)"
-            ),
+            &format!("R.acquire(G, ctx, ctx.board.by_id['{id}'].index, {seat})"),
         );
     }
 }
@@ -766,10 +764,10 @@ fn mortgage_menu_stays_open_until_back() {
 
 // The whole groups each player holds, where building is listed, match a count from scratch
 // after every decision of seeded random games (buying, mortgaging, selling and bankruptcy
-// included). MONOPOLY_WHOLE_GAMES raises the game count.
+// included). MEEPLE_MONOPOLY_GAMES raises the game count.
 #[test]
 fn whole_group_counts_stay_true_through_random_games() {
-    let games = games_from_env("MONOPOLY_WHOLE_GAMES", 6);
+    let games = games_from_env("MEEPLE_MONOPOLY_GAMES", 6);
     let check = "local out = {} \
         for p = 1, ctx:seats() do \
           local names, seen = {}, {} \
@@ -804,10 +802,13 @@ fn whole_group_counts_stay_true_through_random_games() {
             while let Some(p) = g.pending() {
                 let choice = bots[p.seat].as_mut().unwrap().choose(&mut g).unwrap();
                 g.apply_index(choice.index).unwrap();
-                assert_eq!(exec(&mut g, check), serde_json::json!([true, true, true]));
+                assert_eq!(
+                    g.eval(check).unwrap(),
+                    serde_json::json!([true, true, true])
+                );
                 if g.pending().is_some() && g.state_name() == "wait_player" {
                     let listed = options(&g).contains(&"mortgages".to_string());
-                    assert_eq!(exec(&mut g, mortgageable), serde_json::json!(listed));
+                    assert_eq!(g.eval(mortgageable).unwrap(), serde_json::json!(listed));
                     menus += listed as u32;
                 }
             }

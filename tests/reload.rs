@@ -76,7 +76,7 @@ impl Live {
 fn p2_owns_beijing(l: &mut Live) {
     exec(
         &mut l.game,
-        "R.set_owner(G, ctx, 2, 2); table.insert(G.players[2].bought, 2); ctx.board:place(1, 9)",
+        "R.acquire(G, ctx, 2, 2); ctx.board:place(1, 9)",
     );
 }
 
@@ -223,11 +223,7 @@ fn the_history_is_checked_against_the_new_rules() {
     act(&mut l.game, "roll");
     assert_eq!(l.game.check_history(), None);
     // Renaming the roll action makes the first recorded decision illegal under the new rules.
-    l.edit(
-        "rules.lua",
-        "local ROLL, MORTGAGES, PASS = option(\"roll\"),",
-        "local ROLL, MORTGAGES, PASS = option(\"throw\"),",
-    );
+    l.edit("rules.lua", "option(\"roll\")", "option(\"throw\")");
     l.edit(
         "rules.lua",
         "if verb == \"roll\" then",

@@ -1,7 +1,7 @@
 -- 大富翁 Monopoly: the heuristic AI. AI.score rates one legal option for the seat to move; the
 -- runtime's heuristic bot plays the best-rated option (ties broken by its seeded generator).
 -- Strategy: buy when cash stays above a safety margin of the price, prefer completing a group,
--- build when safe, never mortgage unless the rules force a sale, leave jail with a card.
+-- build when safe, never mortgage (the rules sell to pay a debt), leave jail with a card.
 local AI = {}
 local R = require("rules")
 
@@ -19,7 +19,6 @@ function AI.score(G, ctx, p, option)
   local s = ctx.settings
   local verb = option[1]
   if verb == "roll" or verb == "pass" or verb == "back" then return 0 end
-  if verb == "mortgages" then return -100 end -- only when forced
   if verb == "use_card" then return 2 end
   if verb == "pay_fine" then return cash(ctx, p) > 4 * s.jail_fine and 1 or -1 end
   local sp = ctx.board.by_id[option[2]]
@@ -35,7 +34,7 @@ function AI.score(G, ctx, p, option)
   if verb == "unmortgage" then
     return (cash(ctx, p) >= s.ai_unmortgage_reserve + sp.price) and 3 or -1
   end
-  return -100 -- mortgage: only when forced
+  return -100 -- the mortgage menu and a mortgage: never chosen (a debt is paid by selling)
 end
 
 return AI

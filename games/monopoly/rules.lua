@@ -96,6 +96,13 @@ local function set_owner(G, ctx, index, p)
   if before then G.players[before].whole = whole_groups(ctx, before) end
   if p then G.players[p].whole = whole_groups(ctx, p) end
 end
+-- p becomes the owner of the space at `index` by buying it (kept last in p's purchases).
+local function acquire(G, ctx, index, p)
+  set_owner(G, ctx, index, p)
+  table.insert(G.players[p].bought, index)
+end
+R.acquire = acquire
+
 -- The kept list (a save from before it was kept gets it counted afresh).
 local function whole_of(G, ctx, p)
   return G.players[p].whole or whole_groups(ctx, p)
@@ -349,7 +356,8 @@ local function option(verb, id)
   return o
 end
 
-local ROLL, MORTGAGES, PASS = option("roll"), option("mortgages"), option("pass")
+local ROLL, MORTGAGES, PASS, BACK = option("roll"), option("mortgages"), option("pass"), option("back")
+local PAY_FINE, USE_CARD = option("pay_fine"), option("use_card")
 
 -- Build options: only groups whose every space p owns can take buildings.
 local function build_options(G, ctx, p, out)
@@ -379,10 +387,10 @@ end
 -- Buildings stand only on groups their owner holds whole, so while p holds none and nothing is
 -- mortgaged, any property p bought can be mortgaged.
 local function can_mortgage_any(G, ctx, p)
-  local pl = G.players[p]
-  if #whole_of(G, ctx, p) == 0 and next(G.mortgaged) == nil then return #pl.bought > 0 end
+  local bought = G.players[p].bought
+  if #whole_of(G, ctx, p) == 0 and next(G.mortgaged) == nil then return #bought > 0 end
   local spaces = ctx.board.spaces
-  for _, index in ipairs(G.players[p].bought) do
+  for _, index in ipairs(bought) do
     if can_mortgage(G, ctx, p, spaces[index]) then return true end
   end
   return false
@@ -416,8 +424,8 @@ R.states.wait_player = {
     local pl = G.players[p]
     local out = { ROLL }
     if pl.in_jail then
-      if cash(ctx, p) >= S(ctx).jail_fine then out[#out + 1] = option("pay_fine") end
-      if #ctx.deck:held(p) > 0 then out[#out + 1] = option("use_card") end
+      if cash(ctx, p) >= S(ctx).jail_fine then out[#out + 1] = PAY_FINE end
+      if #ctx.deck:held(p) > 0 then out[#out + 1] = USE_CARD end
     end
     build_options(G, ctx, p, out)
     unmortgage_options(G, ctx, p, out)
@@ -453,7 +461,7 @@ R.states.mortgaging = {
     for _, index in ipairs(ctx.board:owned_by(p)) do
       if can_mortgage(G, ctx, p, spaces[index]) then out[#out + 1] = option("mortgage", spaces[index].id) end
     end
-    out[#out + 1] = option("back")
+    out[#out + 1] = BACK
     return out
   end,
   act = function(G, ctx, action)
@@ -522,8 +530,7 @@ R.states.buy = {
     if action[1] == "buy" then
       local sp = ctx.board.by_id[action[2]]
       add_cash(ctx, p, -sp.price)
-      set_owner(G, ctx, sp.index, p)
-      table.insert(G.players[p].bought, sp.index)
+      acquire(G, ctx, sp.index, p)
       ctx:log("P%d buys %s for $%d", p, sp.name, sp.price)
     end
     if G.again and not G.players[p].in_jail then return "wait_player" end
