@@ -83,13 +83,8 @@ impl GridState {
     /// A uniformly random empty cell within distance `d` of any stone, or None when there is
     /// none.
     pub fn random_near(&self, d: usize, rng: &mut GameRng) -> Option<usize> {
-        let near = self.near(d, |v| v != 0);
-        let count = near.iter().filter(|n| **n).count();
-        if count == 0 {
-            return None;
-        }
-        let k = rng.below(count as u64) as usize;
-        (0..self.cells.len()).filter(|i| near[*i]).nth(k)
+        let cells = self.empty_near(d);
+        (!cells.is_empty()).then(|| cells[rng.below(cells.len() as u64) as usize])
     }
 
     /// Marks the empty cells within Chebyshev distance `d` of a cell whose value passes
@@ -143,7 +138,7 @@ impl GridState {
     }
 
     /// Number of empty cells, eight cells per step.
-    pub fn empty_count(&self) -> usize {
+    fn empty_count(&self) -> usize {
         let (words, rest) = self.cells.as_chunks::<8>();
         let whole: u32 = words
             .iter()
@@ -174,7 +169,7 @@ impl GridState {
     }
 
     /// The index of the `k`-th empty cell (from 0) in row-major order.
-    pub fn nth_empty(&self, mut k: usize) -> Option<usize> {
+    fn nth_empty(&self, mut k: usize) -> Option<usize> {
         let (words, _) = self.cells.as_chunks::<8>();
         let mut start = 0;
         for w in words {

@@ -9,7 +9,7 @@ pub mod host;
 pub mod melds;
 mod rawdice;
 mod rawgrid;
-pub mod tiebreak;
+mod tiebreak;
 pub mod watchdog;
 
 pub use host::{Host, ScriptError};
