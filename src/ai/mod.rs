@@ -13,6 +13,15 @@ use mcts::{Budget, Mcts};
 use montecarlo::MonteCarlo;
 use std::fmt;
 
+/// The bot kinds a seat may name, for help texts and errors (one list to keep in step with
+/// `Seat::parse`).
+#[macro_export]
+macro_rules! bot_kinds {
+    () => {
+        "ai (heuristic), ai:STYLE, random, mcts, mcts:N, mcts:Nms, montecarlo, montecarlo:N, alphabeta, alphabeta:N"
+    };
+}
+
 /// Who sits in a seat, as written on the command line (`human`, `ai`, `random`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Seat {
@@ -60,7 +69,12 @@ impl Seat {
                         .ok_or_else(|| format!("bad alphabeta depth '{n}' (expected moves ahead from 1 to 8, like alphabeta:3)"));
                 }
                 Err(format!(
-                    "unknown player kind '{other}' (expected: human, ai, ai:STYLE, random, mcts, mcts:N, mcts:Nms, montecarlo, montecarlo:N, alphabeta, alphabeta:N)"
+                    concat!(
+                        "unknown player kind '{}' (expected: human, ",
+                        bot_kinds!(),
+                        ")"
+                    ),
+                    other
                 ))
             }
         }
@@ -259,9 +273,6 @@ impl Bot for Heuristic {
             });
         }
         let (_, tied) = game.best_options(self.style.as_deref())?;
-        if tied.is_empty() {
-            return Err(game.no_best_option());
-        }
         let index = tied[self.rng.below(tied.len() as u64) as usize];
         Ok(Choice {
             index,

@@ -111,10 +111,14 @@ impl Game {
         self.host.ai.is_some()
     }
 
-    /// The best score of the AI (or its style) and the options that reach it.
+    /// The best score of the AI (or its style) and the options that reach it (at least one:
+    /// an AI that scores every option NaN is an error).
     pub fn best_options(&self, style: Option<&str>) -> Result<(f64, Vec<usize>), GameError> {
         let (best, tied): (f64, mlua::Variadic<usize>) =
             self.with_ai_scores(&self.host.best, style)?;
+        if tied.is_empty() {
+            return Err(self.no_best_option());
+        }
         Ok((best, tied.iter().map(|i| i - 1).collect()))
     }
 
