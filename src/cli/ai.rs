@@ -21,8 +21,7 @@ pub struct AiArgs {
     /// Explain the position at the end of this replay or save file instead of a new game
     #[arg(long, value_name = "FILE")]
     replay: Option<PathBuf>,
-    /// The bot: ai (heuristic), ai:STYLE, random, mcts, mcts:N, mcts:Nms, montecarlo, montecarlo:N, alphabeta or alphabeta:N
-    #[arg(long, default_value = "ai")]
+    #[arg(long, default_value = "ai", help = concat!("The bot: ", crate::bot_kinds!()))]
     bot: String,
     /// How many candidates to list
     #[arg(long, default_value_t = 10)]
@@ -32,7 +31,7 @@ pub struct AiArgs {
 pub fn run(a: AiArgs) -> CmdResult {
     let mut game = position(&a)?;
     let seat = Seat::parse(&a.bot).map_err(|e| vec![Diagnostic::error("--bot", e)])?;
-    seat.check_for(&game.pkg, game.world().seats)
+    seat.check_for(&game.pkg, game.config.seats)
         .map_err(|e| vec![Diagnostic::error("--bot", e)])?;
     let Some(mut bot) = seat.bot(game.config.seed, 0) else {
         return Err(vec![Diagnostic::error("--bot", "name a bot, not human")]);

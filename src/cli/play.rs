@@ -25,8 +25,7 @@ pub struct PlayArgs {
     /// Map to play on (default: the game's default map)
     #[arg(long)]
     map: Option<String>,
-    /// Who plays each seat, comma-separated: human, ai (heuristic), ai:STYLE, random, mcts, mcts:N, mcts:Nms, montecarlo, montecarlo:N, alphabeta, alphabeta:N
-    #[arg(long, default_value = "human,ai")]
+    #[arg(long, default_value = "human,ai", help = concat!("Who plays each seat, comma-separated: human, ", crate::bot_kinds!()))]
     players: String,
     /// Seed of the game's random generator (default: a new one each game, printed at the start)
     #[arg(long)]
@@ -430,7 +429,10 @@ fn why(game: &mut Game, bot: &str) {
         Seat::parse(bot)
     };
     let Some(mut bot) = seat.as_ref().ok().and_then(|s| s.bot(game.config.seed, 0)) else {
-        println!("usage: why [ai|ai:STYLE|random|mcts|mcts:N|mcts:Nms|montecarlo|montecarlo:N|alphabeta|alphabeta:N]");
+        println!(concat!(
+            "usage: why [BOT], BOT one of: ",
+            crate::bot_kinds!()
+        ));
         return;
     };
     let name = seat.map(|s| s.to_string()).unwrap_or_default();

@@ -21,8 +21,7 @@ pub struct SimArgs {
     /// Number of games
     #[arg(long, default_value_t = 100)]
     games: usize,
-    /// Who plays each seat, comma-separated: ai (heuristic), ai:STYLE, random, mcts, mcts:N, mcts:Nms, montecarlo, montecarlo:N, alphabeta, alphabeta:N
-    #[arg(long, default_value = "ai,ai")]
+    #[arg(long, default_value = "ai,ai", help = concat!("Who plays each seat, comma-separated: ", crate::bot_kinds!()))]
     players: String,
     /// Worker threads (default: all cores); the numbers do not depend on it
     #[arg(long)]
