@@ -142,7 +142,7 @@ impl Bot for AlphaBeta {
 
     /// Candidates are the searched options with their values.
     fn explain(&mut self, game: &mut Game) -> Result<Choice, GameError> {
-        let seats = game.world().seats;
+        let seats = game.config.seats;
         if seats != 2 {
             return Err(GameError::Rejected(two_players_only(seats)));
         }

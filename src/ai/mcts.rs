@@ -87,7 +87,7 @@ impl Mcts {
 
     /// Runs the search from the game's position; the game is restored afterwards.
     fn search(&mut self, game: &mut Game) -> Result<Vec<Node>, GameError> {
-        let seats = game.world().seats;
+        let seats = game.config.seats;
         let root = game.mark()?;
         let mut tree = vec![self.node(game, seats)?];
         let started = Instant::now();

@@ -30,7 +30,7 @@ impl MonteCarlo {
             (p.seat, p.len())
         };
         let root = game.mark()?;
-        let seats = game.world().seats;
+        let seats = game.config.seats;
         let (mut total, mut tries) = (vec![0.0; n], vec![0u32; n]);
         for k in 0..self.playouts.max(n as u32) {
             let i = k as usize % n;

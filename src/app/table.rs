@@ -250,8 +250,8 @@ impl Table {
             .map(|(i, _)| i)
             .collect();
         let text = match here[..] {
-            [index] if play::human_turn(&self.s) => self.play_clicked(index, now),
-            [_, _, ..] if play::human_turn(&self.s) => {
+            [index] if scene.human => self.play_clicked(index, now),
+            [_, _, ..] if scene.human => {
                 self.picked = Some(spot);
                 self.scene = None;
                 "several options here: pick one on the right".into()
