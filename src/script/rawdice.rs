@@ -4,7 +4,7 @@
 //! large on purpose): nothing is left to drop when Lua jumps away with one.
 #![allow(clippy::result_large_err)]
 
-use super::rawgrid::{c_closure, on_world, raise, Msg};
+use super::rawgrid::{c_closure, on_cell, raise, Msg};
 use crate::core::dice::{doubles, parse_dice, roll_into, DiceSpec, MAX_DICE};
 use crate::core::event::Event;
 use crate::core::world::World;
@@ -47,7 +47,7 @@ unsafe fn text<'a>(l: *mut lua_State, arg: c_int, what: &str) -> Result<&'a str,
 unsafe extern "C-unwind" fn roll(l: *mut lua_State) -> c_int {
     let mut faces = [0u32; MAX_DICE];
     let rolled = text(l, 2, "ctx.dice:roll expects a spec like \"2d6\"").and_then(|spec| {
-        on_world(l, |w| {
+        on_cell(l, |w: &mut World| {
             let parsed: DiceSpec = parse_dice(spec).map_err(Msg::of)?;
             let faces = &mut faces[..parsed.count as usize];
             let total = roll_into(parsed, &mut w.rng, &mut w.forced_dice, faces);
@@ -96,7 +96,7 @@ unsafe extern "C-unwind" fn tally(l: *mut lua_State) -> c_int {
     let done = by.and_then(|by| {
         let name = text(l, 2, "ctx:tally expects a statistic name (a string)")?;
         let key = text(l, 3, "ctx:tally expects a key (a string)")?;
-        on_world(l, |w| {
+        on_cell(l, |w: &mut World| {
             w.tally(name, key, by);
             Ok(())
         })

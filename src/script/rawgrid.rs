@@ -4,7 +4,7 @@
 //! the world behind a borrow that ends before any error is raised, and raises errors as Lua
 //! errors at the calling rules' line. Also the pieces every raw C function of the host
 //! shares (the dice, the tally, the tie-break draw): `c_closure` (a function over data the
-//! VM keeps alive), `on_world` (the borrow and the panic guard), `raise` and `Msg`.
+//! VM keeps alive), `on_cell` (the borrow and the panic guard), `raise` and `Msg`.
 
 use crate::core::grid::{GridState, DIRECTIONS};
 use crate::core::world::World;
@@ -155,14 +155,15 @@ pub(super) unsafe fn raise(l: *mut lua_State, p: impl std::fmt::Display) -> ! {
     ffi::lua_error(l)
 }
 
-/// Runs `f` on the world behind the closure's first upvalue and returns its result; `Err` also
-/// when the world is borrowed elsewhere or `f` panics (a panic must not unwind through Lua's C
-/// frames). Raises nothing: the caller raises after the borrow has ended.
-pub(super) unsafe fn on_world<R, E: From<Problem>>(
+/// Runs `f` on the data behind the closure's first upvalue (the `RefCell<T>` a `c_closure`
+/// points at) and returns its result; `Err` also when the data is borrowed elsewhere or `f`
+/// panics (a panic must not unwind through Lua's C frames). Raises nothing: the caller raises
+/// after the borrow has ended.
+pub(super) unsafe fn on_cell<T, R, E: From<Problem>>(
     l: *mut lua_State,
-    f: impl FnOnce(&mut World) -> Result<R, E>,
+    f: impl FnOnce(&mut T) -> Result<R, E>,
 ) -> Result<R, E> {
-    let cell = &*(ffi::lua_touserdata(l, ffi::lua_upvalueindex(1)) as *const RefCell<World>);
+    let cell = &*(ffi::lua_touserdata(l, ffi::lua_upvalueindex(1)) as *const RefCell<T>);
     let run = std::panic::AssertUnwindSafe(|| match cell.try_borrow_mut() {
         Ok(mut w) => f(&mut w),
         Err(_) => Err(Problem::Busy.into()),
@@ -170,9 +171,9 @@ pub(super) unsafe fn on_world<R, E: From<Problem>>(
     std::panic::catch_unwind(run).unwrap_or_else(|_| Err(Problem::Internal.into()))
 }
 
-/// Runs `f` on the grid (`on_world`); raises any error.
+/// Runs `f` on the grid (`on_cell`); raises any error.
 unsafe fn on_grid<R>(l: *mut lua_State, f: impl FnOnce(&mut World) -> Result<R, Problem>) -> R {
-    let result = on_world(l, |w| match w.grid {
+    let result = on_cell(l, |w: &mut World| match w.grid {
         Some(_) => f(w),
         None => Err(Problem::NotGrid),
     });

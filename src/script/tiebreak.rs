@@ -3,8 +3,10 @@
 //! draw `Heuristic::choose` makes in Rust. The runtime loads the seats' generators before a
 //! run and stores them back after it, so the bots end with exactly the states they would have
 //! had step by step. The function reaches the generators through a pointer kept alive as long
-//! as the VM, and catches panics (they must not unwind through Lua's C frames).
+//! as the VM, and catches panics (they must not unwind through Lua's C frames), with the
+//! host's other C functions' `on_cell` and `raise`.
 
+use super::rawgrid::{on_cell, raise, Msg};
 use crate::core::rng::GameRng;
 use mlua::ffi::{self, lua_State};
 use mlua::{Function, Lua};
@@ -44,28 +46,24 @@ impl TieBreak {
 
 const BAD_DRAW: &str = "tie-break draw: no generator for this seat, or an empty range";
 
+#[allow(clippy::result_large_err)] // the error is a message on the stack, nothing to drop
 unsafe extern "C-unwind" fn draw_from(l: *mut lua_State) -> c_int {
     let seat = ffi::luaL_checkinteger(l, 1);
     let n = ffi::luaL_checkinteger(l, 2);
-    let cell = &*(ffi::lua_touserdata(l, ffi::lua_upvalueindex(1)) as *const Generators);
-    let run = std::panic::AssertUnwindSafe(|| {
-        let mut generators = cell.try_borrow_mut().ok()?;
-        let index = usize::try_from(seat).ok()?.checked_sub(1)?;
-        let rng = generators.get_mut(index)?;
-        let n = u64::try_from(n).ok().filter(|n| *n > 0)?;
-        Some(rng.below(n))
+    let drawn = on_cell(l, |generators: &mut Vec<GameRng>| {
+        let index = usize::try_from(seat).ok().and_then(|s| s.checked_sub(1));
+        let rng = index.and_then(|i| generators.get_mut(i));
+        match (rng, u64::try_from(n).ok().filter(|n| *n > 0)) {
+            (Some(rng), Some(n)) => Ok(rng.below(n)),
+            _ => Err(Msg::of(BAD_DRAW)),
+        }
     });
-    match std::panic::catch_unwind(run).ok().flatten() {
-        Some(i) => {
+    match drawn {
+        Ok(i) => {
             ffi::lua_pushinteger(l, i as ffi::lua_Integer + 1);
             1
         }
-        None => {
-            ffi::luaL_where(l, 1);
-            ffi::lua_pushlstring(l, BAD_DRAW.as_ptr().cast(), BAD_DRAW.len());
-            ffi::lua_concat(l, 2);
-            ffi::lua_error(l)
-        }
+        Err(m) => raise(l, m),
     }
 }
 
