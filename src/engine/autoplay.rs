@@ -90,19 +90,11 @@ impl Game {
             };
             ais.raw_set(i + 1, t).map_err(fail)?;
         }
-        let hooks = lua.create_table().map_err(fail)?;
-        for (spec, h) in self.pkg.flow.states.iter().zip(&self.host.hooks) {
-            let t = lua.create_table().map_err(fail)?;
-            t.raw_set("enter", h.enter.clone()).map_err(fail)?;
-            t.raw_set("options", h.options.clone()).map_err(fail)?;
-            t.raw_set("act", h.act.clone()).map_err(fail)?;
-            hooks.raw_set(spec.name.as_str(), t).map_err(fail)?;
-        }
         let run = lua.create_table().map_err(fail)?;
         let fields: [(&str, Value); 8] = [
             ("ctx", Value::Table(self.host.ctx.clone())),
             ("S", Value::Table(self.host.state.clone())),
-            ("hooks", Value::Table(hooks)),
+            ("hooks", Value::Table(self.host.hook_table.clone())),
             ("flow", Value::Table(self.host.flow.clone())),
             ("ais", Value::Table(ais)),
             ("draw", Value::Function(self.host.tiebreak.draw.clone())),

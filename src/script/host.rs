@@ -62,6 +62,8 @@ pub struct Host {
     pub tiebreak: super::tiebreak::TieBreak,
     /// The flow as Lua data, for playouts: name → { decide, final, next = { name = true } }.
     pub flow: Table,
+    /// The checked hooks as Lua data, for the in-VM driver: name → { enter, options, act }.
+    pub hook_table: Table,
 }
 
 impl Host {
@@ -94,6 +96,7 @@ impl Host {
         let state = install_components(&lua, &prelude, &ctx, pkg, board, &world).map_err(fail)?;
         let flow = flow_table(&lua, &pkg.flow).map_err(fail)?;
         let tiebreak = super::tiebreak::TieBreak::install(&lua).map_err(fail)?;
+        let hook_table = lua.create_table().map_err(fail)?;
         let mut host = Host {
             lua,
             lua_state,
@@ -113,6 +116,7 @@ impl Host {
             autoplay: prelude.get("autoplay").map_err(fail)?,
             tiebreak,
             flow,
+            hook_table,
         };
         host.rules = host.load_table(&pkg.root.join(&pkg.rules_file), &rules_path)?;
         host.register_module(&pkg.rules_file, &host.rules)
@@ -122,6 +126,7 @@ impl Host {
         }
         let mut diags = Vec::new();
         host.hooks = check_states(&host.rules, pkg, &rules_path, &mut diags);
+        fill_hook_table(&host.lua, &host.hook_table, &pkg.flow, &host.hooks).map_err(fail)?;
         check_effects(&host.rules, board, &rules_path, &mut diags);
         check_ai(
             host.ai.as_ref(),
@@ -354,6 +359,23 @@ fn flow_table(lua: &Lua, flow: &crate::core::flow::Flow) -> mlua::Result<Table> 
         t.raw_set(spec.name.as_str(), st)?;
     }
     Ok(t)
+}
+
+/// name → { enter, options, act } for every state, from the checked hooks.
+fn fill_hook_table(
+    lua: &Lua,
+    t: &Table,
+    flow: &crate::core::flow::Flow,
+    hooks: &[StateHooks],
+) -> mlua::Result<()> {
+    for (spec, h) in flow.states.iter().zip(hooks) {
+        let st = lua.create_table()?;
+        st.raw_set("enter", h.enter.clone())?;
+        st.raw_set("options", h.options.clone())?;
+        st.raw_set("act", h.act.clone())?;
+        t.raw_set(spec.name.as_str(), st)?;
+    }
+    Ok(())
 }
 
 /// Overwrites the array `state[name]` in place with `values`.
