@@ -47,7 +47,7 @@ impl Scene {
         let world = game.world().clone();
         let board = game.pkg.map(game.config.map.as_deref()).ok();
         let kind = board.map(BoardKind::of);
-        let table = (kind == Some(BoardKind::Table)).then(|| TableView::read(game, viewer));
+        let table = (kind == Some(BoardKind::Table)).then(|| TableView::read(game, &world, viewer));
         let options: Vec<(usize, Option<Spot>)> = match (game.pending(), board, kind) {
             (Some(p), Some(board), Some(kind)) => (p.options().iter().enumerate())
                 .map(|(i, o)| {

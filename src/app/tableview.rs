@@ -4,6 +4,7 @@
 
 use super::view::Spot;
 use crate::core::action::{Action, Arg};
+use crate::core::world::World;
 use crate::core::zone::Seen;
 use crate::engine::Game;
 
@@ -26,12 +27,13 @@ pub struct TableView {
 }
 
 impl TableView {
-    pub fn read(game: &Game, viewer: Option<usize>) -> TableView {
+    /// The table of `game` whose world (`Game::world`) is `world`.
+    pub fn read(game: &Game, world: &World, viewer: Option<usize>) -> TableView {
         let zones = game
             .pkg
             .zones
             .iter()
-            .zip(game.seen_zones(viewer))
+            .zip(game.seen_zones_in(world, viewer))
             .map(|(z, piles)| ZoneView {
                 name: z.name.clone(),
                 per_seat: z.per_seat,

@@ -5,6 +5,7 @@
 use super::{context, Game, GameError};
 use crate::core::action::Action;
 use crate::core::rng::{splitmix64, GameRng};
+use crate::core::world::World;
 use crate::core::zone::{self, Seen};
 use crate::script::convert::to_json;
 use mlua::Value;
@@ -24,8 +25,9 @@ impl Game {
     /// seats' answers to an open simultaneous decision are never part of it. Once the game is
     /// over every pile is laid open.
     pub fn view(&self, seat: Option<usize>) -> Result<Json, GameError> {
+        let w = self.world();
         let mut zones = Map::new();
-        for (spec, piles) in self.pkg.zones.iter().zip(self.seen_zones(seat)) {
+        for (spec, piles) in self.pkg.zones.iter().zip(self.seen_zones_in(&w, seat)) {
             let value = if spec.per_seat {
                 json!(piles)
             } else {
@@ -33,7 +35,6 @@ impl Game {
             };
             zones.insert(spec.name.clone(), value);
         }
-        let w = self.world();
         let counters: Map<String, Json> = self
             .pkg
             .counters
@@ -65,7 +66,11 @@ impl Game {
     /// is over every pile is laid open. The one source of the JSON view, the terminal and the
     /// window.
     pub fn seen_zones(&self, seat: Option<usize>) -> Vec<Vec<Seen>> {
-        let w = self.world();
+        self.seen_zones_in(&self.world(), seat)
+    }
+
+    /// `seen_zones` of a world already read out of the VM (`Game::world`).
+    pub fn seen_zones_in(&self, w: &World, seat: Option<usize>) -> Vec<Vec<Seen>> {
         let over = w.outcome.is_some();
         self.pkg
             .zones
