@@ -7,7 +7,7 @@
 
 mod common;
 use common::*;
-use meeple::ai::{play_out, Bot, Seat};
+use meeple::ai::{play_decisions, play_out, Bot, Seat};
 use meeple::core::rng::GameRng;
 use meeple::def::{load_package, Package};
 use meeple::engine::{Game, GameConfig, GameError, Snapshot, VmSeat};
@@ -40,30 +40,25 @@ fn new_game(pkg: &Arc<Package>, map: &str, seats: usize, seed: u64) -> Game {
 }
 
 /// Heuristic bots for every seat (`styles[i]` for seat i when given), as `Seat::bot` makes them.
-fn bots(seats: usize, seed: u64, styles: &[Option<&str>]) -> Vec<Box<dyn Bot>> {
+fn bots(seats: usize, seed: u64, styles: &[Option<&str>]) -> Vec<Option<Box<dyn Bot>>> {
     (0..seats)
         .map(|s| {
             let style = styles.get(s).copied().flatten().map(String::from);
-            Seat::Heuristic(style).bot(seed, s).expect("a bot")
+            Seat::Heuristic(style).bot(seed, s)
         })
         .collect()
 }
 
 /// The step path: the bots choose and the game applies, one decision at a time.
-fn step_out(game: &mut Game, bots: &mut [Box<dyn Bot>]) -> Result<(), GameError> {
-    while let Some(p) = game.pending() {
-        let seat = p.seat;
-        let choice = bots[seat].choose(game)?;
-        game.apply_index(choice.index)?;
-    }
-    Ok(())
+fn step_out(game: &mut Game, bots: &mut [Option<Box<dyn Bot>>]) -> Result<(), GameError> {
+    play_decisions(game, bots, usize::MAX).map(|_| ())
 }
 
 /// The fast path, which must apply.
-fn auto_out(game: &mut Game, bots: &mut [Box<dyn Bot>]) -> Result<(), GameError> {
+fn auto_out(game: &mut Game, bots: &mut [Option<Box<dyn Bot>>]) -> Result<(), GameError> {
     let mut seats: Vec<VmSeat> = (bots.iter_mut().enumerate())
         .map(|(s, b)| {
-            b.vm_seat(game, s)
+            (b.as_mut().expect("a bot").vm_seat(game, s))
                 .expect("a heuristic seat the game hides nothing from")
         })
         .collect();
@@ -73,14 +68,17 @@ fn auto_out(game: &mut Game, bots: &mut [Box<dyn Bot>]) -> Result<(), GameError>
 }
 
 /// The bots' tie-break generators.
-fn generators(game: &Game, bots: &mut [Box<dyn Bot>]) -> Vec<GameRng> {
+fn generators(game: &Game, bots: &mut [Option<Box<dyn Bot>>]) -> Vec<GameRng> {
     (bots.iter_mut().enumerate())
-        .map(|(s, b)| b.vm_seat(game, s).expect("a heuristic seat").rng.clone())
+        .map(|(s, b)| {
+            let b = b.as_mut().expect("a bot");
+            b.vm_seat(game, s).expect("a heuristic seat").rng.clone()
+        })
         .collect()
 }
 
 /// Where a game ended: its snapshot, whether a decision is pending, and the generators.
-fn end(game: &Game, bots: &mut [Box<dyn Bot>]) -> (Snapshot, bool, Vec<GameRng>) {
+fn end(game: &Game, bots: &mut [Option<Box<dyn Bot>>]) -> (Snapshot, bool, Vec<GameRng>) {
     let snap = game.snapshot().expect("a snapshot");
     (snap, game.is_over(), generators(game, bots))
 }
@@ -135,11 +133,9 @@ fn play_out_gives_the_step_paths_game() {
     let pkg = package("monopoly");
     let mut step = new_game(&pkg, "classic", 4, 7);
     let mut fast = new_game(&pkg, "classic", 4, 7);
-    let (mut step_bots, fast_bots) = (bots(4, 7, &[]), bots(4, 7, &[]));
+    let (mut step_bots, mut fast_bots) = (bots(4, 7, &[]), bots(4, 7, &[]));
     step_out(&mut step, &mut step_bots).unwrap();
-    let mut fast_bots: Vec<Option<Box<dyn Bot>>> = fast_bots.into_iter().map(Some).collect();
     play_out(&mut fast, &mut fast_bots).unwrap();
-    let mut fast_bots: Vec<Box<dyn Bot>> = fast_bots.into_iter().flatten().collect();
     assert_eq!(end(&fast, &mut fast_bots), end(&step, &mut step_bots));
     assert!(
         fast.world().decisions > 100,

@@ -5,7 +5,7 @@
 //! MEEPLE_CONFORMANCE_GAMES (default 3 per map).
 
 mod common;
-use meeple::ai::{Bot, Seat};
+use meeple::ai::{play_decisions, Bot, Seat};
 use meeple::def::Package;
 use meeple::engine::{Game, GameConfig, Snapshot};
 use std::sync::Arc;
@@ -36,24 +36,14 @@ fn new_game(pkg: &Arc<Package>, config: &GameConfig, seed: u64) -> Game {
     Game::new(pkg.clone(), config).unwrap_or_else(|e| panic!("{}", meeple::diag::render(&e)))
 }
 
-fn random_bots(seats: usize, seed: u64) -> Vec<Box<dyn Bot>> {
-    (0..seats)
-        .map(|s| Seat::Random.bot(seed, s).expect("a bot"))
-        .collect()
+fn random_bots(seats: usize, seed: u64) -> Vec<Option<Box<dyn Bot>>> {
+    (0..seats).map(|s| Seat::Random.bot(seed, s)).collect()
 }
 
 /// Plays up to `limit` random decisions; returns how many were played.
-fn play(game: &mut Game, bots: &mut [Box<dyn Bot>], limit: usize) -> usize {
-    let mut n = 0;
-    while n < limit {
-        let Some(p) = game.pending() else { break };
-        let seat = p.seat;
-        let choice = bots[seat].choose(game).expect("bot chooses");
-        game.apply_index(choice.index)
-            .unwrap_or_else(|e| panic!("decision {n}: {e}"));
-        n += 1;
-    }
-    n
+fn play(game: &mut Game, bots: &mut [Option<Box<dyn Bot>>], limit: usize) -> usize {
+    play_decisions(game, bots, limit)
+        .unwrap_or_else(|e| panic!("after {} decisions: {e}", game.world().decisions))
 }
 
 #[test]

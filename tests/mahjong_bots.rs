@@ -5,7 +5,7 @@
 
 mod common;
 use common::*;
-use meeple::ai::{play_out, Seat};
+use meeple::ai::{play_decisions, play_out, Seat};
 use meeple::core::event::Outcome;
 use meeple::engine::Game;
 
@@ -57,14 +57,8 @@ fn the_monte_carlo_ai_beats_isolated_tile_players() {
 /// A discard decision in a four-player game (seed 11, after 12 decisions).
 fn position(trials: u32) -> Game {
     let mut g = start("mahjong", "table", 4, 11, &[&format!("ai_trials={trials}")]);
-    let mut bots: Vec<_> = (0..4)
-        .map(|s| Seat::Heuristic(None).bot(11, s).unwrap())
-        .collect();
-    for _ in 0..12 {
-        let seat = g.pending().unwrap().seat;
-        let i = bots[seat].choose(&mut g).unwrap().index;
-        g.apply_index(i).unwrap();
-    }
+    let mut bots: Vec<_> = (0..4).map(|s| Seat::Heuristic(None).bot(11, s)).collect();
+    assert_eq!(play_decisions(&mut g, &mut bots, 12).unwrap(), 12);
     assert_eq!(g.state_name(), "turn");
     g
 }
