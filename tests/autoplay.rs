@@ -9,9 +9,8 @@ mod common;
 use common::*;
 use meeple::ai::{play_decisions, play_out, Bot, Seat};
 use meeple::core::rng::GameRng;
-use meeple::def::{load_package, Package};
+use meeple::def::Package;
 use meeple::engine::{Game, GameConfig, GameError, Snapshot, VmSeat};
-use std::path::Path;
 use std::sync::Arc;
 
 /// Seeds per map: MEEPLE_AUTOPLAY_GAMES, default 3.
@@ -176,44 +175,6 @@ fn the_fast_path_declines_what_it_does_not_cover() {
         bot.vm_seat(&g, 0).is_none(),
         "hidden hands keep the step path"
     );
-}
-
-/// A copy of game `id` in a temp folder whose rules (and AI) are wrapped: `rules.lua` becomes
-/// `rules_orig.lua` and the new `rules.lua` runs `rules` on its table `R`; the same for
-/// `ai.lua` and `ai` on `AI`. `flow` replaces a line of game.toml.
-struct Variant {
-    _tmp: tempfile::TempDir,
-    pkg: Arc<Package>,
-}
-
-fn variant(id: &str, rules: &str, ai: &str, flow: Option<(&str, &str)>) -> Variant {
-    let tmp = tempfile::tempdir().expect("a temp folder");
-    let root = tmp.path().join("games").join(id);
-    copy_dir(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("games").join(id),
-        &root,
-    );
-    let wrap = |name: &str, var: &str, code: &str| {
-        std::fs::rename(
-            root.join(format!("{name}.lua")),
-            root.join(format!("{name}_orig.lua")),
-        )
-        .unwrap();
-        let text = format!("local {var} = require(\"{name}_orig\")\n{code}\nreturn {var}\n");
-        std::fs::write(root.join(format!("{name}.lua")), text).unwrap();
-    };
-    wrap("rules", "R", rules);
-    wrap("ai", "AI", ai);
-    if let Some((from, to)) = flow {
-        let toml = std::fs::read_to_string(root.join("game.toml")).unwrap();
-        assert!(toml.contains(from), "game.toml of {id} has {from:?}");
-        std::fs::write(root.join("game.toml"), toml.replacen(from, to, 1)).unwrap();
-    }
-    let pkg = load_package(&root).unwrap_or_else(|e| panic!("{}", meeple::diag::render(&e)));
-    Variant {
-        _tmp: tmp,
-        pkg: Arc::new(pkg),
-    }
 }
 
 /// Plays a 4-seat demo game of the property game with wrapped rules and AI both ways; asserts

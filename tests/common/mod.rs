@@ -109,3 +109,43 @@ pub fn copy_dir(src: &std::path::Path, dst: &std::path::Path) {
         }
     }
 }
+
+/// A copy of game `id` in a temp folder whose rules (and AI) are wrapped: `rules.lua` becomes
+/// `rules_orig.lua` and the new `rules.lua` runs `rules` on its table `R`; the same for
+/// `ai.lua` and `ai` on `AI`. `flow` replaces a line of game.toml.
+pub struct Variant {
+    _tmp: tempfile::TempDir,
+    pub pkg: Arc<Package>,
+}
+
+pub fn variant(id: &str, rules: &str, ai: &str, flow: Option<(&str, &str)>) -> Variant {
+    let tmp = tempfile::tempdir().expect("a temp folder");
+    let root = tmp.path().join("games").join(id);
+    copy_dir(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("games")
+            .join(id),
+        &root,
+    );
+    let wrap = |name: &str, var: &str, code: &str| {
+        std::fs::rename(
+            root.join(format!("{name}.lua")),
+            root.join(format!("{name}_orig.lua")),
+        )
+        .unwrap();
+        let text = format!("local {var} = require(\"{name}_orig\")\n{code}\nreturn {var}\n");
+        std::fs::write(root.join(format!("{name}.lua")), text).unwrap();
+    };
+    wrap("rules", "R", rules);
+    wrap("ai", "AI", ai);
+    if let Some((from, to)) = flow {
+        let toml = std::fs::read_to_string(root.join("game.toml")).unwrap();
+        assert!(toml.contains(from), "game.toml of {id} has {from:?}");
+        std::fs::write(root.join("game.toml"), toml.replacen(from, to, 1)).unwrap();
+    }
+    let pkg = load_package(&root).unwrap_or_else(|e| panic!("{}", meeple::diag::render(&e)));
+    Variant {
+        _tmp: tmp,
+        pkg: Arc::new(pkg),
+    }
+}
