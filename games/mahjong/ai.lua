@@ -76,25 +76,26 @@ local function discard_scores(G, ctx, seat, options, out)
     if shanten[i] == best then close[#close + 1] = i end
   end
   local trials, limit = ctx.settings.ai_trials, ctx.settings.ai_truncation
+  local runs, mean, top = {}, {}, nil
   -- Sampling only tells apart several discards of the lowest shanten.
-  if #close < 2 then trials = 0 end
-  local pool, runs = trials > 0 and unseen(ctx, seat), {}
-  for _, i in ipairs(close) do runs[i] = {} end
-  for k = 1, trials do
-    local draws = ctx.random:sample(pool, limit)
-    for _, i in ipairs(close) do
-      local t = options[i][2] + 1
-      c[t] = c[t] - 1
-      runs[i][k] = ctx.melds:distance(c, draws, groups)
-      c[t] = c[t] + 1
+  if #close >= 2 and trials > 0 then
+    local pool = unseen(ctx, seat)
+    for _, i in ipairs(close) do runs[i] = {} end
+    for k = 1, trials do
+      local draws = ctx.random:sample(pool, limit)
+      for _, i in ipairs(close) do
+        local t = options[i][2] + 1
+        c[t] = c[t] - 1
+        runs[i][k] = ctx.melds:distance(c, draws, groups)
+        c[t] = c[t] + 1
+      end
     end
-  end
-  local mean, top = {}, nil
-  for _, i in ipairs(trials > 0 and close or {}) do
-    local sum = 0
-    for k = 1, trials do sum = sum + runs[i][k] end
-    mean[i] = sum / trials
-    if not top or mean[i] < mean[top] then top = i end
+    for _, i in ipairs(close) do
+      local sum = 0
+      for k = 1, trials do sum = sum + runs[i][k] end
+      mean[i] = sum / trials
+      if not top or mean[i] < mean[top] then top = i end
+    end
   end
   for _, i in ipairs(discards) do
     local m = mean[i] or (limit + 1 + shanten[i])
@@ -148,7 +149,7 @@ function AI.scores(G, ctx, seat, options)
       out[i] = claim_score(G, ctx, seat, o)
     end
   end
-  discard_scores(G, ctx, seat, options, out)
+  if own_turn then discard_scores(G, ctx, seat, options, out) end
   return out
 end
 
