@@ -91,11 +91,10 @@ impl Game {
             ais.raw_set(i + 1, t).map_err(fail)?;
         }
         let run = lua.create_table().map_err(fail)?;
-        let fields: [(&str, Value); 8] = [
+        let fields: [(&str, Value); 7] = [
             ("ctx", Value::Table(self.host.ctx.clone())),
             ("S", Value::Table(self.host.state.clone())),
             ("hooks", Value::Table(self.host.hook_table.clone())),
-            ("flow", Value::Table(self.host.flow.clone())),
             ("ais", Value::Table(ais)),
             ("draw", Value::Function(self.host.tiebreak.draw.clone())),
             (

@@ -62,7 +62,8 @@ pub struct Host {
     pub tiebreak: super::tiebreak::TieBreak,
     /// The flow as Lua data, for playouts: name → { decide, final, next = { name = true } }.
     pub flow: Table,
-    /// The checked hooks as Lua data, for the in-VM driver: name → { enter, options, act }.
+    /// Each state's checked hooks and flow facts as one Lua record, for the in-VM driver:
+    /// name → { enter, options, act, next = { name = true }, auto, final }.
     pub hook_table: Table,
 }
 
@@ -126,7 +127,14 @@ impl Host {
         }
         let mut diags = Vec::new();
         host.hooks = check_states(&host.rules, pkg, &rules_path, &mut diags);
-        fill_hook_table(&host.lua, &host.hook_table, &pkg.flow, &host.hooks).map_err(fail)?;
+        fill_hook_table(
+            &host.lua,
+            &host.hook_table,
+            &host.flow,
+            &pkg.flow,
+            &host.hooks,
+        )
+        .map_err(fail)?;
         check_effects(&host.rules, board, &rules_path, &mut diags);
         check_ai(
             host.ai.as_ref(),
@@ -361,18 +369,24 @@ fn flow_table(lua: &Lua, flow: &crate::core::flow::Flow) -> mlua::Result<Table> 
     Ok(t)
 }
 
-/// name → { enter, options, act } for every state, from the checked hooks.
+/// name → { enter, options, act, next, auto, final } for every state: the checked hooks
+/// beside the flow facts (`flow_table`'s `next`, the same table), read with one lookup.
 fn fill_hook_table(
     lua: &Lua,
     t: &Table,
+    flow_t: &Table,
     flow: &crate::core::flow::Flow,
     hooks: &[StateHooks],
 ) -> mlua::Result<()> {
     for (spec, h) in flow.states.iter().zip(hooks) {
+        let facts: Table = flow_t.raw_get(spec.name.as_str())?;
         let st = lua.create_table()?;
         st.raw_set("enter", h.enter.clone())?;
         st.raw_set("options", h.options.clone())?;
         st.raw_set("act", h.act.clone())?;
+        st.raw_set("next", facts.raw_get::<Table>("next")?)?;
+        st.raw_set("auto", !spec.decide && !spec.terminal)?;
+        st.raw_set("final", spec.terminal)?;
         t.raw_set(spec.name.as_str(), st)?;
     }
     Ok(())

@@ -61,19 +61,31 @@ end
 
 -- The best score and how many options reach it, their indices in tied[1..n] (scored one by
 -- one, without a list, when the AI has no AI.scores). No option reaches a NaN best: n is 0.
+local NO_SCORE = -math.huge
 function M.tied(AI, G, ctx, seat, list, tied)
-  local scores, score = AI.scores and M.scores(AI, G, ctx, seat, list), AI.score
-  local best, n = -math.huge, 0
+  local score, best, n = AI.score, NO_SCORE, 0
+  if AI.scores then return M.tied_in(M.scores(AI, G, ctx, seat, list), #list, tied) end
   for i = 1, #list do
-    local s
-    if scores then
-      s = scores[i]
-    else
-      s = score(G, ctx, seat, list[i])
-      if type(s) ~= "number" then
-        error(string.format("AI.score returned %s for option %d, expected a number", type(s), i), 0)
-      end
+    local s = score(G, ctx, seat, list[i])
+    if type(s) ~= "number" then
+      error(string.format("AI.score returned %s for option %d, expected a number", type(s), i), 0)
     end
+    if s > best then
+      best, n = s, 1
+      tied[1] = i
+    elseif s == best then
+      n = n + 1
+      tied[n] = i
+    end
+  end
+  return best, n
+end
+
+-- M.tied over a list of checked scores.
+function M.tied_in(scores, k, tied)
+  local best, n = NO_SCORE, 0
+  for i = 1, k do
+    local s = scores[i]
     if s > best then
       best, n = s, 1
       tied[1] = i
@@ -186,16 +198,19 @@ end
 --   "final" / "capped"    the game is over
 --   "next", hook, value   a hook returned something other than a next state's name
 --   "none"                an automatic state returned nothing
---   "stuck", trail, k     the step guard tripped (trail[1..k]: the automatic states run)
+--   "stuck", trail, k     the step guard tripped (trail[k-5..k]: the last automatic states run)
 --   "options", problem    a bad options list (problem nil: an empty one)
 --   "untied", seat, list  M.best tied no option (every score NaN); the decision stays
 -- run.probe returns (state, hook, decisions, seat, list) as they last were, even after an
 -- error has unwound this loop (Lua closes the upvalues then): where it failed.
--- run = { ctx, S (live turn state), hooks, flow, ais (AI table per seat), draw, cap, guard }
+-- run = { ctx, S (live turn state), hooks (each state's record: enter, options, act, next,
+-- auto, final), ais (AI table per seat), draw, cap, guard }
 function M.autoplay(G, run, state, seat, list, budget)
-  local ctx, S, hooks, flow, ais, draw = run.ctx, run.S, run.hooks, run.flow, run.ais, run.draw
+  local ctx, S, states, ais, draw = run.ctx, run.S, run.hooks, run.ais, run.draw
   local cap, guard, best, check = run.cap, run.guard, M.tied, M.check_options
-  local n, hook, entered, trail, nxt, tied = 0, "act", false, {}, nil, {}
+  -- The trail of automatic states is kept only for its last six, which a "stuck" report shows.
+  local n, hook, nxt, tied, trail, near = 0, "act", nil, {}, {}, run.guard - 6
+  local st = states[state]
   run.probe = function() return state, hook, n, seat, list end
   while true do
     local option = list[1]
@@ -207,41 +222,34 @@ function M.autoplay(G, run, state, seat, list, budget)
     end
     n = n + 1
     hook = "act"
-    nxt = hooks[state].act(G, ctx, option)
+    nxt = st.act(G, ctx, option)
     if nxt ~= nil then
-      if not flow[state].next[nxt] then return "next", state, n, hook, nxt end
-      state, entered = nxt, true
-    end
-    local steps = 0
-    while true do
-      local spec, h, moved = flow[state], hooks[state], false
-      if entered and (spec.decide or spec.final) then
-        entered = false
-        if h.enter then
-          hook = "enter"
-          nxt = h.enter(G, ctx)
-          if nxt ~= nil then
-            if not spec.next[nxt] then return "next", state, n, hook, nxt end
-            state, entered, moved = nxt, true, true
+      -- Entered `nxt`: automatic states run on; a decision or final state runs its enter hook
+      -- (which may move on) and stays.
+      local steps = 0
+      while true do
+        if not st.next[nxt] then return "next", state, n, hook, nxt end
+        state, st = nxt, states[nxt]
+        hook = "enter"
+        if st.auto then
+          steps = steps + 1
+          if steps > near then
+            trail[steps] = state
+            if steps > guard then return "stuck", state, n, trail, steps end
           end
+          nxt = st.enter(G, ctx)
+          if nxt == nil then return "none", state, n end
+        else
+          local enter = st.enter
+          nxt = enter and enter(G, ctx)
+          if nxt == nil then break end
         end
       end
-      if not moved then
-        if spec.final then return "final", state, n end
-        if spec.decide then break end
-        steps = steps + 1
-        trail[steps] = state
-        if steps > guard then return "stuck", state, n, trail, steps end
-        hook = "enter"
-        nxt = h.enter(G, ctx)
-        if nxt == nil then return "none", state, n end
-        if not spec.next[nxt] then return "next", state, n, hook, nxt end
-        state, entered = nxt, true
-      end
+      if st.final then return "final", state, n end
     end
     if cap and S.round > cap then return "capped", state, n end
     seat, hook = S.current, "options"
-    list = hooks[state].options(G, ctx)
+    list = st.options(G, ctx)
     local problem = check(list)
     if problem then return "options", state, n, problem end
     if #list == 0 then return "options", state, n end
@@ -333,8 +341,9 @@ function M.install(ctx, spec, emit)
       S.current, S.turn = s, S.turn + 1
       return s
     end
-    for step = 1, seats do
-      local s = (cur - 1 + step) % seats + 1
+    local s = cur
+    for _ = 1, seats do
+      s = s < seats and s + 1 or 1
       if in_play[s] then
         if s <= cur then S.round = S.round + 1 end
         S.current = s
@@ -375,7 +384,10 @@ function M.install(ctx, spec, emit)
     local s = token[p] and p or seat(p)
     if mtype(steps) ~= "integer" then steps = integer(steps, "steps") end
     local raw = token[s] - 1 + steps
-    return moved(s, raw % nspaces + 1, steps > 0 and raw // nspaces or 0)
+    local to, laps = raw % nspaces + 1, steps > 0 and raw // nspaces or 0
+    token[s] = to
+    if S.record then emit.move(s, to, laps) end
+    return to, laps
   end
   function board:advance_to(p, target)
     local s, t = seat(p), space(target)
