@@ -9,17 +9,23 @@ local function cash(ctx, p) return ctx.counter:get(p, "cash") end
 
 local function completes_group(ctx, p, sp)
   if not sp.group then return false end
-  for _, other in ipairs(R.group_spaces(ctx, sp.group)) do
-    if other.index ~= sp.index and ctx.board:owner(other.index) ~= p then return false end
+  local board, list = ctx.board, R.group_spaces(ctx, sp.group)
+  for i = 1, #list do
+    local other = list[i]
+    if other.index ~= sp.index and board:owner(other.index) ~= p then return false end
   end
   return true
 end
 
+-- Scores that depend on nothing: the mortgage menu and a mortgage are never chosen (a debt is
+-- paid by selling), leaving jail with a card always is.
+local FIXED = { roll = 0, pass = 0, back = 0, use_card = 2, mortgages = -100, mortgage = -100 }
+
 function AI.score(G, ctx, p, option)
-  local s = ctx.settings
   local verb = option[1]
-  if verb == "roll" or verb == "pass" or verb == "back" then return 0 end
-  if verb == "use_card" then return 2 end
+  local fixed = FIXED[verb]
+  if fixed then return fixed end
+  local s = ctx.settings
   if verb == "pay_fine" then return cash(ctx, p) > 4 * s.jail_fine and 1 or -1 end
   local sp = ctx.board.by_id[option[2]]
   if verb == "buy" then
@@ -34,7 +40,7 @@ function AI.score(G, ctx, p, option)
   if verb == "unmortgage" then
     return (cash(ctx, p) >= s.ai_unmortgage_reserve + sp.price) and 3 or -1
   end
-  return -100 -- the mortgage menu and a mortgage: never chosen (a debt is paid by selling)
+  return -100 -- an option this AI does not know: never chosen
 end
 
 return AI

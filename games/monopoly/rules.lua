@@ -8,7 +8,6 @@ local function cash(ctx, p) return ctx.counter:get(p, "cash") end
 local function add_cash(ctx, p, n) return ctx.counter:add(p, "cash", n) end
 local function space_at(ctx, p) return ctx.board.spaces[ctx.board:position(p)] end
 local OWNABLE = { property = true, railroad = true, utility = true }
-local function ownable(sp) return OWNABLE[sp.kind] end
 
 function R.setup(G, ctx)
   G.players = {}
@@ -57,16 +56,17 @@ end
 R.group_spaces = group_spaces
 
 local function owns_group(ctx, p, group)
-  for _, sp in ipairs(group_spaces(ctx, group)) do
-    if ctx.board:owner(sp.index) ~= p then return false end
+  local board, list = ctx.board, group_spaces(ctx, group)
+  for i = 1, #list do
+    if board:owner(list[i].index) ~= p then return false end
   end
   return true
 end
 
 local function count_owned(ctx, p, group)
-  local n = 0
-  for _, sp in ipairs(group_spaces(ctx, group)) do
-    if ctx.board:owner(sp.index) == p then n = n + 1 end
+  local board, list, n = ctx.board, group_spaces(ctx, group), 0
+  for i = 1, #list do
+    if board:owner(list[i].index) == p then n = n + 1 end
   end
   return n
 end
@@ -102,11 +102,6 @@ local function acquire(G, ctx, index, p)
   table.insert(G.players[p].bought, index)
 end
 R.acquire = acquire
-
--- The kept list (a save from before it was kept gets it counted afresh).
-local function whole_of(G, ctx, p)
-  return G.players[p].whole or whole_groups(ctx, p)
-end
 R.set_owner = set_owner
 
 -- Money --------------------------------------------------------------------------------------
@@ -159,11 +154,15 @@ end
 -- p pays `amount` to `creditor` (nil: the bank). Returns false when p went bankrupt.
 local function pay(G, ctx, p, amount, creditor, cause)
   if amount <= 0 then return true end
-  if cash(ctx, p) < amount then raise(G, ctx, p, amount) end
-  local have = cash(ctx, p)
+  local counter = ctx.counter
+  local have = counter:get(p, "cash")
+  if have < amount then
+    raise(G, ctx, p, amount)
+    have = counter:get(p, "cash")
+  end
   if have >= amount then
-    add_cash(ctx, p, -amount)
-    if creditor then add_cash(ctx, creditor, amount) end
+    counter:add(p, "cash", -amount)
+    if creditor then counter:add(creditor, "cash", amount) end
     return true
   end
   if creditor then add_cash(ctx, creditor, have) end
@@ -175,10 +174,9 @@ R.pay = pay
 -- Movement and landing -----------------------------------------------------------------------
 
 local function collect_salary(ctx, p, laps)
-  if laps > 0 then
-    add_cash(ctx, p, laps * S(ctx).salary)
-    ctx:log("P%d collects $%d salary", p, laps * S(ctx).salary)
-  end
+  local salary = laps * ctx.settings.salary
+  add_cash(ctx, p, salary)
+  ctx:log("P%d collects $%d salary", p, salary)
 end
 
 local function send_to_jail(G, ctx, p)
@@ -200,26 +198,28 @@ local function rent_for(G, ctx, sp, owner, special)
     end
     return G.last_roll * sp.multipliers[count_owned(ctx, owner, sp.group)]
   end
-  local level = math.min(ctx.board:level(sp.index), S(ctx).max_level, #sp.rent - 1)
-  local rent = sp.rent[level + 1]
+  local s, rents = ctx.settings, sp.rent
+  local level = ctx.board:level(sp.index)
+  if level > s.max_level then level = s.max_level end
+  if level > #rents - 1 then level = #rents - 1 end
   if level == 0 and owns_group(ctx, owner, sp.group) then
-    rent = rent * S(ctx).monopoly_multiplier
+    return rents[1] * s.monopoly_multiplier
   end
-  return rent
+  return rents[level + 1]
 end
 R.rent_for = rent_for
 
 -- Settles the space p stands on. Returns "buy" when p may buy it, else nil.
 local NOTHING_SPECIAL = {}
 local function land(G, ctx, p, special)
-  special = special or NOTHING_SPECIAL
-  local sp = space_at(ctx, p)
-  if ownable(sp) then
-    local owner = ctx.board:owner(sp.index)
+  local board = ctx.board
+  local sp = board.spaces[board:position(p)]
+  if OWNABLE[sp.kind] then
+    local owner = board:owner(sp.index)
     if owner == nil then
-      if cash(ctx, p) >= sp.price then return "buy" end
+      if ctx.counter:get(p, "cash") >= sp.price then return "buy" end
     elseif owner ~= p and not G.mortgaged[sp.id] then
-      local rent = rent_for(G, ctx, sp, owner, special)
+      local rent = rent_for(G, ctx, sp, owner, special or NOTHING_SPECIAL)
       ctx:log("P%d pays $%d rent to P%d for %s", p, rent, owner, sp.name)
       pay(G, ctx, p, rent, owner, "rent")
     end
@@ -245,7 +245,7 @@ R.effects = {}
 
 function R.effects.advance_to(G, ctx, p, card)
   local _, laps = ctx.board:advance_to(p, card.target)
-  collect_salary(ctx, p, laps)
+  if laps > 0 then collect_salary(ctx, p, laps) end
   return land(G, ctx, p)
 end
 
@@ -255,7 +255,7 @@ function R.effects.advance_to_nearest(G, ctx, p, card)
     local sp = ctx.board.spaces[(pos - 1 + step) % n + 1]
     if sp.kind == card.kind then
       local _, laps = ctx.board:advance_to(p, sp.index)
-      collect_salary(ctx, p, laps)
+      if laps > 0 then collect_salary(ctx, p, laps) end
       return land(G, ctx, p, card)
     end
   end
@@ -309,26 +309,14 @@ end
 
 -- Building and mortgages ---------------------------------------------------------------------
 
-local function can_build(G, ctx, p, sp)
-  local board = ctx.board
-  if sp.kind ~= "property" or board:owner(sp.index) ~= p then return false end
-  local level = board:level(sp.index)
-  if level >= S(ctx).max_level or cash(ctx, p) < sp.house_cost then return false end
-  local mortgaged = G.mortgaged
-  for _, other in ipairs(group_spaces(ctx, sp.group)) do
-    if board:owner(other.index) ~= p or mortgaged[other.id] then return false end
-    if board:level(other.index) < level then return false end -- build evenly
-  end
-  return true
-end
-R.can_build = can_build
-
+-- A space can be mortgaged while no building stands anywhere in its group.
 local function can_mortgage(G, ctx, p, sp)
   local board = ctx.board
   if board:owner(sp.index) ~= p or G.mortgaged[sp.id] then return false end
   if sp.kind ~= "property" then return true end
-  for _, other in ipairs(group_spaces(ctx, sp.group)) do
-    if board:level(other.index) > 0 then return false end
+  local list = group_spaces(ctx, sp.group)
+  for i = 1, #list do
+    if board:level(list[i].index) > 0 then return false end
   end
   return true
 end
@@ -359,22 +347,36 @@ end
 local ROLL, MORTGAGES, PASS, BACK = option("roll"), option("mortgages"), option("pass"), option("back")
 local PAY_FINE, USE_CARD = option("pay_fine"), option("use_card")
 
--- Build options: only groups whose every space p owns can take buildings.
-local function build_options(G, ctx, p, out)
-  local whole = whole_of(G, ctx, p)
-  if #whole == 0 then return end
-  local groups = board_groups(ctx)
-  for _, name in ipairs(whole) do
-    local list = groups[name]
+-- Build options on the groups p holds whole (only those can take buildings): none on a group
+-- with a mortgaged space; else each space at the group's lowest level (building is even),
+-- below the top level, whose house p can pay for.
+local function build_options(G, ctx, p, whole, out)
+  local board, groups, mortgaged = ctx.board, board_groups(ctx), G.mortgaged
+  local money, top = ctx.counter:get(p, "cash"), ctx.settings.max_level
+  for g = 1, #whole do
+    local list, low = groups[whole[g]], top
     for i = 1, #list do
-      if can_build(G, ctx, p, list[i]) then out[#out + 1] = option("build", list[i].id) end
+      local sp = list[i]
+      if mortgaged[sp.id] then
+        low = top
+        break
+      end
+      local level = board:level(sp.index)
+      if level < low then low = level end
+    end
+    if low < top then
+      for i = 1, #list do
+        local sp = list[i]
+        if money >= sp.house_cost and board:level(sp.index) == low then
+          out[#out + 1] = option("build", sp.id)
+        end
+      end
     end
   end
 end
 
--- Lifting a mortgage, in board order (nothing to list while no space anywhere is mortgaged).
+-- Lifting a mortgage, in board order.
 local function unmortgage_options(G, ctx, p, out)
-  if next(G.mortgaged) == nil then return end
   local spaces = ctx.board.spaces
   for _, index in ipairs(ctx.board:owned_by(p)) do
     local sp = spaces[index]
@@ -384,14 +386,10 @@ local function unmortgage_options(G, ctx, p, out)
   end
 end
 
--- Buildings stand only on groups their owner holds whole, so while p holds none and nothing is
--- mortgaged, any property p bought can be mortgaged.
 local function can_mortgage_any(G, ctx, p)
-  local bought = G.players[p].bought
-  if #whole_of(G, ctx, p) == 0 and next(G.mortgaged) == nil then return #bought > 0 end
-  local spaces = ctx.board.spaces
-  for _, index in ipairs(bought) do
-    if can_mortgage(G, ctx, p, spaces[index]) then return true end
+  local bought, spaces = G.players[p].bought, ctx.board.spaces
+  for i = 1, #bought do
+    if can_mortgage(G, ctx, p, spaces[bought[i]]) then return true end
   end
   return false
 end
@@ -427,9 +425,15 @@ R.states.wait_player = {
       if cash(ctx, p) >= S(ctx).jail_fine then out[#out + 1] = PAY_FINE end
       if #ctx.deck:held(p) > 0 then out[#out + 1] = USE_CARD end
     end
-    build_options(G, ctx, p, out)
-    unmortgage_options(G, ctx, p, out)
-    if can_mortgage_any(G, ctx, p) then out[#out + 1] = MORTGAGES end
+    -- (a save from before the kept list gets it counted afresh)
+    local whole, any_mortgaged = pl.whole or whole_groups(ctx, p), next(G.mortgaged) ~= nil
+    if #whole > 0 then build_options(G, ctx, p, whole, out) end
+    if any_mortgaged then unmortgage_options(G, ctx, p, out) end
+    -- Buildings stand only on groups held whole, so while p holds none and nothing is
+    -- mortgaged, any property p bought can be mortgaged.
+    if #pl.bought > 0 and (#whole == 0 and not any_mortgaged or can_mortgage_any(G, ctx, p)) then
+      out[#out + 1] = MORTGAGES
+    end
     return out
   end,
   act = function(G, ctx, action)
@@ -474,11 +478,12 @@ R.states.mortgaging = {
 
 -- Moves p by a roll, pays salary, settles the landing. Returns the next state.
 local function move_and_land(G, ctx, p, steps)
-  local _, laps = ctx.board:move(p, steps)
-  collect_salary(ctx, p, laps)
+  local board = ctx.board
+  local _, laps = board:move(p, steps)
+  if laps > 0 then collect_salary(ctx, p, laps) end
   local next_state = land(G, ctx, p)
   if not ctx:in_play(p) then return "end_turn" end
-  ctx:tally("landing", space_at(ctx, p).id)
+  ctx:tally("landing", board.spaces[board:position(p)].id)
   if next_state == "buy" then return "buy" end
   if G.again and not G.players[p].in_jail then return "wait_player" end
   return "end_turn"
@@ -487,7 +492,7 @@ end
 R.states.rolling = {
   enter = function(G, ctx)
     local p = ctx:current()
-    local pl = G.players[p]
+    local pl, s = G.players[p], ctx.settings
     local roll = ctx.dice:roll("2d6")
     G.last_roll = roll.total
     G.again = false
@@ -497,19 +502,19 @@ R.states.rolling = {
         ctx:log("P%d rolls doubles and leaves jail", p)
       else
         pl.jail_tries = pl.jail_tries + 1
-        if pl.jail_tries < S(ctx).jail_turns then
+        if pl.jail_tries < s.jail_turns then
           ctx:log("P%d stays in jail", p)
           return "end_turn"
         end
         pl.in_jail = false
-        ctx:log("P%d has served the sentence and pays $%d", p, S(ctx).jail_fine)
-        if not pay(G, ctx, p, S(ctx).jail_fine, nil, "jail_fine") then return "end_turn" end
+        ctx:log("P%d has served the sentence and pays $%d", p, s.jail_fine)
+        if not pay(G, ctx, p, s.jail_fine, nil, "jail_fine") then return "end_turn" end
       end
       return move_and_land(G, ctx, p, roll.total)
     end
     if roll.doubles then
       pl.doubles = pl.doubles + 1
-      if pl.doubles >= S(ctx).doubles_to_jail then
+      if pl.doubles >= s.doubles_to_jail then
         send_to_jail(G, ctx, p)
         ctx:tally("landing", space_at(ctx, p).id)
         return "end_turn"
