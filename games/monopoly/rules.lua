@@ -386,10 +386,23 @@ local function unmortgage_options(G, ctx, p, out)
   end
 end
 
-local function can_mortgage_any(G, ctx, p)
-  local bought, spaces = G.players[p].bought, ctx.board.spaces
+-- Buildings stand only on groups their owner holds whole (a player's properties are sold
+-- only once all their buildings are), so a bought space outside p's whole groups can be
+-- mortgaged unless it is already.
+local function can_mortgage_any(G, ctx, p, whole)
+  local bought, spaces, mortgaged = G.players[p].bought, ctx.board.spaces, G.mortgaged
   for i = 1, #bought do
-    if can_mortgage(G, ctx, p, spaces[bought[i]]) then return true end
+    local sp = spaces[bought[i]]
+    if not mortgaged[sp.id] then
+      local in_whole = false
+      for g = 1, #whole do
+        if whole[g] == sp.group then
+          in_whole = true
+          break
+        end
+      end
+      if not in_whole or can_mortgage(G, ctx, p, sp) then return true end
+    end
   end
   return false
 end
@@ -429,9 +442,8 @@ R.states.wait_player = {
     local whole, any_mortgaged = pl.whole or whole_groups(ctx, p), next(G.mortgaged) ~= nil
     if #whole > 0 then build_options(G, ctx, p, whole, out) end
     if any_mortgaged then unmortgage_options(G, ctx, p, out) end
-    -- Buildings stand only on groups held whole, so while p holds none and nothing is
-    -- mortgaged, any property p bought can be mortgaged.
-    if #pl.bought > 0 and (#whole == 0 and not any_mortgaged or can_mortgage_any(G, ctx, p)) then
+    -- (holding no whole group, with nothing mortgaged, p can mortgage any space bought)
+    if #pl.bought > 0 and (#whole == 0 and not any_mortgaged or can_mortgage_any(G, ctx, p, whole)) then
       out[#out + 1] = MORTGAGES
     end
     return out
@@ -472,7 +484,8 @@ R.states.mortgaging = {
     local p = ctx:current()
     if action[1] == "back" then return "wait_player" end
     manage(G, ctx, p, "mortgage", action[2])
-    if not can_mortgage_any(G, ctx, p) then return "wait_player" end
+    local whole = G.players[p].whole or whole_groups(ctx, p)
+    if not can_mortgage_any(G, ctx, p, whole) then return "wait_player" end
   end,
 }
 
