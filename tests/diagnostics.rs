@@ -668,6 +668,74 @@ fn a_bad_dice_spec_names_the_rules_line() {
     );
 }
 
+// The read-only views of the live components read what the ctx functions read, follow every
+// change, and refuse writes with a message naming the function that changes them.
+#[test]
+fn live_views_read_the_state_and_refuse_writes() {
+    let g = start("monopoly", "demo", 2, 1, &[]);
+    let read = "return { ctx.board.owners[2] or false, ctx.board.levels[2], ctx.board.positions[2], \
+                ctx.counters.cash[2], #ctx.board.owners, #ctx.board.positions, #ctx.counters.cash }";
+    assert_eq!(
+        g.eval(read).unwrap(),
+        serde_json::json!([false, 0, 1, 1500, 10, 2, 2])
+    );
+    let change = "ctx.board:set_owner(2, 2) ctx.board:set_level('beijing', 3) \
+                  ctx.board:move(2, 4) ctx.counter:add(2, 'cash', -100)";
+    g.eval(change).unwrap();
+    assert_eq!(
+        g.eval(read).unwrap(),
+        serde_json::json!([2, 3, 5, 1400, 10, 2, 2])
+    );
+    let agree = "return { ctx.board:owner(2), ctx.board:level(2), ctx.board:position(2), \
+                 ctx.counter:get(2, 'cash') }";
+    assert_eq!(g.eval(agree).unwrap(), serde_json::json!([2, 3, 5, 1400]));
+    let sum = "local n = 0 for _, v in pairs(ctx.counters.cash) do n = n + v end return n";
+    assert_eq!(g.eval(sum).unwrap(), serde_json::json!(2900));
+    let error = |call: &str| {
+        let code = format!("local ok, e = pcall(function() {call} end) return e");
+        g.eval(&code).unwrap()
+    };
+    let cases = [
+        (
+            "ctx.board.owners[2] = 1",
+            "eval:1: ctx.board.owners is read-only: change it with ctx.board:set_owner",
+        ),
+        (
+            "ctx.board.levels[2] = 1",
+            "eval:1: ctx.board.levels is read-only: change it with ctx.board:set_level",
+        ),
+        (
+            "ctx.board.positions[1] = 3",
+            "eval:1: ctx.board.positions is read-only: change it with ctx.board:move, :advance_to or :place",
+        ),
+        (
+            "ctx.counters.cash[1] = 0",
+            "eval:1: ctx.counters.cash is read-only: change it with ctx.counter:set or :add",
+        ),
+        (
+            "ctx.counters.cash = {}",
+            "eval:1: ctx.counters is read-only: change it with ctx.counter:set or :add",
+        ),
+        (
+            "return ctx.counters.money",
+            "eval:1: unknown counter 'money' (game.toml declares: cash)",
+        ),
+        (
+            "ctx.board:owner(11)",
+            "eval:1: space 11 out of range (1..10)",
+        ),
+        ("ctx.board:owner('moon')", "eval:1: no space 'moon' on this board"),
+    ];
+    for (call, message) in cases {
+        assert_eq!(error(call), serde_json::json!(message), "{call}");
+    }
+    assert_eq!(
+        g.eval("ctx.board:set_owner('beijing', nil) return ctx.board.owners[2]")
+            .unwrap(),
+        serde_json::Value::Null
+    );
+}
+
 // Each bad argument of `ctx.dice:roll` and `ctx:tally` is an error at the calling line.
 #[test]
 fn dice_and_tally_arguments_are_checked() {

@@ -162,11 +162,7 @@ impl Host {
         fill(s, "in_play", w.in_play.iter().copied())?;
         s.raw_set("playing", w.in_play.iter().filter(|p| **p).count())?;
         fill(s, "token", w.board.tokens.iter().map(|t| t + 1))?;
-        fill(
-            s,
-            "owner",
-            w.board.owners.iter().map(|o| o.map_or(0, |p| p + 1)),
-        )?;
+        fill(s, "owner", w.board.owners.iter().map(|o| o.map(|p| p + 1)))?;
         fill(s, "level", w.board.levels.iter().copied())?;
         let zones: Table = s.raw_get("zones")?;
         for (z, piles) in w.zones.iter().enumerate() {
@@ -205,8 +201,10 @@ impl Host {
             .into_iter()
             .map(|t| t - 1)
             .collect();
-        let owners: Vec<usize> = s.raw_get("owner")?;
-        w.board.owners = owners.into_iter().map(|o| o.checked_sub(1)).collect();
+        let owners: Table = s.raw_get("owner")?;
+        for (i, o) in w.board.owners.iter_mut().enumerate() {
+            *o = owners.raw_get::<Option<usize>>(i + 1)?.map(|p| p - 1);
+        }
         w.board.levels = s.raw_get("level")?;
         w.counters = s.raw_get("counter")?;
         let zones: Table = s.raw_get("zones")?;

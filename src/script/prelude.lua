@@ -259,16 +259,17 @@ end
 
 -- Live components ------------------------------------------------------------------------
 -- Turn order, tokens, space owners and levels and per-player counters live in the table S,
--- reachable only through the ctx functions below (the runtime copies S to and from its
--- snapshot; S.playing, the count of seats in play, is set with in_play). Seats and spaces are
--- 1-based; errors point at the rules line that called.
+-- changed only through the ctx functions below and read through them or through read-only
+-- views (the runtime copies S to and from its snapshot; S.playing, the count of seats in play,
+-- is set with in_play). Seats and spaces are 1-based; errors point at the rules line that
+-- called.
 
 local mtype = math.type
 
 function M.install(ctx, spec, emit)
   local seats, nspaces = spec.seats, spec.spaces
-  -- The runtime fills these tables in place (never replaces them), so functions below keep
-  -- them as upvalues. Owner 0 means no owner.
+  -- The runtime fills these tables in place (never replaces them), so functions and views
+  -- below keep them. A space nobody owns has no entry in `owner`.
   local owner, level, token, in_play, counter = {}, {}, {}, {}, {}
   local S = { owner = owner, level = level, token = token, in_play = in_play, counter = counter,
               current = 1, turn = 1, round = 1, record = true, playing = seats }
@@ -291,7 +292,7 @@ function M.install(ctx, spec, emit)
   end
 
   local function space(v)
-    if owner[v] ~= nil then return v end
+    if level[v] ~= nil then return v end
     if math.type(v) == "integer" then
       error(string.format("space %d out of range (1..%d)", v, nspaces), 3)
     elseif type(v) == "string" then
@@ -402,14 +403,12 @@ function M.install(ctx, spec, emit)
     return t
   end
   function board:owner(sp)
-    local o = owner[sp]
-    if o == nil then o = owner[space(sp)] end
-    if o == 0 then return nil end
-    return o
+    if level[sp] == nil then sp = space(sp) end
+    return owner[sp]
   end
   function board:set_owner(sp, p)
     local i = space(sp)
-    owner[i] = p == nil and 0 or seat(p)
+    owner[i] = p ~= nil and seat(p) or nil
   end
   function board:level(sp)
     local l = level[sp]
@@ -449,8 +448,29 @@ function M.install(ctx, spec, emit)
     return v
   end
   ctx.counter = counters
+
+  board.owners = M.view(owner, nspaces, "ctx.board.owners", "ctx.board:set_owner")
+  board.levels = M.view(level, nspaces, "ctx.board.levels", "ctx.board:set_level")
+  board.positions = M.view(token, seats, "ctx.board.positions", "ctx.board:move, :advance_to or :place")
+  local views = setmetatable({}, { __index = function(_, name) col(name) end })
+  for name, c in pairs(column) do
+    views[name] = M.view(c, seats, "ctx.counters." .. name, "ctx.counter:set or :add")
+  end
+  ctx.counters = M.view(views, #spec.counters, "ctx.counters", "ctx.counter:set or :add")
   S.zones = M.install_zones(ctx, spec)
   return S
+end
+
+-- A read-only view of the live table t (n entries): reading view[i] reads t[i] without a
+-- call; writing is an error that names `name` and the function (`change`) that changes it.
+function M.view(t, n, name, change)
+  local message = string.format("%s is read-only: change it with %s", name, change)
+  return setmetatable({}, {
+    __index = t,
+    __newindex = function() error(message, 2) end,
+    __len = function() return n end,
+    __pairs = function() return next, t, nil end,
+  })
 end
 
 -- Zones: piles of integer item codes (tiles, cards). ctx.zone.<name> is one pile, or a list
