@@ -5,14 +5,12 @@
 local AI = {}
 local R = require("rules")
 
-local function cash(ctx, p) return ctx.counter:get(p, "cash") end
-
 local function completes_group(ctx, p, sp)
   if not sp.group then return false end
-  local board, list = ctx.board, R.group_spaces(ctx, sp.group)
+  local owners, list = ctx.board.owners, R.group_spaces(ctx, sp.group)
   for i = 1, #list do
     local other = list[i]
-    if other.index ~= sp.index and board:owner(other.index) ~= p then return false end
+    if other.index ~= sp.index and owners[other.index] ~= p then return false end
   end
   return true
 end
@@ -26,19 +24,19 @@ function AI.score(G, ctx, p, option)
   local fixed = FIXED[verb]
   if fixed then return fixed end
   local s = ctx.settings
-  if verb == "pay_fine" then return cash(ctx, p) > 4 * s.jail_fine and 1 or -1 end
+  if verb == "pay_fine" then return ctx.counters.cash[p] > 4 * s.jail_fine and 1 or -1 end
   local sp = ctx.board.by_id[option[2]]
   if verb == "buy" then
-    local left = cash(ctx, p) - sp.price
+    local left = ctx.counters.cash[p] - sp.price
     local margin = completes_group(ctx, p, sp) and s.ai_complete_margin or s.ai_buy_margin
     if left < margin * sp.price then return -1 end
     return completes_group(ctx, p, sp) and 20 or 10
   end
   if verb == "build" then
-    return (cash(ctx, p) - sp.house_cost >= s.ai_build_reserve) and 5 or -1
+    return (ctx.counters.cash[p] - sp.house_cost >= s.ai_build_reserve) and 5 or -1
   end
   if verb == "unmortgage" then
-    return (cash(ctx, p) >= s.ai_unmortgage_reserve + sp.price) and 3 or -1
+    return (ctx.counters.cash[p] >= s.ai_unmortgage_reserve + sp.price) and 3 or -1
   end
   return -100 -- an option this AI does not know: never chosen
 end

@@ -4,9 +4,8 @@
 local R = {}
 
 local function S(ctx) return ctx.settings end
-local function cash(ctx, p) return ctx.counter:get(p, "cash") end
 local function add_cash(ctx, p, n) return ctx.counter:add(p, "cash", n) end
-local function space_at(ctx, p) return ctx.board.spaces[ctx.board:position(p)] end
+local function space_at(ctx, p) return ctx.board.spaces[ctx.board.positions[p]] end
 local OWNABLE = { property = true, railroad = true, utility = true }
 
 function R.setup(G, ctx)
@@ -56,17 +55,17 @@ end
 R.group_spaces = group_spaces
 
 local function owns_group(ctx, p, group)
-  local board, list = ctx.board, group_spaces(ctx, group)
+  local owners, list = ctx.board.owners, group_spaces(ctx, group)
   for i = 1, #list do
-    if board:owner(list[i].index) ~= p then return false end
+    if owners[list[i].index] ~= p then return false end
   end
   return true
 end
 
 local function count_owned(ctx, p, group)
-  local board, list, n = ctx.board, group_spaces(ctx, group), 0
+  local owners, list, n = ctx.board.owners, group_spaces(ctx, group), 0
   for i = 1, #list do
-    if board:owner(list[i].index) == p then n = n + 1 end
+    if owners[list[i].index] == p then n = n + 1 end
   end
   return n
 end
@@ -74,11 +73,11 @@ R.owns_group, R.count_owned = owns_group, count_owned
 
 -- The property groups p owns entirely (only those can take buildings), in board order.
 local function whole_groups(ctx, p)
-  local board, out = ctx.board, {}
+  local owners, out = ctx.board.owners, {}
   for _, list in ipairs(board_groups(ctx).buildable) do
     local whole = true
     for i = 1, #list do
-      if board:owner(list[i].index) ~= p then
+      if owners[list[i].index] ~= p then
         whole = false
         break
       end
@@ -91,7 +90,7 @@ end
 -- Every change of owner goes through here, which keeps G.players[p].whole, the groups p owns
 -- entirely, up to date for the previous and the new owner.
 local function set_owner(G, ctx, index, p)
-  local before = ctx.board:owner(index)
+  local before = ctx.board.owners[index]
   ctx.board:set_owner(index, p)
   if before then G.players[before].whole = whole_groups(ctx, before) end
   if p then G.players[p].whole = whole_groups(ctx, p) end
@@ -111,10 +110,10 @@ R.set_owner = set_owner
 local function raise(G, ctx, p, amount)
   local pct = S(ctx).sell_percent
   local bought = G.players[p].bought
-  while cash(ctx, p) < amount do
+  while ctx.counters.cash[p] < amount do
     local best, best_level = nil, 0
     for i = #bought, 1, -1 do
-      local level = ctx.board:level(bought[i])
+      local level = ctx.board.levels[bought[i]]
       if level > best_level then best, best_level = bought[i], level end
     end
     if not best then break end
@@ -123,7 +122,7 @@ local function raise(G, ctx, p, amount)
     add_cash(ctx, p, sp.house_cost * pct // 100)
     ctx:log("P%d sells a building on %s", p, sp.name)
   end
-  while cash(ctx, p) < amount and #bought > 0 do
+  while ctx.counters.cash[p] < amount and #bought > 0 do
     local index = bought[#bought]
     local sp = ctx.board.spaces[index]
     local value = G.mortgaged[sp.id] and 0 or sp.price * pct // 100
@@ -154,15 +153,12 @@ end
 -- p pays `amount` to `creditor` (nil: the bank). Returns false when p went bankrupt.
 local function pay(G, ctx, p, amount, creditor, cause)
   if amount <= 0 then return true end
-  local counter = ctx.counter
-  local have = counter:get(p, "cash")
-  if have < amount then
-    raise(G, ctx, p, amount)
-    have = counter:get(p, "cash")
-  end
+  local cash = ctx.counters.cash
+  if cash[p] < amount then raise(G, ctx, p, amount) end
+  local have = cash[p]
   if have >= amount then
-    counter:add(p, "cash", -amount)
-    if creditor then counter:add(creditor, "cash", amount) end
+    add_cash(ctx, p, -amount)
+    if creditor then add_cash(ctx, creditor, amount) end
     return true
   end
   if creditor then add_cash(ctx, creditor, have) end
@@ -199,7 +195,7 @@ local function rent_for(G, ctx, sp, owner, special)
     return G.last_roll * sp.multipliers[count_owned(ctx, owner, sp.group)]
   end
   local s, rents = ctx.settings, sp.rent
-  local level = ctx.board:level(sp.index)
+  local level = ctx.board.levels[sp.index]
   if level > s.max_level then level = s.max_level end
   if level > #rents - 1 then level = #rents - 1 end
   if level == 0 and owns_group(ctx, owner, sp.group) then
@@ -213,11 +209,11 @@ R.rent_for = rent_for
 local NOTHING_SPECIAL = {}
 local function land(G, ctx, p, special)
   local board = ctx.board
-  local sp = board.spaces[board:position(p)]
+  local sp = board.spaces[board.positions[p]]
   if OWNABLE[sp.kind] then
-    local owner = board:owner(sp.index)
+    local owner = board.owners[sp.index]
     if owner == nil then
-      if ctx.counter:get(p, "cash") >= sp.price then return "buy" end
+      if ctx.counters.cash[p] >= sp.price then return "buy" end
     elseif owner ~= p and not G.mortgaged[sp.id] then
       local rent = rent_for(G, ctx, sp, owner, special or NOTHING_SPECIAL)
       ctx:log("P%d pays $%d rent to P%d for %s", p, rent, owner, sp.name)
@@ -250,7 +246,7 @@ function R.effects.advance_to(G, ctx, p, card)
 end
 
 function R.effects.advance_to_nearest(G, ctx, p, card)
-  local n, pos = ctx.board.size, ctx.board:position(p)
+  local n, pos = ctx.board.size, ctx.board.positions[p]
   for step = 1, n do
     local sp = ctx.board.spaces[(pos - 1 + step) % n + 1]
     if sp.kind == card.kind then
@@ -297,7 +293,7 @@ end
 function R.effects.repairs(G, ctx, p, card)
   local total = 0
   for _, index in ipairs(ctx.board:owned_by(p)) do
-    local level = ctx.board:level(index)
+    local level = ctx.board.levels[index]
     if level >= S(ctx).max_level then
       total = total + card.per_hotel
     else
@@ -312,11 +308,11 @@ end
 -- A space can be mortgaged while no building stands anywhere in its group.
 local function can_mortgage(G, ctx, p, sp)
   local board = ctx.board
-  if board:owner(sp.index) ~= p or G.mortgaged[sp.id] then return false end
+  if board.owners[sp.index] ~= p or G.mortgaged[sp.id] then return false end
   if sp.kind ~= "property" then return true end
-  local list = group_spaces(ctx, sp.group)
+  local levels, list = board.levels, group_spaces(ctx, sp.group)
   for i = 1, #list do
-    if board:level(list[i].index) > 0 then return false end
+    if levels[list[i].index] > 0 then return false end
   end
   return true
 end
@@ -351,8 +347,8 @@ local PAY_FINE, USE_CARD = option("pay_fine"), option("use_card")
 -- with a mortgaged space; else each space at the group's lowest level (building is even),
 -- below the top level, whose house p can pay for.
 local function build_options(G, ctx, p, whole, out)
-  local board, groups, mortgaged = ctx.board, board_groups(ctx), G.mortgaged
-  local money, top = ctx.counter:get(p, "cash"), ctx.settings.max_level
+  local levels, groups, mortgaged = ctx.board.levels, board_groups(ctx), G.mortgaged
+  local money, top = ctx.counters.cash[p], ctx.settings.max_level
   for g = 1, #whole do
     local list, low = groups[whole[g]], top
     for i = 1, #list do
@@ -361,13 +357,13 @@ local function build_options(G, ctx, p, whole, out)
         low = top
         break
       end
-      local level = board:level(sp.index)
+      local level = levels[sp.index]
       if level < low then low = level end
     end
     if low < top then
       for i = 1, #list do
         local sp = list[i]
-        if money >= sp.house_cost and board:level(sp.index) == low then
+        if money >= sp.house_cost and levels[sp.index] == low then
           out[#out + 1] = option("build", sp.id)
         end
       end
@@ -380,7 +376,7 @@ local function unmortgage_options(G, ctx, p, out)
   local spaces = ctx.board.spaces
   for _, index in ipairs(ctx.board:owned_by(p)) do
     local sp = spaces[index]
-    if G.mortgaged[sp.id] and cash(ctx, p) >= unmortgage_cost(ctx, sp) then
+    if G.mortgaged[sp.id] and ctx.counters.cash[p] >= unmortgage_cost(ctx, sp) then
       out[#out + 1] = option("unmortgage", sp.id)
     end
   end
@@ -411,9 +407,9 @@ local function manage(G, ctx, p, verb, id)
   local sp = ctx.board.by_id[id]
   if verb == "build" then
     add_cash(ctx, p, -sp.house_cost)
-    ctx.board:set_level(sp.index, ctx.board:level(sp.index) + 1)
+    ctx.board:set_level(sp.index, ctx.board.levels[sp.index] + 1)
     G.houses_built = G.houses_built + 1
-    ctx:log("P%d builds on %s (level %d)", p, sp.name, ctx.board:level(sp.index))
+    ctx:log("P%d builds on %s (level %d)", p, sp.name, ctx.board.levels[sp.index])
   elseif verb == "mortgage" then
     G.mortgaged[id] = true
     add_cash(ctx, p, sp.price * S(ctx).mortgage_percent // 100)
@@ -435,7 +431,7 @@ R.states.wait_player = {
     local pl = G.players[p]
     local out = { ROLL }
     if pl.in_jail then
-      if cash(ctx, p) >= S(ctx).jail_fine then out[#out + 1] = PAY_FINE end
+      if ctx.counters.cash[p] >= S(ctx).jail_fine then out[#out + 1] = PAY_FINE end
       if #ctx.deck:held(p) > 0 then out[#out + 1] = USE_CARD end
     end
     -- (a save from before the kept list gets it counted afresh)
@@ -496,7 +492,7 @@ local function move_and_land(G, ctx, p, steps)
   if laps > 0 then collect_salary(ctx, p, laps) end
   local next_state = land(G, ctx, p)
   if not ctx:in_play(p) then return "end_turn" end
-  ctx:tally("landing", board.spaces[board:position(p)].id)
+  ctx:tally("landing", board.spaces[board.positions[p]].id)
   if next_state == "buy" then return "buy" end
   if G.again and not G.players[p].in_jail then return "wait_player" end
   return "end_turn"
@@ -590,7 +586,7 @@ function R.status(G, ctx, p)
   local parts = {}
   for _, index in ipairs(ctx.board:owned_by(p)) do
     local sp = ctx.board.spaces[index]
-    local level = ctx.board:level(index)
+    local level = ctx.board.levels[index]
     local mark = ""
     if level >= S(ctx).max_level then mark = " hotel" elseif level > 0 then mark = " " .. level .. "h" end
     if G.mortgaged[sp.id] then mark = mark .. " mortgaged" end
