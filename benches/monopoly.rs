@@ -85,17 +85,17 @@ const HOOKS_ONLY: &str = r#"
 local AI, states = require("ai"), R.states
 local state = "wait_player"
 while state ~= "game_over" and ctx:round() <= ctx.settings.round_cap do
-  local h, nxt = states[state], nil
+  local h, nxt, p = states[state], nil, ctx:current()
   if h.options then
-    local list, p = h.options(G, ctx), ctx:current()
+    local list = h.options(G, ctx, p)
     local best, pick = -math.huge, nil
     for i = 1, #list do
       local s = AI.score(G, ctx, p, list[i])
       if s > best then best, pick = s, list[i] end
     end
-    nxt = h.act(G, ctx, pick)
+    nxt = h.act(G, ctx, pick, p)
   else
-    nxt = h.enter(G, ctx)
+    nxt = h.enter(G, ctx, p)
   end
   state = nxt or state
 end

@@ -177,6 +177,37 @@ fn the_fast_path_declines_what_it_does_not_cover() {
     );
 }
 
+// Every hook gets the seat whose turn it is (`act` after the option), step by step, inside
+// the VM and in search playouts alike.
+#[test]
+fn hooks_get_the_current_seat_on_every_path() {
+    let rules = "for name, st in pairs(R.states) do\n\
+                   for _, hook in ipairs({ 'enter', 'options', 'act' }) do\n\
+                     local f = st[hook]\n\
+                     if f then\n\
+                       st[hook] = function(G, ctx, a, b)\n\
+                         local seat = hook == 'act' and b or a\n\
+                         if seat ~= ctx:current() then\n\
+                           error(name .. '.' .. hook .. ' got seat ' .. tostring(seat), 0)\n\
+                         end\n\
+                         G.checked = (G.checked or 0) + 1\n\
+                         return f(G, ctx, a, b)\n\
+                       end\n\
+                     end\n\
+                   end\n\
+                 end";
+    let v = variant("monopoly", rules, "", None);
+    let make = || new_game(&v.pkg, "demo", 4, 2);
+    let (result, decisions) = both_ways(&make, 2, &[], "seats");
+    result.expect("every hook got the current seat");
+    assert!(decisions > 50, "{decisions} decisions");
+    let mut g = make();
+    g.random_playout(10_000)
+        .expect("playout hooks got the current seat");
+    let checked: i64 = g.g().get("checked").unwrap();
+    assert!(checked > 100, "{checked} hook calls checked");
+}
+
 /// Plays a 4-seat demo game of the property game with wrapped rules and AI both ways; asserts
 /// they fail alike and returns the error.
 fn fails_alike(rules: &str, ai: &str) -> String {
@@ -204,7 +235,7 @@ fn from_turn_9(state: &str, hook: &str, args: &str, code: &str) -> String {
 // the rules, not the runtime's playout loop.
 #[test]
 fn a_hook_error_inside_a_search_playout_names_the_rules() {
-    let rules = from_turn_9("rolling", "enter", "G, ctx", "error('gave up', 2)");
+    let rules = from_turn_9("rolling", "enter", "G, ctx, p", "error('gave up', 2)");
     let v = variant("monopoly", &rules, "", None);
     let mut g = new_game(&v.pkg, "demo", 4, 3);
     let err = g.random_playout(10_000).expect_err("the broken rules fail");
@@ -218,9 +249,9 @@ fn a_hook_error_inside_a_search_playout_names_the_rules() {
 
 #[test]
 fn rules_errors_read_the_same_inside_the_vm() {
-    let act = |code: &str| from_turn_9("wait_player", "act", "G, ctx, option", code);
-    let enter = |code: &str| from_turn_9("rolling", "enter", "G, ctx", code);
-    let options = |code: &str| from_turn_9("wait_player", "options", "G, ctx", code);
+    let act = |code: &str| from_turn_9("wait_player", "act", "G, ctx, option, p", code);
+    let enter = |code: &str| from_turn_9("rolling", "enter", "G, ctx, p", code);
+    let options = |code: &str| from_turn_9("wait_player", "options", "G, ctx, p", code);
     let cases: Vec<(String, &str, &str)> = vec![
         (
             act("local t = nil; return t.x"),
@@ -268,7 +299,7 @@ fn rules_errors_read_the_same_inside_the_vm() {
             "hook 'options'",
         ),
         (
-            options("local l = orig(G, ctx); l[#l + 1] = 42; return l"),
+            options("local l = orig(G, ctx, p); l[#l + 1] = 42; return l"),
             "is a number, expected a table",
             "hook 'options'",
         ),
@@ -309,7 +340,7 @@ fn rules_errors_read_the_same_inside_the_vm() {
 /// second each way: the watchdog arms after one).
 #[test]
 fn an_endless_loop_is_stopped_the_same_inside_the_vm() {
-    let rules = from_turn_9("rolling", "enter", "G, ctx", "while true do end");
+    let rules = from_turn_9("rolling", "enter", "G, ctx, p", "while true do end");
     let err = fails_alike(&rules, "");
     assert!(
         err.contains("rules.lua:4: error: instruction budget exceeded (an endless loop?)"),
@@ -323,8 +354,8 @@ fn an_endless_loop_is_stopped_the_same_inside_the_vm() {
 fn a_stuck_flow_is_caught_the_same_inside_the_vm() {
     let rules = "R.states.spin = { enter = function(G, ctx) return 'spin' end }\n\
                  local act = R.states.turn.act\n\
-                 R.states.turn.act = function(G, ctx, option)\n\
-                   local nxt = act(G, ctx, option)\n\
+                 R.states.turn.act = function(G, ctx, option, p)\n\
+                   local nxt = act(G, ctx, option, p)\n\
                    if nxt == nil and G.moves >= 3 then return 'spin' end\n\
                    return nxt\n\
                  end";

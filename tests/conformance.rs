@@ -196,7 +196,7 @@ fn quick_playout_moves_are_listed_options() {
                     .map(|o| o.to_string())
                     .collect();
                 let chosen = game
-                    .eval("local m = R.random_move(G, ctx); local parts = {} for i, v in ipairs(m) do parts[i] = tostring(v) end return table.concat(parts, ' ')")
+                    .eval("local m = R.random_move(G, ctx, ctx:current()); local parts = {} for i, v in ipairs(m) do parts[i] = tostring(v) end return table.concat(parts, ' ')")
                     .unwrap();
                 let chosen = chosen.as_str().unwrap().to_string();
                 assert!(

@@ -330,7 +330,7 @@ fn lua_syntax_error() {
 
 // 7. Lua runtime error in a hook --------------------------------------------------------------
 
-const ROLLING_ENTER: &str = "R.states.rolling = {\n  enter = function(G, ctx)\n";
+const ROLLING_ENTER: &str = "R.states.rolling = {\n  enter = function(G, ctx, p)\n";
 
 /// Inserts `code` as the first line of R.states.rolling.enter and returns its line.
 fn break_rolling_enter(c: &Copy, code: &str) -> usize {

@@ -61,9 +61,7 @@ impl Game {
             if self.just_entered && (spec.decide || spec.terminal) {
                 self.just_entered = false;
                 if let Some(enter) = hooks.enter.clone() {
-                    let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "enter");
-                    let next: Option<String> =
-                        self.host.call(&enter, (&self.g, &self.host.ctx), &ctx)?;
+                    let next = self.enter(&enter)?;
                     if let Some(name) = next {
                         self.transition(state, &name, "enter")?;
                         continue;
@@ -83,9 +81,7 @@ impl Game {
                 return Err(self.stuck(&trail));
             }
             let enter = hooks.enter.clone().expect("checked at load");
-            let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "enter");
-            let next: Option<String> = self.host.call(&enter, (&self.g, &self.host.ctx), &ctx)?;
-            let Some(name) = next else {
+            let Some(name) = self.enter(&enter)? else {
                 let msg = format!(
                     "automatic state '{}' must return the name of the next state",
                     spec.name
@@ -94,6 +90,14 @@ impl Game {
             };
             self.transition(state, &name, "enter")?;
         }
+    }
+
+    /// Runs a state's `enter` hook with the seat whose turn it is; returns the next state.
+    fn enter(&self, enter: &mlua::Function) -> Result<Option<String>, GameError> {
+        let (seat, _) = self.host.turn_state().map_err(|e| self.lua_failure(e))?;
+        let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "enter");
+        let args = (&self.g, &self.host.ctx, seat + 1);
+        Ok(self.host.call(enter, args, &ctx)?)
     }
 
     pub(super) fn stuck(&self, trail: &[usize]) -> GameError {
@@ -131,9 +135,9 @@ impl Game {
                 .clone()
                 .expect("checked at load");
             let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "options");
-            let list: Value = self
-                .host
-                .call(&options_fn, (&self.g, &self.host.ctx), &ctx)?;
+            let list: Value =
+                self.host
+                    .call(&options_fn, (&self.g, &self.host.ctx, seat + 1), &ctx)?;
             (seat, list)
         };
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "options");
@@ -179,6 +183,7 @@ impl Game {
         let args = (
             &self.g,
             &self.host.ctx,
+            &self.host.state,
             &self.host.rules,
             &self.host.flow,
             name,

@@ -443,9 +443,8 @@ impl Game {
         }
         let act = self.host.hooks[state].act.clone().expect("checked at load");
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "act");
-        let next: Option<String> = self
-            .host
-            .call(&act, (&self.g, &self.host.ctx, option), &ctx)?;
+        let args = (&self.g, &self.host.ctx, option, p.seat + 1);
+        let next: Option<String> = self.host.call(&act, args, &ctx)?;
         match next {
             Some(name) => self.transition(state, &name, "act")?,
             None => self.just_entered = false,

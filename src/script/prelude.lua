@@ -109,8 +109,8 @@ end
 -- whitelist is enforced), with moves from R.random_move(G, ctx) when the rules offer one or
 -- else a uniform pick among the listed options. Stops at a final state, after `max_steps`
 -- decisions or past the round cap; returns the state it stopped in.
--- flow[name] = { decide = bool, final = bool, next = { [name] = true } }
-function M.playout(G, ctx, R, flow, state, entered, max_steps, cap)
+-- flow[name] = { decide = bool, final = bool, next = { [name] = true } }; S is the live turn state.
+function M.playout(G, ctx, S, R, flow, state, entered, max_steps, cap)
   local states, random_move, steps = R.states, R.random_move, 0
   local function go(from, to, hook)
     if type(to) ~= "string" or not flow[from].next[to] then
@@ -124,7 +124,7 @@ function M.playout(G, ctx, R, flow, state, entered, max_steps, cap)
     if spec.decide then
       local moved = false
       if entered and hooks.enter then
-        local nxt = hooks.enter(G, ctx)
+        local nxt = hooks.enter(G, ctx, S.current)
         if nxt then state, moved = go(state, nxt, "enter"), true end
       end
       entered = moved
@@ -135,15 +135,16 @@ function M.playout(G, ctx, R, flow, state, entered, max_steps, cap)
           nxt = M.claim_playout(G, ctx, hooks, spec.priority, random_move)
           steps = steps + 1
         else
-          local option = random_move and random_move(G, ctx)
-          if not option then option = M.random_option(hooks.options(G, ctx), ctx) end
+          local p = S.current
+          local option = random_move and random_move(G, ctx, p)
+          if not option then option = M.random_option(hooks.options(G, ctx, p), ctx) end
           steps = steps + 1
-          nxt = hooks.act(G, ctx, option)
+          nxt = hooks.act(G, ctx, option, p)
         end
         if nxt then state, entered = go(state, nxt, "act"), true end
       end
     else
-      state, entered = go(state, hooks.enter(G, ctx), "enter"), true
+      state, entered = go(state, hooks.enter(G, ctx, S.current), "enter"), true
     end
   end
 end
@@ -222,7 +223,7 @@ function M.autoplay(G, run, state, seat, list, budget)
     end
     n = n + 1
     hook = "act"
-    nxt = st.act(G, ctx, option)
+    nxt = st.act(G, ctx, option, seat)
     if nxt ~= nil then
       -- Entered `nxt`: automatic states run on; a decision or final state runs its enter hook
       -- (which may move on) and stays.
@@ -237,11 +238,11 @@ function M.autoplay(G, run, state, seat, list, budget)
             trail[steps] = state
             if steps > guard then return "stuck", state, n, trail, steps end
           end
-          nxt = st.enter(G, ctx)
+          nxt = st.enter(G, ctx, S.current)
           if nxt == nil then return "none", state, n end
         else
           local enter = st.enter
-          nxt = enter and enter(G, ctx)
+          nxt = enter and enter(G, ctx, S.current)
           if nxt == nil then break end
         end
       end
@@ -249,7 +250,7 @@ function M.autoplay(G, run, state, seat, list, budget)
     end
     if cap and S.round > cap then return "capped", state, n end
     seat, hook = S.current, "options"
-    list = st.options(G, ctx)
+    list = st.options(G, ctx, seat)
     local problem = check(list)
     if problem then return "options", state, n, problem end
     if #list == 0 then return "options", state, n end
