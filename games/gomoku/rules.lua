@@ -53,8 +53,8 @@ R.states = {
       end
       return out
     end,
-    act = function(G, ctx, action)
-      local p, r, c = ctx:current(), action[2], action[3]
+    act = function(G, ctx, action, p)
+      local r, c = action[2], action[3]
       ctx.grid:set(r, c, p)
       G.moves = G.moves + 1
       ctx:log("P%d places at (%d, %d)", p, r, c)
@@ -75,14 +75,14 @@ R.states = {
 -- playout = "tactical": win at once if a point allows it, else block the opponent's winning
 -- point, else a random point next to a stone (where the game is decided). With "uniform":
 -- any empty point.
-function R.random_move(G, ctx)
+function R.random_move(G, ctx, me)
   local grid = ctx.grid
   local cols = grid.cols
   if ctx.settings.playout == "uniform" then
     local r, c = grid:random_empty()
     return r and place((r - 1) * cols + c, cols)
   end
-  local me, exact = ctx:current(), ctx.settings.rule == "standard"
+  local exact = ctx.settings.rule == "standard"
   local i = grid:completing(me, 5, exact)[1] or grid:completing(3 - me, 5, exact)[1]
   if i then return place(i, cols) end
   local r, c = grid:random_near(1)

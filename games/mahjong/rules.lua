@@ -164,15 +164,14 @@ R.states = {
   },
 
   draw = {
-    enter = function(G, ctx)
-      if not draw(G, ctx, ctx:current()) then return "exhausted" end
+    enter = function(G, ctx, p)
+      if not draw(G, ctx, p) then return "exhausted" end
       return "turn"
     end,
   },
 
   turn = {
-    options = function(G, ctx)
-      local p = ctx:current()
+    options = function(G, ctx, p)
       local c, out = counts(ctx, p), {}
       if G.after_draw and winning(G, ctx, p, c) then out[1] = { "win" } end
       if ctx.zone.wall:count() > 0 then
@@ -188,8 +187,8 @@ R.states = {
       end
       return out
     end,
-    act = function(G, ctx, action)
-      local p, verb, tile = ctx:current(), action[1], action[2]
+    act = function(G, ctx, action, p)
+      local verb, tile = action[1], action[2]
       if verb == "win" then return settle_win(G, ctx, p, "self_drawn") end
       if verb == "kong" then
         local added = false

@@ -426,8 +426,7 @@ end
 R.states = {}
 
 R.states.wait_player = {
-  options = function(G, ctx)
-    local p = ctx:current()
+  options = function(G, ctx, p)
     local pl = G.players[p]
     local out = { ROLL }
     if pl.in_jail then
@@ -444,8 +443,8 @@ R.states.wait_player = {
     end
     return out
   end,
-  act = function(G, ctx, action)
-    local p, verb = ctx:current(), action[1]
+  act = function(G, ctx, action, p)
+    local verb = action[1]
     local pl = G.players[p]
     if verb == "roll" then return "rolling" end
     if verb == "mortgages" then return "mortgaging" end
@@ -467,8 +466,8 @@ R.states.wait_player = {
 -- Mortgages are chosen in a menu of their own: they are seldom wanted, and a turn's options
 -- stay short.
 R.states.mortgaging = {
-  options = function(G, ctx)
-    local p, spaces = ctx:current(), ctx.board.spaces
+  options = function(G, ctx, p)
+    local spaces = ctx.board.spaces
     local out = {}
     for _, index in ipairs(ctx.board:owned_by(p)) do
       if can_mortgage(G, ctx, p, spaces[index]) then out[#out + 1] = option("mortgage", spaces[index].id) end
@@ -476,8 +475,7 @@ R.states.mortgaging = {
     out[#out + 1] = BACK
     return out
   end,
-  act = function(G, ctx, action)
-    local p = ctx:current()
+  act = function(G, ctx, action, p)
     if action[1] == "back" then return "wait_player" end
     manage(G, ctx, p, "mortgage", action[2])
     local whole = G.players[p].whole or whole_groups(ctx, p)
@@ -499,8 +497,7 @@ local function move_and_land(G, ctx, p, steps)
 end
 
 R.states.rolling = {
-  enter = function(G, ctx)
-    local p = ctx:current()
+  enter = function(G, ctx, p)
     local pl, s = G.players[p], ctx.settings
     local roll = ctx.dice:roll("2d6")
     G.last_roll = roll.total
@@ -535,12 +532,11 @@ R.states.rolling = {
 }
 
 R.states.buy = {
-  options = function(G, ctx)
-    local sp = space_at(ctx, ctx:current())
+  options = function(G, ctx, p)
+    local sp = space_at(ctx, p)
     return { option("buy", sp.id), PASS }
   end,
-  act = function(G, ctx, action)
-    local p = ctx:current()
+  act = function(G, ctx, action, p)
     if action[1] == "buy" then
       local sp = ctx.board.by_id[action[2]]
       add_cash(ctx, p, -sp.price)
@@ -553,12 +549,12 @@ R.states.buy = {
 }
 
 R.states.end_turn = {
-  enter = function(G, ctx)
+  enter = function(G, ctx, p)
     if ctx:active_count() <= 1 then
       ctx:win(ctx:active()[1])
       return "game_over"
     end
-    G.players[ctx:current()].doubles = 0
+    G.players[p].doubles = 0
     G.again = false
     ctx:next_player()
     return "wait_player"

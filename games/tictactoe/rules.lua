@@ -16,8 +16,8 @@ R.states = {
       end
       return out
     end,
-    act = function(G, ctx, action)
-      local p, r, c = ctx:current(), action[2], action[3]
+    act = function(G, ctx, action, p)
+      local r, c = action[2], action[3]
       ctx.grid:set(r, c, p)
       G.moves = G.moves + 1
       if ctx.grid:longest(r, c, p) >= ctx.settings.line then
