@@ -428,19 +428,21 @@ R.states = {}
 R.states.wait_player = {
   options = function(G, ctx, p)
     local pl = G.players[p]
+    -- (a save from before the kept list gets it counted afresh)
+    local whole, any_mortgaged = pl.whole or whole_groups(ctx, p), next(G.mortgaged) ~= nil
+    -- Most turns: out of jail, no group to build on, nothing mortgaged anywhere. Then any
+    -- space p bought can be mortgaged.
+    if not pl.in_jail and #whole == 0 and not any_mortgaged then
+      return #pl.bought > 0 and { ROLL, MORTGAGES } or { ROLL }
+    end
     local out = { ROLL }
     if pl.in_jail then
       if ctx.counters.cash[p] >= S(ctx).jail_fine then out[#out + 1] = PAY_FINE end
       if #ctx.deck:held(p) > 0 then out[#out + 1] = USE_CARD end
     end
-    -- (a save from before the kept list gets it counted afresh)
-    local whole, any_mortgaged = pl.whole or whole_groups(ctx, p), next(G.mortgaged) ~= nil
     if #whole > 0 then build_options(G, ctx, p, whole, out) end
     if any_mortgaged then unmortgage_options(G, ctx, p, out) end
-    -- (holding no whole group, with nothing mortgaged, p can mortgage any space bought)
-    if #pl.bought > 0 and (#whole == 0 and not any_mortgaged or can_mortgage_any(G, ctx, p, whole)) then
-      out[#out + 1] = MORTGAGES
-    end
+    if #pl.bought > 0 and can_mortgage_any(G, ctx, p, whole) then out[#out + 1] = MORTGAGES end
     return out
   end,
   act = function(G, ctx, action, p)

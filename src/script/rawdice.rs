@@ -66,7 +66,8 @@ unsafe extern "C-unwind" fn roll(l: *mut lua_State) -> c_int {
         Err(m) => raise(l, m),
     };
     let faces = &faces[..count];
-    ffi::lua_createtable(l, count as c_int, 2);
+    // Faces and fields all in the hash part: one allocation less than an array part beside it.
+    ffi::lua_createtable(l, 0, count as c_int + 2);
     for (i, face) in faces.iter().enumerate() {
         ffi::lua_pushinteger(l, *face as ffi::lua_Integer);
         ffi::lua_rawseti(l, -2, i as ffi::lua_Integer + 1);
