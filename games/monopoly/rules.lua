@@ -3,7 +3,6 @@
 -- order, mortgages and statistics.
 local R = {}
 
-local function S(ctx) return ctx.settings end
 local function add_cash(ctx, p, n) return ctx.counter:add(p, "cash", n) end
 local function space_at(ctx, p) return ctx.board.spaces[ctx.board.positions[p]] end
 local OWNABLE = { property = true, railroad = true, utility = true }
@@ -11,7 +10,7 @@ local OWNABLE = { property = true, railroad = true, utility = true }
 function R.setup(G, ctx)
   G.players = {}
   for p = 1, ctx:seats() do
-    ctx.counter:set(p, "cash", S(ctx).start_cash)
+    ctx.counter:set(p, "cash", ctx.settings.start_cash)
     G.players[p] = { in_jail = false, jail_tries = 0, doubles = 0, bought = {}, whole = {} }
   end
   G.mortgaged = {}          -- space id -> true
@@ -108,7 +107,7 @@ R.set_owner = set_owner
 -- Sells buildings (highest first, last bought first on ties), then properties (last bought
 -- first) at sell_percent of their cost until p holds `amount`.
 local function raise(G, ctx, p, amount)
-  local pct = S(ctx).sell_percent
+  local pct = ctx.settings.sell_percent
   local bought = G.players[p].bought
   while ctx.counters.cash[p] < amount do
     local best, best_level = nil, 0
@@ -294,7 +293,7 @@ function R.effects.repairs(G, ctx, p, card)
   local total = 0
   for _, index in ipairs(ctx.board:owned_by(p)) do
     local level = ctx.board.levels[index]
-    if level >= S(ctx).max_level then
+    if level >= ctx.settings.max_level then
       total = total + card.per_hotel
     else
       total = total + level * card.per_house
@@ -318,8 +317,8 @@ local function can_mortgage(G, ctx, p, sp)
 end
 
 local function unmortgage_cost(ctx, sp)
-  local base = sp.price * S(ctx).mortgage_percent // 100
-  return base + base * S(ctx).unmortgage_interest // 100
+  local base = sp.price * ctx.settings.mortgage_percent // 100
+  return base + base * ctx.settings.unmortgage_interest // 100
 end
 
 -- Option tables are made once per verb and space and shared: bots list and score them on
@@ -412,7 +411,7 @@ local function manage(G, ctx, p, verb, id)
     ctx:log("P%d builds on %s (level %d)", p, sp.name, ctx.board.levels[sp.index])
   elseif verb == "mortgage" then
     G.mortgaged[id] = true
-    add_cash(ctx, p, sp.price * S(ctx).mortgage_percent // 100)
+    add_cash(ctx, p, sp.price * ctx.settings.mortgage_percent // 100)
     ctx:log("P%d mortgages %s", p, sp.name)
   elseif verb == "unmortgage" then
     add_cash(ctx, p, -unmortgage_cost(ctx, sp))
@@ -437,7 +436,7 @@ R.states.wait_player = {
     end
     local out = { ROLL }
     if pl.in_jail then
-      if ctx.counters.cash[p] >= S(ctx).jail_fine then out[#out + 1] = PAY_FINE end
+      if ctx.counters.cash[p] >= ctx.settings.jail_fine then out[#out + 1] = PAY_FINE end
       if #ctx.deck:held(p) > 0 then out[#out + 1] = USE_CARD end
     end
     if #whole > 0 then build_options(G, ctx, p, whole, out) end
@@ -451,9 +450,9 @@ R.states.wait_player = {
     if verb == "roll" then return "rolling" end
     if verb == "mortgages" then return "mortgaging" end
     if verb == "pay_fine" then
-      add_cash(ctx, p, -S(ctx).jail_fine)
+      add_cash(ctx, p, -ctx.settings.jail_fine)
       pl.in_jail = false
-      ctx:log("P%d pays $%d to leave jail", p, S(ctx).jail_fine)
+      ctx:log("P%d pays $%d to leave jail", p, ctx.settings.jail_fine)
     elseif verb == "use_card" then
       local card = ctx.deck:held(p)[1]
       ctx.deck:give_back(card.deck, card)
@@ -572,11 +571,11 @@ function R.label(G, ctx, option)
   if verb == "pass" then return "do not buy" end
   if verb == "mortgages" then return "mortgage a property…" end
   if verb == "back" then return "back to the turn" end
-  if verb == "pay_fine" then return string.format("pay $%d to leave jail", S(ctx).jail_fine) end
+  if verb == "pay_fine" then return string.format("pay $%d to leave jail", ctx.settings.jail_fine) end
   if verb == "use_card" then return "use a get-out-of-jail card" end
   if verb == "buy" then return string.format("buy %s for $%d", sp.name, sp.price) end
   if verb == "build" then return string.format("build on %s for $%d", sp.name, sp.house_cost) end
-  if verb == "mortgage" then return string.format("mortgage %s (+$%d)", sp.name, sp.price * S(ctx).mortgage_percent // 100) end
+  if verb == "mortgage" then return string.format("mortgage %s (+$%d)", sp.name, sp.price * ctx.settings.mortgage_percent // 100) end
   if verb == "unmortgage" then return string.format("lift the mortgage on %s (-$%d)", sp.name, unmortgage_cost(ctx, sp)) end
 end
 
@@ -586,7 +585,7 @@ function R.status(G, ctx, p)
     local sp = ctx.board.spaces[index]
     local level = ctx.board.levels[index]
     local mark = ""
-    if level >= S(ctx).max_level then mark = " hotel" elseif level > 0 then mark = " " .. level .. "h" end
+    if level >= ctx.settings.max_level then mark = " hotel" elseif level > 0 then mark = " " .. level .. "h" end
     if G.mortgaged[sp.id] then mark = mark .. " mortgaged" end
     parts[#parts + 1] = sp.name .. mark
   end
