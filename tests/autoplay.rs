@@ -206,6 +206,19 @@ fn hooks_get_the_current_seat_on_every_path() {
         .expect("playout hooks got the current seat");
     let checked: i64 = g.g().get("checked").unwrap();
     assert!(checked > 100, "{checked} hook calls checked");
+    // Gomoku's playouts move by R.random_move, which gets the seat too.
+    let rules = "local quick = R.random_move\n\
+                 R.random_move = function(G, ctx, seat)\n\
+                   if seat ~= ctx:current() then error('random_move got seat ' .. tostring(seat), 0) end\n\
+                   G.quick = (G.quick or 0) + 1\n\
+                   return quick(G, ctx, seat)\n\
+                 end";
+    let v = variant("gomoku", rules, "", None);
+    let mut g = new_game(&v.pkg, "board", 2, 2);
+    g.random_playout(10_000)
+        .expect("random_move got the current seat");
+    let quick: i64 = g.g().get("quick").unwrap();
+    assert!(quick > 8, "{quick} quick moves checked");
 }
 
 /// Plays a 4-seat demo game of the property game with wrapped rules and AI both ways; asserts

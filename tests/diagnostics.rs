@@ -734,6 +734,8 @@ fn live_views_read_the_state_and_refuse_writes() {
             .unwrap(),
         serde_json::Value::Null
     );
+    let hidden = "return { getmetatable(ctx.board.levels), getmetatable(ctx.counters.cash) }";
+    assert_eq!(g.eval(hidden).unwrap(), serde_json::json!([false, false]));
 }
 
 // Each bad argument of `ctx.dice:roll` and `ctx:tally` is an error at the calling line.

@@ -383,7 +383,7 @@ end
 
 -- Buildings stand only on groups their owner holds whole (a player's properties are sold
 -- only once all their buildings are), so a bought space outside p's whole groups can be
--- mortgaged unless it is already.
+-- mortgaged unless it is already. (A scenario that sets levels by hand must keep to this.)
 local function can_mortgage_any(G, ctx, p, whole)
   local bought, spaces, mortgaged = G.players[p].bought, ctx.board.spaces, G.mortgaged
   for i = 1, #bought do

@@ -106,7 +106,7 @@ end
 
 -- Random playouts for search bots, run inside the VM: the same flow rules as the runtime's
 -- driver (automatic states return their successor, decision states act, the transition
--- whitelist is enforced), with moves from R.random_move(G, ctx) when the rules offer one or
+-- whitelist is enforced), with moves from R.random_move(G, ctx, seat) when the rules offer one or
 -- else a uniform pick among the listed options. Stops at a final state, after `max_steps`
 -- decisions or past the round cap; returns the state it stopped in.
 -- flow[name] = { decide = bool, final = bool, next = { [name] = true } }; S is the live turn state.
@@ -464,6 +464,7 @@ end
 
 -- A read-only view of the live table t (n entries): reading view[i] reads t[i] without a
 -- call; writing is an error that names `name` and the function (`change`) that changes it.
+-- The metatable is hidden (getmetatable gives false), so the live table cannot be reached.
 function M.view(t, n, name, change)
   local message = string.format("%s is read-only: change it with %s", name, change)
   return setmetatable({}, {
@@ -471,6 +472,7 @@ function M.view(t, n, name, change)
     __newindex = function() error(message, 2) end,
     __len = function() return n end,
     __pairs = function() return next, t, nil end,
+    __metatable = false,
   })
 end
 
