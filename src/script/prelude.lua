@@ -63,29 +63,18 @@ end
 -- one, without a list, when the AI has no AI.scores). No option reaches a NaN best: n is 0.
 local NO_SCORE = -math.huge
 function M.tied(AI, G, ctx, seat, list, tied)
-  local score, best, n = AI.score, NO_SCORE, 0
-  if AI.scores then return M.tied_in(M.scores(AI, G, ctx, seat, list), #list, tied) end
-  for i = 1, #list do
-    local s = score(G, ctx, seat, list[i])
-    if type(s) ~= "number" then
-      error(string.format("AI.score returned %s for option %d, expected a number", type(s), i), 0)
-    end
-    if s > best then
-      best, n = s, 1
-      tied[1] = i
-    elseif s == best then
-      n = n + 1
-      tied[n] = i
-    end
-  end
-  return best, n
-end
-
--- M.tied over a list of checked scores.
-function M.tied_in(scores, k, tied)
+  local scores, score = AI.scores and M.scores(AI, G, ctx, seat, list), AI.score
   local best, n = NO_SCORE, 0
-  for i = 1, k do
-    local s = scores[i]
+  for i = 1, #list do
+    local s
+    if scores then
+      s = scores[i]
+    else
+      s = score(G, ctx, seat, list[i])
+      if type(s) ~= "number" then
+        error(string.format("AI.score returned %s for option %d, expected a number", type(s), i), 0)
+      end
+    end
     if s > best then
       best, n = s, 1
       tied[1] = i
