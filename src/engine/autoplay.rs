@@ -94,7 +94,7 @@ impl Game {
         let fields: [(&str, Value); 7] = [
             ("ctx", Value::Table(self.host.ctx.clone())),
             ("S", Value::Table(self.host.state.clone())),
-            ("hooks", Value::Table(self.host.hook_table.clone())),
+            ("states", Value::Table(self.host.states.clone())),
             ("ais", Value::Table(ais)),
             ("draw", Value::Function(self.host.tiebreak.draw.clone())),
             (

@@ -185,7 +185,7 @@ impl Game {
             &self.host.ctx,
             &self.host.state,
             &self.host.rules,
-            &self.host.flow,
+            &self.host.states,
             name,
             false,
             max_steps,

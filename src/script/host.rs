@@ -60,11 +60,9 @@ pub struct Host {
     /// The in-VM driver of heuristic bots, and the seats' tie-break generators it draws from.
     pub autoplay: Function,
     pub tiebreak: super::tiebreak::TieBreak,
-    /// The flow as Lua data, for playouts: name → { decide, final, next = { name = true } }.
-    pub flow: Table,
-    /// Each state's checked hooks and flow facts as one Lua record, for the in-VM driver:
-    /// name → { enter, options, act, next = { name = true }, auto, final }.
-    pub hook_table: Table,
+    /// Each state's checked hooks and flow facts as one Lua record, for the in-VM driver and
+    /// search playouts (see `fill_states`).
+    pub states: Table,
 }
 
 impl Host {
@@ -95,9 +93,8 @@ impl Host {
             .call(())
             .map_err(fail)?;
         let state = install_components(&lua, &prelude, &ctx, pkg, board, &world).map_err(fail)?;
-        let flow = flow_table(&lua, &pkg.flow).map_err(fail)?;
         let tiebreak = super::tiebreak::TieBreak::install(&lua).map_err(fail)?;
-        let hook_table = lua.create_table().map_err(fail)?;
+        let states = lua.create_table().map_err(fail)?;
         let mut host = Host {
             lua,
             lua_state,
@@ -116,8 +113,7 @@ impl Host {
             ask_order: prelude.get("ask_order").map_err(fail)?,
             autoplay: prelude.get("autoplay").map_err(fail)?,
             tiebreak,
-            flow,
-            hook_table,
+            states,
         };
         host.rules = host.load_table(&pkg.root.join(&pkg.rules_file), &rules_path)?;
         host.register_module(&pkg.rules_file, &host.rules)
@@ -127,14 +123,7 @@ impl Host {
         }
         let mut diags = Vec::new();
         host.hooks = check_states(&host.rules, pkg, &rules_path, &mut diags);
-        fill_hook_table(
-            &host.lua,
-            &host.hook_table,
-            &host.flow,
-            &pkg.flow,
-            &host.hooks,
-        )
-        .map_err(fail)?;
+        fill_states(&host.lua, &host.states, &pkg.flow, &host.hooks).map_err(fail)?;
         check_effects(&host.rules, board, &rules_path, &mut diags);
         check_ai(
             host.ai.as_ref(),
@@ -344,17 +333,29 @@ fn install_components(
     install.call((ctx.clone(), spec, emit))
 }
 
-fn flow_table(lua: &Lua, flow: &crate::core::flow::Flow) -> mlua::Result<Table> {
-    let t = lua.create_table()?;
-    for spec in &flow.states {
+/// name → { enter, options, act, seats, next = { name = true }, auto, final, priority } for
+/// every state: the checked hooks beside the flow facts, the one Lua form of the flow that
+/// the in-VM drivers read (`auto`: neither a decision nor final; `priority`: a simultaneous
+/// state's verb ranks).
+fn fill_states(
+    lua: &Lua,
+    t: &Table,
+    flow: &crate::core::flow::Flow,
+    hooks: &[StateHooks],
+) -> mlua::Result<()> {
+    for (spec, h) in flow.states.iter().zip(hooks) {
         let st = lua.create_table()?;
-        st.raw_set("decide", spec.decide)?;
-        st.raw_set("final", spec.terminal)?;
+        st.raw_set("enter", h.enter.clone())?;
+        st.raw_set("options", h.options.clone())?;
+        st.raw_set("act", h.act.clone())?;
+        st.raw_set("seats", h.seats.clone())?;
         let next = lua.create_table()?;
         for n in &spec.next {
             next.raw_set(flow.name(*n), true)?;
         }
         st.raw_set("next", next)?;
+        st.raw_set("auto", !spec.decide && !spec.terminal)?;
+        st.raw_set("final", spec.terminal)?;
         if let Some(sim) = &spec.simultaneous {
             let priority = lua.create_table()?;
             for (verb, p) in &sim.priority {
@@ -362,29 +363,6 @@ fn flow_table(lua: &Lua, flow: &crate::core::flow::Flow) -> mlua::Result<Table> 
             }
             st.raw_set("priority", priority)?;
         }
-        t.raw_set(spec.name.as_str(), st)?;
-    }
-    Ok(t)
-}
-
-/// name → { enter, options, act, next, auto, final } for every state: the checked hooks
-/// beside the flow facts (`flow_table`'s `next`, the same table), read with one lookup.
-fn fill_hook_table(
-    lua: &Lua,
-    t: &Table,
-    flow_t: &Table,
-    flow: &crate::core::flow::Flow,
-    hooks: &[StateHooks],
-) -> mlua::Result<()> {
-    for (spec, h) in flow.states.iter().zip(hooks) {
-        let facts: Table = flow_t.raw_get(spec.name.as_str())?;
-        let st = lua.create_table()?;
-        st.raw_set("enter", h.enter.clone())?;
-        st.raw_set("options", h.options.clone())?;
-        st.raw_set("act", h.act.clone())?;
-        st.raw_set("next", facts.raw_get::<Table>("next")?)?;
-        st.raw_set("auto", !spec.decide && !spec.terminal)?;
-        st.raw_set("final", spec.terminal)?;
         t.raw_set(spec.name.as_str(), st)?;
     }
     Ok(())

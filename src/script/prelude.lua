@@ -98,42 +98,43 @@ end
 -- whitelist is enforced), with moves from R.random_move(G, ctx, seat) when the rules offer one or
 -- else a uniform pick among the listed options. Stops at a final state, after `max_steps`
 -- decisions or past the round cap; returns the state it stopped in.
--- flow[name] = { decide = bool, final = bool, next = { [name] = true } }; S is the live turn state.
-function M.playout(G, ctx, S, R, flow, state, entered, max_steps, cap)
-  local states, random_move, steps = R.states, R.random_move, 0
+-- S is the live turn state; states[name] is each state's record (hooks and flow facts, see
+-- fill_states in src/script/host.rs).
+function M.playout(G, ctx, S, R, states, state, entered, max_steps, cap)
+  local random_move, steps = R.random_move, 0
   local function go(from, to, hook)
-    if type(to) ~= "string" or not flow[from].next[to] then
+    if type(to) ~= "string" or not states[from].next[to] then
       error(string.format("playout: state '%s' hook '%s' returned '%s', not one of its next states", from, hook, tostring(to)), 0)
     end
     return to
   end
   while true do
-    local spec, hooks = flow[state], states[state]
-    if spec.final then return state, steps end
-    if spec.decide then
+    local st = states[state]
+    if st.final then return state, steps end
+    if st.auto then
+      state, entered = go(state, st.enter(G, ctx, S.current), "enter"), true
+    else
       local moved = false
-      if entered and hooks.enter then
-        local nxt = hooks.enter(G, ctx, S.current)
+      if entered and st.enter then
+        local nxt = st.enter(G, ctx, S.current)
         if nxt then state, moved = go(state, nxt, "enter"), true end
       end
       entered = moved
       if not moved then
         if steps >= max_steps or (cap and ctx:round() > cap) then return state, steps end
         local nxt
-        if spec.priority then
-          nxt = M.claim_playout(G, ctx, hooks, spec.priority, random_move)
+        if st.priority then
+          nxt = M.claim_playout(G, ctx, st, random_move)
           steps = steps + 1
         else
           local p = S.current
           local option = random_move and random_move(G, ctx, p)
-          if not option then option = M.random_option(hooks.options(G, ctx, p), ctx) end
+          if not option then option = M.random_option(st.options(G, ctx, p), ctx) end
           steps = steps + 1
-          nxt = hooks.act(G, ctx, option, p)
+          nxt = st.act(G, ctx, option, p)
         end
         if nxt then state, entered = go(state, nxt, "act"), true end
       end
-    else
-      state, entered = go(state, hooks.enter(G, ctx, S.current), "enter"), true
     end
   end
 end
@@ -163,18 +164,19 @@ function M.ask_order(list, current, n)
   return out
 end
 
--- One simultaneous decision in a playout: every asked seat answers at random (or by
--- R.random_move(G, ctx, seat)); the highest priority wins, ties to the seat asked first.
-function M.claim_playout(G, ctx, hooks, priority, random_move)
-  local answers, best, seat, option = {}, -math.huge, nil, nil
-  for _, s in ipairs(M.ask_order(hooks.seats(G, ctx), ctx:current(), ctx:seats())) do
+-- One simultaneous decision (state record `st`) in a playout: every asked seat answers at
+-- random (or by R.random_move(G, ctx, seat)); the highest priority wins, ties to the seat asked
+-- first.
+function M.claim_playout(G, ctx, st, random_move)
+  local answers, best, seat, option, priority = {}, -math.huge, nil, nil, st.priority
+  for _, s in ipairs(M.ask_order(st.seats(G, ctx), ctx:current(), ctx:seats())) do
     local o = random_move and random_move(G, ctx, s)
-    if not o then o = M.random_option(hooks.options(G, ctx, s), ctx) end
+    if not o then o = M.random_option(st.options(G, ctx, s), ctx) end
     answers[s] = o
     local rank = priority[o[1]] or 0
     if rank > best then best, seat, option = rank, s, o end
   end
-  return hooks.act(G, ctx, option, seat, answers)
+  return st.act(G, ctx, option, seat, answers)
 end
 
 -- The heuristic bots' game played inside the VM (the runtime's fast path for batch games, see
@@ -193,10 +195,10 @@ end
 --   "untied", seat, list  M.best tied no option (every score NaN); the decision stays
 -- run.probe returns (state, hook, decisions, seat, list) as they last were, even after an
 -- error has unwound this loop (Lua closes the upvalues then): where it failed.
--- run = { ctx, S (live turn state), hooks (each state's record: enter, options, act, next,
--- auto, final), ais (AI table per seat), draw, cap, guard }
+-- run = { ctx, S (live turn state), states (each state's record, as M.playout reads them),
+-- ais (AI table per seat), draw, cap, guard }
 function M.autoplay(G, run, state, seat, list, budget)
-  local ctx, S, states, ais, draw = run.ctx, run.S, run.hooks, run.ais, run.draw
+  local ctx, S, states, ais, draw = run.ctx, run.S, run.states, run.ais, run.draw
   local cap, guard, best, check = run.cap, run.guard, M.tied, M.check_options
   -- The trail of automatic states is kept only for its last six, which a "stuck" report shows.
   local n, hook, nxt, tied, trail, near = 0, "act", nil, {}, {}, run.guard - 6
