@@ -377,10 +377,7 @@ function M.install(ctx, spec, emit)
     local s = token[p] and p or seat(p)
     if mtype(steps) ~= "integer" then steps = integer(steps, "steps") end
     local raw = token[s] - 1 + steps
-    local to, laps = raw % nspaces + 1, steps > 0 and raw // nspaces or 0
-    token[s] = to
-    if S.record then emit.move(s, to, laps) end
-    return to, laps
+    return moved(s, raw % nspaces + 1, steps > 0 and raw // nspaces or 0)
   end
   function board:advance_to(p, target)
     local s, t = seat(p), space(target)
