@@ -6,12 +6,11 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use common::copy_dir;
+use common::copy_game;
 use meeple::core::action::Action;
 use meeple::def::load_package;
 use meeple::engine::{Game, GameConfig};
 use meeple::reload::Watcher;
-use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -22,12 +21,7 @@ fn percentile(sorted: &[Duration], q: f64) -> Duration {
 }
 
 fn main() {
-    let tmp = tempfile::tempdir().unwrap();
-    let root = tmp.path().join("games/mono");
-    copy_dir(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("games/monopoly"),
-        &root,
-    );
+    let (_tmp, root) = copy_game("monopoly", "games/mono");
     let pkg = Arc::new(load_package(&root).unwrap());
     let config = GameConfig {
         map: Some("demo".into()),

@@ -36,13 +36,8 @@ impl Copy {
 
     /// A copy of games/`game` at `<tmp>/games/<name>`.
     fn of(game: &str, name: &'static str) -> Copy {
-        let tmp = tempfile::tempdir().expect("a temp folder");
+        let (tmp, root) = copy_game(game, &format!("games/{name}"));
         let cwd = tmp.path().join("games");
-        let root = cwd.join(name);
-        let src = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("games")
-            .join(game);
-        copy_dir(&src, &root);
         Copy {
             _tmp: tmp,
             cwd,

@@ -367,12 +367,7 @@ fn random_games_keep_all_136_tiles() {
 
 #[test]
 fn a_reload_keeps_every_pile_and_refuses_to_drop_a_zone_holding_tiles() {
-    let tmp = tempfile::tempdir().expect("a temp folder");
-    let root = tmp.path().join("mj");
-    copy_dir(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/mahjong"),
-        &root,
-    );
+    let (_tmp, root) = copy_game("mahjong", "mj");
     let pkg = std::sync::Arc::new(meeple::def::load_package(&root).unwrap());
     let config = meeple::engine::GameConfig {
         map: None,

@@ -6,7 +6,7 @@ use common::*;
 use meeple::def::load_package;
 use meeple::engine::{Game, GameConfig};
 use meeple::reload::Watcher;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -21,12 +21,7 @@ struct Live {
 
 /// A 2-player demo game on a temp copy, seed 1, salary pinned at 200, with a watcher on it.
 fn live() -> Live {
-    let tmp = tempfile::tempdir().expect("a temp folder");
-    let root = tmp.path().join("games/mono");
-    copy_dir(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("games/monopoly"),
-        &root,
-    );
+    let (tmp, root) = copy_game("monopoly", "games/mono");
     let pkg =
         Arc::new(load_package(&root).unwrap_or_else(|d| panic!("{}", meeple::diag::render(&d))));
     let config = GameConfig {

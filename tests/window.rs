@@ -4,7 +4,7 @@
 //! the overlay while the game stays playable. Needs `xvfb-run` (`.ci/run` installs it).
 
 mod common;
-use common::copy_dir;
+use common::copy_game;
 use meeple::app::layout::{
     band_split, buildings, owner_strip, track_side, track_spaces, GridGeom, Layout,
 };
@@ -261,9 +261,7 @@ fn the_font_covers_every_name_and_mixed_cjk_and_digits() {
 
 #[test]
 fn a_failed_reload_shows_the_overlay_and_the_game_stays_playable() {
-    let dir = tempfile::tempdir().unwrap();
-    let game = dir.path().join("gomoku");
-    copy_dir(&repo().join("games/gomoku"), &game);
+    let (dir, game) = copy_game("gomoku", "gomoku");
     let out = dir.path().join("reload.png");
     let mut c = play(&[game.to_str().unwrap(), "--players", "human,human"], &out);
     c.args(["--actions", "tests/window/reload.txt"])
@@ -370,9 +368,7 @@ fn ink(shot: &Shot, r: meeple::app::layout::Rect) -> (usize, usize, Vec<bool>) {
 fn names_mixing_cjk_and_digits_are_drawn_with_glyphs_not_boxes() {
     // Two spaces of the same size named alike but for one digit: drawn with boxes for the
     // digits (a font without them) their ink would be identical.
-    let dir = tempfile::tempdir().unwrap();
-    let game = dir.path().join("mono");
-    copy_dir(&repo().join("games/monopoly"), &game);
+    let (dir, game) = copy_game("monopoly", "mono");
     let map = game.join("maps/demo.toml");
     let text = std::fs::read_to_string(&map).unwrap();
     let text = text

@@ -110,6 +110,16 @@ pub fn copy_dir(src: &std::path::Path, dst: &std::path::Path) {
     }
 }
 
+/// A copy of `games/<id>` at `<a temp folder>/<at>`, to edit it; the folder lives as long as
+/// the returned guard.
+pub fn copy_game(id: &str, at: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let tmp = tempfile::tempdir().expect("a temp folder");
+    let root = tmp.path().join(at);
+    let games = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    copy_dir(&games.join(id), &root);
+    (tmp, root)
+}
+
 /// A copy of game `id` in a temp folder whose rules (and AI) are wrapped: `rules.lua` becomes
 /// `rules_orig.lua` and the new `rules.lua` runs `rules` on its table `R`; the same for
 /// `ai.lua` and `ai` on `AI`. `flow` replaces a line of game.toml.
@@ -119,14 +129,7 @@ pub struct Variant {
 }
 
 pub fn variant(id: &str, rules: &str, ai: &str, flow: Option<(&str, &str)>) -> Variant {
-    let tmp = tempfile::tempdir().expect("a temp folder");
-    let root = tmp.path().join("games").join(id);
-    copy_dir(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("games")
-            .join(id),
-        &root,
-    );
+    let (tmp, root) = copy_game(id, &format!("games/{id}"));
     let wrap = |name: &str, var: &str, code: &str| {
         std::fs::rename(
             root.join(format!("{name}.lua")),
