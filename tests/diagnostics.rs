@@ -648,10 +648,10 @@ fn a_bad_dice_spec_names_the_rules_line() {
     let c = Copy::of("monopoly", "mono");
     c.edit(
         "rules.lua",
-        "local roll = ctx.dice:roll(\"2d6\")",
-        "local roll = ctx.dice:roll(\"2d6+-1\")",
+        "doubles = ctx.dice:sum(\"2d6\")",
+        "doubles = ctx.dice:sum(\"2d6+-1\")",
     );
-    let line = c.line_of("rules.lua", "ctx.dice:roll(\"2d6+-1\")");
+    let line = c.line_of("rules.lua", "ctx.dice:sum(\"2d6+-1\")");
     assert_fails(
         &c.check(),
         &[
@@ -733,7 +733,8 @@ fn live_views_read_the_state_and_refuse_writes() {
     assert_eq!(g.eval(hidden).unwrap(), serde_json::json!([false, false]));
 }
 
-// Each bad argument of `ctx.dice:roll` and `ctx:tally` is an error at the calling line.
+// Each bad argument of `ctx.dice:roll`, `ctx.dice:sum` and `ctx:tally` is an error at the
+// calling line.
 #[test]
 fn dice_and_tally_arguments_are_checked() {
     let g = start("monopoly", "demo", 2, 1, &[]);
@@ -745,11 +746,10 @@ fn dice_and_tally_arguments_are_checked() {
         format!("eval:1: bad dice spec '{spec}' (expected forms like \"2d6\", \"d20\", \"3d6+2\")")
     };
     for spec in ["2x6", "0d6", "1d6--5", "1d6-9223372036854775808", "5"] {
-        assert_eq!(
-            error(&format!("ctx.dice:roll('{spec}')")),
-            bad(spec),
-            "{spec}"
-        );
+        for f in ["roll", "sum"] {
+            let call = format!("ctx.dice:{f}('{spec}')");
+            assert_eq!(error(&call), bad(spec), "{call}");
+        }
     }
     let cases = [
         (
@@ -759,6 +759,10 @@ fn dice_and_tally_arguments_are_checked() {
         (
             "ctx.dice:roll()",
             "eval:1: ctx.dice:roll expects a spec like \"2d6\", got no value",
+        ),
+        (
+            "ctx.dice:sum(true)",
+            "eval:1: ctx.dice:sum expects a spec like \"2d6\", got boolean",
         ),
         (
             "ctx:tally({}, 'go')",
@@ -782,6 +786,22 @@ fn dice_and_tally_arguments_are_checked() {
     }
     let roll = g.eval("local r = ctx.dice:roll('3d6+2') return {#r, r.total - r[1] - r[2] - r[3]}");
     assert_eq!(roll.unwrap(), serde_json::json!([3, 2]));
+}
+
+// `ctx.dice:sum` rolls what `ctx.dice:roll` would from the same generator, returned as the
+// total, doubles and the faces instead of a table.
+#[test]
+fn dice_sum_returns_the_roll_as_values() {
+    let rolls = "local out = {} for i = 1, 20 do local r = ctx.dice:roll('3d6+2') \
+        out[i] = {r.total, r.doubles, r[1], r[2], r[3]} end return out";
+    let sums = "local out = {} for i = 1, 20 do out[i] = {ctx.dice:sum('3d6+2')} end return out";
+    let by_roll = start("monopoly", "demo", 2, 7, &[]).eval(rolls).unwrap();
+    let by_sum = start("monopoly", "demo", 2, 7, &[]).eval(sums).unwrap();
+    assert_eq!(by_roll, by_sum);
+    let g = start("monopoly", "demo", 2, 7, &[]);
+    let shape = "local t, d, a, b = ctx.dice:sum('2d6') \
+        return {select('#', ctx.dice:sum('2d6')), t == a + b, d == (a == b)}";
+    assert_eq!(g.eval(shape).unwrap(), serde_json::json!([4, true, true]));
 }
 
 #[test]

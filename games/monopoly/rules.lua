@@ -189,7 +189,7 @@ local function rent_for(G, ctx, sp, owner, special)
     return sp.rent[n] * (special.rent_multiplier or 1)
   elseif sp.kind == "utility" then
     if special.dice_multiplier then
-      return ctx.dice:roll("2d6").total * special.dice_multiplier
+      return (ctx.dice:sum("2d6")) * special.dice_multiplier
     end
     return G.last_roll * sp.multipliers[count_owned(ctx, owner, sp.group)]
   end
@@ -500,11 +500,11 @@ end
 R.states.rolling = {
   enter = function(G, ctx, p)
     local pl, s = G.players[p], ctx.settings
-    local roll = ctx.dice:roll("2d6")
-    G.last_roll = roll.total
+    local total, doubles = ctx.dice:sum("2d6")
+    G.last_roll = total
     G.again = false
     if pl.in_jail then
-      if roll.doubles then
+      if doubles then
         pl.in_jail = false
         ctx:log("P%d rolls doubles and leaves jail", p)
       else
@@ -517,9 +517,9 @@ R.states.rolling = {
         ctx:log("P%d has served the sentence and pays $%d", p, s.jail_fine)
         if not pay(G, ctx, p, s.jail_fine, nil, "jail_fine") then return "end_turn" end
       end
-      return move_and_land(G, ctx, p, roll.total)
+      return move_and_land(G, ctx, p, total)
     end
-    if roll.doubles then
+    if doubles then
       pl.doubles = pl.doubles + 1
       if pl.doubles >= s.doubles_to_jail then
         send_to_jail(G, ctx, p)
@@ -528,7 +528,7 @@ R.states.rolling = {
       end
       G.again = true
     end
-    return move_and_land(G, ctx, p, roll.total)
+    return move_and_land(G, ctx, p, total)
   end,
 }
 

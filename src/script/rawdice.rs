@@ -1,5 +1,6 @@
-//! `ctx.dice:roll` and `ctx:tally` as plain Lua C functions: the property game calls both on
-//! every move. A roll is packed into its result table here, in one call; the world is
+//! `ctx.dice:roll`, `ctx.dice:sum` and `ctx:tally` as plain Lua C functions: the property game
+//! rolls and tallies on every move. A roll is packed into its result table (or returned as
+//! plain values by `sum`) here, in one call; the world is
 //! borrowed only while no Lua error can be raised. Errors are messages on the stack (`Msg`,
 //! large on purpose): nothing is left to drop when Lua jumps away with one.
 #![allow(clippy::result_large_err)]
@@ -14,7 +15,7 @@ use std::cell::RefCell;
 use std::os::raw::c_int;
 use std::rc::Rc;
 
-/// Sets `roll` on `ctx.dice` and `tally` on `ctx`.
+/// Sets `roll` and `sum` on `ctx.dice` and `tally` on `ctx`.
 pub fn install(
     lua: &Lua,
     ctx: &Table,
@@ -24,6 +25,7 @@ pub fn install(
     // The result's keys ride along as upvalues 2 and 3: no string lookup per roll.
     let keys = [lua.create_string("total")?, lua.create_string("doubles")?];
     dice.raw_set("roll", c_closure(lua, world, roll, &keys)?)?;
+    dice.raw_set("sum", c_closure(lua, world, sum, &[])?)?;
     ctx.raw_set("tally", c_closure(lua, world, tally, &[])?)
 }
 
@@ -43,10 +45,10 @@ unsafe fn text<'a>(l: *mut lua_State, arg: c_int, what: &str) -> Result<&'a str,
     std::str::from_utf8(bytes).map_err(|_| Msg::of(format_args!("{what}, got invalid UTF-8")))
 }
 
-/// `ctx.dice:roll(spec)` → `{face, face, ..., total = n, doubles = bool}`.
-unsafe extern "C-unwind" fn roll(l: *mut lua_State) -> c_int {
-    let mut faces = [0u32; MAX_DICE];
-    let rolled = text(l, 2, "ctx.dice:roll expects a spec like \"2d6\"").and_then(|spec| {
+/// Rolls the spec given as argument 2 into `faces`; returns how many dice and the total, or
+/// raises the problem as a Lua error naming `what` (the function called).
+unsafe fn roll_faces(l: *mut lua_State, faces: &mut [u32; MAX_DICE], what: &str) -> (usize, i64) {
+    let rolled = text(l, 2, what).and_then(|spec| {
         on_cell(l, |w: &mut World| {
             let parsed: DiceSpec = parse_dice(spec).map_err(Msg::of)?;
             let faces = &mut faces[..parsed.count as usize];
@@ -61,10 +63,16 @@ unsafe extern "C-unwind" fn roll(l: *mut lua_State) -> c_int {
             Ok((parsed.count as usize, total))
         })
     });
-    let (count, total) = match rolled {
+    match rolled {
         Ok(r) => r,
         Err(m) => raise(l, m),
-    };
+    }
+}
+
+/// `ctx.dice:roll(spec)` → `{face, face, ..., total = n, doubles = bool}`.
+unsafe extern "C-unwind" fn roll(l: *mut lua_State) -> c_int {
+    let mut faces = [0u32; MAX_DICE];
+    let (count, total) = roll_faces(l, &mut faces, "ctx.dice:roll expects a spec like \"2d6\"");
     let faces = &faces[..count];
     // Faces and fields all in the hash part: one allocation less than an array part beside it.
     ffi::lua_createtable(l, 0, count as c_int + 2);
@@ -79,6 +87,21 @@ unsafe extern "C-unwind" fn roll(l: *mut lua_State) -> c_int {
     ffi::lua_pushboolean(l, doubles(faces) as c_int);
     ffi::lua_rawset(l, -3);
     1
+}
+
+/// `ctx.dice:sum(spec)` → `total, doubles, face, face, ...`: the same roll as `roll` without
+/// a table to build (and collect) afterwards.
+unsafe extern "C-unwind" fn sum(l: *mut lua_State) -> c_int {
+    let mut faces = [0u32; MAX_DICE];
+    let (count, total) = roll_faces(l, &mut faces, "ctx.dice:sum expects a spec like \"2d6\"");
+    let faces = &faces[..count];
+    ffi::luaL_checkstack(l, count as c_int + 2, std::ptr::null());
+    ffi::lua_pushinteger(l, total);
+    ffi::lua_pushboolean(l, doubles(faces) as c_int);
+    for face in faces {
+        ffi::lua_pushinteger(l, *face as ffi::lua_Integer);
+    }
+    count as c_int + 2
 }
 
 /// `ctx:tally(name, key [, by])`: adds `by` (default 1) to a statistic for `sim`.
