@@ -341,6 +341,9 @@ end
 
 local ROLL, MORTGAGES, PASS, BACK = option("roll"), option("mortgages"), option("pass"), option("back")
 local PAY_FINE, USE_CARD = option("pay_fine"), option("use_card")
+-- The lists of most turns, made once too (the runtime never changes a list of option tables).
+local ROLL_ONLY, ROLL_OR_MORTGAGE = { ROLL }, { ROLL, MORTGAGES }
+local BUY_OR_PASS = {} -- space id -> { buy it, pass }
 
 -- Build options on the groups p holds whole (only those can take buildings): none on a group
 -- with a mortgaged space; else each space at the group's lowest level (building is even),
@@ -432,7 +435,7 @@ R.states.wait_player = {
     -- Most turns: out of jail, no group to build on, nothing mortgaged anywhere. Then any
     -- space p bought can be mortgaged.
     if not pl.in_jail and #whole == 0 and not any_mortgaged then
-      return #pl.bought > 0 and { ROLL, MORTGAGES } or { ROLL }
+      return #pl.bought > 0 and ROLL_OR_MORTGAGE or ROLL_ONLY
     end
     local out = { ROLL }
     if pl.in_jail then
@@ -534,8 +537,13 @@ R.states.rolling = {
 
 R.states.buy = {
   options = function(G, ctx, p)
-    local sp = space_at(ctx, p)
-    return { option("buy", sp.id), PASS }
+    local id = space_at(ctx, p).id
+    local list = BUY_OR_PASS[id]
+    if not list then
+      list = { option("buy", id), PASS }
+      BUY_OR_PASS[id] = list
+    end
+    return list
   end,
   act = function(G, ctx, action, p)
     if action[1] == "buy" then
