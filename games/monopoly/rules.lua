@@ -389,6 +389,24 @@ end
 -- mortgaged unless it is already. (A scenario that sets levels by hand must keep to this.)
 local function can_mortgage_any(G, ctx, p, whole)
   local bought, spaces, mortgaged = G.players[p].bought, ctx.board.spaces, G.mortgaged
+  if next(mortgaged) == nil then
+    -- Nothing is mortgaged: one of a whole group without buildings can be, and so can any
+    -- bought space outside the whole groups (there is one when p bought more spaces than
+    -- those groups hold).
+    local levels, groups, inside = ctx.board.levels, board_groups(ctx), 0
+    for g = 1, #whole do
+      local list, built = groups[whole[g]], false
+      inside = inside + #list
+      for i = 1, #list do
+        if levels[list[i].index] > 0 then
+          built = true
+          break
+        end
+      end
+      if not built then return true end
+    end
+    return #bought > inside
+  end
   for i = 1, #bought do
     local sp = spaces[bought[i]]
     if not mortgaged[sp.id] then
