@@ -1,7 +1,9 @@
 //! Property-game speed: complete 4-player classic games with the heuristic AI, dice moves on
 //! the demo map, and the cost of one decision; beside them, the same demo games played by a
 //! loop inside the VM that calls the rules' hooks directly (no driver, no checks), which
-//! shows how much of the time is the rules' own Lua. Run with `cargo bench --bench monopoly`.
+//! shows how much of the time is the rules' own Lua; and the Python baseline's script ported
+//! to plain Lua and run in the same VM (`benches/baseline/monopoly_demo.lua`), which shows what
+//! the rules cost without the runtime. Run with `cargo bench --bench monopoly`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use meeple::ai::{play_out, Seat};
@@ -120,5 +122,27 @@ fn hooks_only(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, classic_games, demo_moves, hooks_only);
+/// The Python baseline ported line by line to Lua, 200 games per iteration from the same seed.
+fn plain_lua(c: &mut Criterion) {
+    const GAMES: u32 = 200;
+    let script = format!(
+        "local GAMES = {GAMES} {}",
+        include_str!("baseline/monopoly_demo.lua")
+    );
+    let mut g = game("demo");
+    let mut batch = || {
+        g.restart(1).unwrap();
+        g.eval(&script).unwrap().as_u64().unwrap()
+    };
+    let moves = batch();
+    let mut group = c.benchmark_group("demo");
+    group.sample_size(20);
+    group.throughput(Throughput::Elements(moves));
+    group.bench_function(format!("plain_lua_{GAMES}_games_{moves}_moves"), |b| {
+        b.iter(&mut batch)
+    });
+    group.finish();
+}
+
+criterion_group!(benches, classic_games, demo_moves, hooks_only, plain_lua);
 criterion_main!(benches);
