@@ -2,7 +2,7 @@
 -- line to Lua, run inside the game's own VM by `cargo bench --bench monopoly -- plain_lua`
 -- (`ctx.random` for the dice and shuffles, everything else plain tables and loops; positions
 -- and seats count from 1). It shows what the same rules cost in this VM without the runtime:
--- no flow, no options or scores, no ctx calls, no checks. Plays GAMES games (a local the
+-- no flow, no options or scores, no other ctx calls, no checks. Plays GAMES games (a local the
 -- bench puts before the first line), returns the dice moves.
 local SALARY = 50
 local SPACES = {

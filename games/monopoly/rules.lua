@@ -100,7 +100,6 @@ local function acquire(G, ctx, index, p)
   table.insert(G.players[p].bought, index)
 end
 R.acquire = acquire
-R.set_owner = set_owner
 
 -- Money --------------------------------------------------------------------------------------
 
@@ -386,7 +385,9 @@ end
 
 -- Buildings stand only on groups their owner holds whole (a player's properties are sold
 -- only once all their buildings are), so a bought space outside p's whole groups can be
--- mortgaged unless it is already. (A scenario that sets levels by hand must keep to this.)
+-- mortgaged unless it is already. The spaces a player owns are exactly their `bought` list
+-- (a space changes hands only by `acquire`, and is freed by a sale or a bankruptcy). (A
+-- scenario that sets owners or levels by hand must keep to both.)
 local function can_mortgage_any(G, ctx, p, whole)
   local bought, spaces, mortgaged = G.players[p].bought, ctx.board.spaces, G.mortgaged
   if next(mortgaged) == nil then

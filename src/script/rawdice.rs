@@ -46,7 +46,7 @@ unsafe fn text<'a>(l: *mut lua_State, arg: c_int, what: &str) -> Result<&'a str,
 }
 
 /// Rolls the spec given as argument 2 into `faces`; returns how many dice and the total, or
-/// raises the problem as a Lua error naming `what` (the function called).
+/// raises the problem as a Lua error (a bad spec, or `what` and the type found).
 unsafe fn roll_faces(l: *mut lua_State, faces: &mut [u32; MAX_DICE], what: &str) -> (usize, i64) {
     let rolled = text(l, 2, what).and_then(|spec| {
         on_cell(l, |w: &mut World| {
@@ -92,10 +92,11 @@ unsafe extern "C-unwind" fn roll(l: *mut lua_State) -> c_int {
 /// `ctx.dice:sum(spec)` → `total, doubles, face, face, ...`: the same roll as `roll` without
 /// a table to build (and collect) afterwards.
 unsafe extern "C-unwind" fn sum(l: *mut lua_State) -> c_int {
+    // Room for the most values a spec can give, made before the roll draws anything.
+    ffi::luaL_checkstack(l, MAX_DICE as c_int + 2, std::ptr::null());
     let mut faces = [0u32; MAX_DICE];
     let (count, total) = roll_faces(l, &mut faces, "ctx.dice:sum expects a spec like \"2d6\"");
     let faces = &faces[..count];
-    ffi::luaL_checkstack(l, count as c_int + 2, std::ptr::null());
     ffi::lua_pushinteger(l, total);
     ffi::lua_pushboolean(l, doubles(faces) as c_int);
     for face in faces {
