@@ -42,6 +42,10 @@ unsafe fn text<'a>(l: *mut lua_State, arg: c_int, what: &str) -> Result<&'a str,
     let mut len = 0;
     let ptr = ffi::lua_tolstring(l, arg, &mut len);
     let bytes = std::slice::from_raw_parts(ptr.cast::<u8>(), len);
+    if bytes.is_ascii() {
+        // SAFETY: ASCII is UTF-8 (the common case, checked faster than in full).
+        return Ok(std::str::from_utf8_unchecked(bytes));
+    }
     std::str::from_utf8(bytes).map_err(|_| Msg::of(format_args!("{what}, got invalid UTF-8")))
 }
 
