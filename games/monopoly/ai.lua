@@ -27,10 +27,10 @@ function AI.score(G, ctx, p, option)
   if verb == "pay_fine" then return ctx.counters.cash[p] > 4 * s.jail_fine and 1 or -1 end
   local sp = ctx.board.by_id[option[2]]
   if verb == "buy" then
-    local left = ctx.counters.cash[p] - sp.price
-    local margin = completes_group(ctx, p, sp) and s.ai_complete_margin or s.ai_buy_margin
+    local left, completes = ctx.counters.cash[p] - sp.price, completes_group(ctx, p, sp)
+    local margin = completes and s.ai_complete_margin or s.ai_buy_margin
     if left < margin * sp.price then return -1 end
-    return completes_group(ctx, p, sp) and 20 or 10
+    return completes and 20 or 10
   end
   if verb == "build" then
     return (ctx.counters.cash[p] - sp.house_cost >= s.ai_build_reserve) and 5 or -1

@@ -94,6 +94,10 @@ local function set_owner(G, ctx, index, p)
   if before then G.players[before].whole = whole_groups(ctx, before) end
   if p then G.players[p].whole = whole_groups(ctx, p) end
 end
+-- The kept list (a save from before it was kept gets it counted afresh).
+local function whole_of(G, ctx, p)
+  return G.players[p].whole or whole_groups(ctx, p)
+end
 -- p becomes the owner of the space at `index` by buying it (kept last in p's purchases).
 local function acquire(G, ctx, index, p)
   set_owner(G, ctx, index, p)
@@ -449,8 +453,7 @@ R.states = {}
 R.states.wait_player = {
   options = function(G, ctx, p)
     local pl = G.players[p]
-    -- (a save from before the kept list gets it counted afresh)
-    local whole, any_mortgaged = pl.whole or whole_groups(ctx, p), next(G.mortgaged) ~= nil
+    local whole, any_mortgaged = whole_of(G, ctx, p), next(G.mortgaged) ~= nil
     -- Most turns: out of jail, no group to build on, nothing mortgaged anywhere. Then any
     -- space p bought can be mortgaged.
     if not pl.in_jail and #whole == 0 and not any_mortgaged then
@@ -501,8 +504,7 @@ R.states.mortgaging = {
   act = function(G, ctx, action, p)
     if action[1] == "back" then return "wait_player" end
     manage(G, ctx, p, "mortgage", action[2])
-    local whole = G.players[p].whole or whole_groups(ctx, p)
-    if not can_mortgage_any(G, ctx, p, whole) then return "wait_player" end
+    if not can_mortgage_any(G, ctx, p, whole_of(G, ctx, p)) then return "wait_player" end
   end,
 }
 
