@@ -121,7 +121,7 @@ function M.playout(G, ctx, S, R, states, state, entered, max_steps, cap)
       end
       entered = moved
       if not moved then
-        if steps >= max_steps or (cap and ctx:round() > cap) then return state, steps end
+        if steps >= max_steps or (cap and S.round > cap) then return state, steps end
         local nxt
         if st.priority then
           nxt = M.claim_playout(G, ctx, st, random_move)
