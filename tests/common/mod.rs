@@ -17,16 +17,16 @@ pub fn all_games() -> Vec<Arc<Package>> {
         .collect();
     dirs.sort();
     assert!(!dirs.is_empty());
-    dirs.iter()
-        .map(|d| {
-            Arc::new(load_package(d).unwrap_or_else(|e| panic!("{}", meeple::diag::render(&e))))
-        })
-        .collect()
+    dirs.iter().map(|d| load(d)).collect()
 }
 
 pub fn package(id: &str) -> Arc<Package> {
-    let dir = find_game(id).expect("game exists");
-    Arc::new(load_package(&dir).unwrap_or_else(|d| panic!("{}", meeple::diag::render(&d))))
+    load(&find_game(id).expect("game exists"))
+}
+
+/// The game folder `dir`, loaded; a problem fails the test with the diagnostics.
+fn load(dir: &std::path::Path) -> Arc<Package> {
+    Arc::new(load_package(dir).unwrap_or_else(|d| panic!("{}", meeple::diag::render(&d))))
 }
 
 /// A game of `id` on `map` with `seats` players, seeded, with optional `--set` overrides.
@@ -146,9 +146,8 @@ pub fn variant(id: &str, rules: &str, ai: &str, flow: Option<(&str, &str)>) -> V
         assert!(toml.contains(from), "game.toml of {id} has {from:?}");
         std::fs::write(root.join("game.toml"), toml.replacen(from, to, 1)).unwrap();
     }
-    let pkg = load_package(&root).unwrap_or_else(|e| panic!("{}", meeple::diag::render(&e)));
     Variant {
         _tmp: tmp,
-        pkg: Arc::new(pkg),
+        pkg: load(&root),
     }
 }
