@@ -21,3 +21,9 @@ pub mod reload;
 pub mod replay;
 pub mod script;
 pub mod sim;
+
+/// Every table, string and closure a script makes is an allocation (Lua allocates through
+/// Rust's global allocator), so the allocator's speed is the scripts' speed: mimalloc plays
+/// the property game's batch games 6% faster than the system allocator (BENCHMARKS.md).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
