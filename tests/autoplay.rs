@@ -330,11 +330,14 @@ fn rules_errors_read_the_same_inside_the_vm() {
         );
         assert!(err.contains("(player "), "{err}");
     }
+    // Every option scored by AI.score (none by AI.fixed), from turn 9 on by `code` first.
     let scores = |code: &str| {
         format!(
-            "local orig = AI.score\n\
+            "local orig, fixed = AI.score, AI.fixed\n\
+             AI.fixed = nil\n\
              AI.score = function(G, ctx, p, option)\n\
                if ctx:turn() >= 9 then {code} end\n\
+               if fixed[option[1]] then return fixed[option[1]] end\n\
                return orig(G, ctx, p, option)\n\
              end"
         )

@@ -297,3 +297,31 @@ fn heuristic_with_nan_scores_gives_an_error() {
         assert!(err.contains("in state 'turn' hook 'ai.score'"), "{err}");
     }
 }
+
+/// `AI.fixed` gives every option of its verbs a score without a call to `AI.score`: in the
+/// scores shown, in the bot's choice and in the in-VM driver's games.
+#[test]
+fn fixed_scores_stand_in_for_ai_score() {
+    let v = variant(
+        "tictactoe",
+        "",
+        "AI.fixed = { place = 4 }\nAI.score = function() error('AI.score was called') end",
+        None,
+    );
+    let config = meeple::engine::GameConfig {
+        map: None,
+        seats: 2,
+        seed: 1,
+        settings: Vec::new(),
+    };
+    let mut g = Game::new(v.pkg.clone(), config).unwrap();
+    assert_eq!(g.score_options(None).unwrap(), vec![4.0; 9]);
+    let mut bot = Seat::Heuristic(None).bot(1, 0).unwrap();
+    assert!(bot.choose(&mut g).unwrap().index < 9);
+    let choice = bot.explain(&mut g).unwrap();
+    assert_eq!(choice.candidates.len(), 9);
+    assert!(choice.candidates.iter().all(|(_, score)| *score == 4.0));
+    let mut bots: Vec<_> = (0..2).map(|s| Seat::Heuristic(None).bot(1, s)).collect();
+    play_out(&mut g, &mut bots).unwrap();
+    assert!(g.is_over());
+}

@@ -308,6 +308,37 @@ fn card_names_missing_effect() {
     );
 }
 
+/// `AI.fixed` is checked at load: a table of verb = score, beside `AI.score` only.
+#[test]
+fn ai_fixed_scores_are_checked_at_load() {
+    let c = Copy::new();
+    c.edit(
+        "ai.lua",
+        "AI.fixed = { roll = 0,",
+        "AI.fixed = { [3] = 1, roll = \"0\",",
+    );
+    assert_fails(
+        &c.check(),
+        &[
+            "mono/ai.lua: error: AI.fixed has a key of type integer: its keys are verbs (strings)"
+                .into(),
+            "mono/ai.lua: error: AI.fixed.roll must be a score (a number), got string".into(),
+        ],
+    );
+    let c = Copy::new();
+    c.edit(
+        "ai.lua",
+        "\nreturn AI",
+        "\nAI.scores = function() return {} end\nreturn AI",
+    );
+    assert_fails(
+        &c.check(),
+        &["mono/ai.lua: error: AI.fixed is read in place of AI.score, but AI.scores scores whole \
+           decisions: drop one of them"
+            .into()],
+    );
+}
+
 // 6. Lua syntax error -------------------------------------------------------------------------
 
 #[test]

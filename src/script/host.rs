@@ -646,5 +646,52 @@ fn check_ai(ai: Option<&Table>, path: &str, diags: &mut Vec<Diagnostic>) {
                 "the AI table needs a function AI.score(G, ctx, seat, option) or AI.scores(G, ctx, seat, options)",
             ));
         }
+        check_fixed(ai, "AI", path, diags);
+        if let Ok(styles) = ai.get::<Table>("styles") {
+            for (name, style) in styles.pairs::<String, Table>().flatten() {
+                check_fixed(&style, &format!("AI.styles.{name}"), path, diags);
+            }
+        }
     }
+}
+
+/// `<name>.fixed`, when given: a table of verb = score, read in place of `score` (an AI that
+/// scores whole decisions with `scores` has no use for it).
+fn check_fixed(ai: &Table, name: &str, path: &str, diags: &mut Vec<Diagnostic>) {
+    let mut problems = Vec::new();
+    match ai.get::<Value>("fixed") {
+        Ok(Value::Nil) => return,
+        Ok(Value::Table(fixed)) => {
+            if matches!(ai.get::<Value>("scores"), Ok(Value::Function(_))) {
+                problems.push(format!(
+                    "{name}.fixed is read in place of {name}.score, but {name}.scores scores whole decisions: drop one of them"
+                ));
+            }
+            for (verb, score) in fixed.pairs::<Value, Value>().flatten() {
+                let verb = match verb {
+                    Value::String(s) => s.to_string_lossy(),
+                    other => {
+                        problems.push(format!(
+                            "{name}.fixed has a key of type {}: its keys are verbs (strings)",
+                            other.type_name()
+                        ));
+                        continue;
+                    }
+                };
+                if !matches!(score, Value::Integer(_) | Value::Number(_)) {
+                    problems.push(format!(
+                        "{name}.fixed.{verb} must be a score (a number), got {}",
+                        score.type_name()
+                    ));
+                }
+            }
+        }
+        Ok(other) => problems.push(format!(
+            "{name}.fixed must be a table of verb = score, got {}",
+            other.type_name()
+        )),
+        Err(e) => problems.push(format!("{name}.fixed cannot be read: {e}")),
+    }
+    problems.sort();
+    diags.extend(problems.into_iter().map(|m| Diagnostic::error(path, m)));
 }

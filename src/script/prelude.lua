@@ -1,9 +1,12 @@
 -- Runtime helpers that run inside the VM to avoid crossing into Rust once per option.
 local M = {}
 
--- Option tables found valid, so that rules which list the same shared tables every turn have
--- each checked once (weak keys: a table the rules drop is forgotten).
+-- Option tables found valid, and option lists with the length they were found valid at, so
+-- that rules which list the same shared tables every turn have each checked once (weak keys: a
+-- table the rules drop is forgotten). Rules never change a listed option or list (README); a
+-- list that grew or shrank anyway is checked again.
 local valid = setmetatable({}, { __mode = "k" })
+local valid_length = setmetatable({}, { __mode = "k" })
 
 -- Checks a decision's options list in place: a string option becomes {verb}; every option is
 -- a table whose first element is the verb and whose other elements are scalars.
@@ -33,11 +36,15 @@ function M.check_options(list)
       end
     end
   end
+  valid_length[list] = #list
   return nil
 end
 
+-- An AI's constant scores: AI.fixed[verb] is the score of every option with that verb.
+local NOTHING_FIXED = {}
+
 -- Scores of every option: AI.scores(G, ctx, seat, list) when the AI scores a decision as a
--- whole, else AI.score(G, ctx, seat, option) per option.
+-- whole, else AI.fixed[verb] or AI.score(G, ctx, seat, option) per option.
 function M.scores(AI, G, ctx, seat, list)
   local out
   if AI.scores then
@@ -46,9 +53,14 @@ function M.scores(AI, G, ctx, seat, list)
       error(string.format("AI.scores returned %s, expected a list of numbers", type(out)), 0)
     end
   else
-    local score = AI.score
+    local score, fixed = AI.score, AI.fixed or NOTHING_FIXED
     out = {}
-    for i = 1, #list do out[i] = score(G, ctx, seat, list[i]) end
+    for i = 1, #list do
+      local o = list[i]
+      local s = fixed[o[1]]
+      if s == nil then s = score(G, ctx, seat, o) end
+      out[i] = s
+    end
   end
   for i = 1, #list do
     if type(out[i]) ~= "number" then
@@ -63,16 +75,21 @@ end
 -- one, without a list, when the AI has no AI.scores). No option reaches a NaN best: n is 0.
 local NO_SCORE = -math.huge
 function M.tied(AI, G, ctx, seat, list, tied)
-  local scores, score = AI.scores and M.scores(AI, G, ctx, seat, list), AI.score
+  local scores = AI.scores and M.scores(AI, G, ctx, seat, list)
+  local score, fixed = AI.score, AI.fixed or NOTHING_FIXED
   local best, n = NO_SCORE, 0
   for i = 1, #list do
     local s
     if scores then
       s = scores[i]
     else
-      s = score(G, ctx, seat, list[i])
-      if type(s) ~= "number" then
-        error(string.format("AI.score returned %s for option %d, expected a number", type(s), i), 0)
+      local o = list[i]
+      s = fixed[o[1]]
+      if s == nil then
+        s = score(G, ctx, seat, o)
+        if type(s) ~= "number" then
+          error(string.format("AI.score returned %s for option %d, expected a number", type(s), i), 0)
+        end
       end
     end
     if s > best then
@@ -242,8 +259,12 @@ function M.autoplay(G, run, state, seat, list, budget)
     if cap and S.round > cap then return "capped", state, n end
     seat, hook = S.current, "options"
     list = st.options(G, ctx, seat)
-    local problem = check(list)
-    if problem then return "options", state, n, problem end
+    -- (Only a checked list has a known length; #list could not measure anything else.)
+    local known = valid_length[list]
+    if known == nil or known ~= #list then
+      local problem = check(list)
+      if problem then return "options", state, n, problem end
+    end
     if #list == 0 then return "options", state, n end
     if n >= budget then return "ask", state, n, seat, list end
   end
