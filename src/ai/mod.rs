@@ -258,6 +258,15 @@ impl Bot for RandomBot {
     }
 }
 
+/// One of the best options (`tied`, not empty): drawn from `rng` when several tie; a single
+/// best option draws nothing (as the in-VM driver, `M.autoplay`, does).
+fn tie_break(tied: &[usize], rng: &mut GameRng) -> usize {
+    match tied.len() {
+        1 => tied[0],
+        n => tied[rng.below(n as u64) as usize],
+    }
+}
+
 pub struct Heuristic {
     rng: GameRng,
     style: Option<String>,
@@ -273,7 +282,7 @@ impl Bot for Heuristic {
             });
         }
         let (_, tied) = game.best_options(self.style.as_deref())?;
-        let index = tied[self.rng.below(tied.len() as u64) as usize];
+        let index = tie_break(&tied, &mut self.rng);
         Ok(Choice {
             index,
             candidates: Vec::new(),
@@ -289,7 +298,7 @@ impl Bot for Heuristic {
         let index = match tied.len() {
             _ if scores.len() == 1 => 0,
             0 => return Err(game.no_best_option()),
-            n => tied[self.rng.below(n as u64) as usize],
+            _ => tie_break(&tied, &mut self.rng),
         };
         let mut candidates: Vec<(usize, f64)> = scores.into_iter().enumerate().collect();
         candidates.sort_by(|a, b| b.1.total_cmp(&a.1));

@@ -198,10 +198,10 @@ end
 
 -- The heuristic bots' game played inside the VM (the runtime's fast path for batch games, see
 -- src/engine/autoplay.rs). From the pending decision (`list`, asked of `seat` in `state`)
--- every decision takes its only option, or one of M.best's tied options picked by
--- run.draw(seat, #tied) from the seat's own tie-break generator; hooks, the transition
--- whitelist, automatic states, the step guard, the round cap and the option checks follow the
--- runtime's driver. Plays at most `budget` decisions and returns why it stopped, the state,
+-- every decision takes its only option or its one best option, or one of M.best's tied
+-- options picked by run.draw(seat, #tied) from the seat's own tie-break generator; hooks, the
+-- transition whitelist, automatic states, the step guard, the round cap and the option checks
+-- follow the runtime's driver. Plays at most `budget` decisions and returns why it stopped, the state,
 -- the decisions played, then:
 --   "ask", seat, list     the next decision (the budget is spent)
 --   "final" / "capped"    the game is over
@@ -227,7 +227,7 @@ function M.autoplay(G, run, state, seat, list, budget)
       hook = "ai.score"
       local _, k = best(ais[seat], G, ctx, seat, list, tied)
       if k == 0 then return "untied", state, n, seat, list end
-      option = list[tied[draw(seat, k)]]
+      option = list[k == 1 and tied[1] or tied[draw(seat, k)]]
     end
     n = n + 1
     hook = "act"
