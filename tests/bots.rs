@@ -325,3 +325,24 @@ fn fixed_scores_stand_in_for_ai_score() {
     play_out(&mut g, &mut bots).unwrap();
     assert!(g.is_over());
 }
+
+/// The heuristic bot draws from its tie-break generator only when options tie: on the empty
+/// tic-tac-toe board the centre is the one best point (the generator stays as it was); after
+/// it, the four corners tie (the generator moves on).
+#[test]
+fn heuristic_draws_a_tie_break_only_for_a_tie() {
+    let mut g = start("tictactoe", "board", 2, 1, &[]);
+    let mut bot = Seat::Heuristic(None).bot(1, 0).unwrap();
+    let generator = |bot: &mut Box<dyn meeple::ai::Bot>, g: &Game| {
+        bot.vm_seat(g, 0).expect("a heuristic seat").rng.clone()
+    };
+    let before = generator(&mut bot, &g);
+    let centre = bot.choose(&mut g).unwrap().index;
+    assert_eq!(options(&g)[centre], "place 2 2");
+    assert_eq!(generator(&mut bot, &g), before, "one best option: no draw");
+    g.apply_index(centre).unwrap();
+    let corner = bot.choose(&mut g).unwrap().index;
+    let corners = ["place 1 1", "place 1 3", "place 3 1", "place 3 3"];
+    assert!(corners.contains(&options(&g)[corner].as_str()));
+    assert_ne!(generator(&mut bot, &g), before, "four tied corners: a draw");
+}
