@@ -201,8 +201,8 @@ end
 -- every decision takes its only option or its one best option, or one of M.best's tied
 -- options picked by run.draw(seat, #tied) from the seat's own tie-break generator; hooks, the
 -- transition whitelist, automatic states, the step guard, the round cap and the option checks
--- follow the runtime's driver. Plays at most `budget` decisions and returns why it stopped, the state,
--- the decisions played, then:
+-- follow the runtime's driver. Plays at most `budget` decisions and returns why it stopped,
+-- the state, the decisions played, then:
 --   "ask", seat, list     the next decision (the budget is spent)
 --   "final" / "capped"    the game is over
 --   "next", hook, value   a hook returned something other than a next state's name

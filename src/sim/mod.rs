@@ -37,9 +37,11 @@ pub struct GameResult {
     pub error: Option<String>,
 }
 
-/// The seed of game `index` in a batch started with `seed`.
+/// The seed of game `index` in a batch started with `seed`. The batch seed is mixed before the
+/// index is added, so batches from different seeds share no games (adding the index to the
+/// batch seed itself made seed 2's games seed 1's shifted by one).
 pub fn game_seed(seed: u64, index: usize) -> u64 {
-    splitmix64(seed.wrapping_add(index as u64))
+    splitmix64(splitmix64(seed).wrapping_add(index as u64))
 }
 
 fn config_for(cfg: &SimConfig, index: usize) -> GameConfig {
@@ -147,4 +149,25 @@ fn play_one(cfg: &SimConfig, index: usize, slot: &mut Option<Game>) -> GameResul
         }
     }
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn batches_from_neighbouring_seeds_share_no_games() {
+        let batch = |seed| (0..1000).map(move |i| game_seed(seed, i));
+        for seed in 0..20 {
+            let this: HashSet<u64> = batch(seed).collect();
+            assert_eq!(this.len(), 1000, "batch {seed} repeats a game seed");
+            let next: HashSet<u64> = batch(seed + 1).collect();
+            assert!(
+                this.is_disjoint(&next),
+                "batches {seed} and {} overlap",
+                seed + 1
+            );
+        }
+    }
 }
