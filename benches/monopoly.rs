@@ -80,13 +80,11 @@ fn demo_moves(c: &mut Criterion) {
     group.finish();
 }
 
-/// The heuristic bots' games played by calling the hooks straight from Lua: list, score (by
-/// `AI.fixed` or `AI.score`; the first best option, where the bots break ties at random), act,
-/// enter the automatic states.
+/// The heuristic bots' games played by calling the hooks straight from Lua: list, score (the
+/// first best option, where the bots break ties at random), act, enter the automatic states.
 /// Moves are counted as in `play`: the landings tallied.
 const HOOKS_ONLY: &str = r#"
 local AI, states = require("ai"), R.states
-local fixed = AI.fixed
 local state = "wait_player"
 while state ~= "game_over" and ctx:round() <= ctx.settings.round_cap do
   local h, nxt, p = states[state], nil, ctx:current()
@@ -94,7 +92,7 @@ while state ~= "game_over" and ctx:round() <= ctx.settings.round_cap do
     local list = h.options(G, ctx, p)
     local best, pick = -math.huge, nil
     for i = 1, #list do
-      local s = fixed[list[i][1]] or AI.score(G, ctx, p, list[i])
+      local s = AI.score(G, ctx, p, list[i])
       if s > best then best, pick = s, list[i] end
     end
     nxt = h.act(G, ctx, pick, p)

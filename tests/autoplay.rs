@@ -393,15 +393,24 @@ fn a_stuck_flow_is_caught_the_same_inside_the_vm() {
     );
 }
 
-/// Seats that play different styles of the AI draw from their own tables and generators.
+/// Seats that play different styles of the AI draw from their own tables (their own `fixed`
+/// scores too) and generators.
 #[test]
 fn styles_play_the_same_inside_the_vm() {
-    let ai = "AI.styles = { contrary = { score = function(G, ctx, p, o) return -AI.score(G, ctx, p, o) end } }";
+    let ai = "AI.styles = {\n\
+                contrary = { score = function(G, ctx, p, o) return -AI.score(G, ctx, p, o) end },\n\
+                thrifty = { score = AI.score, fixed = { pass = 50, roll = 0, back = 0,\n\
+                  use_card = 2, mortgages = -100, mortgage = -100 } },\n\
+              }";
     let v = variant("monopoly", "", ai, None);
     for seed in 1..=seeds() {
         let make = || new_game(&v.pkg, "classic", 4, seed);
-        let styles = [None, Some("contrary"), None, Some("contrary")];
+        let styles = [None, Some("contrary"), Some("thrifty"), Some("contrary")];
         both_ways(&make, seed, &styles, "styles").0.unwrap();
+        // The thrifty seat passes on every purchase: its own AI.fixed is read, not the AI's.
+        let mut g = make();
+        step_out(&mut g, &mut bots(4, seed, &styles)).unwrap();
+        assert_eq!(eval(&g, "#G.players[3].bought"), 0, "seed {seed}");
     }
 }
 

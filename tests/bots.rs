@@ -326,6 +326,37 @@ fn fixed_scores_stand_in_for_ai_score() {
     assert!(g.is_over());
 }
 
+/// Fixed scores rank against `AI.score`'s: at the property game's buy decision `buy` is scored
+/// 10 and `pass` fixed at 0, so the bot buys; with `pass` fixed at 50 it passes (the in-VM
+/// driver agrees: `autoplay::styles_play_the_same_inside_the_vm`).
+#[test]
+fn fixed_scores_rank_against_scored_options() {
+    for (ai, scores, pick) in [
+        ("", [10.0, 0.0], "buy shanghai"),
+        ("AI.fixed.pass = 50", [10.0, 50.0], "pass"),
+    ] {
+        let v = variant("monopoly", "", ai, None);
+        let config = meeple::engine::GameConfig {
+            map: Some("demo".into()),
+            seats: 2,
+            seed: 1,
+            settings: Vec::new(),
+        };
+        let mut g = Game::new(v.pkg.clone(), config).unwrap();
+        g.force_dice(&[1, 2]);
+        act(&mut g, "roll");
+        assert_eq!(options(&g), ["buy shanghai", "pass"]);
+        assert_eq!(g.score_options(None).unwrap(), scores);
+        let index = Seat::Heuristic(None)
+            .bot(1, 0)
+            .unwrap()
+            .choose(&mut g)
+            .unwrap()
+            .index;
+        assert_eq!(options(&g)[index], pick, "{ai:?}");
+    }
+}
+
 /// The heuristic bot draws from its tie-break generator only when options tie: on the empty
 /// tic-tac-toe board the centre is the one best point (the generator stays as it was); after
 /// it, the four corners tie (the generator moves on).
@@ -339,6 +370,7 @@ fn heuristic_draws_a_tie_break_only_for_a_tie() {
     let before = generator(&mut bot, &g);
     let centre = bot.choose(&mut g).unwrap().index;
     assert_eq!(options(&g)[centre], "place 2 2");
+    assert_eq!(bot.explain(&mut g).unwrap().index, centre);
     assert_eq!(generator(&mut bot, &g), before, "one best option: no draw");
     g.apply_index(centre).unwrap();
     let corner = bot.choose(&mut g).unwrap().index;

@@ -308,14 +308,15 @@ fn card_names_missing_effect() {
     );
 }
 
-/// `AI.fixed` is checked at load: a table of verb = score, beside `AI.score` only.
+/// `AI.fixed` (and each style's) is checked at load: a table of verb = score (no NaN), beside
+/// `score` only; a style is a table that scores.
 #[test]
 fn ai_fixed_scores_are_checked_at_load() {
     let c = Copy::new();
     c.edit(
         "ai.lua",
-        "AI.fixed = { roll = 0,",
-        "AI.fixed = { [3] = 1, roll = \"0\",",
+        "local FIXED = { roll = 0,",
+        "local FIXED = { [3] = 1, roll = \"0\",",
     );
     assert_fails(
         &c.check(),
@@ -336,6 +337,20 @@ fn ai_fixed_scores_are_checked_at_load() {
         &["mono/ai.lua: error: AI.fixed is read in place of AI.score, but AI.scores scores whole \
            decisions: drop one of them"
             .into()],
+    );
+    let c = Copy::new();
+    let styles = "AI.styles = { cautious = { fixed = { [\"buy house\"] = 0 / 0 } }, odd = 5 }";
+    c.edit("ai.lua", "\nreturn AI", &format!("\n{styles}\nreturn AI"));
+    assert_fails(
+        &c.check(),
+        &[
+            "mono/ai.lua: error: AI.styles.cautious.fixed[\"buy house\"] is NaN, which no score compares with"
+                .into(),
+            "mono/ai.lua: error: AI.styles.odd must be a table with its own score or scores, got integer".into(),
+            "mono/ai.lua: error: the AI table needs a function AI.styles.cautious.score(G, ctx, seat, option) \
+             or AI.styles.cautious.scores(G, ctx, seat, options)"
+                .into(),
+        ],
     );
 }
 

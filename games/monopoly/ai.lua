@@ -18,10 +18,13 @@ end
 -- Scores that depend on nothing (the runtime reads them without calling AI.score): the
 -- mortgage menu and a mortgage are never chosen (a debt is paid by selling), leaving jail with
 -- a card always is.
-AI.fixed = { roll = 0, pass = 0, back = 0, use_card = 2, mortgages = -100, mortgage = -100 }
+local FIXED = { roll = 0, pass = 0, back = 0, use_card = 2, mortgages = -100, mortgage = -100 }
+AI.fixed = FIXED
 
 function AI.score(G, ctx, p, option)
   local verb = option[1]
+  local fixed = FIXED[verb]
+  if fixed then return fixed end -- for a caller of AI.score itself, such as a style
   local s = ctx.settings
   if verb == "pay_fine" then return ctx.counters.cash[p] > 4 * s.jail_fine and 1 or -1 end
   local sp = ctx.board.by_id[option[2]]

@@ -638,53 +638,44 @@ fn check_effects(rules: &Table, board: &Board, path: &str, diags: &mut Vec<Diagn
 }
 
 fn check_ai(ai: Option<&Table>, path: &str, diags: &mut Vec<Diagnostic>) {
-    if let Some(ai) = ai {
-        let has = |name: &str| matches!(ai.get::<Value>(name), Ok(Value::Function(_)));
-        if !has("score") && !has("scores") {
-            diags.push(Diagnostic::error(
-                path,
-                "the AI table needs a function AI.score(G, ctx, seat, option) or AI.scores(G, ctx, seat, options)",
-            ));
-        }
-        check_fixed(ai, "AI", path, diags);
-        if let Ok(styles) = ai.get::<Table>("styles") {
-            for (name, style) in styles.pairs::<String, Table>().flatten() {
-                check_fixed(&style, &format!("AI.styles.{name}"), path, diags);
+    let Some(ai) = ai else { return };
+    let mut problems = check_scoring(ai, "AI");
+    if let Ok(Value::Table(styles)) = ai.get::<Value>("styles") {
+        for (name, style) in styles.pairs::<Value, Value>().flatten() {
+            let name = field("AI.styles", &name.to_string().unwrap_or_default());
+            match style {
+                Value::Table(style) => problems.extend(check_scoring(&style, &name)),
+                other => problems.push(format!(
+                    "{name} must be a table with its own score or scores, got {}",
+                    other.type_name()
+                )),
             }
         }
     }
+    problems.sort();
+    diags.extend(problems.into_iter().map(|m| Diagnostic::error(path, m)));
 }
 
-/// `<name>.fixed`, when given: a table of verb = score, read in place of `score` (an AI that
-/// scores whole decisions with `scores` has no use for it).
-fn check_fixed(ai: &Table, name: &str, path: &str, diags: &mut Vec<Diagnostic>) {
+/// Problems of one AI table (`name`: `AI` or a style): it scores with a function `score` or
+/// `scores`, and its `fixed`, when given, maps verbs to scores beside `score`.
+fn check_scoring(ai: &Table, name: &str) -> Vec<String> {
+    let has = |key: &str| matches!(ai.get::<Value>(key), Ok(Value::Function(_)));
     let mut problems = Vec::new();
+    if !has("score") && !has("scores") {
+        problems.push(format!(
+            "the AI table needs a function {name}.score(G, ctx, seat, option) or {name}.scores(G, ctx, seat, options)"
+        ));
+    }
     match ai.get::<Value>("fixed") {
-        Ok(Value::Nil) => return,
+        Ok(Value::Nil) => {}
         Ok(Value::Table(fixed)) => {
-            if matches!(ai.get::<Value>("scores"), Ok(Value::Function(_))) {
+            if has("scores") {
                 problems.push(format!(
                     "{name}.fixed is read in place of {name}.score, but {name}.scores scores whole decisions: drop one of them"
                 ));
             }
-            for (verb, score) in fixed.pairs::<Value, Value>().flatten() {
-                let verb = match verb {
-                    Value::String(s) => s.to_string_lossy(),
-                    other => {
-                        problems.push(format!(
-                            "{name}.fixed has a key of type {}: its keys are verbs (strings)",
-                            other.type_name()
-                        ));
-                        continue;
-                    }
-                };
-                if !matches!(score, Value::Integer(_) | Value::Number(_)) {
-                    problems.push(format!(
-                        "{name}.fixed.{verb} must be a score (a number), got {}",
-                        score.type_name()
-                    ));
-                }
-            }
+            let entries = fixed.pairs::<Value, Value>().flatten();
+            problems.extend(entries.filter_map(|(verb, score)| fixed_problem(name, &verb, &score)));
         }
         Ok(other) => problems.push(format!(
             "{name}.fixed must be a table of verb = score, got {}",
@@ -692,6 +683,39 @@ fn check_fixed(ai: &Table, name: &str, path: &str, diags: &mut Vec<Diagnostic>) 
         )),
         Err(e) => problems.push(format!("{name}.fixed cannot be read: {e}")),
     }
-    problems.sort();
-    diags.extend(problems.into_iter().map(|m| Diagnostic::error(path, m)));
+    problems
+}
+
+/// The problem of one entry of `<name>.fixed`, if any: its key is a verb, its score a number
+/// that compares (not NaN).
+fn fixed_problem(name: &str, verb: &Value, score: &Value) -> Option<String> {
+    let Value::String(verb) = verb else {
+        return Some(format!(
+            "{name}.fixed has a key of type {}: its keys are verbs (strings)",
+            verb.type_name()
+        ));
+    };
+    let entry = field(&format!("{name}.fixed"), &verb.to_string_lossy());
+    match score {
+        Value::Integer(_) => None,
+        Value::Number(n) if !n.is_nan() => None,
+        Value::Number(_) => Some(format!("{entry} is NaN, which no score compares with")),
+        other => Some(format!(
+            "{entry} must be a score (a number), got {}",
+            other.type_name()
+        )),
+    }
+}
+
+/// `table.key` as Lua would write it: `.key` for a name, `["key"]` for anything else.
+fn field(table: &str, key: &str) -> String {
+    let name = key
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    match name {
+        true => format!("{table}.{key}"),
+        false => format!("{table}[{key:?}]"),
+    }
 }

@@ -1,12 +1,9 @@
 -- Runtime helpers that run inside the VM to avoid crossing into Rust once per option.
 local M = {}
 
--- Option tables found valid, and option lists with the length they were found valid at, so
--- that rules which list the same shared tables every turn have each checked once (weak keys: a
--- table the rules drop is forgotten). Rules never change a listed option or list (README); a
--- list that grew or shrank anyway is checked again.
+-- Option tables found valid, so that rules which list the same shared tables every turn have
+-- each checked once (weak keys: a table the rules drop is forgotten).
 local valid = setmetatable({}, { __mode = "k" })
-local valid_length = setmetatable({}, { __mode = "k" })
 
 -- Checks a decision's options list in place: a string option becomes {verb}; every option is
 -- a table whose first element is the verb and whose other elements are scalars.
@@ -36,36 +33,42 @@ function M.check_options(list)
       end
     end
   end
-  valid_length[list] = #list
   return nil
 end
 
--- An AI's constant scores: AI.fixed[verb] is the score of every option with that verb.
+-- An AI's constant scores: AI.fixed[verb] is the score of every option with that verb (checked
+-- at load, read as they are).
 local NOTHING_FIXED = {}
+
+-- AI.score's score of option `o` (the i-th), which must be a number.
+local function scored(score, G, ctx, seat, o, i)
+  local s = score(G, ctx, seat, o)
+  if type(s) ~= "number" then
+    error(string.format("AI.score returned %s for option %d, expected a number", type(s), i), 0)
+  end
+  return s
+end
 
 -- Scores of every option: AI.scores(G, ctx, seat, list) when the AI scores a decision as a
 -- whole, else AI.fixed[verb] or AI.score(G, ctx, seat, option) per option.
 function M.scores(AI, G, ctx, seat, list)
-  local out
-  if AI.scores then
-    out = AI.scores(G, ctx, seat, list)
-    if type(out) ~= "table" then
-      error(string.format("AI.scores returned %s, expected a list of numbers", type(out)), 0)
-    end
-  else
-    local score, fixed = AI.score, AI.fixed or NOTHING_FIXED
-    out = {}
+  if not AI.scores then
+    local score, fixed, out = AI.score, AI.fixed or NOTHING_FIXED, {}
     for i = 1, #list do
       local o = list[i]
       local s = fixed[o[1]]
-      if s == nil then s = score(G, ctx, seat, o) end
+      if s == nil then s = scored(score, G, ctx, seat, o, i) end
       out[i] = s
     end
+    return out
+  end
+  local out = AI.scores(G, ctx, seat, list)
+  if type(out) ~= "table" then
+    error(string.format("AI.scores returned %s, expected a list of numbers", type(out)), 0)
   end
   for i = 1, #list do
     if type(out[i]) ~= "number" then
-      local hook = AI.scores and "AI.scores" or "AI.score"
-      error(string.format("%s returned %s for option %d, expected a number", hook, type(out[i]), i), 0)
+      error(string.format("AI.scores returned %s for option %d, expected a number", type(out[i]), i), 0)
     end
   end
   return out
@@ -85,12 +88,7 @@ function M.tied(AI, G, ctx, seat, list, tied)
     else
       local o = list[i]
       s = fixed[o[1]]
-      if s == nil then
-        s = score(G, ctx, seat, o)
-        if type(s) ~= "number" then
-          error(string.format("AI.score returned %s for option %d, expected a number", type(s), i), 0)
-        end
-      end
+      if s == nil then s = scored(score, G, ctx, seat, o, i) end
     end
     if s > best then
       best, n = s, 1
@@ -259,12 +257,8 @@ function M.autoplay(G, run, state, seat, list, budget)
     if cap and S.round > cap then return "capped", state, n end
     seat, hook = S.current, "options"
     list = st.options(G, ctx, seat)
-    -- (Only a checked list has a known length; #list could not measure anything else.)
-    local known = valid_length[list]
-    if known == nil or known ~= #list then
-      local problem = check(list)
-      if problem then return "options", state, n, problem end
-    end
+    local problem = check(list)
+    if problem then return "options", state, n, problem end
     if #list == 0 then return "options", state, n end
     if n >= budget then return "ask", state, n, seat, list end
   end

@@ -38,8 +38,9 @@ pub struct GameResult {
 }
 
 /// The seed of game `index` in a batch started with `seed`. The batch seed is mixed before the
-/// index is added, so batches from different seeds share no games (adding the index to the
-/// batch seed itself made seed 2's games seed 1's shifted by one).
+/// index is added, so batches from different seeds share no games in practice (two mixed seeds
+/// would have to fall within a batch's length of each other); adding the index to the batch
+/// seed itself made seed 2's games seed 1's shifted by one.
 pub fn game_seed(seed: u64, index: usize) -> u64 {
     splitmix64(splitmix64(seed).wrapping_add(index as u64))
 }
