@@ -316,6 +316,13 @@ fn rules_errors_read_the_same_inside_the_vm() {
             "is a number, expected a table",
             "hook 'options'",
         ),
+        // A shared list changed in place at the same length is not checked again (the README
+        // asks rules never to change a listed list); both drivers fail alike when it is used.
+        (
+            options("local l = orig(G, ctx, p); if #l > 1 then l[#l] = 42 end; return l"),
+            "attempt to index a number value",
+            "hook 'ai.score'",
+        ),
         (
             options("return nil"),
             "options must return a list of options, got nil",

@@ -1,14 +1,26 @@
 -- Runtime helpers that run inside the VM to avoid crossing into Rust once per option.
 local M = {}
 
--- Option tables found valid, so that rules which list the same shared tables every turn have
--- each checked once (weak keys: a table the rules drop is forgotten).
+-- Option tables found valid, and option lists with the length they were found valid at, so
+-- that rules which list the same shared tables every turn have each checked once (weak keys: a
+-- table the rules drop is forgotten). Rules never change a listed option or list (README); a
+-- list that grew or shrank anyway is checked again, one changed in place at the same length is
+-- not (on every path alike: the runtime's driver and the in-VM one both ask here).
 local valid = setmetatable({}, { __mode = "k" })
+local valid_length = setmetatable({}, { __mode = "k" })
+
+-- Whether `list` is a list found valid at its present length (only such a list has a known
+-- length; #list could not measure anything else).
+local function known(list)
+  local n = valid_length[list]
+  return n ~= nil and n == #list
+end
 
 -- Checks a decision's options list in place: a string option becomes {verb}; every option is
 -- a table whose first element is the verb and whose other elements are scalars.
 -- Returns nil when valid, else a message.
 function M.check_options(list)
+  if known(list) then return nil end
   if type(list) ~= "table" then
     return "options must return a list of options, got " .. type(list)
   end
@@ -33,6 +45,7 @@ function M.check_options(list)
       end
     end
   end
+  valid_length[list] = #list
   return nil
 end
 
@@ -40,13 +53,10 @@ end
 -- at load, read as they are).
 local NOTHING_FIXED = {}
 
--- AI.score's score of option `o` (the i-th), which must be a number.
-local function scored(score, G, ctx, seat, o, i)
-  local s = score(G, ctx, seat, o)
-  if type(s) ~= "number" then
-    error(string.format("AI.score returned %s for option %d, expected a number", type(s), i), 0)
-  end
-  return s
+-- The error of AI.score returning `s`, not a number, for the i-th option (the callers check the
+-- type inline: a call per scored option costs 3% of a classic game).
+local function bad_score(s, i)
+  error(string.format("AI.score returned %s for option %d, expected a number", type(s), i), 0)
 end
 
 -- Scores of every option: AI.scores(G, ctx, seat, list) when the AI scores a decision as a
@@ -57,7 +67,10 @@ function M.scores(AI, G, ctx, seat, list)
     for i = 1, #list do
       local o = list[i]
       local s = fixed[o[1]]
-      if s == nil then s = scored(score, G, ctx, seat, o, i) end
+      if s == nil then
+        s = score(G, ctx, seat, o)
+        if type(s) ~= "number" then bad_score(s, i) end
+      end
       out[i] = s
     end
     return out
@@ -88,7 +101,10 @@ function M.tied(AI, G, ctx, seat, list, tied)
     else
       local o = list[i]
       s = fixed[o[1]]
-      if s == nil then s = scored(score, G, ctx, seat, o, i) end
+      if s == nil then
+        s = score(G, ctx, seat, o)
+        if type(s) ~= "number" then bad_score(s, i) end
+      end
     end
     if s > best then
       best, n = s, 1
@@ -257,8 +273,11 @@ function M.autoplay(G, run, state, seat, list, budget)
     if cap and S.round > cap then return "capped", state, n end
     seat, hook = S.current, "options"
     list = st.options(G, ctx, seat)
-    local problem = check(list)
-    if problem then return "options", state, n, problem end
+    local length = valid_length[list] -- known(list), without the call
+    if length == nil or length ~= #list then
+      local problem = check(list)
+      if problem then return "options", state, n, problem end
+    end
     if #list == 0 then return "options", state, n end
     if n >= budget then return "ask", state, n, seat, list end
   end
