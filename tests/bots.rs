@@ -270,23 +270,25 @@ fn alphabeta_beats_the_heuristic_at_gomoku_moving_first() {
     assert!(wins > losses, "alphabeta {wins} wins, heuristic {losses}");
 }
 
-/// A heuristic AI that scores every option NaN has no best option: choosing and explaining
-/// give a located error (they used to panic).
-#[test]
-fn heuristic_with_nan_scores_gives_an_error() {
-    let v = variant(
-        "tictactoe",
-        "",
-        "AI.score = function() return 0 / 0 end",
-        None,
-    );
+/// A two-seat game (seed 1) of a copy of game `id` whose `ai.lua` runs `ai` on `AI` (the copy
+/// lives as long as the returned variant).
+fn with_ai(id: &str, map: Option<&str>, ai: &str) -> (Variant, Game) {
+    let v = variant(id, "", ai, None);
     let config = meeple::engine::GameConfig {
-        map: None,
+        map: map.map(String::from),
         seats: 2,
         seed: 1,
         settings: Vec::new(),
     };
-    let mut g = Game::new(v.pkg.clone(), config).unwrap();
+    let g = Game::new(v.pkg.clone(), config).unwrap();
+    (v, g)
+}
+
+/// A heuristic AI that scores every option NaN has no best option: choosing and explaining
+/// give a located error (they used to panic).
+#[test]
+fn heuristic_with_nan_scores_gives_an_error() {
+    let (_v, mut g) = with_ai("tictactoe", None, "AI.score = function() return 0 / 0 end");
     let mut bot = Seat::Heuristic(None).bot(1, 0).unwrap();
     for err in [bot.choose(&mut g), bot.explain(&mut g)] {
         let err = err.unwrap_err().to_string();
@@ -302,19 +304,8 @@ fn heuristic_with_nan_scores_gives_an_error() {
 /// scores shown, in the bot's choice and in the in-VM driver's games.
 #[test]
 fn fixed_scores_stand_in_for_ai_score() {
-    let v = variant(
-        "tictactoe",
-        "",
-        "AI.fixed = { place = 4 }\nAI.score = function() error('AI.score was called') end",
-        None,
-    );
-    let config = meeple::engine::GameConfig {
-        map: None,
-        seats: 2,
-        seed: 1,
-        settings: Vec::new(),
-    };
-    let mut g = Game::new(v.pkg.clone(), config).unwrap();
+    let ai = "AI.fixed = { place = 4 }\nAI.score = function() error('AI.score was called') end";
+    let (_v, mut g) = with_ai("tictactoe", None, ai);
     assert_eq!(g.score_options(None).unwrap(), vec![4.0; 9]);
     let mut bot = Seat::Heuristic(None).bot(1, 0).unwrap();
     assert!(bot.choose(&mut g).unwrap().index < 9);
@@ -335,14 +326,7 @@ fn fixed_scores_rank_against_scored_options() {
         ("", [10.0, 0.0], "buy shanghai"),
         ("AI.fixed.pass = 50", [10.0, 50.0], "pass"),
     ] {
-        let v = variant("monopoly", "", ai, None);
-        let config = meeple::engine::GameConfig {
-            map: Some("demo".into()),
-            seats: 2,
-            seed: 1,
-            settings: Vec::new(),
-        };
-        let mut g = Game::new(v.pkg.clone(), config).unwrap();
+        let (_v, mut g) = with_ai("monopoly", Some("demo"), ai);
         g.force_dice(&[1, 2]);
         act(&mut g, "roll");
         assert_eq!(options(&g), ["buy shanghai", "pass"]);
