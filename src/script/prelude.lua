@@ -53,28 +53,8 @@ end
 -- at load, read as they are).
 local NOTHING_FIXED = {}
 
--- The error of AI.score returning `s`, not a number, for the i-th option (the callers check the
--- type inline: a call per scored option costs 3% of a classic game).
-local function bad_score(s, i)
-  error(string.format("AI.score returned %s for option %d, expected a number", type(s), i), 0)
-end
-
--- Scores of every option: AI.scores(G, ctx, seat, list) when the AI scores a decision as a
--- whole, else AI.fixed[verb] or AI.score(G, ctx, seat, option) per option.
-function M.scores(AI, G, ctx, seat, list)
-  if not AI.scores then
-    local score, fixed, out = AI.score, AI.fixed or NOTHING_FIXED, {}
-    for i = 1, #list do
-      local o = list[i]
-      local s = fixed[o[1]]
-      if s == nil then
-        s = score(G, ctx, seat, o)
-        if type(s) ~= "number" then bad_score(s, i) end
-      end
-      out[i] = s
-    end
-    return out
-  end
+-- AI.scores' list for the whole decision, checked.
+local function whole_scores(AI, G, ctx, seat, list)
   local out = AI.scores(G, ctx, seat, list)
   if type(out) ~= "table" then
     error(string.format("AI.scores returned %s, expected a list of numbers", type(out)), 0)
@@ -87,11 +67,13 @@ function M.scores(AI, G, ctx, seat, list)
   return out
 end
 
--- The best score and how many options reach it, their indices in tied[1..n] (scored one by
--- one, without a list, when the AI has no AI.scores). No option reaches a NaN best: n is 0.
+-- The best score and how many options reach it, their indices in tied[1..n]; each option's
+-- score also in out[i] when `out` is given. Scores come from AI.scores when the AI scores a
+-- decision as a whole, else from AI.fixed[verb] or AI.score(G, ctx, seat, option) one by one,
+-- without a list. No option reaches a NaN best: n is 0.
 local NO_SCORE = -math.huge
-function M.tied(AI, G, ctx, seat, list, tied)
-  local scores = AI.scores and M.scores(AI, G, ctx, seat, list)
+function M.tied(AI, G, ctx, seat, list, tied, out)
+  local scores = AI.scores and whole_scores(AI, G, ctx, seat, list)
   local score, fixed = AI.score, AI.fixed or NOTHING_FIXED
   local best, n = NO_SCORE, 0
   for i = 1, #list do
@@ -103,9 +85,12 @@ function M.tied(AI, G, ctx, seat, list, tied)
       s = fixed[o[1]]
       if s == nil then
         s = score(G, ctx, seat, o)
-        if type(s) ~= "number" then bad_score(s, i) end
+        if type(s) ~= "number" then
+          error(string.format("AI.score returned %s for option %d, expected a number", type(s), i), 0)
+        end
       end
     end
+    if out then out[i] = s end
     if s > best then
       best, n = s, 1
       tied[1] = i
@@ -115,6 +100,14 @@ function M.tied(AI, G, ctx, seat, list, tied)
     end
   end
   return best, n
+end
+
+-- Scores of every option, as M.tied reads them.
+function M.scores(AI, G, ctx, seat, list)
+  if AI.scores then return whole_scores(AI, G, ctx, seat, list) end
+  local out = {}
+  M.tied(AI, G, ctx, seat, list, {}, out)
+  return out
 end
 
 -- The best score followed by the indices of all options that reach it.
