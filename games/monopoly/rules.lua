@@ -319,8 +319,13 @@ local function can_mortgage(G, ctx, p, sp)
   return true
 end
 
+-- What the bank lends on a space, and what lifting the mortgage costs (the loan and interest).
+local function mortgage_value(ctx, sp)
+  return sp.price * ctx.settings.mortgage_percent // 100
+end
+
 local function unmortgage_cost(ctx, sp)
-  local base = sp.price * ctx.settings.mortgage_percent // 100
+  local base = mortgage_value(ctx, sp)
   return base + base * ctx.settings.unmortgage_interest // 100
 end
 
@@ -437,7 +442,7 @@ local function manage(G, ctx, p, verb, id)
     ctx:log("P%d builds on %s (level %d)", p, sp.name, ctx.board.levels[sp.index])
   elseif verb == "mortgage" then
     G.mortgaged[id] = true
-    add_cash(ctx, p, sp.price * ctx.settings.mortgage_percent // 100)
+    add_cash(ctx, p, mortgage_value(ctx, sp))
     ctx:log("P%d mortgages %s", p, sp.name)
   elseif verb == "unmortgage" then
     add_cash(ctx, p, -unmortgage_cost(ctx, sp))
@@ -604,7 +609,7 @@ function R.label(G, ctx, option)
   if verb == "use_card" then return "use a get-out-of-jail card" end
   if verb == "buy" then return string.format("buy %s for $%d", sp.name, sp.price) end
   if verb == "build" then return string.format("build on %s for $%d", sp.name, sp.house_cost) end
-  if verb == "mortgage" then return string.format("mortgage %s (+$%d)", sp.name, sp.price * ctx.settings.mortgage_percent // 100) end
+  if verb == "mortgage" then return string.format("mortgage %s (+$%d)", sp.name, mortgage_value(ctx, sp)) end
   if verb == "unmortgage" then return string.format("lift the mortgage on %s (-$%d)", sp.name, unmortgage_cost(ctx, sp)) end
 end
 
