@@ -6,7 +6,7 @@
 //! the rules cost without the runtime. Run with `cargo bench --bench monopoly`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use meeple::ai::{play_out, Seat};
+use meeple::ai::{play_out, Seat, MAX_DECISIONS};
 use meeple::def::{find_game, load_package};
 use meeple::engine::{Game, GameConfig};
 use std::sync::Arc;
@@ -28,7 +28,7 @@ fn game(map: &str) -> Game {
 fn play(g: &mut Game, seed: u64) -> (u64, u64) {
     g.restart(seed).unwrap();
     let mut bots: Vec<_> = (0..4).map(|s| Seat::Heuristic(None).bot(seed, s)).collect();
-    play_out(g, &mut bots).unwrap();
+    play_out(g, &mut bots, MAX_DECISIONS).unwrap();
     (landings(g), g.world().decisions)
 }
 

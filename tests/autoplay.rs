@@ -7,7 +7,7 @@
 
 mod common;
 use common::*;
-use meeple::ai::{play_decisions, play_out, Bot, Seat};
+use meeple::ai::{play_decisions, play_out, Bot, Seat, MAX_DECISIONS};
 use meeple::core::rng::GameRng;
 use meeple::def::Package;
 use meeple::engine::{Game, GameConfig, GameError, Snapshot, VmSeat};
@@ -61,7 +61,7 @@ fn auto_out(game: &mut Game, bots: &mut [Option<Box<dyn Bot>>]) -> Result<(), Ga
                 .expect("a heuristic seat the game hides nothing from")
         })
         .collect();
-    let applied = game.autoplay(&mut seats)?;
+    let applied = game.autoplay(&mut seats, u64::MAX)?;
     assert!(applied, "the fast path applies");
     Ok(())
 }
@@ -134,7 +134,7 @@ fn play_out_gives_the_step_paths_game() {
     let mut fast = new_game(&pkg, "classic", 4, 7);
     let (mut step_bots, mut fast_bots) = (bots(4, 7, &[]), bots(4, 7, &[]));
     step_out(&mut step, &mut step_bots).unwrap();
-    play_out(&mut fast, &mut fast_bots).unwrap();
+    play_out(&mut fast, &mut fast_bots, MAX_DECISIONS).unwrap();
     assert_eq!(end(&fast, &mut fast_bots), end(&step, &mut step_bots));
     assert!(
         fast.world().decisions > 100,
@@ -154,7 +154,7 @@ fn the_fast_path_declines_what_it_does_not_cover() {
         let mut seats: Vec<VmSeat> = (rngs.iter_mut().zip(styles))
             .map(|(rng, style)| VmSeat { style: *style, rng })
             .collect();
-        assert!(!g.autoplay(&mut seats).unwrap());
+        assert!(!g.autoplay(&mut seats, u64::MAX).unwrap());
         assert_eq!(g.snapshot().unwrap(), before);
         assert!(!g.is_over());
     };

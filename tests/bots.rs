@@ -3,7 +3,7 @@
 
 mod common;
 use common::*;
-use meeple::ai::{play_decisions, play_out, Seat};
+use meeple::ai::{play_decisions, play_out, Seat, MAX_DECISIONS};
 use meeple::core::event::Outcome;
 use meeple::engine::Game;
 
@@ -239,7 +239,7 @@ fn match_game(game: &str, map: &str, seats: &str, seed: u64) -> Option<Outcome> 
         .enumerate()
         .map(|(i, s)| s.bot(seed, i))
         .collect();
-    play_out(&mut g, &mut bots).unwrap();
+    play_out(&mut g, &mut bots, MAX_DECISIONS).unwrap();
     g.outcome()
 }
 
@@ -313,7 +313,7 @@ fn fixed_scores_stand_in_for_ai_score() {
     assert_eq!(choice.candidates.len(), 9);
     assert!(choice.candidates.iter().all(|(_, score)| *score == 4.0));
     let mut bots: Vec<_> = (0..2).map(|s| Seat::Heuristic(None).bot(1, s)).collect();
-    play_out(&mut g, &mut bots).unwrap();
+    play_out(&mut g, &mut bots, MAX_DECISIONS).unwrap();
     assert!(g.is_over());
 }
 

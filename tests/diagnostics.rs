@@ -430,6 +430,80 @@ fn endless_loop_in_hook_is_stopped() {
     );
 }
 
+/// A game whose roll never leaves the turn's decision: it can never end.
+fn never_ending(c: &Copy) {
+    c.edit(
+        "rules.lua",
+        r#"if verb == "roll" then return "rolling" end"#,
+        r#"if verb == "roll" then return nil end"#,
+    );
+}
+
+fn endless_game(limit: u64) -> String {
+    format!(
+        "mono/game.toml: error: the game did not end within {limit} decisions (now in state \
+         'wait_player', round 1, P1 to move): a hook never moves the game on, or the game can go \
+         on for ever and needs a round_cap in [settings] (a longer game can be allowed with \
+         --max-decisions)"
+    )
+}
+
+#[test]
+fn a_game_that_never_ends_is_reported_by_check() {
+    let c = Copy::new();
+    never_ending(&c);
+    assert_fails(&c.check(), &[endless_game(100_000)]);
+    let out = c.run(&["check", GAME, "--max-decisions", "500"]);
+    assert_fails(&out, &[endless_game(500)]);
+}
+
+/// Both of sim's drivers stop it: the in-VM one (every seat `ai`) and the step-by-step one.
+#[test]
+fn a_game_that_never_ends_is_reported_by_sim() {
+    let c = Copy::new();
+    never_ending(&c);
+    for players in ["ai,ai", "random,ai"] {
+        let out = c.run(&[
+            "sim",
+            GAME,
+            "--games",
+            "2",
+            "--players",
+            players,
+            "--max-decisions",
+            "300",
+        ]);
+        assert_eq!(out.code, Some(1), "{players}: {}", out.stderr);
+        let tail: Vec<&str> = out.stderr.lines().rev().take(2).collect();
+        assert_eq!(
+            tail,
+            [
+                "error: 2 of 2 games stopped on a script error (the first is shown above)",
+                endless_game(300).as_str(),
+            ],
+            "{players}"
+        );
+    }
+}
+
+#[test]
+fn an_unknown_ai_style_is_refused_before_any_game() {
+    let c = Copy::new();
+    let refused = |flag: &str| {
+        format!("{flag}: error: the ai script of 'monopoly' has no style 'bold' (AI.styles has: nothing)")
+    };
+    let sim = c.run(&["sim", GAME, "--games", "3", "--players", "ai,ai:bold"]);
+    assert_fails(&sim, &[refused("--players")]);
+    assert_eq!(sim.stdout, "", "no game was played");
+    let play = c.run(&["play", GAME, "--players", "human,ai:bold"]);
+    assert_fails(&play, &[refused("--players")]);
+    assert_eq!(play.stdout, "", "no game was started");
+    assert_fails(
+        &c.run(&["ai", GAME, "--bot", "ai:bold"]),
+        &[refused("--bot")],
+    );
+}
+
 // 10. The sandbox: no io/os, require confined to the game folder ------------------------------
 
 const SETUP: &str = "function R.setup(G, ctx)\n";

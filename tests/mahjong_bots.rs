@@ -5,7 +5,7 @@
 
 mod common;
 use common::*;
-use meeple::ai::{play_decisions, play_out, Seat};
+use meeple::ai::{play_decisions, play_out, Seat, MAX_DECISIONS};
 use meeple::core::event::Outcome;
 use meeple::engine::Game;
 
@@ -27,7 +27,7 @@ fn match_up(opponent: &str) -> (usize, usize) {
                 Seat::parse(kind).unwrap().bot(seed, s)
             })
             .collect();
-        play_out(&mut g, &mut bots).unwrap();
+        play_out(&mut g, &mut bots, MAX_DECISIONS).unwrap();
         if let Some(Outcome::Won { winners }) = g.outcome() {
             if winners.contains(&me) {
                 ai += 1;

@@ -99,6 +99,14 @@ impl Seat {
         Ok(())
     }
 
+    /// What only the loaded game can tell: that the AI style this seat names exists.
+    pub fn check_style(&self, game: &Game) -> Result<(), String> {
+        match self {
+            Seat::Heuristic(Some(style)) => game.check_ai_style(style),
+            _ => Ok(()),
+        }
+    }
+
     /// A bot for this seat; `None` for a human.
     pub fn bot(&self, seed: u64, seat: usize) -> Option<Box<dyn Bot>> {
         let rng = GameRng::from_seed(splitmix64(seed ^ (0x5eed_0000 + seat as u64)));
@@ -313,19 +321,34 @@ impl Bot for Heuristic {
     }
 }
 
-/// Plays every seat with its bot until the game ends; `None` seats must not be asked. When
-/// every seat is the heuristic bot and the game allows it, the whole game runs inside the VM
-/// (`Game::autoplay`), with the same result as step by step.
-pub fn play_out(game: &mut Game, bots: &mut [Option<Box<dyn Bot>>]) -> Result<(), GameError> {
+/// Decisions a game played out by `check` or `sim` may take before it is stopped as endless:
+/// far more than any game here needs (a property game capped at 300 rounds takes about 1,500).
+pub const MAX_DECISIONS: u64 = 100_000;
+
+/// Plays every seat with its bot until the game ends; `None` seats must not be asked. A game
+/// that has taken `max_decisions` decisions since its start and is still going is an error
+/// that says where it stood. When every seat is the heuristic bot and the game allows it, the
+/// whole game runs inside the VM (`Game::autoplay`), with the same result as step by step.
+pub fn play_out(
+    game: &mut Game,
+    bots: &mut [Option<Box<dyn Bot>>],
+    max_decisions: u64,
+) -> Result<(), GameError> {
     let seats: Option<Vec<VmSeat>> = (bots.iter_mut().enumerate())
         .map(|(seat, bot)| bot.as_mut()?.vm_seat(game, seat))
         .collect();
-    if let Some(mut seats) = seats.filter(|_| game.pending().is_some()) {
-        if game.autoplay(&mut seats)? {
-            return Ok(());
-        }
+    let in_vm = match seats.filter(|_| game.pending().is_some()) {
+        Some(mut seats) => game.autoplay(&mut seats, max_decisions)?,
+        None => false,
+    };
+    if !in_vm {
+        let left = max_decisions.saturating_sub(game.world().decisions);
+        play_decisions(game, bots, usize::try_from(left).unwrap_or(usize::MAX))?;
     }
-    play_decisions(game, bots, usize::MAX).map(|_| ())
+    match game.pending() {
+        Some(_) => Err(game.endless(max_decisions)),
+        None => Ok(()),
+    }
 }
 
 /// Plays at most `limit` decisions step by step, each seat by its bot (`None` seats must not

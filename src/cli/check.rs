@@ -16,6 +16,9 @@ pub struct CheckArgs {
     /// Random games to play per map
     #[arg(long, default_value_t = 5)]
     games: usize,
+    /// Report a game that has not ended after this many decisions
+    #[arg(long, value_name = "N", default_value_t = crate::ai::MAX_DECISIONS)]
+    max_decisions: u64,
 }
 
 pub fn run(a: CheckArgs) -> CmdResult {
@@ -36,7 +39,7 @@ pub fn run(a: CheckArgs) -> CmdResult {
     };
     let mut failed = 0;
     for name in names {
-        match check_one(&name, a.games) {
+        match check_one(&name, &a) {
             Ok(summary) => println!("ok: {summary}"),
             Err(diags) => {
                 failed += 1;
@@ -66,7 +69,8 @@ fn all_games() -> Vec<String> {
     out
 }
 
-fn check_one(name: &str, games: usize) -> Result<String, Vec<crate::diag::Diagnostic>> {
+fn check_one(name: &str, a: &CheckArgs) -> Result<String, Vec<crate::diag::Diagnostic>> {
+    let games = a.games;
     let pkg = load(name)?;
     let seats = pkg.players.0.max(2).min(pkg.players.1);
     for map in pkg.maps.keys() {
@@ -82,7 +86,8 @@ fn check_one(name: &str, games: usize) -> Result<String, Vec<crate::diag::Diagno
             let mut game = Game::new(pkg.clone(), config)?;
             game.set_record_events(false);
             let mut bots: Vec<_> = (0..seats).map(|s| Seat::Random.bot(i as u64, s)).collect();
-            play_out(&mut game, &mut bots).map_err(|e| vec![super::script_diag(e)])?;
+            play_out(&mut game, &mut bots, a.max_decisions)
+                .map_err(|e| vec![super::script_diag(e)])?;
             // Saving must work too: G has to be plain data at the end of every game.
             game.snapshot().map_err(|e| vec![super::script_diag(e)])?;
         }

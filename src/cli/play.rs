@@ -185,6 +185,10 @@ fn start(a: &PlayArgs) -> Result<Session, Vec<Diagnostic>> {
         settings: a.settings.clone(),
     };
     let mut game = Game::new(pkg, config)?;
+    for s in &seats {
+        s.check_style(&game)
+            .map_err(|e| vec![Diagnostic::error("--players", e)])?;
+    }
     game.enable_undo();
     let start_hash = game.snapshot().map_err(|e| vec![script_diag(e)])?.hash();
     let record = Record::new(

@@ -32,6 +32,9 @@ pub struct SimArgs {
     /// Write one CSV row per game
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
+    /// Stop a game that has not ended after this many decisions, as an error
+    #[arg(long, value_name = "N", default_value_t = crate::ai::MAX_DECISIONS)]
+    max_decisions: u64,
     /// Keep watching the game's files; re-run the batch on every save and show what changed
     #[arg(long)]
     watch: bool,
@@ -105,6 +108,7 @@ fn batch(
         games: a.games,
         seed: a.game.seed,
         jobs,
+        max_decisions: a.max_decisions,
     };
     let bar = ProgressBar::new(a.games as u64);
     bar.set_style(

@@ -37,18 +37,23 @@ const CHUNK_TIME: Duration = Duration::from_millis(20);
 type Stop = (String, String, u64, Value, Value);
 
 impl Game {
-    /// Plays the game to its end with every seat (`seats[i]` for seat i) the heuristic bot,
-    /// inside the VM. Returns `Ok(false)`, having changed nothing, when the fast path does not
-    /// apply (see the module comment): drive the game step by step then.
-    pub fn autoplay(&mut self, seats: &mut [VmSeat<'_>]) -> Result<bool, GameError> {
+    /// Plays the game to its end, or until it has taken `limit` decisions since its start, with
+    /// every seat (`seats[i]` for seat i) the heuristic bot, inside the VM. Returns `Ok(false)`,
+    /// having changed nothing, when the fast path does not apply (see the module comment):
+    /// drive the game step by step then.
+    pub fn autoplay(&mut self, seats: &mut [VmSeat<'_>], limit: u64) -> Result<bool, GameError> {
         let Some(run) = self.autoplay_run(seats)? else {
             return Ok(false);
         };
         let mut budget = FIRST_CHUNK;
-        while let Some(p) = self.pending.take() {
+        loop {
+            let left = limit.saturating_sub(self.world.borrow().decisions);
+            let Some(p) = self.pending.take_if(|_| left > 0) else {
+                return Ok(true);
+            };
             let started = Instant::now();
             self.host.tiebreak.load(seats.iter().map(|s| &*s.rng));
-            let result = self.autoplay_chunk(&run, p, budget);
+            let result = self.autoplay_chunk(&run, p, budget.min(left));
             self.host
                 .tiebreak
                 .store(seats.iter_mut().map(|s| &mut *s.rng));
@@ -60,7 +65,6 @@ impl Game {
                 _ => budget,
             };
         }
-        Ok(true)
     }
 
     /// What every chunk shares (`run` in `M.autoplay`), or `None` when the fast path does not

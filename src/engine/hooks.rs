@@ -81,6 +81,15 @@ impl Game {
     }
 
     /// `AI.styles[name]`, an alternative strategy of the same AI script.
+    /// Whether the AI script has the style `name`; else the message naming the styles it has.
+    pub fn check_ai_style(&self, name: &str) -> Result<(), String> {
+        match self.host.ai.as_ref().map(|ai| self.ai_style(ai, name)) {
+            Some(Err(GameError::Rejected(why))) => Err(why),
+            Some(Err(e)) => Err(e.to_string()),
+            _ => Ok(()),
+        }
+    }
+
     pub(super) fn ai_style(&self, ai: &Table, name: &str) -> Result<Table, GameError> {
         let styles: Option<Table> = ai.get("styles").ok();
         if let Some(t) = styles.as_ref().and_then(|s| s.get::<Table>(name).ok()) {
@@ -132,6 +141,24 @@ impl Game {
         };
         let msg = "the AI scored every option NaN (not a number), so no option is best";
         GameError::Script(ScriptError(Diagnostic::error(path, msg).note(note)))
+    }
+
+    /// The error of a game still going after `max` decisions (`ai::play_out`): where it stands
+    /// and the two usual causes.
+    pub fn endless(&self, max: u64) -> GameError {
+        let w = self.world();
+        let seat = self.pending.as_ref().map_or(0, |p| p.seat) + 1;
+        let msg = format!(
+            "the game did not end within {max} decisions (now in state '{}', round {}, P{seat} \
+             to move): a hook never moves the game on, or the game can go on for ever and needs \
+             a round_cap in [settings] (a longer game can be allowed with --max-decisions)",
+            self.pkg.flow.name(w.state),
+            w.round,
+        );
+        GameError::Script(ScriptError(Diagnostic::error(
+            self.pkg.file("game.toml"),
+            msg,
+        )))
     }
 
     /// A human-readable label for an option: the rules' `label` hook or the action itself.

@@ -22,6 +22,8 @@ pub struct SimConfig {
     pub games: usize,
     pub seed: u64,
     pub jobs: usize,
+    /// A game still going after this many decisions stops with an error (`ai::play_out`).
+    pub max_decisions: u64,
 }
 
 /// What one game produced.
@@ -58,10 +60,14 @@ pub fn run(cfg: &SimConfig, tick: &(dyn Fn() + Sync)) -> Result<Vec<GameResult>,
     if cfg.seats.contains(&Seat::Human) {
         return Err(vec![Diagnostic::error(
             "--players",
-            "sim plays bots only (ai, random or mcts, not human)",
+            "sim plays bots only (ai, random, mcts, montecarlo or alphabeta; not human)",
         )]);
     }
-    Game::new(cfg.pkg.clone(), config_for(cfg, 0))?;
+    let first = Game::new(cfg.pkg.clone(), config_for(cfg, 0))?;
+    for s in &cfg.seats {
+        s.check_style(&first)
+            .map_err(|e| vec![Diagnostic::error("--players", e)])?;
+    }
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<GameResult>>> = Mutex::new(vec![None; cfg.games]);
     std::thread::scope(|scope| {
@@ -131,7 +137,7 @@ fn play_one(cfg: &SimConfig, index: usize, slot: &mut Option<Game>) -> GameResul
         .enumerate()
         .map(|(i, s)| s.bot(config.seed, i))
         .collect();
-    let played = play_out(game, &mut bots);
+    let played = play_out(game, &mut bots, cfg.max_decisions);
     {
         let w = game.world();
         result.outcome = w.outcome.clone();
