@@ -351,12 +351,23 @@ fn rules_errors_read_the_same_inside_the_vm() {
     };
     let err = fails_alike("", &scores("return 'lots'"));
     assert!(
-        err.contains("AI.score returned string for option 1, expected a number"),
+        err.contains("games/monopoly/ai.lua:4: error: AI.score returned string for option 1, expected a number"),
         "{err}"
     );
     assert!(err.contains("hook 'ai.score'"), "{err}");
     let err = fails_alike("", &scores("return 0 / 0"));
     assert!(err.contains("the AI scored every option NaN"), "{err}");
+    // AI.scores (the whole list at once), from turn 9 on a list with a string in it.
+    let whole = "AI.fixed = nil AI.scores = function(G, ctx, p, list)\n\
+                   local out = {}\n\
+                   for i = 1, #list do out[i] = ctx:turn() >= 9 and 'lots' or 0 end\n\
+                   return out\n\
+                 end";
+    let err = fails_alike("", whole);
+    assert!(
+        err.contains("games/monopoly/ai.lua:2: error: AI.scores returned string for option 1, expected a number"),
+        "{err}"
+    );
 }
 
 /// An endless loop in a hook is stopped by the watchdog with the same message (about a

@@ -92,6 +92,7 @@ impl Host {
             .set_name("@meeple/prelude.lua")
             .call(())
             .map_err(fail)?;
+        prelude.raw_set("where", where_defined(&lua).map_err(fail)?).map_err(fail)?;
         let state = install_components(&lua, &prelude, &ctx, pkg, board, &world).map_err(fail)?;
         let tiebreak = super::tiebreak::TieBreak::install(&lua).map_err(fail)?;
         let states = lua.create_table().map_err(fail)?;
@@ -306,6 +307,19 @@ fn without_driver_location<'a>(message: &'a str, driver: &Function) -> Option<&'
     (first..=last)
         .contains(&line)
         .then(|| rest.strip_prefix(' ').unwrap_or(rest))
+}
+
+/// `where(f)`: `path:line` of the Lua function f's definition (the prelude's errors about what
+/// a script function returned point there, as the `debug` library is not in the sandbox).
+fn where_defined(lua: &Lua) -> mlua::Result<Function> {
+    lua.create_function(|_, f: Function| {
+        let info = f.info();
+        Ok(format!(
+            "{}:{}",
+            info.short_src.unwrap_or_default(),
+            info.line_defined.unwrap_or(0)
+        ))
+    })
 }
 
 fn install_components(

@@ -57,11 +57,11 @@ local NOTHING_FIXED = {}
 local function whole_scores(AI, G, ctx, seat, list)
   local out = AI.scores(G, ctx, seat, list)
   if type(out) ~= "table" then
-    error(string.format("AI.scores returned %s, expected a list of numbers", type(out)), 0)
+    error(string.format("%s: AI.scores returned %s, expected a list of numbers", M.where(AI.scores), type(out)), 0)
   end
   for i = 1, #list do
     if type(out[i]) ~= "number" then
-      error(string.format("AI.scores returned %s for option %d, expected a number", type(out[i]), i), 0)
+      error(string.format("%s: AI.scores returned %s for option %d, expected a number", M.where(AI.scores), type(out[i]), i), 0)
     end
   end
   return out
@@ -86,7 +86,7 @@ function M.tied(AI, G, ctx, seat, list, tied, out)
       if s == nil then
         s = score(G, ctx, seat, o)
         if type(s) ~= "number" then
-          error(string.format("AI.score returned %s for option %d, expected a number", type(s), i), 0)
+          error(string.format("%s: AI.score returned %s for option %d, expected a number", M.where(score), type(s), i), 0)
         end
       end
     end
