@@ -66,7 +66,15 @@ pub fn run(a: SimArgs) -> CmdResult {
     );
     print!("{}", report::render(&summary, &names, &board));
     if let Some(path) = &a.json {
-        let doc = serde_json::json!({ "summary": summary, "games": results });
+        let run = report::Run {
+            game: &pkg.id,
+            map: a.game.map.as_deref().unwrap_or(&pkg.default_map),
+            players: names.clone(),
+            seed: a.game.seed,
+            games: a.games,
+            settings: &a.game.settings,
+        };
+        let doc = report::json(&run, &summary, &results);
         write(
             path,
             &serde_json::to_string_pretty(&doc).unwrap_or_default(),

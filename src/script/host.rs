@@ -92,7 +92,9 @@ impl Host {
             .set_name("@meeple/prelude.lua")
             .call(())
             .map_err(fail)?;
-        prelude.raw_set("where", where_defined(&lua).map_err(fail)?).map_err(fail)?;
+        prelude
+            .raw_set("where", where_defined(&lua).map_err(fail)?)
+            .map_err(fail)?;
         let state = install_components(&lua, &prelude, &ctx, pkg, board, &world).map_err(fail)?;
         let tiebreak = super::tiebreak::TieBreak::install(&lua).map_err(fail)?;
         let states = lua.create_table().map_err(fail)?;

@@ -9,7 +9,6 @@ use crate::core::rng::splitmix64;
 use crate::def::Package;
 use crate::diag::Diagnostic;
 use crate::engine::{Game, GameConfig};
-use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -27,7 +26,7 @@ pub struct SimConfig {
 }
 
 /// What one game produced.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameResult {
     pub index: usize,
     pub seed: u64,

@@ -194,6 +194,65 @@ fn render_tally(out: &mut String, name: &str, table: &BTreeMap<String, u64>, boa
     }
 }
 
+/// What a batch was run with, written at the head of the JSON file so that it can be traced
+/// back to its command.
+#[derive(Serialize)]
+pub struct Run<'a> {
+    pub game: &'a str,
+    pub map: &'a str,
+    pub players: Vec<String>,
+    pub seed: u64,
+    pub games: usize,
+    pub settings: &'a [String],
+}
+
+/// One game as the JSON file lists it: the CSV row's fields (seats numbered from 1, as
+/// everywhere a person reads them), then the game's stats (by name) and tallies.
+#[derive(Serialize)]
+struct JsonGame<'a> {
+    game: usize,
+    seed: u64,
+    result: &'static str,
+    winners: Vec<usize>,
+    rounds: u64,
+    decisions: u64,
+    stats: BTreeMap<&'a str, f64>,
+    tallies: &'a BTreeMap<String, BTreeMap<String, u64>>,
+    error: Option<&'a str>,
+}
+
+/// The result of a game (`won`, `draw`, `capped` or `error`) and its winners' seats (from 0).
+fn result_of(r: &GameResult) -> (&'static str, &[usize]) {
+    match (&r.error, &r.outcome) {
+        (Some(_), _) => ("error", &[]),
+        (_, Some(Outcome::Won { winners })) => ("won", winners),
+        (_, Some(Outcome::Draw)) => ("draw", &[]),
+        _ => ("capped", &[]),
+    }
+}
+
+/// The JSON file: the run, the summary and every game.
+pub fn json(run: &Run, summary: &Summary, results: &[GameResult]) -> serde_json::Value {
+    let games: Vec<JsonGame> = results
+        .iter()
+        .map(|r| {
+            let (result, winners) = result_of(r);
+            JsonGame {
+                game: r.index,
+                seed: r.seed,
+                result,
+                winners: winners.iter().map(|w| w + 1).collect(),
+                rounds: r.rounds,
+                decisions: r.decisions,
+                stats: r.stats.iter().map(|(k, v)| (k.as_str(), *v)).collect(),
+                tallies: &r.tallies,
+                error: r.error.as_deref(),
+            }
+        })
+        .collect();
+    serde_json::json!({ "run": run, "summary": summary, "games": games })
+}
+
 /// One CSV row per game: index, seed, result, winners, rounds, decisions, then each stat.
 pub fn csv(results: &[GameResult]) -> String {
     let stat_names: Vec<String> = results
@@ -210,19 +269,9 @@ pub fn csv(results: &[GameResult]) -> String {
             .collect::<String>()
     );
     for r in results {
-        let (result, winners) = match (&r.error, &r.outcome) {
-            (Some(_), _) => ("error", String::new()),
-            (_, Some(Outcome::Won { winners })) => (
-                "won",
-                winners
-                    .iter()
-                    .map(|w| format!("P{}", w + 1))
-                    .collect::<Vec<_>>()
-                    .join(" "),
-            ),
-            (_, Some(Outcome::Draw)) => ("draw", String::new()),
-            _ => ("capped", String::new()),
-        };
+        let (result, winners) = result_of(r);
+        let winners: Vec<String> = winners.iter().map(|w| format!("P{}", w + 1)).collect();
+        let winners = winners.join(" ");
         let _ = write!(
             out,
             "{},{},{result},{winners},{},{}",
@@ -334,4 +383,72 @@ pub fn compare(before: &Summary, after: &Summary, seat_names: &[String], board: 
         let _ = writeln!(out, "{} {b:>10} {a:>10} {d:>9}", pad(&label, width));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(index: usize, outcome: Option<Outcome>, error: Option<&str>) -> GameResult {
+        GameResult {
+            index,
+            seed: 40 + index as u64,
+            outcome,
+            rounds: 7,
+            decisions: 30,
+            tallies: BTreeMap::from([("landing".into(), BTreeMap::from([("go".into(), 3)]))]),
+            stats: vec![("houses".into(), 2.0)],
+            error: error.map(String::from),
+        }
+    }
+
+    fn batch() -> Vec<GameResult> {
+        vec![
+            game(0, Some(Outcome::Won { winners: vec![1] }), None),
+            game(1, Some(Outcome::Capped { round: 7 }), None),
+            game(2, None, Some("rules.lua:3: error: boom")),
+        ]
+    }
+
+    #[test]
+    fn json_names_the_run_and_numbers_seats_from_one() {
+        let results = batch();
+        let settings = vec!["salary=100".to_string()];
+        let run = Run {
+            game: "monopoly",
+            map: "demo",
+            players: vec!["ai".into(), "random".into()],
+            seed: 9,
+            games: 3,
+            settings: &settings,
+        };
+        let doc = json(&run, &summarize(&results, 2), &results);
+        assert_eq!(
+            doc["run"],
+            serde_json::json!({"game": "monopoly", "map": "demo", "players": ["ai", "random"],
+                               "seed": 9, "games": 3, "settings": ["salary=100"]})
+        );
+        assert_eq!(
+            doc["games"][0],
+            serde_json::json!({"game": 0, "seed": 40, "result": "won", "winners": [2],
+                               "rounds": 7, "decisions": 30, "stats": {"houses": 2.0},
+                               "tallies": {"landing": {"go": 3}}, "error": null})
+        );
+        assert_eq!(doc["games"][1]["result"], "capped");
+        assert_eq!(doc["games"][2]["result"], "error");
+        assert_eq!(doc["games"][2]["error"], "rules.lua:3: error: boom");
+        assert_eq!(doc["summary"]["wins"], serde_json::json!([0, 1]));
+        assert_eq!(doc["summary"]["stats"], serde_json::json!({"houses": 2.0}));
+    }
+
+    #[test]
+    fn csv_has_one_row_per_game_with_the_same_seats() {
+        assert_eq!(
+            csv(&batch()),
+            "game,seed,result,winners,rounds,decisions,houses\n\
+             0,40,won,P2,7,30,2\n\
+             1,41,capped,,7,30,2\n\
+             2,42,error,,7,30,2\n"
+        );
+    }
 }
