@@ -4,53 +4,89 @@
 
 use crate::diag::did_you_mean;
 
-/// Applies `key=value` to `settings`; the error says what was expected.
+/// Applies `key=value` to `settings`; the error says what was expected. A key inside a table
+/// setting is reached with dots (`--set scores.base=2`).
 pub fn apply_override(settings: &mut toml::Table, assignment: &str) -> Result<(), String> {
     let (key, raw) = assignment
         .split_once('=')
         .ok_or_else(|| format!("bad --set '{assignment}' (expected key=value)"))?;
-    let raw = raw.trim();
+    let (key, raw) = (key.trim(), raw.trim());
     let value = match parse_value(raw) {
         // A bare word for a text setting: `--set rule=standard`.
-        v if !v.is_str() && settings.get(key.trim()).is_some_and(|o| o.is_str()) => {
+        v if !v.is_str() && lookup(settings, key).is_some_and(|o| o.is_str()) => {
             toml::Value::String(raw.to_string())
         }
         v => v,
     };
-    apply_value(settings, key.trim(), value, raw)
+    apply_value(settings, key, value, raw)
 }
 
-/// Replaces setting `key` with `value` of the same type (an integer may set a float setting);
-/// `shown` is the value as the user wrote it, for the error.
+/// The setting at `key`, a dotted key reaching into table settings.
+fn lookup<'a>(settings: &'a toml::Table, key: &str) -> Option<&'a toml::Value> {
+    settings.get(key).or_else(|| {
+        let (head, rest) = key.split_once('.')?;
+        lookup(settings.get(head)?.as_table()?, rest)
+    })
+}
+
+/// Replaces setting `key` (dotted to reach into a table setting) with `value` of the same type
+/// (an integer may set a float setting); a table value changes the entries it names and keeps
+/// the others. `shown` is the value as the user wrote it, for the error.
 pub fn apply_value(
     settings: &mut toml::Table,
     key: &str,
     value: toml::Value,
     shown: &str,
 ) -> Result<(), String> {
-    let Some(old) = settings.get(key) else {
+    apply_at(settings, "", key, value, shown)
+}
+
+/// `apply_value` inside the table setting named `prefix` (empty at the top, else ending in a
+/// dot), whose full name the errors show.
+fn apply_at(
+    settings: &mut toml::Table,
+    prefix: &str,
+    key: &str,
+    value: toml::Value,
+    shown: &str,
+) -> Result<(), String> {
+    if !settings.contains_key(key) {
+        if let Some((head, rest)) = key.split_once('.') {
+            if let Some(toml::Value::Table(inner)) = settings.get_mut(head) {
+                return apply_at(inner, &format!("{prefix}{head}."), rest, value, shown);
+            }
+        }
+    }
+    let Some(old) = settings.get_mut(key) else {
         let hint = did_you_mean(key, settings.keys().map(|k| k.as_str()))
-            .map(|h| format!("; did you mean '{h}'?"))
+            .map(|h| format!("; did you mean '{prefix}{h}'?"))
             .unwrap_or_default();
-        let mut names: Vec<&str> = settings.keys().map(|k| k.as_str()).collect();
+        let mut names: Vec<String> = settings.keys().map(|k| format!("{prefix}{k}")).collect();
         names.sort();
         return Err(format!(
-            "unknown setting '{key}'{hint} (settings: {})",
+            "unknown setting '{prefix}{key}'{hint} (settings: {})",
             names.join(", ")
         ));
     };
-    let value = match (old, value) {
+    *old = match (&mut *old, value) {
+        (toml::Value::Table(inner), toml::Value::Table(changes)) => {
+            let prefix = format!("{prefix}{key}.");
+            for (k, v) in changes {
+                let shown = v.to_string();
+                apply_at(inner, &prefix, &k, v, &shown)?;
+            }
+            return Ok(());
+        }
         (toml::Value::Float(_), toml::Value::Integer(i)) => toml::Value::Float(i as f64),
         (o, v) if o.same_type(&v) => v,
         (o, _) => {
             return Err(format!(
-                "setting '{key}' is {} {}; got '{shown}'",
+                "setting '{prefix}{key}' is {} {}; got '{shown}'",
                 article(o.type_str()),
                 o.type_str(),
             ))
         }
     };
-    settings.insert(key.to_string(), value);
     Ok(())
 }
 
@@ -77,7 +113,7 @@ mod tests {
     use super::*;
 
     fn settings() -> toml::Table {
-        "salary = 200\nrule = \"free\"\nfactor = 1.1\n"
+        "salary = 200\nrule = \"free\"\nfactor = 1.1\n[scores]\nbase = 1\nwin = 2\n"
             .parse()
             .unwrap()
     }
@@ -103,13 +139,37 @@ mod tests {
         assert_eq!(
             apply_override(&mut s, "salery=1"),
             Err(
-                "unknown setting 'salery'; did you mean 'salary'? (settings: factor, rule, salary)"
+                "unknown setting 'salery'; did you mean 'salary'? (settings: factor, rule, salary, scores)"
                     .into()
             )
         );
         assert_eq!(
             apply_override(&mut s, "salary"),
             Err("bad --set 'salary' (expected key=value)".into())
+        );
+    }
+
+    #[test]
+    fn dotted_keys_reach_into_table_settings() {
+        let mut s = settings();
+        apply_override(&mut s, "scores.base=3").unwrap();
+        assert_eq!(s["scores"]["base"].as_integer(), Some(3));
+        assert_eq!(s["scores"]["win"].as_integer(), Some(2));
+        // A table changes the entries it names and keeps the others.
+        apply_override(&mut s, "scores={win = 5}").unwrap();
+        assert_eq!(s["scores"]["base"].as_integer(), Some(3));
+        assert_eq!(s["scores"]["win"].as_integer(), Some(5));
+        assert_eq!(
+            apply_override(&mut s, "scores.bse=1"),
+            Err("unknown setting 'scores.bse'; did you mean 'scores.base'? (settings: scores.base, scores.win)".into())
+        );
+        assert_eq!(
+            apply_override(&mut s, "scores={win = 'big'}"),
+            Err("setting 'scores.win' is an integer; got '\"big\"'".into())
+        );
+        assert_eq!(
+            apply_override(&mut s, "scores=4"),
+            Err("setting 'scores' is a table; got '4'".into())
         );
     }
 }
