@@ -81,7 +81,11 @@ impl Copy {
     }
 
     fn check(&self) -> Output {
-        self.run(&["check", self.name])
+        self.check_named(self.name)
+    }
+
+    fn check_named(&self, game: &str) -> Output {
+        self.run(&["check", game])
     }
 }
 
@@ -504,6 +508,27 @@ fn an_unknown_ai_style_is_refused_before_any_game() {
     );
 }
 
+#[test]
+fn a_missing_game_names_every_place_looked_in() {
+    let c = Copy::new();
+    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/games");
+    assert_fails(
+        &c.check_named("nosuch"),
+        &[format!(
+            "nosuch: error: no game 'nosuch' (looked for nosuch/game.toml, \
+             games/nosuch/game.toml and {source}/nosuch/game.toml)"
+        )],
+    );
+    // A folder given by its full path is looked for there only.
+    let maps = c.root.join("maps").display().to_string();
+    assert_fails(
+        &c.check_named(&maps),
+        &[format!(
+            "{maps}: error: no game '{maps}' (looked for {maps}/game.toml)"
+        )],
+    );
+}
+
 // 10. The sandbox: no io/os, require confined to the game folder ------------------------------
 
 const SETUP: &str = "function R.setup(G, ctx)\n";
@@ -648,6 +673,24 @@ fn set_wrongly_typed_value() {
     assert_fails(
         &sim_with("salary=lots"),
         &["--set: error: setting 'salary' is an integer; got 'lots'".to_string()],
+    );
+}
+
+/// A round cap below 1 would stop every game before it starts: refused, where it was set.
+#[test]
+fn a_round_cap_below_one_is_refused_where_it_was_set() {
+    let message = |cap| {
+        format!("round_cap must be at least 1 (the round after which a game stops, unfinished); got {cap}")
+    };
+    assert_fails(
+        &sim_with("round_cap=0"),
+        &[format!("--set: error: {}", message(0))],
+    );
+    let c = Copy::new();
+    c.edit("game.toml", "round_cap = 300", "round_cap = -1");
+    assert_fails(
+        &c.check(),
+        &[format!("mono/game.toml: error: {}", message(-1))],
     );
 }
 

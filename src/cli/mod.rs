@@ -29,6 +29,9 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Play a game against AI players, in a window when a display is available, else in the terminal
+    #[command(
+        after_help = "At a prompt in the terminal: an option's number or the action itself, undo, redo, why (or why BOT, e.g. why mcts:500), save FILE, quit."
+    )]
     Play(play::PlayArgs),
     /// Run many AI-vs-AI games and print statistics
     Sim(sim::SimArgs),

@@ -25,7 +25,7 @@ pub struct PlayArgs {
     /// Map to play on (default: the game's default map)
     #[arg(long)]
     map: Option<String>,
-    #[arg(long, default_value = "human,ai", help = concat!("Who plays each seat, comma-separated: human, ", crate::bot_kinds!()))]
+    #[arg(long, default_value = "human,ai", help = concat!("Who plays each seat, comma-separated, one entry per seat: human, ", crate::bot_kinds!()))]
     players: String,
     /// Seed of the game's random generator (default: a new one each game, printed at the start)
     #[arg(long)]

@@ -21,11 +21,11 @@ pub struct SimArgs {
     /// Number of games
     #[arg(long, default_value_t = 100)]
     games: usize,
-    #[arg(long, default_value = "ai,ai", help = concat!("Who plays each seat, comma-separated: ", crate::bot_kinds!()))]
+    #[arg(long, default_value = "ai,ai", help = concat!("Who plays each seat, comma-separated, one entry per seat: ", crate::bot_kinds!()))]
     players: String,
     /// Worker threads (default: all cores); the numbers do not depend on it
     #[arg(long)]
-    jobs: Option<usize>,
+    jobs: Option<std::num::NonZeroUsize>,
     /// Write the summary and every game's result as JSON
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
@@ -49,7 +49,7 @@ pub fn run(a: SimArgs) -> CmdResult {
             .map_err(|e| vec![Diagnostic::error("--players", e)])?;
     }
     let names: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
-    let jobs = a.jobs.unwrap_or_else(|| {
+    let jobs = a.jobs.map(|j| j.get()).unwrap_or_else(|| {
         std::thread::available_parallelism()
             .map(|n| n.get())
             .unwrap_or(1)

@@ -111,10 +111,19 @@ pub fn find_game(name: &str) -> Result<PathBuf, String> {
             return Ok(c.clone());
         }
     }
-    Err(format!(
-        "no game '{name}' (looked for {}/game.toml and games/{name}/game.toml)",
-        direct.display()
-    ))
+    let mut looked: Vec<String> = Vec::new();
+    for c in &candidates {
+        let shown = c.join("game.toml").display().to_string();
+        if !looked.contains(&shown) {
+            looked.push(shown);
+        }
+    }
+    let last = looked.pop().unwrap_or_default();
+    let looked = match looked.is_empty() {
+        true => last,
+        false => format!("{} and {last}", looked.join(", ")),
+    };
+    Err(format!("no game '{name}' (looked for {looked})"))
 }
 
 /// How a path is shown: relative to the current directory when it is below it.

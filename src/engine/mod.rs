@@ -157,15 +157,33 @@ fn board_and_settings(
     board
         .grid_size(&settings)
         .map_err(|e| vec![Diagnostic::error("--set", e)])?;
+    if let Some(cap) = settings.get("round_cap").and_then(|v| v.as_integer()) {
+        if cap < 1 {
+            // Where the value came from: the command line, the map or the manifest.
+            let from = if config
+                .settings
+                .iter()
+                .any(|s| s.trim().starts_with("round_cap"))
+            {
+                "--set".to_string()
+            } else if pkg.settings.get("round_cap") != board.settings.get("round_cap") {
+                board.path.clone()
+            } else {
+                pkg.file("game.toml")
+            };
+            let msg = format!("round_cap must be at least 1 (the round after which a game stops, unfinished); got {cap}");
+            return Err(vec![Diagnostic::error(from, msg)]);
+        }
+    }
     Ok((board, settings))
 }
 
-/// The reserved setting `round_cap`, if the game has it.
+/// The reserved setting `round_cap`, if the game has it (at least 1: `board_and_settings`).
 fn round_cap(settings: &toml::Table) -> Option<u64> {
     settings
         .get("round_cap")
         .and_then(|v| v.as_integer())
-        .map(|c| c.max(1) as u64)
+        .map(|c| c as u64)
 }
 
 /// The note on a script error: where in the flow it happened.
