@@ -529,6 +529,40 @@ fn a_missing_game_names_every_place_looked_in() {
     );
 }
 
+/// A record whose config no longer fits the game is reported against the record file, not
+/// against a command-line flag the user never gave.
+#[test]
+fn a_record_with_a_bad_config_names_the_file() {
+    let c = Copy::new();
+    let out = c.run(&[
+        "play",
+        GAME,
+        "--players",
+        "ai,ai",
+        "--seed",
+        "2",
+        "--text",
+        "--record",
+        "r.json",
+    ]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let text = std::fs::read_to_string(c.cwd.join("r.json")).expect("the record");
+    let mut record: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    record["config"]["map"] = "moon".into();
+    std::fs::write(c.cwd.join("moon.json"), record.to_string()).expect("writing");
+    let no_moon = "moon.json: error: game 'monopoly' has no map 'moon' (maps: classic, demo)";
+    assert_fails(&c.run(&["replay", "moon.json"]), &[no_moon.to_string()]);
+    assert_fails(
+        &c.run(&["ai", GAME, "--replay", "moon.json"]),
+        &[no_moon.to_string()],
+    );
+    // `ai` sets the seats with --seats.
+    assert_fails(
+        &c.run(&["ai", GAME, "--seats", "1"]),
+        &["--seats: error: monopoly takes 2 to 6 players, not 1".to_string()],
+    );
+}
+
 // 10. The sandbox: no io/os, require confined to the game folder ------------------------------
 
 const SETUP: &str = "function R.setup(G, ctx)\n";

@@ -2,7 +2,7 @@
 //! or save file), as JSON: the chosen option and the top candidates with their scores (the AI
 //! script's scores for `ai`, visit counts for `mcts`).
 
-use super::{load, script_diag, CmdResult, GameArgs};
+use super::{load, relabel, script_diag, CmdResult, GameArgs, CONFIG_FLAGS};
 use crate::ai::Seat;
 use crate::diag::Diagnostic;
 use crate::engine::Game;
@@ -71,7 +71,8 @@ pub fn run(a: AiArgs) -> CmdResult {
 /// A new game from the arguments, or the position a replay or save file ends in.
 fn position(a: &AiArgs) -> Result<Game, Vec<Diagnostic>> {
     let Some(file) = &a.replay else {
-        return Game::new(load(&a.game.game)?, a.game.config(a.seats));
+        return Game::new(load(&a.game.game)?, a.game.config(a.seats))
+            .map_err(|d| relabel(d, &["--players"], "--seats"));
     };
     let record = Record::load(file).map_err(|d| vec![d])?;
     if record.game != a.game.game && !record.game_location().ends_with(&a.game.game) {
@@ -81,7 +82,8 @@ fn position(a: &AiArgs) -> Result<Game, Vec<Diagnostic>> {
             record.game
         );
     }
-    let mut game = Game::new(load(&record.game_location())?, record.config.clone())?;
+    let mut game = Game::new(load(&record.game_location())?, record.config.clone())
+        .map_err(|d| relabel(d, &CONFIG_FLAGS, &file.display().to_string()))?;
     if let Some(snap) = &record.snapshot {
         game.restore(snap).map_err(|e| vec![script_diag(e)])?;
         return Ok(game);

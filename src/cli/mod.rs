@@ -128,6 +128,23 @@ fn eval(a: EvalArgs) -> CmdResult {
     }
 }
 
+/// The flags `Game::new` names as the source of a bad map, seat count or setting.
+pub const CONFIG_FLAGS: [&str; 3] = ["--map", "--players", "--set"];
+
+/// `diags` with those labelled by one of the flags `from` labelled `to` instead: the file a
+/// game's config was read from, or the flag of a command that sets it another way.
+pub fn relabel(diags: Vec<Diagnostic>, from: &[&str], to: &str) -> Vec<Diagnostic> {
+    diags
+        .into_iter()
+        .map(|mut d| {
+            if from.contains(&d.path.as_str()) {
+                d.path = to.to_string();
+            }
+            d
+        })
+        .collect()
+}
+
 pub fn script_diag(e: crate::engine::GameError) -> Diagnostic {
     match e {
         crate::engine::GameError::Script(s) => s.0,
@@ -139,7 +156,7 @@ fn replay(a: ReplayArgs) -> CmdResult {
     let shown = a.file.display().to_string();
     let record = crate::replay::Record::load(&a.file).map_err(|d| vec![d])?;
     let pkg = load(&record.game_location())?;
-    let v = crate::replay::verify(pkg, &record)?;
+    let v = crate::replay::verify(pkg, &record).map_err(|d| relabel(d, &CONFIG_FLAGS, &shown))?;
     if v.files_changed {
         println!("note: the game's files changed since this record was made");
     }

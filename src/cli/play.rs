@@ -6,7 +6,7 @@
 
 use super::live::{self, Input, Inputs};
 use super::render::render;
-use super::{load, script_diag, CmdResult};
+use super::{load, relabel, script_diag, CmdResult, CONFIG_FLAGS};
 use crate::ai::{Bot, Seat};
 use crate::core::event::Event;
 use crate::diag::Diagnostic;
@@ -227,7 +227,8 @@ fn resume(file: &Path) -> Result<Session, Vec<Diagnostic>> {
         )]);
     };
     let pkg = load(&record.game_location())?;
-    let mut game = Game::new(pkg, record.config.clone())?;
+    let mut game =
+        Game::new(pkg, record.config.clone()).map_err(|d| relabel(d, &CONFIG_FLAGS, &shown))?;
     game.enable_undo();
     game.restore(&snap).map_err(|e| vec![script_diag(e)])?;
     game.history = record
