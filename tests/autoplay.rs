@@ -298,8 +298,18 @@ fn rules_errors_read_the_same_inside_the_vm() {
         ),
         (
             act("return {}"),
-            "error converting Lua table to String",
+            "hook 'act' returned a table, not the name of a state",
             "hook 'act'",
+        ),
+        (
+            act("return 42"),
+            "hook 'act' returned a number (42), not the name of a state",
+            "rules.lua:3:",
+        ),
+        (
+            enter("return true"),
+            "hook 'enter' returned a boolean (true), not the name of a state",
+            "hook 'enter'",
         ),
         (
             enter("return nil"),

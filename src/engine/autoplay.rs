@@ -189,14 +189,8 @@ impl Game {
     /// it as the step path reads a hook's result, then take the transition (or report it) and
     /// settle as the step path does.
     fn odd_next(&mut self, state: usize, hook: &str, value: Value) -> Result<(), GameError> {
-        let same = self
-            .host
-            .lua
-            .create_function(|_, v: Value| Ok(v))
-            .map_err(|e| self.lua_failure(e))?;
-        let ctx = || context(&self.pkg, &self.host, state, hook);
-        let next: Option<String> = self.host.call(&same, value, &ctx)?;
-        let name = next.expect("M.autoplay reports a value, never nil");
+        let name = self.next_name(value, hook)?;
+        let name = name.expect("M.autoplay reports a value, never nil");
         self.transition(state, &name, hook)?;
         self.settle()
     }

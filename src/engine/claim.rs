@@ -137,10 +137,9 @@ impl Game {
         let option = winning;
         let act = self.host.hooks[state].act.clone().expect("checked at load");
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "act");
-        let next: Option<String> =
-            self.host
-                .call(&act, (&self.g, &self.host.ctx, option, seat, answers), &ctx)?;
-        match next {
+        let next =
+            (self.host).call(&act, (&self.g, &self.host.ctx, option, seat, answers), &ctx)?;
+        match self.next_name(next, "act")? {
             Some(name) => self.transition(state, &name, "act")?,
             None => self.just_entered = false,
         }

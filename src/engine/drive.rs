@@ -39,6 +39,21 @@ impl Game {
         GameError::Script(ScriptError(diag))
     }
 
+    /// A hook's result read as the state to go to: nil stays, a string names the state, and
+    /// anything else is an error located at the hook.
+    pub(super) fn next_name(&self, value: Value, hook: &str) -> Result<Option<String>, GameError> {
+        let shown = match &value {
+            Value::Nil => return Ok(None),
+            Value::String(s) => return Ok(Some(s.to_string_lossy())),
+            Value::Integer(i) => format!("a number ({i})"),
+            Value::Number(n) => format!("a number ({n})"),
+            Value::Boolean(b) => format!("a boolean ({b})"),
+            other => format!("a {}", other.type_name()),
+        };
+        let msg = format!("hook '{hook}' returned {shown}, not the name of a state");
+        Err(self.flow_error(msg, hook))
+    }
+
     /// The Lua function behind a state's hook, to point errors at its definition.
     pub(super) fn hook_function(&self, state: usize, hook: &str) -> Option<mlua::Function> {
         let hooks = self.host.hooks.get(state)?;
@@ -97,7 +112,8 @@ impl Game {
         let (seat, _) = self.host.turn_state().map_err(|e| self.lua_failure(e))?;
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "enter");
         let args = (&self.g, &self.host.ctx, seat + 1);
-        Ok(self.host.call(enter, args, &ctx)?)
+        let next = self.host.call(enter, args, &ctx)?;
+        self.next_name(next, "enter")
     }
 
     pub(super) fn stuck(&self, trail: &[usize]) -> GameError {

@@ -462,8 +462,8 @@ impl Game {
         let act = self.host.hooks[state].act.clone().expect("checked at load");
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "act");
         let args = (&self.g, &self.host.ctx, option, p.seat + 1);
-        let next: Option<String> = self.host.call(&act, args, &ctx)?;
-        match next {
+        let next = self.host.call(&act, args, &ctx)?;
+        match self.next_name(next, "act")? {
             Some(name) => self.transition(state, &name, "act")?,
             None => self.just_entered = false,
         }
