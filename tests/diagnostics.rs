@@ -222,7 +222,7 @@ fn misspelled_required_key_in_manifest() {
     assert_fails(
         &c.check(),
         &[
-            "mono/game.toml: error: missing key 'title'".to_string(),
+            "mono/game.toml: error: missing key 'title' (a top-level key, before any [table])".to_string(),
             format!("mono/game.toml:{titel}:1: error: unknown key 'titel'; did you mean 'title'?"),
         ],
     );
