@@ -222,7 +222,8 @@ fn misspelled_required_key_in_manifest() {
     assert_fails(
         &c.check(),
         &[
-            "mono/game.toml: error: missing key 'title' (a top-level key, before any [table])".to_string(),
+            "mono/game.toml: error: missing key 'title' (a top-level key, before any [table])"
+                .to_string(),
             format!("mono/game.toml:{titel}:1: error: unknown key 'titel'; did you mean 'title'?"),
         ],
     );
@@ -560,6 +561,37 @@ fn a_record_with_a_bad_config_names_the_file() {
     assert_fails(
         &c.run(&["ai", GAME, "--seats", "1"]),
         &["--seats: error: monopoly takes 2 to 6 players, not 1".to_string()],
+    );
+}
+
+/// `R.status` is shown, not played: one string is one line, and a failing hook or a result of
+/// another kind shows as a line saying so instead of nothing.
+#[test]
+fn status_lines_show_what_the_hook_returned_or_why_not() {
+    let rules = "R.status = function(G, ctx, p)\n\
+                   if p == 1 then return 'in a hurry' end\n\
+                   if p == 2 then return 42 end\n\
+                   return nil + p\n\
+                 end";
+    let v = variant("monopoly", rules, "", None);
+    let config = meeple::engine::GameConfig {
+        map: Some("demo".into()),
+        seats: 3,
+        seed: 1,
+        settings: Vec::new(),
+    };
+    let g = meeple::engine::Game::new(v.pkg.clone(), config).expect("the game starts");
+    assert_eq!(g.status_lines(0), ["in a hurry"]);
+    assert_eq!(
+        g.status_lines(1),
+        ["(R.status must return a list of strings, not a number (42))"]
+    );
+    let failed = g.status_lines(2);
+    assert_eq!(failed.len(), 1);
+    assert!(
+        failed[0].starts_with("(R.status failed: ")
+            && failed[0].ends_with("attempt to perform arithmetic on a nil value)"),
+        "{failed:?}"
     );
 }
 

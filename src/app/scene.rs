@@ -70,8 +70,10 @@ impl Scene {
         let status = (0..world.seats)
             .map(|s| {
                 let alive = world.in_play[s];
-                let lines = alive.then(|| game.status_lines(s).ok()).flatten();
-                lines.unwrap_or_default()
+                match alive {
+                    true => game.status_lines(s),
+                    false => Vec::new(),
+                }
             })
             .collect();
         let state = match (game.outcome(), game.pending()) {

@@ -169,11 +169,9 @@ fn drop_status(out: &mut String, game: &Game, seat: usize, in_play: bool) {
     if !in_play {
         return;
     }
-    if let Ok(lines) = game.status_lines(seat) {
-        for l in lines {
-            out.push_str(" · ");
-            out.push_str(&l);
-        }
+    for l in game.status_lines(seat) {
+        out.push_str(" · ");
+        out.push_str(&l);
     }
 }
 

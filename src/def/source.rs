@@ -57,9 +57,10 @@ pub fn toml_error(path: &str, text: &str, e: &toml::de::Error) -> Diagnostic {
         Some(span) if span.start > 0 => Diagnostic::at_offset(path, text, span.start, message),
         // A span starting at 0 covers the whole document: there is no better place to point,
         // but a missing key is then one of the file's top-level keys.
-        _ if message.starts_with("missing key") => {
-            Diagnostic::error(path, format!("{message} (a top-level key, before any [table])"))
-        }
+        _ if message.starts_with("missing key") => Diagnostic::error(
+            path,
+            format!("{message} (a top-level key, before any [table])"),
+        ),
         _ => Diagnostic::error(path, message),
     }
 }

@@ -45,10 +45,7 @@ impl Game {
         let shown = match &value {
             Value::Nil => return Ok(None),
             Value::String(s) => return Ok(Some(s.to_string_lossy())),
-            Value::Integer(i) => format!("a number ({i})"),
-            Value::Number(n) => format!("a number ({n})"),
-            Value::Boolean(b) => format!("a boolean ({b})"),
-            other => format!("a {}", other.type_name()),
+            other => described(other),
         };
         let msg = format!("hook '{hook}' returned {shown}, not the name of a state");
         Err(self.flow_error(msg, hook))
@@ -217,5 +214,15 @@ impl Game {
             w.finish(Outcome::Draw);
         }
         Ok(())
+    }
+}
+
+/// A Lua value as an error message names it: `a number (42)`, `a boolean (true)`, `a table`.
+pub(super) fn described(value: &Value) -> String {
+    match value {
+        Value::Integer(i) => format!("a number ({i})"),
+        Value::Number(n) => format!("a number ({n})"),
+        Value::Boolean(b) => format!("a boolean ({b})"),
+        other => format!("a {}", other.type_name()),
     }
 }

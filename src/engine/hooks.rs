@@ -187,16 +187,36 @@ impl Game {
         }
     }
 
-    /// Lines the rules' `status` hook wants shown for `seat` (holdings, jail, …).
-    pub fn status_lines(&self, seat: usize) -> Result<Vec<String>, GameError> {
+    /// Lines the rules' `status` hook wants shown for `seat` (holdings, jail, …): a list of
+    /// strings, or one string. Shown, not played, so a failing hook or a result of another kind
+    /// becomes a line saying so rather than an error that would stop the game.
+    pub fn status_lines(&self, seat: usize) -> Vec<String> {
         let Some(status) = crate::script::api::function_at(&self.host.rules, "status") else {
-            return Ok(Vec::new());
+            return Vec::new();
         };
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "status");
-        let lines: Option<Vec<String>> =
-            self.host
-                .call(&status, (&self.g, &self.host.ctx, seat + 1), &ctx)?;
-        Ok(lines.unwrap_or_default())
+        let args = (&self.g, &self.host.ctx, seat + 1);
+        match self.host.call::<Value>(&status, args, &ctx) {
+            Ok(Value::Nil) => Vec::new(),
+            Ok(Value::String(s)) => vec![s.to_string_lossy()],
+            Ok(Value::Table(t)) => match t.sequence_values::<String>().collect() {
+                Ok(lines) => lines,
+                Err(_) => vec!["(R.status must return a list of strings)".to_string()],
+            },
+            Ok(other) => vec![format!(
+                "(R.status must return a list of strings, not {})",
+                super::drive::described(&other)
+            )],
+            Err(e) => {
+                let first =
+                    e.0.to_string()
+                        .lines()
+                        .next()
+                        .unwrap_or_default()
+                        .to_string();
+                vec![format!("(R.status failed: {first})")]
+            }
+        }
     }
 
     /// The numbers of the rules' `stats` hook, sorted by name.
