@@ -595,6 +595,25 @@ fn status_lines_show_what_the_hook_returned_or_why_not() {
     );
 }
 
+/// `check` saves the game at every decision, so a function put into G is found at the turn it
+/// was put there, not when the game ends.
+#[test]
+fn check_finds_unsaveable_state_at_the_turn_it_appears() {
+    let c = Copy::new();
+    c.edit(
+        "rules.lua",
+        r#"if verb == "roll" then return "rolling" end"#,
+        r#"if verb == "roll" then if ctx:turn() == 3 then G.f = print end return "rolling" end"#,
+    );
+    assert_fails(
+        &c.check(),
+        &[
+            "mono/rules.lua: error: G.f: a function cannot be saved (G must be plain data)".into(),
+            "    in state 'buy' hook 'snapshot' (player 1, turn 3)".into(),
+        ],
+    );
+}
+
 // 10. The sandbox: no io/os, require confined to the game folder ------------------------------
 
 const SETUP: &str = "function R.setup(G, ctx)\n";

@@ -2,7 +2,8 @@
 //! every map and report any script error. Exit code 1 on any problem.
 
 use super::{load, CmdResult};
-use crate::ai::{play_out, Seat};
+use crate::ai::{play_decisions, Bot, Seat};
+use crate::engine::GameError;
 use crate::engine::{Game, GameConfig};
 use clap::Args;
 
@@ -86,10 +87,8 @@ fn check_one(name: &str, a: &CheckArgs) -> Result<String, Vec<crate::diag::Diagn
             let mut game = Game::new(pkg.clone(), config)?;
             game.set_record_events(false);
             let mut bots: Vec<_> = (0..seats).map(|s| Seat::Random.bot(i as u64, s)).collect();
-            play_out(&mut game, &mut bots, a.max_decisions)
+            play_saving(&mut game, &mut bots, a.max_decisions)
                 .map_err(|e| vec![super::script_diag(e)])?;
-            // Saving must work too: G has to be plain data at the end of every game.
-            game.snapshot().map_err(|e| vec![super::script_diag(e)])?;
         }
     }
     let maps = match pkg.maps.len() {
@@ -97,4 +96,24 @@ fn check_one(name: &str, a: &CheckArgs) -> Result<String, Vec<crate::diag::Diagn
         n => format!("{n} maps"),
     };
     Ok(format!("{} ({maps}, {games} random games each)", pkg.id))
+}
+
+/// Plays the game to its end one decision at a time, saving before each and at the end: G
+/// must be plain data whenever a player may save, and a problem is found at the decision it
+/// first appears in. A game still going after `max` decisions is an error.
+fn play_saving(
+    game: &mut Game,
+    bots: &mut [Option<Box<dyn Bot>>],
+    max: u64,
+) -> Result<(), GameError> {
+    loop {
+        game.snapshot()?;
+        if game.pending().is_none() {
+            return Ok(());
+        }
+        if game.world().decisions >= max {
+            return Err(game.endless(max));
+        }
+        play_decisions(game, bots, 1)?;
+    }
 }
