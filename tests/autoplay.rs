@@ -55,13 +55,22 @@ fn step_out(game: &mut Game, bots: &mut [Option<Box<dyn Bot>>]) -> Result<(), Ga
 
 /// The fast path, which must apply.
 fn auto_out(game: &mut Game, bots: &mut [Option<Box<dyn Bot>>]) -> Result<(), GameError> {
+    auto_within(game, bots, u64::MAX)
+}
+
+/// The fast path up to `limit` decisions since the game's start.
+fn auto_within(
+    game: &mut Game,
+    bots: &mut [Option<Box<dyn Bot>>],
+    limit: u64,
+) -> Result<(), GameError> {
     let mut seats: Vec<VmSeat> = (bots.iter_mut().enumerate())
         .map(|(s, b)| {
             (b.as_mut().expect("a bot").vm_seat(game, s))
                 .expect("a heuristic seat the game hides nothing from")
         })
         .collect();
-    let applied = game.autoplay(&mut seats, u64::MAX)?;
+    let applied = game.autoplay(&mut seats, limit)?;
     assert!(applied, "the fast path applies");
     Ok(())
 }
@@ -140,6 +149,34 @@ fn play_out_gives_the_step_paths_game() {
         fast.world().decisions > 100,
         "a game long enough to take several chunks"
     );
+}
+
+/// The decision limit stops the in-VM driver where the step path stops: a game of D decisions
+/// ends within D, and one limited to D - 1 stops there, pending, in the same position; then
+/// `play_out` reports the game as still going.
+#[test]
+fn the_decision_limit_stops_both_drivers_at_the_same_decision() {
+    let pkg = package("monopoly");
+    let make = || new_game(&pkg, "demo", 4, 5);
+    let (mut whole, mut whole_bots) = (make(), bots(4, 5, &[]));
+    step_out(&mut whole, &mut whole_bots).unwrap();
+    let d = whole.world().decisions;
+    assert!(whole.is_over() && d > 20, "a whole game of {d} decisions");
+    let (mut fast, mut fast_bots) = (make(), bots(4, 5, &[]));
+    auto_within(&mut fast, &mut fast_bots, d).unwrap();
+    assert_eq!(end(&fast, &mut fast_bots), end(&whole, &mut whole_bots));
+
+    let (mut step, mut step_bots) = (make(), bots(4, 5, &[]));
+    let (mut fast, mut fast_bots) = (make(), bots(4, 5, &[]));
+    play_decisions(&mut step, &mut step_bots, d as usize - 1).unwrap();
+    auto_within(&mut fast, &mut fast_bots, d - 1).unwrap();
+    assert!(!fast.is_over());
+    assert_eq!(fast.world().decisions, d - 1);
+    assert_eq!(end(&fast, &mut fast_bots), end(&step, &mut step_bots));
+
+    let err = play_out(&mut make(), &mut bots(4, 5, &[]), d - 1).unwrap_err();
+    let expected = format!("the game did not end within {} decisions", d - 1);
+    assert!(err.to_string().contains(&expected), "{err}");
 }
 
 /// Games the fast path does not cover are left alone (`autoplay` answers false and nothing

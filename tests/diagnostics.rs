@@ -222,10 +222,26 @@ fn misspelled_required_key_in_manifest() {
     assert_fails(
         &c.check(),
         &[
-            "mono/game.toml: error: missing key 'title' (a top-level key, before any [table])"
-                .to_string(),
+            "mono/game.toml: error: missing key 'title' (at the top level of the file)".to_string(),
             format!("mono/game.toml:{titel}:1: error: unknown key 'titel'; did you mean 'title'?"),
         ],
+    );
+}
+
+/// A table that starts the file still gives its missing key a line.
+#[test]
+fn missing_key_in_a_table_at_the_start_of_a_file() {
+    let c = Copy::new();
+    let text = c.read("cards/demo.toml");
+    let from_table = &text[text.find("[[decks]]").expect("a deck table")..];
+    std::fs::write(
+        c.root.join("cards/demo.toml"),
+        from_table.replacen("id = \"chance\"\n", "", 1),
+    )
+    .expect("writing the edit");
+    assert_fails(
+        &c.check(),
+        &["mono/cards/demo.toml:1:1: error: missing key 'id'".into()],
     );
 }
 
@@ -444,22 +460,29 @@ fn never_ending(c: &Copy) {
     );
 }
 
-fn endless_game(limit: u64) -> String {
+/// The error of `never_ending`'s game stopped after `limit` decisions; `causes` depend on
+/// whether the game has a round cap.
+fn endless_game(limit: u64, causes: &str) -> String {
     format!(
         "mono/game.toml: error: the game did not end within {limit} decisions (now in state \
-         'wait_player', round 1, P1 to move): a hook never moves the game on, or the game can go \
-         on for ever and needs a round_cap in [settings] (a longer game can be allowed with \
-         --max-decisions)"
+         'wait_player', round 1, P1 to move): a hook never moves the game on, {causes} (a longer \
+         game can be allowed with --max-decisions)"
     )
 }
+
+const NO_CAP: &str = "or the game can go on for ever and needs a round_cap in [settings]";
+const CAPPED: &str = "or its rounds take so many decisions that round_cap 300 is far off";
 
 #[test]
 fn a_game_that_never_ends_is_reported_by_check() {
     let c = Copy::new();
     never_ending(&c);
-    assert_fails(&c.check(), &[endless_game(100_000)]);
+    assert_fails(&c.check(), &[endless_game(100_000, CAPPED)]);
+    c.edit("game.toml", "round_cap = 300", "");
     let out = c.run(&["check", GAME, "--max-decisions", "500"]);
-    assert_fails(&out, &[endless_game(500)]);
+    assert_fails(&out, &[endless_game(500, NO_CAP)]);
+    let zero = c.run(&["check", GAME, "--max-decisions", "0"]);
+    assert_eq!(zero.code, Some(2), "a usage error: {}", zero.stderr);
 }
 
 /// Both of sim's drivers stop it: the in-VM one (every seat `ai`) and the step-by-step one.
@@ -484,7 +507,7 @@ fn a_game_that_never_ends_is_reported_by_sim() {
             tail,
             [
                 "error: 2 of 2 games stopped on a script error (the first is shown above)",
-                endless_game(300).as_str(),
+                endless_game(300, CAPPED).as_str(),
             ],
             "{players}"
         );
@@ -776,6 +799,16 @@ fn a_round_cap_below_one_is_refused_where_it_was_set() {
     assert_fails(
         &c.check(),
         &[format!("mono/game.toml: error: {}", message(-1))],
+    );
+    let c = Copy::new();
+    c.edit(
+        "maps/demo.toml",
+        "salary = 50",
+        "salary = 50\nround_cap = 0",
+    );
+    assert_fails(
+        &c.check(),
+        &[format!("mono/maps/demo.toml: error: {}", message(0))],
     );
 }
 

@@ -99,12 +99,17 @@ impl Seat {
         Ok(())
     }
 
-    /// What only the loaded game can tell: that the AI style this seat names exists.
-    pub fn check_style(&self, game: &Game) -> Result<(), String> {
-        match self {
-            Seat::Heuristic(Some(style)) => game.check_ai_style(style),
-            _ => Ok(()),
-        }
+    /// Checks `seats` against the loaded `game`: what each kind of bot needs of the game
+    /// (`check_for`) and that the AI style a seat names exists.
+    pub fn check_all(seats: &[Seat], game: &Game) -> Result<(), String> {
+        let n = game.world().seats;
+        seats.iter().try_for_each(|s| {
+            s.check_for(&game.pkg, n)?;
+            match s {
+                Seat::Heuristic(Some(style)) => game.check_ai_style(style),
+                _ => Ok(()),
+            }
+        })
     }
 
     /// A bot for this seat; `None` for a human.
@@ -345,9 +350,15 @@ pub fn play_out(
         let left = max_decisions.saturating_sub(game.world().decisions);
         play_decisions(game, bots, usize::try_from(left).unwrap_or(usize::MAX))?;
     }
+    within(game, max_decisions)
+}
+
+/// The error of a game still going after `max_decisions` decisions since its start; `Ok` for a
+/// game that is over or has decisions left.
+pub fn within(game: &Game, max_decisions: u64) -> Result<(), GameError> {
     match game.pending() {
-        Some(_) => Err(game.endless(max_decisions)),
-        None => Ok(()),
+        Some(_) if game.world().decisions >= max_decisions => Err(game.endless(max_decisions)),
+        _ => Ok(()),
     }
 }
 

@@ -31,8 +31,7 @@ pub struct AiArgs {
 pub fn run(a: AiArgs) -> CmdResult {
     let mut game = position(&a)?;
     let seat = Seat::parse(&a.bot).map_err(|e| vec![Diagnostic::error("--bot", e)])?;
-    seat.check_for(&game.pkg, game.config.seats)
-        .and_then(|_| seat.check_style(&game))
+    Seat::check_all(std::slice::from_ref(&seat), &game)
         .map_err(|e| vec![Diagnostic::error("--bot", e)])?;
     let Some(mut bot) = seat.bot(game.config.seed, 0) else {
         return Err(vec![Diagnostic::error("--bot", "name a bot, not human")]);

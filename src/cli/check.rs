@@ -2,7 +2,7 @@
 //! every map and report any script error. Exit code 1 on any problem.
 
 use super::{load, CmdResult};
-use crate::ai::{play_decisions, Bot, Seat};
+use crate::ai::{play_decisions, within, Bot, Seat};
 use crate::engine::GameError;
 use crate::engine::{Game, GameConfig};
 use clap::Args;
@@ -18,7 +18,8 @@ pub struct CheckArgs {
     #[arg(long, default_value_t = 5)]
     games: usize,
     /// Report a game that has not ended after this many decisions
-    #[arg(long, value_name = "N", default_value_t = crate::ai::MAX_DECISIONS)]
+    #[arg(long, value_name = "N", default_value_t = crate::ai::MAX_DECISIONS,
+          value_parser = clap::value_parser!(u64).range(1..))]
     max_decisions: u64,
 }
 
@@ -111,9 +112,7 @@ fn play_saving(
         if game.pending().is_none() {
             return Ok(());
         }
-        if game.world().decisions >= max {
-            return Err(game.endless(max));
-        }
+        within(game, max)?;
         play_decisions(game, bots, 1)?;
     }
 }

@@ -118,7 +118,8 @@ pub fn load(game: &str) -> Result<Arc<Package>, Vec<Diagnostic>> {
 
 fn eval(a: EvalArgs) -> CmdResult {
     let pkg = load(&a.game.game)?;
-    let game = Game::new(pkg, a.game.config(a.seats))?;
+    let game = Game::new(pkg, a.game.config(a.seats))
+        .map_err(|d| relabel(d, &["--players"], "--seats"))?;
     match game.eval(&a.lua) {
         Ok(v) => {
             println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());

@@ -173,10 +173,6 @@ fn start(a: &PlayArgs) -> Result<Session, Vec<Diagnostic>> {
     let pkg = load(name)?;
     let seats =
         Seat::parse_list(&a.players).map_err(|e| vec![Diagnostic::error("--players", e)])?;
-    for s in &seats {
-        s.check_for(&pkg, seats.len())
-            .map_err(|e| vec![Diagnostic::error("--players", e)])?;
-    }
     let seed = a.seed.unwrap_or_else(fresh_seed);
     let config = GameConfig {
         map: a.map.clone(),
@@ -185,10 +181,7 @@ fn start(a: &PlayArgs) -> Result<Session, Vec<Diagnostic>> {
         settings: a.settings.clone(),
     };
     let mut game = Game::new(pkg, config)?;
-    for s in &seats {
-        s.check_style(&game)
-            .map_err(|e| vec![Diagnostic::error("--players", e)])?;
-    }
+    Seat::check_all(&seats, &game).map_err(|e| vec![Diagnostic::error("--players", e)])?;
     game.enable_undo();
     let start_hash = game.snapshot().map_err(|e| vec![script_diag(e)])?.hash();
     let record = Record::new(
@@ -244,6 +237,7 @@ fn resume(file: &Path) -> Result<Session, Vec<Diagnostic>> {
         .iter()
         .map(|p| Seat::parse(p))
         .collect::<Result<_, _>>()
+        .and_then(|seats: Vec<Seat>| Seat::check_all(&seats, &game).map(|_| seats))
         .map_err(|e| vec![Diagnostic::error(&shown, e)])?;
     println!(
         "resumed {} after {} decisions",

@@ -33,7 +33,8 @@ pub struct SimArgs {
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
     /// Stop a game that has not ended after this many decisions, as an error
-    #[arg(long, value_name = "N", default_value_t = crate::ai::MAX_DECISIONS)]
+    #[arg(long, value_name = "N", default_value_t = crate::ai::MAX_DECISIONS,
+          value_parser = clap::value_parser!(u64).range(1..))]
     max_decisions: u64,
     /// Keep watching the game's files; re-run the batch on every save and show what changed
     #[arg(long)]
@@ -44,10 +45,6 @@ pub fn run(a: SimArgs) -> CmdResult {
     let pkg = load(&a.game.game)?;
     let seats =
         Seat::parse_list(&a.players).map_err(|e| vec![Diagnostic::error("--players", e)])?;
-    for s in &seats {
-        s.check_for(&pkg, seats.len())
-            .map_err(|e| vec![Diagnostic::error("--players", e)])?;
-    }
     let names: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
     let jobs = a.jobs.map(|j| j.get()).unwrap_or_else(|| {
         std::thread::available_parallelism()

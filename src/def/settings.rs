@@ -72,7 +72,7 @@ fn apply_at(
         (toml::Value::Table(inner), toml::Value::Table(changes)) => {
             let prefix = format!("{prefix}{key}.");
             for (k, v) in changes {
-                let shown = v.to_string();
+                let shown = v.as_str().map_or_else(|| v.to_string(), str::to_string);
                 apply_at(inner, &prefix, &k, v, &shown)?;
             }
             return Ok(());
@@ -165,7 +165,7 @@ mod tests {
         );
         assert_eq!(
             apply_override(&mut s, "scores={win = 'big'}"),
-            Err("setting 'scores.win' is an integer; got '\"big\"'".into())
+            Err("setting 'scores.win' is an integer; got 'big'".into())
         );
         assert_eq!(
             apply_override(&mut s, "scores=4"),

@@ -54,13 +54,12 @@ pub fn toml_error(path: &str, text: &str, e: &toml::de::Error) -> Diagnostic {
         message = format!("missing key '{field}'");
     }
     match e.span() {
-        Some(span) if span.start > 0 => Diagnostic::at_offset(path, text, span.start, message),
-        // A span starting at 0 covers the whole document: there is no better place to point,
-        // but a missing key is then one of the file's top-level keys.
-        _ if message.starts_with("missing key") => Diagnostic::error(
-            path,
-            format!("{message} (a top-level key, before any [table])"),
-        ),
+        Some(span) if span.end > 0 => Diagnostic::at_offset(path, text, span.start, message),
+        // An empty span at the start is the document itself: no line to point at, but a
+        // missing key is then one of the file's top-level keys (or tables).
+        _ if message.starts_with("missing key") => {
+            Diagnostic::error(path, format!("{message} (at the top level of the file)"))
+        }
         _ => Diagnostic::error(path, message),
     }
 }

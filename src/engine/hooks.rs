@@ -80,7 +80,6 @@ impl Game {
         Ok(self.host.call(helper, args, &ctx)?)
     }
 
-    /// `AI.styles[name]`, an alternative strategy of the same AI script.
     /// Whether the AI script has the style `name`; else the message naming the styles it has.
     pub fn check_ai_style(&self, name: &str) -> Result<(), String> {
         match self.host.ai.as_ref().map(|ai| self.ai_style(ai, name)) {
@@ -90,6 +89,7 @@ impl Game {
         }
     }
 
+    /// `AI.styles[name]`, an alternative strategy of the same AI script.
     pub(super) fn ai_style(&self, ai: &Table, name: &str) -> Result<Table, GameError> {
         let styles: Option<Table> = ai.get("styles").ok();
         if let Some(t) = styles.as_ref().and_then(|s| s.get::<Table>(name).ok()) {
@@ -148,10 +148,18 @@ impl Game {
     pub fn endless(&self, max: u64) -> GameError {
         let w = self.world();
         let seat = self.pending.as_ref().map_or(0, |p| p.seat) + 1;
+        let causes = match self.round_cap {
+            Some(cap) => {
+                format!("or its rounds take so many decisions that round_cap {cap} is far off")
+            }
+            None => {
+                "or the game can go on for ever and needs a round_cap in [settings]".to_string()
+            }
+        };
         let msg = format!(
             "the game did not end within {max} decisions (now in state '{}', round {}, P{seat} \
-             to move): a hook never moves the game on, or the game can go on for ever and needs \
-             a round_cap in [settings] (a longer game can be allowed with --max-decisions)",
+             to move): a hook never moves the game on, {causes} (a longer game can be allowed \
+             with --max-decisions)",
             self.pkg.flow.name(w.state),
             w.round,
         );

@@ -160,11 +160,10 @@ fn board_and_settings(
     if let Some(cap) = settings.get("round_cap").and_then(|v| v.as_integer()) {
         if cap < 1 {
             // Where the value came from: the command line, the map or the manifest.
-            let from = if config
-                .settings
-                .iter()
-                .any(|s| s.trim().starts_with("round_cap"))
-            {
+            let from = if config.settings.iter().any(|s| {
+                s.split_once('=')
+                    .is_some_and(|(k, _)| k.trim() == "round_cap")
+            }) {
                 "--set".to_string()
             } else if pkg.settings.get("round_cap") != board.settings.get("round_cap") {
                 board.path.clone()

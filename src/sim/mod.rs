@@ -63,10 +63,7 @@ pub fn run(cfg: &SimConfig, tick: &(dyn Fn() + Sync)) -> Result<Vec<GameResult>,
         )]);
     }
     let first = Game::new(cfg.pkg.clone(), config_for(cfg, 0))?;
-    for s in &cfg.seats {
-        s.check_style(&first)
-            .map_err(|e| vec![Diagnostic::error("--players", e)])?;
-    }
+    Seat::check_all(&cfg.seats, &first).map_err(|e| vec![Diagnostic::error("--players", e)])?;
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<GameResult>>> = Mutex::new(vec![None; cfg.games]);
     std::thread::scope(|scope| {
