@@ -417,6 +417,23 @@ fn lua_runtime_error_in_hook() {
     );
 }
 
+/// `error()` with a table or nil has no message: the error says so instead of printing `nil`
+/// or a table's address, at the line that raised it.
+#[test]
+fn an_error_raised_without_a_message_says_so() {
+    for (value, what) in [("{code = 1}", "a table"), ("", "nil")] {
+        let c = Copy::new();
+        let line = break_rolling_enter(&c, &format!("error({value})"));
+        assert_fails(
+            &c.check(),
+            &[
+                format!("mono/rules.lua:{line}: error: error() was given {what}, not a message (raise error(\"text\"))"),
+                "    in state 'rolling' hook 'enter' (player 1, turn 1)".to_string(),
+            ],
+        );
+    }
+}
+
 // 8. Illegal state transition -----------------------------------------------------------------
 
 #[test]

@@ -403,12 +403,30 @@ pub fn lua_message(e: &mlua::Error) -> String {
     match e {
         E::CallbackError { cause, .. } => lua_message(cause),
         E::WithContext { cause, .. } => lua_message(cause),
-        E::RuntimeError(m) => m.clone(),
+        E::RuntimeError(m) => not_a_message(m).unwrap_or_else(|| m.clone()),
         E::SyntaxError { message, .. } => message.clone(),
         E::MemoryError(m) => format!("out of memory ({} MiB limit): {m}", MEMORY_LIMIT >> 20),
         E::ExternalError(e) => e.to_string(),
         other => other.to_string(),
     }
+}
+
+/// An error raised with nil or a table instead of a message (`error()`, `error({code = 1})`),
+/// which Lua shows as `nil` or a table's address, said in words (the traceback kept).
+fn not_a_message(m: &str) -> Option<String> {
+    let (first, rest) = m.split_once('\n').unwrap_or((m, ""));
+    let address = |a: &str| {
+        a.len() > 2 && a.starts_with("0x") && a[2..].chars().all(|c| c.is_ascii_hexdigit())
+    };
+    let what = match first.strip_prefix("table: ") {
+        Some(a) if address(a) => "a table",
+        _ if first == "nil" => "nil",
+        _ => return None,
+    };
+    Some(format!(
+        "error() was given {what}, not a message (raise error(\"text\")){}{rest}",
+        if rest.is_empty() { "" } else { "\n" }
+    ))
 }
 
 /// The VM's main thread, on which every call runs (for the watchdog's hook).
