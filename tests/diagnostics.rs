@@ -903,6 +903,59 @@ fn an_unknown_zone_in_the_rules_names_the_line_and_the_declared_zones() {
     );
 }
 
+/// Misused piles are errors at the rules line that misused them, saying what was expected.
+#[test]
+fn pile_misuse_names_the_rules_line() {
+    let cases = [
+        (
+            "wall:deal(ctx.zone.hand[p], 13)",
+            "wall:deal(ctx.zone.hand[p + 4], 13)",
+            "zone 'hand' has a pile per seat, 1..2; there is none for 5", // check seats the fewest players
+        ),
+        (
+            "wall:deal(ctx.zone.hand[p], 13)",
+            "wall:deal(ctx.zone.hand[p], 13.5)",
+            "deal: expected a whole number of at least 0, got 13.5",
+        ),
+        (
+            "wall:shuffle()",
+            "wall.shuffle()",
+            "shuffle: call it on a pile with a colon (pile:shuffle(...))",
+        ),
+        (
+            "for t = 0, KINDS - 1 do wall:add(t, t, t, t) end",
+            "for t = 0, KINDS - 1 do wall:add(t + 1, t, t, t) end",
+            "item code 34 out of range (game.toml names 34 items: 0..33)",
+        ),
+    ];
+    for (from, to, message) in cases {
+        let c = Copy::of("mahjong", "mj");
+        c.edit("rules.lua", from, to);
+        let line = c.line_of("rules.lua", to);
+        let out = c.check();
+        assert!(
+            out.stderr
+                .starts_with(&format!("mj/rules.lua:{line}: error: {message}\n")),
+            "{to}: {}",
+            out.stderr
+        );
+    }
+}
+
+/// A bad argument to a `ctx` function written in Rust points at the calling line too.
+#[test]
+fn a_bad_argument_to_a_rust_ctx_function_names_the_rules_line() {
+    let c = Copy::new();
+    let line = break_rolling_enter(&c, "ctx.deck:draw()");
+    assert_fails(
+        &c.check(),
+        &[
+            format!("mono/rules.lua:{line}: error: bad argument #2: error converting Lua nil to String (expected string or number)"),
+            "    in state 'rolling' hook 'enter' (player 1, turn 1)".to_string(),
+        ],
+    );
+}
+
 // Grid games (a copy of games/gomoku) -----------------------------------------------------------
 
 #[test]

@@ -397,11 +397,19 @@ fn fill<V: mlua::IntoLua>(
     Ok(())
 }
 
-/// The innermost message of a Lua error, without the traceback.
+/// The innermost message of a Lua error. An error raised in a Rust function (a bad argument
+/// to a `ctx` call) has no `path:line` of its own; the traceback of the Lua code that called it
+/// is kept after the message then, so that the diagnostic points at the calling line.
 pub fn lua_message(e: &mlua::Error) -> String {
     use mlua::Error as E;
     match e {
-        E::CallbackError { cause, .. } => lua_message(cause),
+        E::CallbackError { cause, traceback } => {
+            let inner = lua_message(cause);
+            match inner.contains("stack traceback:") {
+                true => inner,
+                false => format!("{inner}\n{traceback}"),
+            }
+        }
         E::WithContext { cause, .. } => lua_message(cause),
         E::RuntimeError(m) => not_a_message(m).unwrap_or_else(|| m.clone()),
         E::SyntaxError { message, .. } => message.clone(),

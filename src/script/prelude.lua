@@ -496,21 +496,51 @@ end
 local Pile = {}
 Pile.__index = Pile
 
+-- The number of item codes the game names (`items` in game.toml), 0 when it names none; set
+-- by install_zones. Codes run from 0 to kinds - 1.
+local kinds = 0
+
 local function item(v)
   local i = math.tointeger(v)
   if not i then error(string.format("zone items are integer codes, got %s", tostring(v)), 3) end
+  if kinds > 0 and (i < 0 or i >= kinds) then
+    error(string.format("item code %d out of range (game.toml names %d items: 0..%d)", i, kinds, kinds - 1), 3)
+  end
   return i
 end
 
-function Pile:count() return #self.list end
-function Pile:items() return table.move(self.list, 1, #self.list, 1, {}) end
-function Pile:top() return self.list[#self.list] end
+-- The pile's list; a method called with a dot (pile.count()) or on something else is an
+-- error at the caller's line.
+local function list_of(pile, method)
+  local items = pile and pile.list
+  if not items then error(string.format("%s: call it on a pile with a colon (pile:%s(...))", method, method), 3) end
+  return items
+end
+
+-- A count argument: a whole number, at least 0.
+local function amount(n, method)
+  local i = math.tointeger(n)
+  if not i or i < 0 then
+    error(string.format("%s: expected a whole number of at least 0, got %s", method, tostring(n)), 3)
+  end
+  return i
+end
+
+function Pile:count() return #list_of(self, "count") end
+function Pile:items()
+  local items = list_of(self, "items")
+  return table.move(items, 1, #items, 1, {})
+end
+function Pile:top()
+  local items = list_of(self, "top")
+  return items[#items]
+end
 function Pile:add(...)
-  local items = self.list
+  local items = list_of(self, "add")
   for k = 1, select("#", ...) do items[#items + 1] = item((select(k, ...))) end
 end
 function Pile:take()
-  local items = self.list
+  local items = list_of(self, "take")
   local n = #items
   if n == 0 then return nil end
   local v = items[n]
@@ -518,7 +548,7 @@ function Pile:take()
   return v
 end
 function Pile:remove(v)
-  local items = self.list
+  local items = list_of(self, "remove")
   for i = #items, 1, -1 do
     if items[i] == v then
       table.remove(items, i)
@@ -528,30 +558,32 @@ function Pile:remove(v)
   return false
 end
 function Pile:has(v)
-  local n = 0
-  for _, x in ipairs(self.list) do if x == v then n = n + 1 end end
+  local items, n = list_of(self, "has"), 0
+  v = item(v)
+  for _, x in ipairs(items) do if x == v then n = n + 1 end end
   return n
 end
-function Pile:counts(kinds)
-  local out = {}
-  for k = 1, kinds do out[k] = 0 end
-  for _, x in ipairs(self.list) do
-    local k = x + 1
-    if out[k] then out[k] = out[k] + 1 end
+function Pile:counts(k)
+  local items, out = list_of(self, "counts"), {}
+  for c = 1, amount(k, "counts") do out[c] = 0 end
+  for _, x in ipairs(items) do
+    local c = x + 1
+    if out[c] then out[c] = out[c] + 1 end
   end
   return out
 end
 function Pile:clear()
-  local items, out = self.list, {}
+  local items, out = list_of(self, "clear"), {}
   for i = #items, 1, -1 do
     out[i] = items[i]
     items[i] = nil
   end
   return out
 end
-function Pile:sort() table.sort(self.list) end
+function Pile:sort() table.sort(list_of(self, "sort")) end
 -- Moves one copy of v to another pile; false (and nothing moves) when v is not here.
 function Pile:move(v, to)
+  list_of(self, "move")
   if getmetatable(to) ~= Pile then error("move: the target must be a zone pile", 2) end
   if not self:remove(v) then return false end
   local l = to.list
@@ -560,9 +592,10 @@ function Pile:move(v, to)
 end
 -- Moves up to n items from the top of this pile to another; returns how many moved.
 function Pile:deal(to, n)
+  list_of(self, "deal")
   if getmetatable(to) ~= Pile then error("deal: the target must be a zone pile", 2) end
   local moved = 0
-  for _ = 1, n do
+  for _ = 1, amount(n, "deal") do
     local v = self:take()
     if v == nil then break end
     local l = to.list
@@ -571,9 +604,24 @@ function Pile:deal(to, n)
   end
   return moved
 end
-function Pile:shuffle() self.random:shuffle(self.list) end
+function Pile:shuffle()
+  local items = list_of(self, "shuffle")
+  self.random:shuffle(items)
+end
+
+-- What rules index for a per-seat zone: the seats' piles (the same pile tables), where a seat
+-- without a pile is an error at the caller's line instead of nil.
+function M.seat_piles(name, piles)
+  local n = #piles
+  return setmetatable(table.move(piles, 1, n, 1, {}), {
+    __index = function(_, seat)
+      error(string.format("zone '%s' has a pile per seat, 1..%d; there is none for %s", name, n, tostring(seat)), 2)
+    end,
+  })
+end
 
 function M.install_zones(ctx, spec)
+  kinds = #ctx.items
   local zones, by_name = {}, {}
   for z, def in ipairs(spec.zones) do
     local piles = {}
@@ -581,7 +629,7 @@ function M.install_zones(ctx, spec)
       piles[p] = setmetatable({ list = {}, name = def.name, random = ctx.random }, Pile)
     end
     zones[z] = piles
-    by_name[def.name] = def.per_seat and piles or piles[1]
+    by_name[def.name] = def.per_seat and M.seat_piles(def.name, piles) or piles[1]
   end
   ctx.zone = setmetatable({}, {
     __index = function(_, name)
