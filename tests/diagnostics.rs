@@ -942,6 +942,47 @@ fn pile_misuse_names_the_rules_line() {
     }
 }
 
+/// `check` writes the game's log as `play` does, so a log line whose format does not fit its
+/// values is found, at the rules line.
+#[test]
+fn a_bad_log_format_is_found_by_check_at_the_rules_line() {
+    let c = Copy::new();
+    let line = break_rolling_enter(&c, "ctx:log('P%d rolls', 'x')");
+    assert_fails(
+        &c.check(),
+        &[
+            format!("mono/rules.lua:{line}: error: ctx:log(\"P%d rolls\"): bad argument #2 to 'string.format' (number expected, got string)"),
+            "    in state 'rolling' hook 'enter' (player 1, turn 1)".to_string(),
+        ],
+    );
+}
+
+/// `check` plays a game with the AI script in every seat, so a broken `AI.score` is found.
+#[test]
+fn check_runs_the_ai_script() {
+    let c = Copy::new();
+    c.edit(
+        "ai.lua",
+        "  local verb = option[1]\n",
+        "  local verb = option[1]\n  if verb == 'buy' then return 'high' end\n",
+    );
+    let line = c.line_of("ai.lua", "function AI.score(");
+    let out = c.check();
+    let first = out.stderr.lines().next().unwrap_or_default();
+    assert_eq!(
+        first,
+        format!(
+            "mono/ai.lua:{line}: error: AI.score returned string for option 1, expected a number"
+        )
+    );
+    assert!(
+        out.stderr.contains("in state 'buy' hook 'ai.score'"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(out.code, Some(1));
+}
+
 /// A bad argument to a `ctx` function written in Rust points at the calling line too.
 #[test]
 fn a_bad_argument_to_a_rust_ctx_function_names_the_rules_line() {

@@ -72,22 +72,38 @@ fn all_games() -> Vec<String> {
 }
 
 fn check_one(name: &str, a: &CheckArgs) -> Result<String, Vec<crate::diag::Diagnostic>> {
-    let games = a.games;
     let pkg = load(name)?;
     let seats = pkg.players.0.max(2).min(pkg.players.1);
+    let mut ai_games = 0;
     for map in pkg.maps.keys() {
         // The window's look for this map (style.toml), checked like the rest.
         crate::def::style::load_style(&pkg.root, &pkg.shown, map)?;
-        for i in 0..games {
+        let new_game = |seed: u64| {
             let config = GameConfig {
                 map: Some(map.clone()),
                 seats,
-                seed: i as u64 + 1,
+                seed,
                 settings: Vec::new(),
             };
-            let mut game = Game::new(pkg.clone(), config)?;
-            game.set_record_events(false);
-            let mut bots: Vec<_> = (0..seats).map(|s| Seat::Random.bot(i as u64, s)).collect();
+            Game::new(pkg.clone(), config)
+        };
+        let mut kinds = vec![Seat::Random; a.games];
+        // The AI script runs too: one game with its heuristic bot in every seat, and one per style.
+        let probe = new_game(1)?;
+        if probe.has_ai() {
+            kinds.push(Seat::Heuristic(None));
+            kinds.extend(
+                probe
+                    .ai_styles()
+                    .into_iter()
+                    .map(|s| Seat::Heuristic(Some(s))),
+            );
+        }
+        ai_games = kinds.len() - a.games;
+        for (i, kind) in kinds.iter().enumerate() {
+            let seed = i as u64 + 1;
+            let mut game = new_game(seed)?;
+            let mut bots: Vec<_> = (0..seats).map(|s| kind.bot(seed - 1, s)).collect();
             play_saving(&mut game, &mut bots, a.max_decisions)
                 .map_err(|e| vec![super::script_diag(e)])?;
         }
@@ -96,7 +112,15 @@ fn check_one(name: &str, a: &CheckArgs) -> Result<String, Vec<crate::diag::Diagn
         1 => "1 map".to_string(),
         n => format!("{n} maps"),
     };
-    Ok(format!("{} ({maps}, {games} random games each)", pkg.id))
+    let ai = match ai_games {
+        0 => String::new(),
+        1 => " and 1 AI game".to_string(),
+        n => format!(" and {n} AI games"),
+    };
+    Ok(format!(
+        "{} ({maps}, {} random games{ai} each)",
+        pkg.id, a.games
+    ))
 }
 
 /// Plays the game to its end one decision at a time, saving before each and at the end: G

@@ -95,15 +95,7 @@ impl Game {
         if let Some(t) = styles.as_ref().and_then(|s| s.get::<Table>(name).ok()) {
             return Ok(t);
         }
-        let mut names: Vec<String> = styles
-            .map(|s| {
-                s.pairs::<String, Value>()
-                    .flatten()
-                    .map(|(k, _)| k)
-                    .collect()
-            })
-            .unwrap_or_default();
-        names.sort();
+        let names = self.ai_styles();
         Err(GameError::Rejected(format!(
             "the ai script of '{}' has no style '{name}' (AI.styles has: {})",
             self.pkg.id,
@@ -113,6 +105,21 @@ impl Game {
                 names.join(", ")
             }
         )))
+    }
+
+    /// The names of the AI script's styles (`AI.styles`), sorted.
+    pub fn ai_styles(&self) -> Vec<String> {
+        let styles: Option<Table> = self.host.ai.as_ref().and_then(|ai| ai.get("styles").ok());
+        let mut names: Vec<String> = styles
+            .map(|s| {
+                s.pairs::<String, Value>()
+                    .flatten()
+                    .map(|(k, _)| k)
+                    .collect()
+            })
+            .unwrap_or_default();
+        names.sort();
+        names
     }
 
     /// Whether the game has an AI script (its scores can guide search).

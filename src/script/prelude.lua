@@ -383,7 +383,11 @@ function M.install(ctx, spec, emit)
   end
   function ctx:log(text, ...)
     if S.record then
-      if select("#", ...) > 0 then text = string.format(text, ...) end
+      if select("#", ...) > 0 then
+        local ok, line = pcall(string.format, text, ...)
+        if not ok then error(string.format("ctx:log(%q): %s", tostring(text), line), 2) end
+        text = line
+      end
       emit.note(tostring(text))
     end
   end
