@@ -96,14 +96,24 @@ struct Output {
 }
 
 fn run_in(cwd: &Path, args: &[&str]) -> Output {
+    run_typing(cwd, args, "")
+}
+
+/// Runs `meeple <args>` in `cwd` with `typed` as its standard input.
+fn run_typing(cwd: &Path, args: &[&str], typed: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_meeple"))
         .args(args)
         .current_dir(cwd)
-        .stdin(Stdio::null())
+        .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("the meeple binary starts");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("a stdin pipe");
+        stdin.write_all(typed.as_bytes()).expect("typing");
+    }
     let read = |mut pipe: Box<dyn std::io::Read + Send>| {
         std::thread::spawn(move || {
             let mut s = String::new();
@@ -981,6 +991,64 @@ fn check_runs_the_ai_script() {
         out.stderr
     );
     assert_eq!(out.code, Some(1));
+}
+
+/// A bot's move the rules fail on does not end `play`: the move is undone, the bots wait for
+/// a line (Enter lets them try again) or a reload, and the record is still written.
+#[test]
+fn a_bots_failing_move_in_play_waits_and_keeps_the_record() {
+    let c = Copy::new();
+    let roll = r#"    if verb == "roll" then return "rolling" end"#;
+    c.edit(
+        "rules.lua",
+        roll,
+        &format!("    if verb == \"roll\" and p == 2 then local x = nil + 1 end\n{roll}"),
+    );
+    let line = c.line_of("rules.lua", "p == 2 then local x = nil");
+    let args = [
+        "play",
+        GAME,
+        "--players",
+        "human,ai",
+        "--seed",
+        "4",
+        "--text",
+        "--no-watch",
+        "--record",
+        "r.json",
+    ];
+    let out = run_typing(&c.cwd, &args, "1\n2\n\nquit\n");
+    let failed = format!(
+        "P2 (ai) → roll the dice\nmono/rules.lua:{line}: error: attempt to perform arithmetic on a nil value\n    \
+         in state 'wait_player' hook 'act' (player 2, turn 2)\n\
+         the rules failed on that move; it was undone\n\
+         P2 (ai) cannot move: fix the rules (saving them reloads the game) or press Enter to let it \
+         try again; a number or an action moves for it; undo, save FILE and quit work as ever\n"
+    );
+    assert_eq!(
+        out.stdout.matches(&failed).count(),
+        2,
+        "failed, then failed again after Enter:\n{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.ends_with("replay written to r.json\n"),
+        "{}",
+        out.stdout
+    );
+    assert_eq!(
+        out.code,
+        Some(1),
+        "the session ended on a move the rules could not make"
+    );
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(c.cwd.join("r.json")).expect("the record"))
+            .expect("JSON");
+    assert_eq!(
+        record["steps"].as_array().map(|s| s.len()),
+        Some(2),
+        "P1's roll and decision"
+    );
 }
 
 /// A bad argument to a `ctx` function written in Rust points at the calling line too.

@@ -95,9 +95,12 @@ pub fn run(a: PlayArgs) -> CmdResult {
     }
     let mut inputs = Inputs::new(watcher);
     let mut redraw = true;
+    // A bot's move the rules failed on: bots wait until the rules reload or a line is typed.
+    let mut stalled = false;
     loop {
         for r in inputs.reloads() {
             redraw |= live::reload(&mut s, &r);
+            stalled = false;
         }
         print_events(&mut s.game);
         let Some(p) = s.game.pending() else {
@@ -108,8 +111,17 @@ pub fn run(a: PlayArgs) -> CmdResult {
             break;
         };
         let seat = p.seat;
-        if s.bots[seat].is_some() {
-            bot_move(&mut s, seat)?;
+        if s.bots[seat].is_some() && !stalled {
+            if let Err(e) = bot_move(&mut s, seat) {
+                println!(
+                    "{e}\nP{} ({}) cannot move: fix the rules (saving them reloads the game) or press \
+                     Enter to let it try again; a number or an action moves for it; undo, save FILE \
+                     and quit work as ever",
+                    seat + 1,
+                    s.seats[seat]
+                );
+                stalled = true;
+            }
             continue;
         }
         if redraw {
@@ -131,6 +143,7 @@ pub fn run(a: PlayArgs) -> CmdResult {
             Some(Input::Reload(r)) => {
                 println!();
                 redraw = live::reload(&mut s, &r);
+                stalled = false;
                 continue;
             }
             Some(Input::TimedOut) => {
@@ -147,11 +160,13 @@ pub fn run(a: PlayArgs) -> CmdResult {
             break;
         }
         redraw = s.game.history.len() != before;
+        stalled = false;
     }
     if let Some(path) = &a.record {
         println!("{}", write_replay(&mut s, path).map_err(|d| vec![d])?);
     }
-    Ok(0)
+    // A session that ends on a move the rules could not make did not go well.
+    Ok(if stalled { 1 } else { 0 })
 }
 
 /// Writes the whole game so far as a replay to `path`.
@@ -247,9 +262,11 @@ fn resume(file: &Path) -> Result<Session, Vec<Diagnostic>> {
     Ok(Session::new(game, seats, record))
 }
 
-fn bot_move(s: &mut Session, seat: usize) -> Result<(), Vec<Diagnostic>> {
+/// The bot of `seat` moves. On an error the position stays as it was (a move the rules
+/// failed on is undone) and the error is returned as text.
+fn bot_move(s: &mut Session, seat: usize) -> Result<(), String> {
     let bot = s.bots[seat].as_mut().expect("a bot seat");
-    let choice = bot.choose(&mut s.game).map_err(|e| vec![script_diag(e)])?;
+    let choice = bot.choose(&mut s.game).map_err(|e| e.to_string())?;
     if s.game.waiting().is_empty() {
         let label = s.game.label(choice.index);
         println!("P{} ({}) → {label}", seat + 1, s.seats[seat]);
@@ -257,7 +274,10 @@ fn bot_move(s: &mut Session, seat: usize) -> Result<(), Vec<Diagnostic>> {
         // A simultaneous answer stays secret until every asked seat has answered.
         println!("P{} ({}) has answered", seat + 1, s.seats[seat]);
     }
-    apply(s, seat, choice.index).map_err(|e| vec![script_diag(e)])
+    apply(s, seat, choice.index).map_err(|e| match e {
+        GameError::Script(e) => roll_back(s, &e),
+        other => other.to_string(),
+    })
 }
 
 /// Applies option `index` for `seat` and records it (the one path for every player).
