@@ -211,6 +211,17 @@ async fn run_steps(t: &mut Table, plan: &Plan) -> Result<(), Vec<Diagnostic>> {
                         .map_err(|e| at(*line, format!("'{action}': {e}")))?;
                 t.play_option(index, 0.0).map_err(|e| at(*line, e))?;
             }
+            Step::Pick(n) => {
+                let listed =
+                    t.s.game
+                        .decision()
+                        .map_err(|e| at(*line, e.to_string()))?
+                        .len();
+                if !(1..=listed).contains(n) {
+                    return Err(at(*line, format!("there is no option {n} (1..{listed})")));
+                }
+                t.play_option(n - 1, 0.0).map_err(|e| at(*line, e))?;
+            }
             Step::Undo => t.undo(),
             Step::Redo => t.redo(),
             Step::Reload => t.reload("the game files", get_time()),

@@ -1,6 +1,6 @@
 //! Scripted runs (`--actions FILE`): one step per line, applied in order before the window
-//! shows. A step is an action as typed at the terminal prompt (`roll`, `place 8 8`) for
-//! whoever must decide, or one of `undo`, `redo`, `reload` (re-read the game's files now) and
+//! shows. A step is an action or an option's number as typed at the terminal prompt (`roll`,
+//! `place 8 8`, `2`) for whoever must decide, or one of `undo`, `redo`, `reload` (re-read the game's files now) and
 //! `wait` (wait for a line on standard input, e.g. while a file is edited). Blank lines and
 //! `#` comments are skipped; bots reply between steps.
 
@@ -11,6 +11,8 @@ use std::path::Path;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Step {
     Act(Action),
+    /// An option by its number as listed (from 1), as a number typed at the prompt.
+    Pick(usize),
     Undo,
     Redo,
     Reload,
@@ -37,7 +39,10 @@ pub fn parse_steps(text: &str) -> Vec<Line> {
                 "redo" => Step::Redo,
                 "reload" => Step::Reload,
                 "wait" => Step::Wait,
-                _ => Step::Act(Action::parse(line)?),
+                _ => match line.parse::<usize>() {
+                    Ok(n) => Step::Pick(n),
+                    Err(_) => Step::Act(Action::parse(line)?),
+                },
             };
             Some((i + 1, step))
         })
@@ -50,8 +55,9 @@ mod tests {
 
     #[test]
     fn steps_and_comments() {
-        let steps = parse_steps("# opening\nplace 8 8\n\nundo # back\nwait\nreload\n");
-        assert_eq!(steps.len(), 4);
+        let steps = parse_steps("# opening\nplace 8 8\n\nundo # back\nwait\nreload\n2\n");
+        assert_eq!(steps.len(), 5);
+        assert_eq!(steps[4], (7, Step::Pick(2)));
         assert_eq!(
             steps[0],
             (2, Step::Act(Action::parse("place 8 8").unwrap()))
