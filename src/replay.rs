@@ -71,12 +71,16 @@ impl Record {
         }
     }
 
-    /// Writes to `path` atomically (a temporary file renamed over it).
+    /// Writes to `path` atomically (a temporary file beside it renamed over it); the error says
+    /// why `path` could not be written.
     pub fn save(&self, path: &Path) -> Result<(), String> {
         let text = serde_json::to_string_pretty(self).map_err(|e| e.to_string())?;
         let tmp = path.with_extension("tmp");
-        std::fs::write(&tmp, text).map_err(|e| format!("{}: cannot write: {e}", tmp.display()))?;
-        std::fs::rename(&tmp, path).map_err(|e| format!("{}: cannot write: {e}", path.display()))
+        let written = std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, path));
+        written.map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            format!("cannot write: {e}")
+        })
     }
 
     pub fn load(path: &Path) -> Result<Record, Diagnostic> {

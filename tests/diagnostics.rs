@@ -1051,6 +1051,22 @@ fn a_bots_failing_move_in_play_waits_and_keeps_the_record() {
     );
 }
 
+/// A save that cannot be written names the file asked for (not the temporary one beside it).
+#[test]
+fn a_save_that_cannot_be_written_names_the_file() {
+    let c = Copy::new();
+    let args = ["play", GAME, "--seed", "4", "--text", "--no-watch"];
+    let out = run_typing(&c.cwd, &args, "save no/such/dir/x.json\nquit\n");
+    assert!(
+        out.stdout.contains(
+            "> no/such/dir/x.json: cannot write: No such file or directory (os error 2)\n"
+        ),
+        "{}",
+        out.stdout
+    );
+    assert!(!c.cwd.join("no").exists());
+}
+
 /// A bad argument to a `ctx` function written in Rust points at the calling line too.
 #[test]
 fn a_bad_argument_to_a_rust_ctx_function_names_the_rules_line() {

@@ -476,7 +476,7 @@ pub fn save(s: &mut Session, file: &str) -> String {
             s.record.snapshot = Some(snap);
             match s.record.save(Path::new(file)) {
                 Ok(()) => format!("saved to {file} (resume with: meeple play --load {file})"),
-                Err(e) => e.to_string(),
+                Err(e) => format!("{file}: {e}"),
             }
         }
         Err(e) => e.to_string(),
