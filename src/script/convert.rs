@@ -31,10 +31,11 @@ fn convert(
         ),
         Value::Table(t) => table(t, path, stack)?,
         other => {
-            return Err(format!(
-                "{path}: a {} cannot be saved (G must be plain data)",
-                other.type_name()
-            ))
+            let kind = other.type_name();
+            return Err(match path.starts_with('G') {
+                true => format!("{path}: a {kind} cannot be saved (G must be plain data)"),
+                false => format!("{path}: a {kind} cannot be shown (only plain data can)"),
+            });
         }
     })
 }
@@ -180,6 +181,10 @@ mod tests {
         assert_eq!(
             to_json(&v, "G").unwrap_err(),
             "G.players[2].on_land: a function cannot be saved (G must be plain data)"
+        );
+        assert_eq!(
+            to_json(&v, "result").unwrap_err(),
+            "result.players[2].on_land: a function cannot be shown (only plain data can)"
         );
         let cyc: Value = lua.load("local t = {}; t.me = t; return t").eval().unwrap();
         assert_eq!(
