@@ -1067,6 +1067,38 @@ fn a_save_that_cannot_be_written_names_the_file() {
     assert!(!c.cwd.join("no").exists());
 }
 
+/// `R.stats` must give numbers by name; `check` asks for them at the end of every game.
+#[test]
+fn stats_that_are_not_numbers_are_errors_at_the_hook() {
+    for (body, message) in [
+        (
+            "return { houses = 'many' }",
+            "R.stats: 'houses' is a string, expected a number",
+        ),
+        (
+            "return 5",
+            "R.stats returned a number (5), expected a table of name = number",
+        ),
+    ] {
+        let c = Copy::new();
+        c.edit(
+            "rules.lua",
+            "function R.stats(G, ctx)\n",
+            &format!("function R.stats(G, ctx)\n  do {body} end\n"),
+        );
+        let line = c.line_of("rules.lua", "function R.stats(G, ctx)");
+        let out = c.check();
+        let first = out.stderr.lines().next().unwrap_or_default();
+        assert_eq!(
+            first,
+            format!("mono/rules.lua:{line}: error: {message}"),
+            "{}",
+            out.stderr
+        );
+        assert!(out.stderr.contains("hook 'stats'"), "{}", out.stderr);
+    }
+}
+
 /// A bad argument to a `ctx` function written in Rust points at the calling line too.
 #[test]
 fn a_bad_argument_to_a_rust_ctx_function_names_the_rules_line() {

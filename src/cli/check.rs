@@ -134,7 +134,8 @@ fn play_saving(
     loop {
         game.snapshot()?;
         if game.pending().is_none() {
-            return Ok(());
+            // The numbers `sim` reports of a finished game.
+            return game.stats().map(|_| ());
         }
         within(game, max)?;
         play_decisions(game, bots, 1)?;

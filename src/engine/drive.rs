@@ -26,11 +26,16 @@ impl Game {
     }
 
     pub(super) fn flow_error(&self, msg: String, hook: &str) -> GameError {
-        let w = self.world.borrow();
-        let note = context(&self.pkg, &self.host, w.state, hook);
+        let state = self.world.borrow().state;
+        self.error_at(self.hook_function(state, hook), msg, hook)
+    }
+
+    /// An error about what the script function `f` (the hook `hook`) did, located at its
+    /// definition, with the flow's context as its note.
+    pub(super) fn error_at(&self, f: Option<mlua::Function>, msg: String, hook: &str) -> GameError {
+        let note = context(&self.pkg, &self.host, self.world.borrow().state, hook);
         let mut diag = Diagnostic::error(&self.host.rules_path, msg).note(note);
-        if let Some(f) = self.hook_function(w.state, hook) {
-            let info = f.info();
+        if let Some(info) = f.map(|f| f.info()) {
             if let (Some(src), Some(line)) = (info.short_src, info.line_defined) {
                 diag.path = src;
                 diag.line = Some(line);

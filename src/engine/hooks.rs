@@ -240,10 +240,41 @@ impl Game {
             return Ok(Vec::new());
         };
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "stats");
-        let t: Option<Table> = self.host.call(&stats, (&self.g, &self.host.ctx), &ctx)?;
-        let mut out: Vec<(String, f64)> = t
-            .map(|t| t.pairs::<String, f64>().flatten().collect())
-            .unwrap_or_default();
+        let bad = |msg: String| self.error_at(Some(stats.clone()), msg, "stats");
+        let t = match self.host.call(&stats, (&self.g, &self.host.ctx), &ctx)? {
+            Value::Nil => return Ok(Vec::new()),
+            Value::Table(t) => t,
+            other => {
+                let got = super::drive::described(&other);
+                return Err(bad(format!(
+                    "R.stats returned {got}, expected a table of name = number"
+                )));
+            }
+        };
+        let mut out = Vec::new();
+        for pair in t.pairs::<Value, Value>() {
+            let (k, v) = pair.map_err(|e| self.lua_failure(e))?;
+            let name = match k {
+                Value::String(s) => s.to_string_lossy(),
+                other => {
+                    return Err(bad(format!(
+                        "R.stats: a key is {}, expected a name",
+                        super::drive::described(&other)
+                    )))
+                }
+            };
+            let n = match v {
+                Value::Integer(i) => i as f64,
+                Value::Number(n) => n,
+                other => {
+                    return Err(bad(format!(
+                        "R.stats: '{name}' is {}, expected a number",
+                        super::drive::described(&other)
+                    )))
+                }
+            };
+            out.push((name, n));
+        }
         out.sort_by(|a, b| a.0.cmp(&b.0));
         Ok(out)
     }
