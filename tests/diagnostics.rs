@@ -632,10 +632,18 @@ fn status_lines_show_what_the_hook_returned_or_why_not() {
     };
     let g = meeple::engine::Game::new(v.pkg.clone(), config).expect("the game starts");
     assert_eq!(g.status_lines(0), ["in a hurry"]);
-    assert_eq!(
-        g.status_lines(1),
-        ["(R.status must return a list of strings, not a number (42))"]
+    let wrong = g.status_lines(1);
+    assert!(
+        wrong.len() == 1
+            && wrong[0].starts_with("(R.status failed: ")
+            && wrong[0].ends_with(
+                "rules.lua:2: error: R.status returned a number (42), expected a list of strings)"
+            ),
+        "{wrong:?}"
     );
+    // `check` runs the same hook strictly: the first seat whose status fails is the error.
+    let err = g.check_shown().unwrap_err().to_string();
+    assert!(err.contains("R.status returned a number (42)"), "{err}");
     let failed = g.status_lines(2);
     assert_eq!(failed.len(), 1);
     assert!(
@@ -1097,6 +1105,28 @@ fn stats_that_are_not_numbers_are_errors_at_the_hook() {
         );
         assert!(out.stderr.contains("hook 'stats'"), "{}", out.stderr);
     }
+}
+
+/// `check` shows every decision as `play` would: a label hook that returns something other
+/// than text is found, at the hook, with the decision it was showing.
+#[test]
+fn check_shows_every_decision() {
+    let c = Copy::new();
+    c.edit(
+        "rules.lua",
+        r#"if verb == "roll" then return "roll the dice" end"#,
+        r#"if verb == "roll" then return 42 end"#,
+    );
+    let line = c.line_of("rules.lua", "function R.label(");
+    assert_fails(
+        &c.check(),
+        &[
+            format!(
+                "mono/rules.lua:{line}: error: R.label returned a number (42), expected a string"
+            ),
+            "    in state 'wait_player' hook 'label' (player 1, turn 1)".to_string(),
+        ],
+    );
 }
 
 /// A bad argument to a `ctx` function written in Rust points at the calling line too.

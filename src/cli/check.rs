@@ -123,9 +123,10 @@ fn check_one(name: &str, a: &CheckArgs) -> Result<String, Vec<crate::diag::Diagn
     ))
 }
 
-/// Plays the game to its end one decision at a time, saving before each and at the end: G
-/// must be plain data whenever a player may save, and a problem is found at the decision it
-/// first appears in. A game still going after `max` decisions is an error.
+/// Plays the game to its end one decision at a time, saving before each and at the end (G
+/// must be plain data whenever a player may save) and showing each decision as `play` would
+/// (labels and status lines), so that a problem is found at the decision it first appears in.
+/// A game still going after `max` decisions is an error.
 fn play_saving(
     game: &mut Game,
     bots: &mut [Option<Box<dyn Bot>>],
@@ -138,6 +139,7 @@ fn play_saving(
             return game.stats().map(|_| ());
         }
         within(game, max)?;
+        game.check_shown()?;
         play_decisions(game, bots, 1)?;
     }
 }

@@ -1,5 +1,6 @@
-//! The rules' and AI's optional hooks seen from Rust: reasons for rejected actions, option
-//! labels, status lines, statistics, AI scores, and running Lua in the game (`eval`, `exec`).
+//! The rules' and AI's optional hooks seen from Rust: reasons for rejected actions,
+//! statistics, AI scores, and running Lua in the game (`eval`, `exec`). Labels and status lines
+//! are in `shown.rs`.
 
 use super::{context, Game, GameError};
 use crate::core::action::Action;
@@ -174,64 +175,6 @@ impl Game {
             self.pkg.file("game.toml"),
             msg,
         )))
-    }
-
-    /// A human-readable label for an option: the rules' `label` hook or the action itself.
-    pub fn label(&self, index: usize) -> String {
-        let Some(p) = &self.pending else {
-            return String::new();
-        };
-        match p.lua_options.raw_get::<Table>(index + 1) {
-            Ok(option) => self.label_of(&option, &p.options()[index]),
-            Err(_) => p.options()[index].to_string(),
-        }
-    }
-
-    /// The rules' label for an option table, or the action as typed.
-    pub(super) fn label_of(&self, option: &Table, action: &Action) -> String {
-        let Some(label) = crate::script::api::function_at(&self.host.rules, "label") else {
-            return action.to_string();
-        };
-        let ctx = || String::new();
-        match self
-            .host
-            .call::<Option<String>>(&label, (&self.g, &self.host.ctx, option), &ctx)
-        {
-            Ok(Some(text)) => text,
-            _ => action.to_string(),
-        }
-    }
-
-    /// Lines the rules' `status` hook wants shown for `seat` (holdings, jail, …): a list of
-    /// strings, or one string. Shown, not played, so a failing hook or a result of another kind
-    /// becomes a line saying so rather than an error that would stop the game.
-    pub fn status_lines(&self, seat: usize) -> Vec<String> {
-        let Some(status) = crate::script::api::function_at(&self.host.rules, "status") else {
-            return Vec::new();
-        };
-        let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "status");
-        let args = (&self.g, &self.host.ctx, seat + 1);
-        match self.host.call::<Value>(&status, args, &ctx) {
-            Ok(Value::Nil) => Vec::new(),
-            Ok(Value::String(s)) => vec![s.to_string_lossy()],
-            Ok(Value::Table(t)) => match t.sequence_values::<String>().collect() {
-                Ok(lines) => lines,
-                Err(_) => vec!["(R.status must return a list of strings)".to_string()],
-            },
-            Ok(other) => vec![format!(
-                "(R.status must return a list of strings, not {})",
-                super::drive::described(&other)
-            )],
-            Err(e) => {
-                let first =
-                    e.0.to_string()
-                        .lines()
-                        .next()
-                        .unwrap_or_default()
-                        .to_string();
-                vec![format!("(R.status failed: {first})")]
-            }
-        }
     }
 
     /// The numbers of the rules' `stats` hook, sorted by name.

@@ -10,6 +10,7 @@ mod history;
 pub use history::Mark;
 mod hooks;
 mod live;
+mod shown;
 mod view;
 
 use crate::core::action::{Action, Arg};

@@ -1,0 +1,98 @@
+//! What the rules only show: an option's label (`R.label`) and a player's status lines
+//! (`R.status`). Read leniently where they are shown (a failing hook does not stop a game),
+//! strictly by `check_shown`, which `meeple check` runs at every decision.
+
+use super::drive::described;
+use super::{context, Game, GameError};
+use crate::core::action::Action;
+use crate::script::api::function_at;
+use mlua::{Table, Value};
+
+impl Game {
+    /// A human-readable label for an option: the rules' `label` hook or the action itself.
+    pub fn label(&self, index: usize) -> String {
+        let Some(p) = &self.pending else {
+            return String::new();
+        };
+        match p.lua_options.raw_get::<Table>(index + 1) {
+            Ok(option) => self.label_of(&option, &p.options()[index]),
+            Err(_) => p.options()[index].to_string(),
+        }
+    }
+
+    /// The rules' label for an option table, or the action as typed (also when the hook fails).
+    pub(super) fn label_of(&self, option: &Table, action: &Action) -> String {
+        match self.rules_label(option) {
+            Ok(Some(text)) => text,
+            _ => action.to_string(),
+        }
+    }
+
+    /// `R.label`'s text for an option: `None` without the hook or when it returns nil.
+    fn rules_label(&self, option: &Table) -> Result<Option<String>, GameError> {
+        let Some(label) = function_at(&self.host.rules, "label") else {
+            return Ok(None);
+        };
+        let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "label");
+        match self
+            .host
+            .call(&label, (&self.g, &self.host.ctx, option), &ctx)?
+        {
+            Value::Nil => Ok(None),
+            Value::String(s) => Ok(Some(s.to_string_lossy())),
+            other => {
+                let msg = format!("R.label returned {}, expected a string", described(&other));
+                Err(self.error_at(Some(label), msg, "label"))
+            }
+        }
+    }
+
+    /// Lines the rules' `status` hook wants shown for `seat` (holdings, jail, …). A failing
+    /// hook or a result of another kind becomes a line saying so rather than an error that
+    /// would stop the game.
+    pub fn status_lines(&self, seat: usize) -> Vec<String> {
+        self.rules_status(seat).unwrap_or_else(|e| {
+            let first = e.to_string().lines().next().unwrap_or_default().to_string();
+            vec![format!("(R.status failed: {first})")]
+        })
+    }
+
+    /// `R.status` for `seat`: a list of strings, or one string.
+    fn rules_status(&self, seat: usize) -> Result<Vec<String>, GameError> {
+        let Some(status) = function_at(&self.host.rules, "status") else {
+            return Ok(Vec::new());
+        };
+        let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "status");
+        let bad = |got: String| {
+            let msg = format!("R.status returned {got}, expected a list of strings");
+            self.error_at(Some(status.clone()), msg, "status")
+        };
+        match self
+            .host
+            .call(&status, (&self.g, &self.host.ctx, seat + 1), &ctx)?
+        {
+            Value::Nil => Ok(Vec::new()),
+            Value::String(s) => Ok(vec![s.to_string_lossy()]),
+            Value::Table(t) => (t.sequence_values::<String>().collect::<Result<Vec<_>, _>>())
+                .map_err(|_| bad("a list with something other than strings in it".into())),
+            other => Err(bad(described(&other))),
+        }
+    }
+
+    /// Runs what the rules only show, strictly: `R.label` for every option of the pending
+    /// decision and `R.status` for every seat in play; the first that fails, or returns
+    /// something other than text, is the error.
+    pub fn check_shown(&self) -> Result<(), GameError> {
+        if let Some(p) = &self.pending {
+            for i in 1..=p.len() {
+                let option: Table = (p.lua_options.raw_get(i)).map_err(|e| self.lua_failure(e))?;
+                self.rules_label(&option)?;
+            }
+        }
+        let in_play = self.world().in_play.clone();
+        for seat in (0..in_play.len()).filter(|s| in_play[*s]) {
+            self.rules_status(seat)?;
+        }
+        Ok(())
+    }
+}
