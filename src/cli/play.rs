@@ -72,7 +72,7 @@ pub fn run(a: PlayArgs) -> CmdResult {
         }
         None => start(&a)?,
     };
-    let windowed = !a.text && (a.window.scripted() || crate::app::display_available());
+    let windowed = windowed(&a);
     if a.text && a.window.scripted() {
         return Err(vec![Diagnostic::error(
             "--text",
@@ -204,16 +204,27 @@ fn start(a: &PlayArgs) -> Result<Session, Vec<Diagnostic>> {
         seats.iter().map(|s| s.to_string()).collect(),
         start_hash,
     );
+    // The prompt's commands are for the terminal; the window has its buttons and keys.
+    let windowed = windowed(a);
     println!(
-        "{} · map {} · seed {} · type a number, an action, undo, redo, save FILE, why or quit",
+        "{} · map {} · seed {}{}",
         game.pkg.title,
         game.pkg
             .map(a.map.as_deref())
             .map(|b| b.name.clone())
             .unwrap_or_default(),
-        seed
+        seed,
+        match windowed {
+            true => "",
+            false => " · type a number, an action, undo, redo, save FILE, why or quit",
+        }
     );
     Ok(Session::new(game, seats, record))
+}
+
+/// Whether the session opens the window (a display, or a scripted window run, and no --text).
+fn windowed(a: &PlayArgs) -> bool {
+    !a.text && (a.window.scripted() || crate::app::display_available())
 }
 
 /// A seed for a new game when none is given: the clock's nanoseconds.

@@ -141,10 +141,16 @@ pub fn render(s: &Summary, seat_names: &[String], board: &Board) -> String {
         s.rounds_mean, s.rounds_median, s.rounds_p90
     );
     let _ = writeln!(out, "\nwin rate per seat (of all games)");
+    let width = seat_names
+        .iter()
+        .map(|n| n.len())
+        .max()
+        .unwrap_or(0)
+        .max(10);
     for (i, w) in s.wins.iter().enumerate() {
         let _ = writeln!(
             out,
-            "  P{} {:<10} {:>6.1}%  ({w})",
+            "  P{} {:<width$} {:>6.1}%  ({w})",
             i + 1,
             seat_names.get(i).map(|s| s.as_str()).unwrap_or(""),
             pct(*w, s.games)
