@@ -141,15 +141,25 @@ fn watch(a: &SimArgs, pkg: &Package, seats: &[Seat], jobs: usize, mut last: Summ
         let rerun = load(&a.game.game).and_then(|p| batch(a, p, seats, jobs));
         match rerun {
             Ok((summary, _, board)) => {
-                println!("\nafter the edit (same seeds):");
-                print!("{}", report::compare(&last, &summary, &names, &board));
+                let every_game_failed = summary.errors == summary.games;
+                if !every_game_failed {
+                    println!("\nafter the edit (same seeds):");
+                    print!("{}", report::compare(&last, &summary, &names, &board));
+                }
                 if let Some(first) = &summary.first_error {
                     eprintln!(
                         "{first}\nerror: {} of {} games stopped on a script error",
                         summary.errors, a.games
                     );
                 }
-                last = summary;
+                // A batch with no game played is no "before" for the next edit.
+                if every_game_failed {
+                    eprintln!(
+                        "not compared: the last batch that played stays the one to compare with"
+                    );
+                } else {
+                    last = summary;
+                }
             }
             Err(diags) => eprintln!("not re-run: {}", crate::diag::render(&diags)),
         }

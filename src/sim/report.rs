@@ -320,6 +320,14 @@ pub fn compare(before: &Summary, after: &Summary, seat_names: &[String], board: 
         pct(after.capped, after.games),
         "%",
     );
+    for (label, b, a) in [
+        ("draws", before.draws, after.draws),
+        ("errors", before.errors, after.errors),
+    ] {
+        if b + a > 0 {
+            share(label.into(), pct(b, before.games), pct(a, after.games), "%");
+        }
+    }
     share(
         "rounds mean".into(),
         before.rounds_mean,
@@ -445,6 +453,33 @@ mod tests {
         assert_eq!(doc["games"][2]["error"], "rules.lua:3: error: boom");
         assert_eq!(doc["summary"]["wins"], serde_json::json!([0, 1]));
         assert_eq!(doc["summary"]["stats"], serde_json::json!({"houses": 2.0}));
+    }
+
+    #[test]
+    fn compare_shows_draws_and_errors_when_there_are_any() {
+        let board = Board {
+            id: "t".into(),
+            name: "t".into(),
+            path: "t".into(),
+            spaces: Vec::new(),
+            decks: Vec::new(),
+            settings: toml::Table::new(),
+            grid: None,
+            kind: "table".into(),
+        };
+        let names = ["ai".to_string(), "random".to_string()];
+        let before = summarize(&batch()[..2], 2);
+        let text = compare(&before, &summarize(&batch(), 2), &names, &board);
+        assert!(text.contains("errors"), "{text}");
+        assert!(!text.contains("draws"), "no draws on either side: {text}");
+        let errors = text
+            .lines()
+            .find(|l| l.contains("errors"))
+            .unwrap_or_default();
+        assert_eq!(
+            errors.split_whitespace().collect::<Vec<_>>(),
+            ["errors", "0.0%", "33.3%", "+33.3"]
+        );
     }
 
     #[test]
