@@ -158,7 +158,8 @@ fn rerun(
     let start = game.snapshot().map(|s| s.hash()).unwrap_or_default();
     if start != record.start_hash {
         verified.divergence = Some(format!(
-            "the start state differs (recorded {}, now {start})",
+            "it would start differently (a setting, the map or the setup changed; start state \
+             recorded {}, now {start})",
             record.start_hash
         ));
         return Ok(verified);

@@ -342,3 +342,27 @@ fn play_reloads_on_save_and_says_so_on_one_line() {
     child.stdin.as_mut().unwrap().write_all(b"quit\n").unwrap();
     assert!(child.wait().unwrap().success());
 }
+
+/// Rules that would start the recorded game differently say so in words, not only in hashes.
+#[test]
+fn rules_that_start_a_game_differently_say_so() {
+    let game = start("monopoly", "demo", 2, 1, &[]);
+    let start_hash = game.snapshot().unwrap().hash();
+    let record = meeple::replay::Record::new(&game, vec!["human".into(), "ai".into()], start_hash);
+    assert_eq!(
+        meeple::replay::first_divergence(game.pkg.clone(), &record).unwrap(),
+        None
+    );
+    let poorer = "local setup = R.setup\n\
+                  R.setup = function(G, ctx) setup(G, ctx); ctx.counter:set(1, 'cash', 1) end";
+    let v = variant("monopoly", poorer, "", None);
+    let differs = meeple::replay::first_divergence(v.pkg.clone(), &record)
+        .unwrap()
+        .expect("a divergence");
+    assert!(
+        differs.starts_with(
+            "it would start differently (a setting, the map or the setup changed; start state recorded "
+        ),
+        "{differs}"
+    );
+}

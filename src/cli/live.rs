@@ -111,9 +111,16 @@ pub fn reload(s: &mut Session, request: &ReloadRequest) -> bool {
         Ok(r) => {
             let ms = r.took.as_secs_f64() * 1000.0;
             println!("reloaded {} ({ms:.0} ms)", names.join(", "));
-            if let Ok(Some(d)) = crate::replay::first_divergence(s.game.pkg.clone(), &s.record) {
-                println!("  under the new rules this game would differ: {d}");
+            let differs = crate::replay::first_divergence(s.game.pkg.clone(), &s.record)
+                .ok()
+                .flatten();
+            match &differs {
+                Some(d) if s.differs.as_ref() != Some(d) => {
+                    println!("  under the new rules this game would differ: {d}")
+                }
+                _ => {}
             }
+            s.differs = differs;
             s.record.reloads.push(ReloadMark {
                 after_step: s.record.steps.len(),
                 files_hash: r.files_hash,

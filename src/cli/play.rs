@@ -60,6 +60,9 @@ pub struct Session {
     pub record: Record,
     /// Per `undo` command: decisions undone and their record steps, for `redo`.
     undone: Vec<(usize, Vec<RecordStep>)>,
+    /// How the game would differ under the rules of the last reload, as last said (a later
+    /// reload says it again only when it changed).
+    pub differs: Option<String>,
 }
 
 pub fn run(a: PlayArgs) -> CmdResult {
@@ -346,6 +349,7 @@ impl Session {
             bots,
             record,
             undone: Vec::new(),
+            differs: None,
         }
     }
 }
