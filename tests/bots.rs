@@ -362,3 +362,42 @@ fn heuristic_draws_a_tie_break_only_for_a_tie() {
     assert!(corners.contains(&options(&g)[corner].as_str()));
     assert_ne!(generator(&mut bot, &g), before, "four tied corners: a draw");
 }
+
+/// A search whose playouts hit a script error leaves the game where it was: the bot's error is
+/// reported from the position it was asked in, not from somewhere inside its search.
+#[test]
+fn a_failing_search_puts_the_position_back() {
+    let rules = "local orig = R.states.rolling.enter\n\
+                 R.states.rolling.enter = function(G, ctx, p)\n\
+                   if ctx:turn() >= 3 then error('deep in a playout') end\n\
+                   return orig(G, ctx, p)\n\
+                 end";
+    let v = variant("monopoly", rules, "", None);
+    let config = meeple::engine::GameConfig {
+        map: Some("demo".into()),
+        seats: 2,
+        seed: 1,
+        settings: Vec::new(),
+    };
+    for bot in ["mcts:50", "montecarlo:5", "alphabeta:6"] {
+        let mut g = Game::new(v.pkg.clone(), config.clone()).unwrap();
+        while g.pending().is_some_and(|p| p.len() < 2) {
+            g.apply_index(0).unwrap(); // roll until a decision with a choice (buy or pass)
+        }
+        let before = g.snapshot().unwrap();
+        let seat = g.pending().map(|p| p.seat);
+        let mut b = Seat::parse(bot).unwrap().bot(1, 0).unwrap();
+        let err = b
+            .choose(&mut g)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(err.contains("deep in a playout"), "{bot}: {err}");
+        assert_eq!(
+            g.snapshot().unwrap(),
+            before,
+            "{bot}: the position is put back"
+        );
+        assert_eq!(g.pending().map(|p| p.seat), seat, "{bot}");
+    }
+}

@@ -212,15 +212,11 @@ async fn run_steps(t: &mut Table, plan: &Plan) -> Result<(), Vec<Diagnostic>> {
                 t.play_option(index, 0.0).map_err(|e| at(*line, e))?;
             }
             Step::Pick(n) => {
-                let listed =
+                let index =
                     t.s.game
-                        .decision()
-                        .map_err(|e| at(*line, e.to_string()))?
-                        .len();
-                if !(1..=listed).contains(n) {
-                    return Err(at(*line, format!("there is no option {n} (1..{listed})")));
-                }
-                t.play_option(n - 1, 0.0).map_err(|e| at(*line, e))?;
+                        .option_number(*n)
+                        .map_err(|e| at(*line, e.to_string()))?;
+                t.play_option(index, 0.0).map_err(|e| at(*line, e))?;
             }
             Step::Undo => t.undo(),
             Step::Redo => t.redo(),

@@ -74,35 +74,34 @@ fn all_games() -> Vec<String> {
 fn check_one(name: &str, a: &CheckArgs) -> Result<String, Vec<crate::diag::Diagnostic>> {
     let pkg = load(name)?;
     let seats = pkg.players.0.max(2).min(pkg.players.1);
-    let mut ai_games = 0;
+    let new_game = |map: &str, seed: u64| {
+        let config = GameConfig {
+            map: Some(map.to_string()),
+            seats,
+            seed,
+            settings: Vec::new(),
+        };
+        Game::new(pkg.clone(), config)
+    };
+    let mut kinds = vec![Seat::Random; a.games];
+    // The AI script runs too: one game with its heuristic bot in every seat, and one per style.
+    let probe = new_game(&pkg.default_map, 1)?;
+    if probe.has_ai() {
+        kinds.push(Seat::Heuristic(None));
+        kinds.extend(
+            probe
+                .ai_styles()
+                .into_iter()
+                .map(|s| Seat::Heuristic(Some(s))),
+        );
+    }
+    let ai_games = kinds.len() - a.games;
     for map in pkg.maps.keys() {
         // The window's look for this map (style.toml), checked like the rest.
         crate::def::style::load_style(&pkg.root, &pkg.shown, map)?;
-        let new_game = |seed: u64| {
-            let config = GameConfig {
-                map: Some(map.clone()),
-                seats,
-                seed,
-                settings: Vec::new(),
-            };
-            Game::new(pkg.clone(), config)
-        };
-        let mut kinds = vec![Seat::Random; a.games];
-        // The AI script runs too: one game with its heuristic bot in every seat, and one per style.
-        let probe = new_game(1)?;
-        if probe.has_ai() {
-            kinds.push(Seat::Heuristic(None));
-            kinds.extend(
-                probe
-                    .ai_styles()
-                    .into_iter()
-                    .map(|s| Seat::Heuristic(Some(s))),
-            );
-        }
-        ai_games = kinds.len() - a.games;
         for (i, kind) in kinds.iter().enumerate() {
             let seed = i as u64 + 1;
-            let mut game = new_game(seed)?;
+            let mut game = new_game(map, seed)?;
             let mut bots: Vec<_> = (0..seats).map(|s| kind.bot(seed - 1, s)).collect();
             play_saving(&mut game, &mut bots, a.max_decisions)
                 .map_err(|e| vec![super::script_diag(e)])?;

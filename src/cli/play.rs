@@ -102,8 +102,9 @@ pub fn run(a: PlayArgs) -> CmdResult {
     let mut stalled = false;
     loop {
         for r in inputs.reloads() {
-            redraw |= live::reload(&mut s, &r);
-            stalled = false;
+            let changed = live::reload(&mut s, &r);
+            redraw |= changed;
+            stalled &= !changed;
         }
         print_events(&mut s.game);
         let Some(p) = s.game.pending() else {
@@ -131,7 +132,8 @@ pub fn run(a: PlayArgs) -> CmdResult {
             println!("\n{}", render(&s.game, &s.seats, s.viewer()));
         }
         print_options(&s.game);
-        let limit = s.answer_limit(a.answer_seconds);
+        // No clock while a bot waits for its rules to be fixed.
+        let limit = s.answer_limit(a.answer_seconds).filter(|_| !stalled);
         if let Some(d) = limit {
             println!(
                 "(answer within {} s, or '{}' is taken)",
@@ -146,13 +148,16 @@ pub fn run(a: PlayArgs) -> CmdResult {
             Some(Input::Reload(r)) => {
                 println!();
                 redraw = live::reload(&mut s, &r);
-                stalled = false;
+                stalled &= !redraw;
                 continue;
             }
             Some(Input::TimedOut) => {
                 let index = s.default_option();
                 println!("\ntime is up: {}", s.game.label(index));
-                apply(&mut s, seat, index).map_err(|e| vec![script_diag(e)])?;
+                match apply(&mut s, seat, index) {
+                    Err(GameError::Script(e)) => println!("{}", roll_back(&mut s, &e)),
+                    other => other.map_err(|e| vec![script_diag(e)])?,
+                }
                 redraw = true;
                 continue;
             }
@@ -163,7 +168,8 @@ pub fn run(a: PlayArgs) -> CmdResult {
             break;
         }
         redraw = s.game.history.len() != before;
-        stalled = false;
+        // Enter lets a waiting bot try again; so does a move made for it (or an undo).
+        stalled &= !(redraw || line.trim().is_empty());
     }
     if let Some(path) = &a.record {
         println!("{}", write_replay(&mut s, path).map_err(|d| vec![d])?);
@@ -374,7 +380,6 @@ impl Session {
 
 /// Handles one line typed at the prompt; false to stop playing.
 fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnostic>> {
-    let n_options = s.game.pending().map(|p| p.len()).unwrap_or(0);
     match line {
         "" => {}
         "quit" | "exit" => return Ok(false),
@@ -384,10 +389,7 @@ fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnos
         _ if line.starts_with("save") => println!("{}", save(s, line["save".len()..].trim())),
         _ => {
             let index = match line.parse::<usize>() {
-                Ok(n) if (1..=n_options).contains(&n) => Ok(n - 1),
-                Ok(n) => Err(GameError::Rejected(format!(
-                    "there is no option {n} (1..{n_options})"
-                ))),
+                Ok(n) => s.game.option_number(n),
                 Err(_) => match crate::core::action::Action::parse(line) {
                     Some(action) => s.game.check_action(seat, &action),
                     None => Err(GameError::Rejected("type a number or an action".into())),

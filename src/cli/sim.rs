@@ -90,7 +90,9 @@ pub fn run(a: SimArgs) -> CmdResult {
         }
     }
     if a.watch {
-        watch(&a, &pkg, &seats, jobs, summary)?;
+        // A batch in which no game was played is nothing to compare with.
+        let base = (summary.errors < summary.games).then_some(summary);
+        watch(&a, &pkg, &seats, jobs, base)?;
     }
     Ok(0)
 }
@@ -133,7 +135,15 @@ fn batch(
 }
 
 /// Re-runs the batch on every successful reload and prints the figures beside the last ones.
-fn watch(a: &SimArgs, pkg: &Package, seats: &[Seat], jobs: usize, mut last: Summary) -> CmdResult {
+/// Re-runs the batch on every save and shows what changed since `last`, the last batch in
+/// which games were played (the whole report while there is none).
+fn watch(
+    a: &SimArgs,
+    pkg: &Package,
+    seats: &[Seat],
+    jobs: usize,
+    mut last: Option<Summary>,
+) -> CmdResult {
     let names: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
     let watcher = Watcher::for_game(pkg).map_err(|e| vec![Diagnostic::error(&pkg.shown, e)])?;
     eprintln!("\nwatching {} for changes (Ctrl-C to stop)", pkg.shown);
@@ -142,9 +152,16 @@ fn watch(a: &SimArgs, pkg: &Package, seats: &[Seat], jobs: usize, mut last: Summ
         match rerun {
             Ok((summary, _, board)) => {
                 let every_game_failed = summary.errors == summary.games;
-                if !every_game_failed {
-                    println!("\nafter the edit (same seeds):");
-                    print!("{}", report::compare(&last, &summary, &names, &board));
+                match (&last, every_game_failed) {
+                    (_, true) => {}
+                    (Some(before), false) => {
+                        println!("\nafter the edit (same seeds):");
+                        print!("{}", report::compare(before, &summary, &names, &board));
+                    }
+                    (None, false) => {
+                        println!("\nafter the edit:");
+                        print!("{}", report::render(&summary, &names, &board));
+                    }
                 }
                 if let Some(first) = &summary.first_error {
                     eprintln!(
@@ -158,7 +175,7 @@ fn watch(a: &SimArgs, pkg: &Package, seats: &[Seat], jobs: usize, mut last: Summ
                         "not compared: the last batch that played stays the one to compare with"
                     );
                 } else {
-                    last = summary;
+                    last = Some(summary);
                 }
             }
             Err(diags) => eprintln!("not re-run: {}", crate::diag::render(&diags)),

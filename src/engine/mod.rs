@@ -409,17 +409,20 @@ impl Game {
     }
 
     /// Applies the pending decision's option number `index`.
-    pub fn apply_index(&mut self, index: usize) -> Result<(), GameError> {
-        self.decision()?;
-        let p = self.pending.take().expect("checked by decision");
-        if index >= p.len() {
-            let n = p.len();
-            self.pending = Some(p);
-            return Err(GameError::Rejected(format!(
-                "option {} does not exist (1..{n})",
-                index + 1
-            )));
+    /// The index of option number `n` as listed (from 1) in the pending decision.
+    pub fn option_number(&self, n: usize) -> Result<usize, GameError> {
+        let len = self.decision()?.len();
+        match n {
+            1.. if n <= len => Ok(n - 1),
+            _ => Err(GameError::Rejected(format!(
+                "option {n} does not exist (1..{len})"
+            ))),
         }
+    }
+
+    pub fn apply_index(&mut self, index: usize) -> Result<(), GameError> {
+        self.option_number(index + 1)?;
+        let p = self.pending.take().expect("checked by option_number");
         if self.undo.is_some() {
             let snap = self.snapshot_with_pending(&p)?;
             let len = self.history.len();

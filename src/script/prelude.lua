@@ -385,7 +385,9 @@ function M.install(ctx, spec, emit)
     if S.record then
       if select("#", ...) > 0 then
         local ok, line = pcall(string.format, text, ...)
-        if not ok then error(string.format("ctx:log(%q): %s", tostring(text), line), 2) end
+        if not ok then
+          error(string.format("ctx:log(\"%s\"): %s", (tostring(text):gsub("\n", "\\n")), line), 2)
+        end
         text = line
       end
       emit.note(tostring(text))
@@ -513,12 +515,10 @@ local function item(v)
   return i
 end
 
--- The pile's list; a method called with a dot (pile.count()) or on something else is an
--- error at the caller's line.
-local function list_of(pile, method)
-  local items = pile and pile.list
-  if not items then error(string.format("%s: call it on a pile with a colon (pile:%s(...))", method, method), 3) end
-  return items
+-- A method called with a dot (pile.count()) or on something that is not a pile: an error at
+-- the caller's line (level 3: the method's caller).
+local function misuse(method)
+  error(string.format("%s: call it on a pile with a colon (pile:%s(...))", method, method), 3)
 end
 
 -- A count argument: a whole number, at least 0.
@@ -530,29 +530,39 @@ local function amount(n, method)
   return i
 end
 
-function Pile:count() return #list_of(self, "count") end
+function Pile:count()
+  local items = self and self.list
+  if not items then misuse("count") end
+  return #items
+end
 function Pile:items()
-  local items = list_of(self, "items")
+  local items = self and self.list
+  if not items then misuse("items") end
   return table.move(items, 1, #items, 1, {})
 end
 function Pile:top()
-  local items = list_of(self, "top")
+  local items = self and self.list
+  if not items then misuse("top") end
   return items[#items]
 end
 function Pile:add(...)
-  local items = list_of(self, "add")
+  local items = self and self.list
+  if not items then misuse("add") end
   for k = 1, select("#", ...) do items[#items + 1] = item((select(k, ...))) end
 end
-function Pile:take()
-  local items = list_of(self, "take")
+local function take(items)
   local n = #items
   if n == 0 then return nil end
   local v = items[n]
   items[n] = nil
   return v
 end
-function Pile:remove(v)
-  local items = list_of(self, "remove")
+function Pile:take()
+  local items = self and self.list
+  if not items then misuse("take") end
+  return take(items)
+end
+local function remove(items, v)
   for i = #items, 1, -1 do
     if items[i] == v then
       table.remove(items, i)
@@ -561,67 +571,69 @@ function Pile:remove(v)
   end
   return false
 end
+function Pile:remove(v)
+  local items = self and self.list
+  if not items then misuse("remove") end
+  return remove(items, v)
+end
 function Pile:has(v)
-  local items, n = list_of(self, "has"), 0
-  v = item(v)
-  for _, x in ipairs(items) do if x == v then n = n + 1 end end
+  local items, n = self and self.list, 0
+  if not items then misuse("has") end
+  for i = 1, #items do if items[i] == v then n = n + 1 end end
   return n
 end
 function Pile:counts(k)
-  local items, out = list_of(self, "counts"), {}
+  local items, out = self and self.list, {}
+  if not items then misuse("counts") end
   for c = 1, amount(k, "counts") do out[c] = 0 end
-  for _, x in ipairs(items) do
-    local c = x + 1
+  for i = 1, #items do
+    local c = items[i] + 1
     if out[c] then out[c] = out[c] + 1 end
   end
   return out
 end
 function Pile:clear()
-  local items, out = list_of(self, "clear"), {}
+  local items, out = self and self.list, {}
+  if not items then misuse("clear") end
   for i = #items, 1, -1 do
     out[i] = items[i]
     items[i] = nil
   end
   return out
 end
-function Pile:sort() table.sort(list_of(self, "sort")) end
+function Pile:sort()
+  local items = self and self.list
+  if not items then misuse("sort") end
+  table.sort(items)
+end
 -- Moves one copy of v to another pile; false (and nothing moves) when v is not here.
 function Pile:move(v, to)
-  list_of(self, "move")
+  local items = self and self.list
+  if not items then misuse("move") end
   if getmetatable(to) ~= Pile then error("move: the target must be a zone pile", 2) end
-  if not self:remove(v) then return false end
+  if not remove(items, v) then return false end
   local l = to.list
   l[#l + 1] = v
   return true
 end
 -- Moves up to n items from the top of this pile to another; returns how many moved.
 function Pile:deal(to, n)
-  list_of(self, "deal")
+  local items = self and self.list
+  if not items then misuse("deal") end
   if getmetatable(to) ~= Pile then error("deal: the target must be a zone pile", 2) end
-  local moved = 0
+  local moved, l = 0, to.list
   for _ = 1, amount(n, "deal") do
-    local v = self:take()
+    local v = take(items)
     if v == nil then break end
-    local l = to.list
     l[#l + 1] = v
     moved = moved + 1
   end
   return moved
 end
 function Pile:shuffle()
-  local items = list_of(self, "shuffle")
+  local items = self and self.list
+  if not items then misuse("shuffle") end
   self.random:shuffle(items)
-end
-
--- What rules index for a per-seat zone: the seats' piles (the same pile tables), where a seat
--- without a pile is an error at the caller's line instead of nil.
-function M.seat_piles(name, piles)
-  local n = #piles
-  return setmetatable(table.move(piles, 1, n, 1, {}), {
-    __index = function(_, seat)
-      error(string.format("zone '%s' has a pile per seat, 1..%d; there is none for %s", name, n, tostring(seat)), 2)
-    end,
-  })
 end
 
 function M.install_zones(ctx, spec)
@@ -633,7 +645,7 @@ function M.install_zones(ctx, spec)
       piles[p] = setmetatable({ list = {}, name = def.name, random = ctx.random }, Pile)
     end
     zones[z] = piles
-    by_name[def.name] = def.per_seat and M.seat_piles(def.name, piles) or piles[1]
+    by_name[def.name] = def.per_seat and piles or piles[1]
   end
   ctx.zone = setmetatable({}, {
     __index = function(_, name)
