@@ -373,14 +373,8 @@ fn a_failing_search_puts_the_position_back() {
                    return orig(G, ctx, p)\n\
                  end";
     let v = variant("monopoly", rules, "", None);
-    let config = meeple::engine::GameConfig {
-        map: Some("demo".into()),
-        seats: 2,
-        seed: 1,
-        settings: Vec::new(),
-    };
     for bot in ["mcts:50", "montecarlo:5", "alphabeta:6"] {
-        let mut g = Game::new(v.pkg.clone(), config.clone()).unwrap();
+        let mut g = v.game("demo", 2);
         while g.pending().is_some_and(|p| p.len() < 2) {
             g.apply_index(0).unwrap(); // roll until a decision with a choice (buy or pass)
         }

@@ -624,13 +624,7 @@ fn status_lines_show_what_the_hook_returned_or_why_not() {
                    return nil + p\n\
                  end";
     let v = variant("monopoly", rules, "", None);
-    let config = meeple::engine::GameConfig {
-        map: Some("demo".into()),
-        seats: 3,
-        seed: 1,
-        settings: Vec::new(),
-    };
-    let g = meeple::engine::Game::new(v.pkg.clone(), config).expect("the game starts");
+    let g = v.game("demo", 3);
     assert_eq!(g.status_lines(0), ["in a hurry"]);
     let wrong = g.status_lines(1);
     assert!(

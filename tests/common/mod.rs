@@ -128,6 +128,19 @@ pub struct Variant {
     pub pkg: Arc<Package>,
 }
 
+impl Variant {
+    /// A new game of the variant on `map` with `seats` seats from seed 1.
+    pub fn game(&self, map: &str, seats: usize) -> Game {
+        let config = GameConfig {
+            map: Some(map.into()),
+            seats,
+            seed: 1,
+            settings: Vec::new(),
+        };
+        Game::new(self.pkg.clone(), config).expect("the variant starts")
+    }
+}
+
 pub fn variant(id: &str, rules: &str, ai: &str, flow: Option<(&str, &str)>) -> Variant {
     let (tmp, root) = copy_game(id, &format!("games/{id}"));
     let wrap = |name: &str, var: &str, code: &str| {
