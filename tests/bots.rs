@@ -395,3 +395,20 @@ fn a_failing_search_puts_the_position_back() {
         assert_eq!(g.pending().map(|p| p.seat), seat, "{bot}");
     }
 }
+
+/// Options listed as bare strings (`"pass"` for `{"pass"}`) work inside searches too, where
+/// lists are not checked one by one.
+#[test]
+fn search_bots_take_bare_string_options() {
+    let rules = "local orig = R.states.buy.options\n\
+                 R.states.buy.options = function(G, ctx, p) return { 'pass', orig(G, ctx, p)[1] } end\n\
+                 R.states.wait_player.options = function() return { 'roll', 'roll' } end";
+    let v = variant("monopoly", rules, "", None);
+    for bot in ["mcts:50", "alphabeta:2", "montecarlo:5"] {
+        let mut g = v.game("demo", 2);
+        assert_eq!(g.pending().unwrap().options()[0].to_string(), "roll");
+        let mut b = Seat::parse(bot).unwrap().bot(1, 0).unwrap();
+        let choice = b.choose(&mut g).unwrap_or_else(|e| panic!("{bot}: {e}"));
+        assert!(choice.index < 2, "{bot}");
+    }
+}

@@ -159,7 +159,14 @@ impl Game {
             (seat, list)
         };
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "options");
-        if self.check_listed || !list.is_table() {
+        // Inside a search the lists go unchecked (a game checks every position it reaches),
+        // but a list that starts or ends with a bare string option is made into tables.
+        let bare = |l: &mlua::Table| {
+            [1, l.raw_len()]
+                .iter()
+                .any(|&i| matches!(l.raw_get::<Value>(i), Ok(Value::String(_))))
+        };
+        if self.check_listed || list.as_table().is_none_or(bare) {
             let problem: Option<String> =
                 self.host
                     .call(&self.host.check_options, list.clone(), &ctx)?;
