@@ -217,15 +217,37 @@ impl Game {
             self.round_cap,
         );
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "playout");
-        let (end, _steps): (String, usize) =
+        let (end, _steps, hook, value): (String, usize, Option<String>, Value) =
             self.host.call_driver(&self.host.playout, args, &ctx)?;
         let index = self.pkg.flow.index(&end).unwrap_or(state);
-        let mut w = self.world.borrow_mut();
-        w.state = index;
+        self.world.borrow_mut().state = index;
+        if let Some(hook) = hook {
+            return Err(self.bad_next(index, &hook, value));
+        }
         if self.pkg.flow.states[index].terminal {
-            w.finish(Outcome::Draw);
+            self.world.borrow_mut().finish(Outcome::Draw);
         }
         Ok(())
+    }
+
+    /// The error of a hook of `state` that returned `value`, not one of its next states, in a
+    /// playout: the step-by-step driver's error for it.
+    fn bad_next(&mut self, state: usize, hook: &str, value: Value) -> GameError {
+        if value.is_nil() {
+            let msg = format!(
+                "automatic state '{}' must return the name of the next state",
+                self.pkg.flow.name(state)
+            );
+            return self.flow_error(msg, hook);
+        }
+        let name = match self.next_name(value, hook) {
+            Ok(name) => name.unwrap_or_default(),
+            Err(e) => return e,
+        };
+        match self.transition(state, &name, hook) {
+            Err(e) => e,
+            Ok(()) => self.flow_error(format!("state '{name}' was refused in a playout"), hook),
+        }
     }
 }
 

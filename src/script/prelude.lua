@@ -121,27 +121,28 @@ end
 -- driver (automatic states return their successor, decision states act, the transition
 -- whitelist is enforced), with moves from R.random_move(G, ctx, seat) when the rules offer one or
 -- else a uniform pick among the listed options. Stops at a final state, after `max_steps`
--- decisions or past the round cap; returns the state it stopped in.
+-- decisions or past the round cap; returns the state it stopped in and the decisions played,
+-- then, when a hook returned something other than one of its state's next states, the hook's
+-- name and what it returned (the runtime reports it as the step-by-step driver would).
 -- S is the live turn state; states[name] is each state's record (hooks and flow facts, see
 -- fill_states in src/script/host.rs).
 function M.playout(G, ctx, S, R, states, state, entered, max_steps, cap)
   local random_move, steps = R.random_move, 0
-  local function go(from, to, hook)
-    if type(to) ~= "string" or not states[from].next[to] then
-      error(string.format("playout: state '%s' hook '%s' returned '%s', not one of its next states", from, hook, tostring(to)), 0)
-    end
-    return to
-  end
   while true do
     local st = states[state]
     if st.final then return state, steps end
     if st.auto then
-      state, entered = go(state, st.enter(G, ctx, S.current), "enter"), true
+      local nxt = st.enter(G, ctx, S.current)
+      if not st.next[nxt] then return state, steps, "enter", nxt end
+      state, entered = nxt, true
     else
       local moved = false
       if entered and st.enter then
         local nxt = st.enter(G, ctx, S.current)
-        if nxt then state, moved = go(state, nxt, "enter"), true end
+        if nxt then
+          if not st.next[nxt] then return state, steps, "enter", nxt end
+          state, moved = nxt, true
+        end
       end
       entered = moved
       if not moved then
@@ -157,7 +158,10 @@ function M.playout(G, ctx, S, R, states, state, entered, max_steps, cap)
           steps = steps + 1
           nxt = st.act(G, ctx, option, p)
         end
-        if nxt then state, entered = go(state, nxt, "act"), true end
+        if nxt then
+          if not st.next[nxt] then return state, steps, "act", nxt end
+          state, entered = nxt, true
+        end
       end
     end
   end
