@@ -1048,6 +1048,32 @@ fn a_bots_failing_move_in_play_waits_and_keeps_the_record() {
     );
 }
 
+/// At the prompt an option's label, as listed, picks it as its action text does.
+#[test]
+fn a_label_typed_at_the_prompt_picks_its_option() {
+    let c = Copy::new();
+    let args = [
+        "play",
+        GAME,
+        "--seed",
+        "4",
+        "--text",
+        "--no-watch",
+        "--record",
+        "r.json",
+    ];
+    let out = run_typing(&c.cwd, &args, "1\ndo not buy\nquit\n");
+    assert!(!out.stdout.contains("rejected"), "{}", out.stdout);
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(c.cwd.join("r.json")).expect("the record"))
+            .expect("JSON");
+    let actions: Vec<&str> = (record["steps"].as_array().expect("steps").iter())
+        .filter(|s| s["seat"] == 0)
+        .map(|s| s["action"]["verb"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(actions, ["roll", "pass"]);
+}
+
 /// A save that cannot be written names the file asked for (not the temporary one beside it).
 #[test]
 fn a_save_that_cannot_be_written_names_the_file() {

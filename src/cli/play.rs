@@ -391,7 +391,11 @@ fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnos
             let index = match line.parse::<usize>() {
                 Ok(n) => s.game.option_number(n),
                 Err(_) => match crate::core::action::Action::parse(line) {
-                    Some(action) => s.game.check_action(seat, &action),
+                    // An option's label as shown is taken too (`discard 南` for `discard 27`).
+                    Some(action) => s.game.check_action(seat, &action).or_else(|e| {
+                        let n = s.game.pending().map_or(0, |p| p.len());
+                        (0..n).find(|&i| s.game.label(i) == line).ok_or(e)
+                    }),
                     None => Err(GameError::Rejected("type a number or an action".into())),
                 },
             };
