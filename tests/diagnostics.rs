@@ -1048,6 +1048,26 @@ fn a_bots_failing_move_in_play_waits_and_keeps_the_record() {
     );
 }
 
+/// Two games with one id (a copy whose id was not changed) are an error of `check --all`.
+#[test]
+fn check_all_refuses_two_games_with_one_id() {
+    let c = Copy::new();
+    copy_dir(&c.root, &c.cwd.join("mono2"));
+    let out = run_in(
+        c.cwd.parent().expect("the temp folder"),
+        &["check", "--all"],
+    );
+    assert_eq!(
+        out.stderr,
+        "games/mono2/game.toml: error: id 'monopoly' is also the id of games/mono (give each game its own id)\n"
+    );
+    assert_eq!(
+        out.stdout,
+        "ok: monopoly (2 maps, 5 random games and 1 AI game each)\n"
+    );
+    assert_eq!(out.code, Some(1));
+}
+
 /// At the prompt an option's label, as listed, picks it as its action text does.
 #[test]
 fn a_label_typed_at_the_prompt_picks_its_option() {

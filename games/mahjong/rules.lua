@@ -113,8 +113,8 @@ local function settle_win(G, ctx, p, how, from)
   ctx:tally("hand", hand)
   ctx:tally("win", how)
   for _, f in ipairs(fans) do ctx:tally("fan", f) end
-  ctx:log("P%d wins %s (%s): %d points", p, how == "self_drawn" and "self-drawn" or
-    ("on P" .. from .. "'s discard"), hand:gsub("_", " "), points)
+  ctx:log("P%d wins %s (%s): %d point%s", p, how == "self_drawn" and "self-drawn" or
+    ("on P" .. from .. "'s discard"), hand:gsub("_", " "), points, points == 1 and "" or "s")
   ctx:win(p)
   return "over"
 end

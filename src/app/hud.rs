@@ -137,7 +137,7 @@ fn buttons(t: &mut Table, scene: &Scene, x: f32, mut y: f32, w: f32, s: f32) -> 
     }
     if scene.board_only > 0 && scene.human {
         let n = scene.board_only;
-        note.push(format!("{n} on the board: click a highlighted place"));
+        note.push(format!("{n} on the board: click one there"));
     }
     if !note.is_empty() {
         t.p.text(&note.join(" · "), x, y, 14.0 * s, ACCENT);

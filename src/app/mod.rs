@@ -186,7 +186,7 @@ async fn window(s: Session, watcher: Option<Watcher>, plan: Plan, style: Style) 
         if plan.frames.is_some_and(|n| frames.count >= n) {
             let played = t.s.game.history.len();
             println!("{} · {played} decisions played", frames.report());
-            return Ok(0);
+            return quit(&mut t, &plan);
         }
         next_frame().await;
     }

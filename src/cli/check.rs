@@ -40,9 +40,21 @@ pub fn run(a: CheckArgs) -> CmdResult {
         }
     };
     let mut failed = 0;
+    // Each game's id and its folder: `replay` finds a game by its id, so two may not share one.
+    let mut ids: std::collections::HashMap<String, String> = Default::default();
     for name in names {
         match check_one(&name, &a) {
-            Ok(summary) => println!("ok: {summary}"),
+            Ok((id, root, _)) if ids.contains_key(&id) => {
+                failed += 1;
+                eprintln!(
+                    "{root}/game.toml: error: id '{id}' is also the id of {} (give each game its own id)",
+                    ids[&id]
+                );
+            }
+            Ok((id, root, summary)) => {
+                println!("ok: {summary}");
+                ids.insert(id, root);
+            }
             Err(diags) => {
                 failed += 1;
                 eprintln!("{}", crate::diag::render(&diags));
@@ -71,7 +83,11 @@ fn all_games() -> Vec<String> {
     out
 }
 
-fn check_one(name: &str, a: &CheckArgs) -> Result<String, Vec<crate::diag::Diagnostic>> {
+/// Checks one game; its id, its folder as shown and the summary line.
+fn check_one(
+    name: &str,
+    a: &CheckArgs,
+) -> Result<(String, String, String), Vec<crate::diag::Diagnostic>> {
     let pkg = load(name)?;
     let seats = pkg.players.0.max(2).min(pkg.players.1);
     let new_game = |map: &str, seed: u64| {
@@ -116,10 +132,8 @@ fn check_one(name: &str, a: &CheckArgs) -> Result<String, Vec<crate::diag::Diagn
         1 => " and 1 AI game".to_string(),
         n => format!(" and {n} AI games"),
     };
-    Ok(format!(
-        "{} ({maps}, {} random games{ai} each)",
-        pkg.id, a.games
-    ))
+    let summary = format!("{} ({maps}, {} random games{ai} each)", pkg.id, a.games);
+    Ok((pkg.id.clone(), pkg.shown.clone(), summary))
 }
 
 /// Plays the game to its end one decision at a time, saving before each and at the end (G
