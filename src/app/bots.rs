@@ -87,6 +87,38 @@ impl Table {
         }
     }
 
+    /// A person asked at once with others (a claim on a discard) has `--answer-seconds` to
+    /// answer; then the state's default answer is taken for them, as in the terminal.
+    pub fn answer_clock(&mut self, now: f64) {
+        let limit = (play::human_turn(&self.s))
+            .then(|| self.s.answer_limit())
+            .flatten();
+        let Some(limit) = limit else {
+            (self.clock, self.clock_text) = (None, None);
+            return;
+        };
+        let started = match self.clock {
+            Some((generation, at)) if generation == self.generation => at,
+            _ => {
+                self.clock = Some((self.generation, now));
+                now
+            }
+        };
+        let left = limit.as_secs_f64() - (now - started);
+        let default = self.s.default_option();
+        if left > 0.0 {
+            let label = self.s.game.label(default);
+            self.clock_text = Some(format!("{:.0} s to answer, then '{label}'", left.ceil()));
+            return;
+        }
+        self.clock_text = None;
+        let label = self.s.game.label(default);
+        self.message = Some(match self.play_option(default, now) {
+            Ok(()) => format!("time is up: {label}"),
+            Err(e) => e,
+        });
+    }
+
     /// Bots move at once, in this thread, until a person must decide (scripted runs).
     pub fn bots_now(&mut self, now: f64) -> Result<(), String> {
         while let Some(seat) = self.s.game.pending().map(|p| p.seat) {

@@ -139,6 +139,9 @@ fn buttons(t: &mut Table, scene: &Scene, x: f32, mut y: f32, w: f32, s: f32) -> 
         let n = scene.board_only;
         note.push(format!("{n} on the board: click one there"));
     }
+    if let Some(clock) = &t.clock_text {
+        note.push(clock.clone());
+    }
     if !note.is_empty() {
         t.p.text(&note.join(" · "), x, y, 14.0 * s, ACCENT);
         y += 22.0 * s;

@@ -171,6 +171,7 @@ async fn window(s: Session, watcher: Option<Watcher>, plan: Plan, style: Style) 
         let work = Instant::now();
         t.watch(now);
         t.bots(now);
+        t.answer_clock(now);
         if plan.screenshot.is_none() && handle_input(&mut t, now) {
             return quit(&mut t, &plan);
         }

@@ -52,6 +52,10 @@ pub struct Table {
     pub(super) generation: u64,
     pub(super) asked: Option<u64>,
     pub(super) next_bot_move: f64,
+    /// A person's simultaneous decision on the clock: its position (`generation`) and when it
+    /// was asked; and what the clock says while it runs.
+    pub(super) clock: Option<(u64, f64)>,
+    pub clock_text: Option<String>,
     /// When the position last changed (tiles that joined a pile slide from then).
     moved_at: f64,
     pub(super) requests: Option<Receiver<ReloadRequest>>,
@@ -101,6 +105,8 @@ impl Table {
             generation: 0,
             asked: None,
             next_bot_move: 0.0,
+            clock: None,
+            clock_text: None,
             moved_at: 0.0,
             requests,
             _watching: watching,

@@ -63,6 +63,8 @@ pub struct Session {
     /// How the game would differ under the rules of the last reload, as last said (a later
     /// reload says it again only when it changed).
     pub differs: Option<String>,
+    /// Seconds a person has to answer a simultaneous decision (0: no limit).
+    pub answer_seconds: u64,
 }
 
 pub fn run(a: PlayArgs) -> CmdResult {
@@ -75,6 +77,7 @@ pub fn run(a: PlayArgs) -> CmdResult {
         }
         None => start(&a)?,
     };
+    s.answer_seconds = a.answer_seconds;
     let windowed = windowed(&a);
     if a.text && a.window.scripted() {
         return Err(vec![Diagnostic::error(
@@ -133,7 +136,7 @@ pub fn run(a: PlayArgs) -> CmdResult {
         }
         print_options(&s.game);
         // No clock while a bot waits for its rules to be fixed.
-        let limit = s.answer_limit(a.answer_seconds).filter(|_| !stalled);
+        let limit = s.answer_limit().filter(|_| !stalled);
         if let Some(d) = limit {
             println!(
                 "(answer within {} s, or '{}' is taken)",
@@ -356,24 +359,25 @@ impl Session {
             record,
             undone: Vec::new(),
             differs: None,
+            answer_seconds: 0,
         }
     }
 }
 
 impl Session {
     /// How long the human being asked may take: limited only in a simultaneous decision.
-    fn answer_limit(&self, seconds: u64) -> Option<std::time::Duration> {
-        (seconds > 0 && !self.game.waiting().is_empty())
-            .then(|| std::time::Duration::from_secs(seconds))
+    pub fn answer_limit(&self) -> Option<std::time::Duration> {
+        (self.answer_seconds > 0 && !self.game.waiting().is_empty())
+            .then(|| std::time::Duration::from_secs(self.answer_seconds))
     }
 
     /// The option taken when time runs out: the state's declared default verb, else the first.
-    fn default_option(&self) -> usize {
+    pub fn default_option(&self) -> usize {
         let options = self.game.pending().map(|p| p.options()).unwrap_or_default();
         self.game.default_option(options).unwrap_or(0)
     }
 
-    fn default_label(&self) -> String {
+    pub fn default_label(&self) -> String {
         self.game.label(self.default_option())
     }
 }
