@@ -1068,6 +1068,23 @@ fn check_all_refuses_two_games_with_one_id() {
     assert_eq!(out.code, Some(1));
 }
 
+/// `meeple ai` lists the chosen option first among options that score alike (a random bot
+/// gives every option the same chance).
+#[test]
+fn ai_lists_the_chosen_option_first_among_equals() {
+    let out = run_in(
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &["ai", "gomoku", "--bot", "random", "--top", "3"],
+    );
+    let doc: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON");
+    assert_eq!(
+        doc["candidates"][0]["option"], doc["chosen"],
+        "{}",
+        out.stdout
+    );
+    assert_eq!(doc["candidates"].as_array().map(|c| c.len()), Some(3));
+}
+
 /// At the prompt an option's label, as listed, picks it as its action text does.
 #[test]
 fn a_label_typed_at_the_prompt_picks_its_option() {
