@@ -409,6 +409,30 @@ fn has_ink(shot: &Shot, r: meeple::app::layout::Rect) -> bool {
     })
 }
 
+/// A click on one of your melded tiles (the same tile is in your hand too) is not a discard:
+/// it says there is nothing to do with it, rather than inviting a second click.
+#[test]
+fn mahjong_a_click_on_a_melded_tile_does_nothing_and_says_so() {
+    use meeple::app::seating::{tiles, Side};
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("mahjong.png");
+    let max_w = board().board.w / 15.0;
+    let (cx, cy) = tiles(mahjong_band(0, 1), Side::Bottom, 3, max_w)[0].center();
+    let mut c = play(
+        &["mahjong", "--players", "human,ai,ai,ai", "--seed", "4"],
+        &out,
+    );
+    c.args(["--actions", "tests/window/mahjong.txt", "--click"])
+        .arg(format!("{cx},{cy}"));
+    let said = run(c);
+    assert!(
+        said.contains(&format!(
+            "click {cx},{cy}: nothing to do with that tile now"
+        )),
+        "{said}"
+    );
+}
+
 #[test]
 fn mahjong_shows_your_tiles_face_up_the_others_face_down_and_a_click_discards() {
     use meeple::app::seating::{tiles, Side};

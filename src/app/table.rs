@@ -307,10 +307,20 @@ impl Table {
         let seat = p.seat;
         let scene = self.scene();
         let p = self.s.game.pending().expect("checked above");
+        // An option placed on the board, in the same pile as the click when it is a tile's.
+        let same_place = |s: &Spot| match (s, spot) {
+            (
+                Spot::Tile { zone, seat, .. },
+                Spot::Tile {
+                    zone: z, seat: t, ..
+                },
+            ) => *zone == z && *seat == t,
+            _ => true,
+        };
         let verb = scene
             .options
             .iter()
-            .find(|(_, s)| s.is_some())
+            .find(|(_, s)| s.as_ref().is_some_and(same_place))
             .map(|(i, _)| p.options()[*i].verb.clone());
         match (verb, spot) {
             (Some(verb), _) => match self
@@ -319,7 +329,11 @@ impl Table {
                 .check_action(seat, &action_for(spot, board, &verb))
             {
                 Err(e) => e.to_string(),
-                Ok(_) => "that is allowed; click it again".into(),
+                // Legal, yet not offered at this spot: it is played where it is shown.
+                Ok(i) => format!(
+                    "'{}' is played where it is shown, not here",
+                    self.s.game.label(i)
+                ),
             },
             (None, Spot::Space(i)) => format!(
                 "nothing to do on {} now; use the buttons on the right",
