@@ -76,12 +76,11 @@ fn playouts(c: &mut Criterion) {
     ] {
         for stones in [0, 30] {
             let mut g = midgame(stones, &[settings]);
-            let start = g.mark().unwrap();
             let mut rng = GameRng::from_seed(7);
             // Inside `searching`, as MCTS runs them: nothing recorded, lists not re-checked.
-            g.searching(|g| {
+            g.searching(|g, start| {
                 group.bench_function(format!("{name}_from_{stones}_stones"), |b| {
-                    b.iter(|| scripted_playout(g, &start, &mut rng))
+                    b.iter(|| scripted_playout(g, start, &mut rng))
                 });
                 Ok(())
             })

@@ -44,16 +44,14 @@ impl AlphaBeta {
             seed: self.rng.next_u64(),
         };
         let depth = self.depth;
-        game.searching(|g| {
-            let root = g.mark()?;
+        game.searching(|g, root| {
             let mut values = Vec::new();
             // Each root option gets a full window, so every value explained is exact.
             let all = (f64::NEG_INFINITY, f64::INFINITY);
             for (i, score) in ranked(g)? {
-                s.enter(g, &root, i)?;
+                s.enter(g, root, i)?;
                 values.push((i, s.value(g, depth - 1, all, 1, score)?));
             }
-            g.back_to(&root)?;
             values.sort_by(|a, b| b.1.total_cmp(&a.1));
             Ok(values)
         })

@@ -11,7 +11,7 @@
 use super::{Bot, Choice};
 use crate::core::event::Outcome;
 use crate::core::rng::GameRng;
-use crate::engine::{Game, GameError};
+use crate::engine::{Game, GameError, Mark};
 use std::time::{Duration, Instant};
 
 /// How long a search may run.
@@ -85,16 +85,15 @@ impl Mcts {
         })
     }
 
-    /// Runs the search from the game's position; the game is restored afterwards.
-    fn search(&mut self, game: &mut Game) -> Result<Vec<Node>, GameError> {
+    /// Runs the search from the game's position (`root`, which `Game::searching` restores).
+    fn search(&mut self, game: &mut Game, root: &Mark) -> Result<Vec<Node>, GameError> {
         let seats = game.config.seats;
-        let root = game.mark()?;
         let mut tree = vec![self.node(game, seats)?];
         let started = Instant::now();
         let mut done = 0u32;
         let me = tree[0].seat;
         while !self.spent(done, started) {
-            game.back_to(&root)?;
+            game.back_to(root)?;
             game.determinize(me, self.rng.next_u64())?;
             let path = self.descend(game, &mut tree, seats)?;
             game.random_playout(PLAYOUT_STEPS)?;
@@ -109,7 +108,6 @@ impl Mcts {
             }
             done += 1;
         }
-        game.back_to(&root)?;
         Ok(tree)
     }
 
@@ -214,7 +212,7 @@ impl Bot for Mcts {
                 candidates: vec![(0, 0.0)],
             });
         }
-        let tree = game.searching(|g| self.search(g))?;
+        let tree = game.searching(|g, root| self.search(g, root))?;
         let mut candidates: Vec<(usize, f64)> = tree[0]
             .children
             .iter()

@@ -4,7 +4,7 @@
 
 use super::{Bot, Choice};
 use crate::core::rng::GameRng;
-use crate::engine::{Game, GameError};
+use crate::engine::{Game, GameError, Mark};
 
 pub const DEFAULT_PLAYOUTS: u32 = 200;
 /// Decisions a playout may take before it is scored as unfinished.
@@ -24,24 +24,22 @@ impl MonteCarlo {
     }
 
     /// Mean result for the seat of each option.
-    fn means(&mut self, game: &mut Game) -> Result<Vec<f64>, GameError> {
+    fn means(&mut self, game: &mut Game, root: &Mark) -> Result<Vec<f64>, GameError> {
         let (seat, n) = {
             let p = game.decision()?;
             (p.seat, p.len())
         };
-        let root = game.mark()?;
         let seats = game.config.seats;
         let (mut total, mut tries) = (vec![0.0; n], vec![0u32; n]);
         for k in 0..self.playouts.max(n as u32) {
             let i = k as usize % n;
-            game.back_to(&root)?;
+            game.back_to(root)?;
             game.determinize(seat, self.rng.next_u64())?;
             game.apply_index(i)?;
             game.random_playout(PLAYOUT_STEPS)?;
             total[i] += super::mcts::rewards(game.outcome(), seats)[seat];
             tries[i] += 1;
         }
-        game.back_to(&root)?;
         Ok(total
             .iter()
             .zip(&tries)
@@ -66,7 +64,7 @@ impl Bot for MonteCarlo {
                 candidates: vec![(0, 1.0)],
             });
         }
-        let means = game.searching(|g| self.means(g))?;
+        let means = game.searching(|g, root| self.means(g, root))?;
         let mut candidates: Vec<(usize, f64)> = means.into_iter().enumerate().collect();
         candidates.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         Ok(Choice {

@@ -146,15 +146,15 @@ impl Game {
         Ok(true)
     }
 
-    /// Runs `f` (a search that plays ahead and restores the position) with the event log,
-    /// history and undo/redo set aside, so nothing it plays is recorded. Option lists are not
-    /// re-checked there: every position a search reaches is checked when a game gets there.
-    /// When `f` fails (a script error in a playout), the position is put back as it was.
+    /// Runs `f`, a search that plays ahead from the position, with the event log, history and
+    /// undo/redo set aside, so nothing it plays is recorded; `f` gets the position's mark to
+    /// return to between its tries, and the position is put back when it is done (or fails).
+    /// Option lists are not re-checked there: every position a search reaches is checked when
+    /// a game gets there.
     pub fn searching<R>(
         &mut self,
-        f: impl FnOnce(&mut Game) -> Result<R, GameError>,
+        f: impl FnOnce(&mut Game, &Mark) -> Result<R, GameError>,
     ) -> Result<R, GameError> {
-        let start = self.mark()?;
         let (events, record) = {
             let mut w = self.world.borrow_mut();
             (std::mem::take(&mut w.events), w.record_events)
@@ -164,11 +164,11 @@ impl Game {
         let undo = self.undo.take();
         let redo = std::mem::take(&mut self.redo);
         self.check_listed = false;
-        let result = f(self);
-        if result.is_err() {
-            // The failure is what the caller reports; putting the position back cannot add to it.
-            let _ = self.back_to(&start);
-        }
+        let result = self.mark().and_then(|root| {
+            let found = f(self, &root);
+            let back = self.back_to(&root);
+            found.and_then(|r| back.map(|_| r))
+        });
         self.check_listed = true;
         self.set_record_events(record);
         self.world.borrow_mut().events = events;
