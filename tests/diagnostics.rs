@@ -414,16 +414,25 @@ fn break_rolling_enter(c: &Copy, code: &str) -> usize {
     c.line_of("rules.lua", code)
 }
 
-#[test]
-fn lua_runtime_error_in_hook() {
+/// Breaks `R.states.rolling.enter` with `code` in a fresh copy and asserts that `check` fails
+/// with `message` at that line, on the first roll of the first game.
+fn assert_rolling_enter_fails(code: &str, message: &str) {
     let c = Copy::new();
-    let line = break_rolling_enter(&c, "local x = nil + 1");
+    let line = break_rolling_enter(&c, code);
     assert_fails(
         &c.check(),
         &[
-            format!("mono/rules.lua:{line}: error: attempt to perform arithmetic on a nil value"),
+            format!("mono/rules.lua:{line}: error: {message}"),
             "    in state 'rolling' hook 'enter' (player 1, turn 1)".to_string(),
         ],
+    );
+}
+
+#[test]
+fn lua_runtime_error_in_hook() {
+    assert_rolling_enter_fails(
+        "local x = nil + 1",
+        "attempt to perform arithmetic on a nil value",
     );
 }
 
@@ -432,14 +441,9 @@ fn lua_runtime_error_in_hook() {
 #[test]
 fn an_error_raised_without_a_message_says_so() {
     for (value, what) in [("{code = 1}", "a table"), ("", "nil")] {
-        let c = Copy::new();
-        let line = break_rolling_enter(&c, &format!("error({value})"));
-        assert_fails(
-            &c.check(),
-            &[
-                format!("mono/rules.lua:{line}: error: error() was given {what}, not a message (raise error(\"text\"))"),
-                "    in state 'rolling' hook 'enter' (player 1, turn 1)".to_string(),
-            ],
+        assert_rolling_enter_fails(
+            &format!("error({value})"),
+            &format!("error() was given {what}, not a message (raise error(\"text\"))"),
         );
     }
 }
@@ -467,14 +471,9 @@ fn illegal_state_transition() {
 
 #[test]
 fn endless_loop_in_hook_is_stopped() {
-    let c = Copy::new();
-    let line = break_rolling_enter(&c, "while true do end");
-    assert_fails(
-        &c.check(),
-        &[
-            format!("mono/rules.lua:{line}: error: instruction budget exceeded (an endless loop?)"),
-            "    in state 'rolling' hook 'enter' (player 1, turn 1)".to_string(),
-        ],
+    assert_rolling_enter_fails(
+        "while true do end",
+        "instruction budget exceeded (an endless loop?)",
     );
 }
 
@@ -953,14 +952,9 @@ fn pile_misuse_names_the_rules_line() {
 /// values is found, at the rules line.
 #[test]
 fn a_bad_log_format_is_found_by_check_at_the_rules_line() {
-    let c = Copy::new();
-    let line = break_rolling_enter(&c, "ctx:log('P%d rolls', 'x')");
-    assert_fails(
-        &c.check(),
-        &[
-            format!("mono/rules.lua:{line}: error: ctx:log(\"P%d rolls\"): bad argument #2 to 'string.format' (number expected, got string)"),
-            "    in state 'rolling' hook 'enter' (player 1, turn 1)".to_string(),
-        ],
+    assert_rolling_enter_fails(
+        "ctx:log('P%d rolls', 'x')",
+        "ctx:log(\"P%d rolls\"): bad argument #2 to 'string.format' (number expected, got string)",
     );
 }
 
@@ -1196,14 +1190,9 @@ fn check_shows_every_decision() {
 /// A bad argument to a `ctx` function written in Rust points at the calling line too.
 #[test]
 fn a_bad_argument_to_a_rust_ctx_function_names_the_rules_line() {
-    let c = Copy::new();
-    let line = break_rolling_enter(&c, "ctx.deck:draw()");
-    assert_fails(
-        &c.check(),
-        &[
-            format!("mono/rules.lua:{line}: error: bad argument #2: error converting Lua nil to String (expected string or number)"),
-            "    in state 'rolling' hook 'enter' (player 1, turn 1)".to_string(),
-        ],
+    assert_rolling_enter_fails(
+        "ctx.deck:draw()",
+        "bad argument #2: error converting Lua nil to String (expected string or number)",
     );
 }
 

@@ -409,6 +409,18 @@ fn has_ink(shot: &Shot, r: meeple::app::layout::Rect) -> bool {
     })
 }
 
+/// Seed 4 against three AIs after `tests/window/mahjong.txt`, then a click at `x, y`; what
+/// the run printed (the screenshot goes to `out`).
+fn mahjong_click(x: f32, y: f32, out: &Path) -> String {
+    let mut c = play(
+        &["mahjong", "--players", "human,ai,ai,ai", "--seed", "4"],
+        out,
+    );
+    c.args(["--actions", "tests/window/mahjong.txt", "--click"])
+        .arg(format!("{x},{y}"));
+    run(c)
+}
+
 /// A click on one of your melded tiles (the same tile is in your hand too) is not a discard:
 /// it says there is nothing to do with it, rather than inviting a second click.
 #[test]
@@ -418,13 +430,7 @@ fn mahjong_a_click_on_a_melded_tile_does_nothing_and_says_so() {
     let out = dir.path().join("mahjong.png");
     let max_w = board().board.w / 15.0;
     let (cx, cy) = tiles(mahjong_band(0, 1), Side::Bottom, 3, max_w)[0].center();
-    let mut c = play(
-        &["mahjong", "--players", "human,ai,ai,ai", "--seed", "4"],
-        &out,
-    );
-    c.args(["--actions", "tests/window/mahjong.txt", "--click"])
-        .arg(format!("{cx},{cy}"));
-    let said = run(c);
+    let said = mahjong_click(cx, cy, &out);
     assert!(
         said.contains(&format!(
             "click {cx},{cy}: nothing to do with that tile now"
@@ -441,13 +447,7 @@ fn mahjong_shows_your_tiles_face_up_the_others_face_down_and_a_click_discards() 
     let max_w = board().board.w / 15.0;
     let hand = tiles(mahjong_band(0, 0), Side::Bottom, 11, max_w);
     let (cx, cy) = hand[0].center();
-    let mut c = play(
-        &["mahjong", "--players", "human,ai,ai,ai", "--seed", "4"],
-        &out,
-    );
-    c.args(["--actions", "tests/window/mahjong.txt", "--click"])
-        .arg(format!("{cx},{cy}"));
-    let said = run(c);
+    let said = mahjong_click(cx, cy, &out);
     assert!(said.contains("played: discard 3万"), "{said}");
     let shot = Shot::load(&out);
     // P1's pung of 1饼 lies face up in its melds band, with its name drawn in ink.
