@@ -2,6 +2,7 @@
 //! statistics, AI scores, and running Lua in the game (`eval`, `exec`). Labels and status lines
 //! are in `shown.rs`.
 
+use super::drive::described;
 use super::{context, Game, GameError};
 use crate::core::action::Action;
 use crate::diag::Diagnostic;
@@ -188,7 +189,7 @@ impl Game {
             Value::Nil => return Ok(Vec::new()),
             Value::Table(t) => t,
             other => {
-                let got = super::drive::described(&other);
+                let got = described(&other);
                 return Err(bad(format!(
                     "R.stats returned {got}, expected a table of name = number"
                 )));
@@ -202,7 +203,7 @@ impl Game {
                 other => {
                     return Err(bad(format!(
                         "R.stats: a key is {}, expected a name",
-                        super::drive::described(&other)
+                        described(&other)
                     )))
                 }
             };
@@ -212,7 +213,7 @@ impl Game {
                 other => {
                     return Err(bad(format!(
                         "R.stats: '{name}' is {}, expected a number",
-                        super::drive::described(&other)
+                        described(&other)
                     )))
                 }
             };
