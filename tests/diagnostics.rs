@@ -292,7 +292,7 @@ fn bad_map_settings_are_located() {
             format!("mono/maps/demo.toml:{salary}:1: error: setting 'salary' is an integer; got '\"lots\"'"),
             format!(
                 "mono/maps/demo.toml:{salery}:1: error: unknown setting 'salery'; did you mean 'salary'? (settings: \
-                 ai_build_reserve, ai_buy_margin, ai_complete_margin, ai_unmortgage_reserve, doubles_to_jail, \
+                 ai_build_reserve, ai_buy_margin, ai_complete_margin, ai_unmortgage_reserve, currency, doubles_to_jail, \
                  jail_fine, jail_turns, max_level, monopoly_multiplier, mortgage_percent, round_cap, salary, \
                  sell_percent, start_cash, unmortgage_interest)"
             ),
@@ -797,7 +797,7 @@ fn set_unknown_setting() {
     assert_fails(
         &sim_with("salery=1"),
         &["--set: error: unknown setting 'salery'; did you mean 'salary'? (settings: ai_build_reserve, \
-           ai_buy_margin, ai_complete_margin, ai_unmortgage_reserve, doubles_to_jail, jail_fine, jail_turns, \
+           ai_buy_margin, ai_complete_margin, ai_unmortgage_reserve, currency, doubles_to_jail, jail_fine, jail_turns, \
            max_level, monopoly_multiplier, mortgage_percent, round_cap, salary, sell_percent, start_cash, \
            unmortgage_interest)"
             .to_string()],

@@ -135,7 +135,7 @@ fn salary_is_paid_once_when_passing_the_start() {
     act(&mut g, "roll");
     assert_eq!(position(&g, 1), 2);
     assert_eq!(cash(&g, 1), 1500 + 200);
-    assert_eq!(salary_notes(&g), vec!["P1 collects $200 salary"]);
+    assert_eq!(salary_notes(&g), vec!["P1 collects ¥200 salary"]);
 }
 
 // Rule: landing exactly on the start by dice pays the salary once (not once for reaching it and
@@ -147,7 +147,7 @@ fn salary_is_paid_once_when_landing_exactly_on_the_start() {
     roll(&mut g, 1, 2); // 8 + 3 = 11 → space 1
     assert_eq!(position(&g, 1), 1);
     assert_eq!(cash(&g, 1), 1700);
-    assert_eq!(salary_notes(&g), vec!["P1 collects $200 salary"]);
+    assert_eq!(salary_notes(&g), vec!["P1 collects ¥200 salary"]);
     assert_eq!(to_move(&g), Some(2));
     assert_eq!(options(&g), vec!["roll"]);
 }
@@ -161,7 +161,7 @@ fn salary_is_paid_once_when_a_card_advances_to_the_start() {
     roll(&mut g, 1, 1); // go → chance (doubles: P1 rolls again)
     assert_eq!(position(&g, 1), 1);
     assert_eq!(cash(&g, 1), 1700);
-    assert_eq!(salary_notes(&g), vec!["P1 collects $200 salary"]);
+    assert_eq!(salary_notes(&g), vec!["P1 collects ¥200 salary"]);
     assert_eq!(to_move(&g), Some(1));
 
     // advance_to hangzhou from the chance space does not pass the start: no salary.
@@ -185,7 +185,7 @@ fn salary_is_paid_once_per_lap_when_dice_and_card_both_reach_the_start() {
     assert_eq!(cash(&g, 1), 1500 + 200 + 200);
     assert_eq!(
         salary_notes(&g),
-        vec!["P1 collects $200 salary", "P1 collects $200 salary"]
+        vec!["P1 collects ¥200 salary", "P1 collects ¥200 salary"]
     );
 }
 
@@ -409,7 +409,7 @@ fn cannot_pay_sells_buildings_first() {
     assert_eq!(
         notes(&g),
         vec![
-            "P1 pays $40 rent to P2 for 杭州西湖",
+            "P1 pays ¥40 rent to P2 for 杭州西湖",
             "P1 sells a building on 北京胡同",
             "P1 sells a building on 上海弄堂",
         ]
@@ -429,7 +429,7 @@ fn cannot_pay_then_sells_properties_last_bought_first() {
     set_cash(&mut g, 1, 0);
     place(&mut g, 1, 7);
     roll(&mut g, 1, 2);
-    // 0 → 25 (building) → 85 (shanghai $60) → 135 (beijing $50) → pays 100; guangzhou kept.
+    // 0 → 25 (building) → 85 (shanghai ¥60) → 135 (beijing ¥50) → pays 100; guangzhou kept.
     assert_eq!(cash(&g, 1), 35);
     assert_eq!(cash(&g, 2), 1600);
     assert_eq!(owner(&g, "shanghai"), None);
@@ -440,10 +440,10 @@ fn cannot_pay_then_sells_properties_last_bought_first() {
     assert_eq!(
         notes(&g),
         vec![
-            "P1 pays $100 rent to P2 for 杭州西湖",
+            "P1 pays ¥100 rent to P2 for 杭州西湖",
             "P1 sells a building on 北京胡同",
-            "P1 sells 上海弄堂 for $60",
-            "P1 sells 北京胡同 for $50",
+            "P1 sells 上海弄堂 for ¥60",
+            "P1 sells 北京胡同 for ¥50",
         ]
     );
 }
@@ -831,7 +831,7 @@ fn salary_setting_override_pays_300() {
     roll(&mut g, 1, 3);
     assert_eq!(position(&g, 1), 2);
     assert_eq!(cash(&g, 1), 1800);
-    assert_eq!(salary_notes(&g), vec!["P1 collects $300 salary"]);
+    assert_eq!(salary_notes(&g), vec!["P1 collects ¥300 salary"]);
 }
 
 // 11. Map settings -------------------------------------------------------------------------------

@@ -132,7 +132,7 @@ local function raise(G, ctx, p, amount)
     set_owner(G, ctx, index, nil)
     table.remove(bought)
     add_cash(ctx, p, value)
-    ctx:log("P%d sells %s for $%d", p, sp.name, value)
+    ctx:log("P%d sells %s for %s%d", p, sp.name, ctx.settings.currency, value)
   end
 end
 
@@ -174,7 +174,7 @@ R.pay = pay
 local function collect_salary(ctx, p, laps)
   local salary = laps * ctx.settings.salary
   add_cash(ctx, p, salary)
-  ctx:log("P%d collects $%d salary", p, salary)
+  ctx:log("P%d collects %s%d salary", p, ctx.settings.currency, salary)
 end
 
 local function send_to_jail(G, ctx, p)
@@ -218,11 +218,11 @@ local function land(G, ctx, p, special)
       if ctx.counters.cash[p] >= sp.price then return "buy" end
     elseif owner ~= p and not G.mortgaged[sp.id] then
       local rent = rent_for(G, ctx, sp, owner, special or NOTHING_SPECIAL)
-      ctx:log("P%d pays $%d rent to P%d for %s", p, rent, owner, sp.name)
+      ctx:log("P%d pays %s%d rent to P%d for %s", p, ctx.settings.currency, rent, owner, sp.name)
       pay(G, ctx, p, rent, owner, "rent")
     end
   elseif sp.kind == "tax" then
-    ctx:log("P%d pays $%d %s", p, sp.amount, sp.name)
+    ctx:log("P%d pays %s%d %s", p, ctx.settings.currency, sp.amount, sp.name)
     pay(G, ctx, p, sp.amount, nil, "tax")
   elseif sp.kind == "chance" or sp.kind == "community" then
     local card = ctx.deck:draw(sp.deck)
@@ -482,7 +482,7 @@ R.states.wait_player = {
     if verb == "pay_fine" then
       add_cash(ctx, p, -ctx.settings.jail_fine)
       pl.in_jail = false
-      ctx:log("P%d pays $%d to leave jail", p, ctx.settings.jail_fine)
+      ctx:log("P%d pays %s%d to leave jail", p, ctx.settings.currency, ctx.settings.jail_fine)
     elseif verb == "use_card" then
       local card = ctx.deck:held(p)[1]
       ctx.deck:give_back(card.deck, card)
@@ -543,7 +543,7 @@ R.states.rolling = {
           return "end_turn"
         end
         pl.in_jail = false
-        ctx:log("P%d has served the sentence and pays $%d", p, s.jail_fine)
+        ctx:log("P%d has served the sentence and pays %s%d", p, ctx.settings.currency, s.jail_fine)
         if not pay(G, ctx, p, s.jail_fine, nil, "jail_fine") then return "end_turn" end
       end
       return move_and_land(G, ctx, p, total)
@@ -576,7 +576,7 @@ R.states.buy = {
       local sp = ctx.board.by_id[action[2]]
       add_cash(ctx, p, -sp.price)
       acquire(G, ctx, sp.index, p)
-      ctx:log("P%d buys %s for $%d", p, sp.name, sp.price)
+      ctx:log("P%d buys %s for %s%d", p, sp.name, ctx.settings.currency, sp.price)
     end
     if G.again and not G.players[p].in_jail then return "wait_player" end
     return "end_turn"
@@ -601,16 +601,17 @@ R.states.end_turn = {
 function R.label(G, ctx, option)
   local verb, id = option[1], option[2]
   local sp = id and ctx.board.by_id[id]
+  local c = ctx.settings.currency
   if verb == "roll" then return "roll the dice" end
   if verb == "pass" then return "do not buy" end
   if verb == "mortgages" then return "mortgage a property…" end
   if verb == "back" then return "back to the turn" end
-  if verb == "pay_fine" then return string.format("pay $%d to leave jail", ctx.settings.jail_fine) end
+  if verb == "pay_fine" then return string.format("pay %s%d to leave jail", c, ctx.settings.jail_fine) end
   if verb == "use_card" then return "use a get-out-of-jail card" end
-  if verb == "buy" then return string.format("buy %s for $%d", sp.name, sp.price) end
-  if verb == "build" then return string.format("build on %s for $%d", sp.name, sp.house_cost) end
-  if verb == "mortgage" then return string.format("mortgage %s (+$%d)", sp.name, mortgage_value(ctx, sp)) end
-  if verb == "unmortgage" then return string.format("lift the mortgage on %s (-$%d)", sp.name, unmortgage_cost(ctx, sp)) end
+  if verb == "buy" then return string.format("buy %s for %s%d", sp.name, c, sp.price) end
+  if verb == "build" then return string.format("build on %s for %s%d", sp.name, c, sp.house_cost) end
+  if verb == "mortgage" then return string.format("mortgage %s (+%s%d)", sp.name, c, mortgage_value(ctx, sp)) end
+  if verb == "unmortgage" then return string.format("lift the mortgage on %s (-%s%d)", sp.name, c, unmortgage_cost(ctx, sp)) end
 end
 
 function R.status(G, ctx, p)
