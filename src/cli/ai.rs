@@ -2,6 +2,7 @@
 //! or save file), as JSON: the chosen option and the top candidates with their scores (the AI
 //! script's scores for `ai`, visit counts for `mcts`).
 
+use super::thinking::thinking;
 use super::{load, relabel, script_diag, CmdResult, GameArgs, CONFIG_FLAGS};
 use crate::ai::Seat;
 use crate::diag::Diagnostic;
@@ -43,7 +44,8 @@ pub fn run(a: AiArgs) -> CmdResult {
         )]);
     };
     let player = p.seat + 1;
-    let choice = bot.explain(&mut game).map_err(|e| vec![script_diag(e)])?;
+    let choice = thinking(&format!("P{player} ({seat})"), || bot.explain(&mut game))
+        .map_err(|e| vec![script_diag(e)])?;
     let options = game
         .pending()
         .map(|p| p.options().to_vec())

@@ -7,6 +7,7 @@ mod live;
 pub(crate) mod play;
 mod render;
 mod sim;
+mod thinking;
 
 use crate::def::{find_game, load_package, Package};
 use crate::diag::{render, Diagnostic};

@@ -6,6 +6,7 @@
 
 use super::live::{self, Input, Inputs};
 use super::render::render;
+use super::thinking::thinking;
 use super::{load, relabel, script_diag, CmdResult, CONFIG_FLAGS};
 use crate::ai::{Bot, Seat};
 use crate::core::event::Event;
@@ -289,7 +290,8 @@ fn resume(file: &Path) -> Result<Session, Vec<Diagnostic>> {
 /// failed on is undone) and the error is returned as text.
 fn bot_move(s: &mut Session, seat: usize) -> Result<(), String> {
     let bot = s.bots[seat].as_mut().expect("a bot seat");
-    let choice = bot.choose(&mut s.game).map_err(|e| e.to_string())?;
+    let who = format!("P{} ({})", seat + 1, s.seats[seat]);
+    let choice = thinking(&who, || bot.choose(&mut s.game)).map_err(|e| e.to_string())?;
     if s.game.waiting().is_empty() {
         let label = s.game.label(choice.index);
         println!("P{} ({}) → {label}", seat + 1, s.seats[seat]);
@@ -480,7 +482,7 @@ fn why(game: &mut Game, bot: &str) {
         return;
     };
     let name = seat.map(|s| s.to_string()).unwrap_or_default();
-    match bot.explain(game) {
+    match thinking(&name, || bot.explain(game)) {
         Ok(c) => {
             println!("{name} would choose: {}", game.label(c.index));
             for (i, score) in c.candidates.into_iter().take(10) {
