@@ -80,18 +80,27 @@ impl Painter {
         }
     }
 
-    /// Text wrapped at spaces to fit `r`'s width, shrunk (down to a third) until the lines fit
-    /// its height, centred vertically. Returns the size used.
+    /// Text wrapped at spaces to fit `r`'s width, shrunk (down to `MIN_TEXT`) until the lines
+    /// fit its height, centred vertically; a word still too wide at the smallest size is broken
+    /// across lines. Returns the size used.
     pub fn text_in(&self, s: &str, r: Rect, size: f32, align: Align, c: Color) -> f32 {
         let mut size = size;
         let lines = loop {
-            let lines = self.wrap(s, r.w, size);
-            let wide = lines.iter().any(|l| self.width(l, size) > r.w);
+            let measure = |t: &str| self.width(t, size);
+            let lines = wrap(s, r.w, &measure, false);
+            let wide = lines.iter().any(|l| measure(l) > r.w);
             let tall = lines.len() as f32 * size * 1.15 > r.h;
-            if !(wide || tall) || size <= 7.0 {
+            if !(wide || tall) {
                 break lines;
             }
-            size = (size * 0.9).max(7.0);
+            if size <= MIN_TEXT {
+                break if wide {
+                    wrap(s, r.w, &measure, true)
+                } else {
+                    lines
+                };
+            }
+            size = (size * 0.9).max(MIN_TEXT);
         };
         let line_h = size * 1.15;
         let mut y = r.y + (r.h - line_h * lines.len() as f32) / 2.0;
@@ -105,24 +114,105 @@ impl Painter {
         }
         size
     }
+}
 
-    /// Greedy word wrap; CJK text without spaces stays one word per line.
-    pub fn wrap(&self, s: &str, width: f32, size: f32) -> Vec<String> {
-        let mut lines: Vec<String> = Vec::new();
-        for word in s.split_whitespace() {
+/// The smallest text size `text_in` shrinks to, in pixels.
+const MIN_TEXT: f32 = 7.0;
+
+/// Greedy word wrap of `s` into lines no wider than `width` as `measure` reads them; CJK text
+/// without spaces is one word. With `split`, a word wider than a line is broken into pieces
+/// that fit (a hyphen where the break falls between two letters).
+fn wrap(s: &str, width: f32, measure: &dyn Fn(&str) -> f32, split: bool) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in s.split_whitespace() {
+        let pieces = if split && measure(word) > width {
+            split_word(word, width, measure)
+        } else {
+            vec![word.to_string()]
+        };
+        for piece in pieces {
             match lines.last_mut() {
-                Some(last) if self.width(&format!("{last} {word}"), size) <= width => {
+                Some(last) if measure(&format!("{last} {piece}")) <= width => {
                     last.push(' ');
-                    last.push_str(word);
+                    last.push_str(&piece);
                 }
-                _ => lines.push(word.to_string()),
+                _ => lines.push(piece),
             }
         }
-        lines
     }
+    lines
+}
+
+/// `word` in pieces no wider than `width` (at least one character each), a hyphen ending each
+/// piece that breaks between two Latin letters.
+fn split_word(word: &str, width: f32, measure: &dyn Fn(&str) -> f32) -> Vec<String> {
+    let chars: Vec<char> = word.chars().collect();
+    let piece = |from: usize, to: usize| {
+        let mut p: String = chars[from..to].iter().collect();
+        if to < chars.len()
+            && chars[to - 1].is_ascii_alphabetic()
+            && chars[to].is_ascii_alphabetic()
+        {
+            p.push('-');
+        }
+        p
+    };
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    while start < chars.len() {
+        let mut end = start + 1;
+        while end < chars.len() && measure(&piece(start, end + 1)) <= width {
+            end += 1;
+        }
+        pieces.push(piece(start, end));
+        start = end;
+    }
+    pieces
 }
 
 /// A font size in whole pixels (the glyph cache is per size).
 fn px(size: f32) -> u16 {
     size.round().clamp(6.0, 200.0) as u16
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    /// One unit of width per character.
+    fn chars(t: &str) -> f32 {
+        t.chars().count() as f32
+    }
+
+    #[test]
+    fn words_wrap_at_spaces_and_stay_whole_without_split() {
+        assert_eq!(
+            wrap("Mediterranean Avenue", 10.0, &chars, false),
+            ["Mediterranean", "Avenue"]
+        );
+        assert_eq!(
+            wrap("St. James Place", 10.0, &chars, false),
+            ["St. James", "Place"]
+        );
+    }
+
+    #[test]
+    fn a_word_wider_than_the_line_is_hyphenated_when_split() {
+        assert_eq!(
+            wrap("Mediterranean Avenue", 6.0, &chars, true),
+            ["Medit-", "erran-", "ean", "Avenue"]
+        );
+        assert_eq!(
+            wrap("B.&O. Railroad", 3.0, &chars, true),
+            ["B.&", "O.", "Ra-", "il-", "ro-", "ad"]
+        );
+    }
+
+    #[test]
+    fn cjk_text_is_split_without_hyphens() {
+        assert_eq!(
+            wrap("北京胡同路口 ¥200", 4.0, &chars, true),
+            ["北京胡同", "路口", "¥200"]
+        );
+    }
 }
