@@ -412,3 +412,28 @@ fn search_bots_take_bare_string_options() {
         assert!(choice.index < 2, "{bot}");
     }
 }
+
+/// A bare string between option tables, in lists made afresh at each position of a search,
+/// is read as {verb} there too: the buy decision's "pass" sits between two tables.
+#[test]
+fn search_bots_take_a_bare_string_between_option_tables() {
+    let rules = "local orig = R.states.buy.options\n\
+                 R.states.buy.options = function(G, ctx, p)\n\
+                   local l = orig(G, ctx, p)\n\
+                   return { l[1], 'pass', { 'pass' } }\n\
+                 end\n\
+                 local act = R.states.buy.act\n\
+                 R.states.buy.act = function(G, ctx, o, p)\n\
+                   assert(type(o) == 'table', 'a bare string reached act')\n\
+                   return act(G, ctx, o, p)\n\
+                 end";
+    let v = variant("monopoly", rules, "", None);
+    for bot in ["mcts:200", "alphabeta:4", "montecarlo:20"] {
+        let mut g = v.game("demo", 2);
+        let mut b = Seat::parse(bot).unwrap().bot(1, 0).unwrap();
+        for _ in 0..6 {
+            let choice = b.choose(&mut g).unwrap_or_else(|e| panic!("{bot}: {e}"));
+            g.apply_index(choice.index).unwrap();
+        }
+    }
+}

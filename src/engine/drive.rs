@@ -160,19 +160,15 @@ impl Game {
         };
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "options");
         // Inside a search the lists go unchecked (a game checks every position it reaches),
-        // but a list that starts or ends with a bare string option is made into tables.
-        let bare = |l: &mlua::Table| {
-            [1, l.raw_len()]
-                .iter()
-                .any(|&i| matches!(l.raw_get::<Value>(i), Ok(Value::String(_))))
+        // but bare string options are made into tables.
+        let check = if self.check_listed {
+            &self.host.check_options
+        } else {
+            &self.host.unbare
         };
-        if self.check_listed || list.as_table().is_none_or(bare) {
-            let problem: Option<String> =
-                self.host
-                    .call(&self.host.check_options, list.clone(), &ctx)?;
-            if let Some(m) = problem {
-                return Err(self.flow_error(m, "options"));
-            }
+        let problem: Option<String> = self.host.call(check, list.clone(), &ctx)?;
+        if let Some(m) = problem {
+            return Err(self.flow_error(m, "options"));
         }
         let Value::Table(list) = list else {
             unreachable!("checked by check_options")

@@ -53,6 +53,8 @@ pub struct Host {
     pub state: Table,
     /// Runtime helpers written in Lua (`prelude.lua`).
     pub check_options: Function,
+    /// Bare string options made into tables, inside a search (`M.unbare`).
+    pub unbare: Function,
     pub best: Function,
     pub playout: Function,
     pub scores: Function,
@@ -110,6 +112,7 @@ impl Host {
             rules_path: rules_path.clone(),
             state,
             check_options: prelude.get("check_options").map_err(fail)?,
+            unbare: prelude.get("unbare").map_err(fail)?,
             best: prelude.get("best").map_err(fail)?,
             playout: prelude.get("playout").map_err(fail)?,
             scores: prelude.get("scores").map_err(fail)?,

@@ -49,6 +49,23 @@ function M.check_options(list)
   return nil
 end
 
+-- Inside a search, where lists go unchecked (every list a game offers in play is checked):
+-- the bare string options of a list made into {verb}. A string's o[1] is nil; reading o[1]
+-- of a number or a boolean fails, and such a list gets the full check, which reports it.
+local function unbare_all(list)
+  for i = 1, #list do
+    local o = list[i]
+    if o[1] == nil and type(o) == "string" then list[i] = { o } end
+  end
+end
+
+-- Returns nil, or check_options' message for a list that is not a list of options.
+function M.unbare(list)
+  if known(list) then return nil end
+  if type(list) ~= "table" or not pcall(unbare_all, list) then return M.check_options(list) end
+  return nil
+end
+
 -- An AI's constant scores: AI.fixed[verb] is the score of every option with that verb (checked
 -- at load, read as they are).
 local NOTHING_FIXED = {}
