@@ -10,7 +10,7 @@ use crate::reload::Watcher;
 use crate::sim::report::Summary;
 use crate::sim::{report, run as run_batch, GameResult, SimConfig};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{HumanDuration, ProgressBar, ProgressState, ProgressStyle};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -119,9 +119,24 @@ fn batch(
     };
     let bar = ProgressBar::new(a.games as u64);
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
-            .expect("valid template"),
+        ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games  {elapsed} elapsed  {per_sec}  eta {left}",
+        )
+        .expect("valid template")
+        // No estimate before the first game has ended (indicatif would say 0s).
+        .with_key(
+            "left",
+            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = match state.pos() {
+                    0 => write!(w, "?"),
+                    _ => write!(w, "{:#}", HumanDuration(state.eta())),
+                };
+            },
+        ),
     );
+    // Drawn from the start and kept ticking: a batch of slow games shows its time running
+    // before the first game ends.
+    bar.enable_steady_tick(std::time::Duration::from_millis(500));
     let started = std::time::Instant::now();
     let results = run_batch(&cfg, &|| bar.inc(1))?;
     bar.finish_and_clear();
