@@ -101,7 +101,21 @@ fn run_in(cwd: &Path, args: &[&str]) -> Output {
 
 /// Runs `meeple <args>` in `cwd` with `typed` as its standard input.
 fn run_typing(cwd: &Path, args: &[&str], typed: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_meeple"))
+    run_command(Command::new(env!("CARGO_BIN_EXE_meeple")), cwd, args, typed)
+}
+
+/// `run_typing` with `DISPLAY` set to `display`, or unset for `None`.
+fn run_on_display(display: Option<&str>, args: &[&str], typed: &str) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_meeple"));
+    match display {
+        Some(d) => c.env("DISPLAY", d),
+        None => c.env_remove("DISPLAY"),
+    };
+    run_command(c, Path::new(env!("CARGO_MANIFEST_DIR")), args, typed)
+}
+
+fn run_command(mut c: Command, cwd: &Path, args: &[&str], typed: &str) -> Output {
+    let mut child = c
         .args(args)
         .current_dir(cwd)
         .stdin(Stdio::piped())
@@ -1411,4 +1425,35 @@ fn a_seats_hook_naming_a_seat_twice_points_at_the_hook() {
             "    in state 'claim' hook 'seats' (player 1, turn 1)".to_string(),
         ],
     );
+}
+
+/// A window that cannot open is an error naming the flag that needs it and why, for a
+/// scripted run, and a note before the game goes on in the terminal otherwise (it was a panic
+/// inside the window library).
+#[test]
+fn a_display_that_does_not_answer_is_reported() {
+    let shot = ["play", "tictactoe", "--screenshot", "x.png"];
+    let out = run_on_display(None, &shot, "");
+    assert_eq!(out.code, Some(1));
+    assert_eq!(
+        out.stderr,
+        "--screenshot: error: the window cannot open: no display (DISPLAY is not set); \
+         on a machine without one, run under `xvfb-run -a`\n"
+    );
+    // Display 4321 on this machine's socket folder: nothing listens there.
+    let out = run_on_display(Some(":4321"), &["play", "tictactoe", "--frames", "3"], "");
+    assert_eq!(
+        out.stderr,
+        "--frames: error: the window cannot open: no X server answers (DISPLAY=:4321); \
+         on a machine without one, run under `xvfb-run -a`\n"
+    );
+    let args = ["play", "tictactoe", "--seed", "1", "--no-watch"];
+    let out = run_on_display(Some(":4321"), &args, "quit\n");
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(
+        out.stderr.starts_with("note: the window cannot open: no X server answers (DISPLAY=:4321); playing in the terminal\n"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stdout.contains("P1, choose"), "{}", out.stdout);
 }

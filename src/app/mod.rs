@@ -62,19 +62,67 @@ pub struct WindowArgs {
 impl WindowArgs {
     /// Whether the run is scripted (and so needs the window).
     pub fn scripted(&self) -> bool {
-        self.screenshot.is_some()
-            || self.actions.is_some()
-            || self.click.is_some()
-            || self.frames.is_some()
+        self.scripted_by().is_some()
+    }
+
+    /// The first flag given that scripts the window.
+    pub fn scripted_by(&self) -> Option<&'static str> {
+        [
+            (self.screenshot.is_some(), "--screenshot"),
+            (self.actions.is_some(), "--actions"),
+            (self.click.is_some(), "--click"),
+            (self.frames.is_some(), "--frames"),
+        ]
+        .into_iter()
+        .find_map(|(given, flag)| given.then_some(flag))
     }
 }
 
-/// Whether a window can open: on X11 systems, when `DISPLAY` is set.
-pub fn display_available() -> bool {
+/// Whether a window can open, or why not. On X11 systems: `DISPLAY` names an X server that
+/// answers `XOpenDisplay`, the call the window opens with (asked once per run).
+pub fn display() -> Result<(), String> {
     if cfg!(any(target_os = "windows", target_os = "macos")) {
-        return true;
+        return Ok(());
     }
-    std::env::var_os("DISPLAY").is_some_and(|d| !d.is_empty())
+    static ANSWER: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
+    ANSWER
+        .get_or_init(|| match std::env::var("DISPLAY") {
+            Ok(d) if !d.is_empty() => {
+                x_server_answers().map_err(|why| format!("{why} (DISPLAY={d})"))
+            }
+            _ => Err("no display (DISPLAY is not set)".into()),
+        })
+        .clone()
+}
+
+/// Opens and closes a connection to the X server `DISPLAY` names, through the system's libX11.
+fn x_server_answers() -> Result<(), String> {
+    type Open = unsafe extern "C" fn(*const libc::c_char) -> *mut libc::c_void;
+    type Close = unsafe extern "C" fn(*mut libc::c_void) -> libc::c_int;
+    // SAFETY: libX11's XOpenDisplay/XCloseDisplay have these C signatures; the library stays
+    // loaded while they are called and the display pointer is closed once.
+    unsafe {
+        let lib = [c"libX11.so.6", c"libX11.so"]
+            .iter()
+            .map(|name| libc::dlopen(name.as_ptr(), libc::RTLD_LAZY | libc::RTLD_LOCAL))
+            .find(|lib| !lib.is_null())
+            .ok_or("libX11 is not installed")?;
+        let open = libc::dlsym(lib, c"XOpenDisplay".as_ptr());
+        let close = libc::dlsym(lib, c"XCloseDisplay".as_ptr());
+        let answer = if open.is_null() || close.is_null() {
+            Err("libX11 lacks XOpenDisplay")
+        } else {
+            let display = std::mem::transmute::<*mut libc::c_void, Open>(open)(std::ptr::null());
+            if display.is_null() {
+                Err("no X server answers")
+            } else {
+                std::mem::transmute::<*mut libc::c_void, Close>(close)(display);
+                Ok(())
+            }
+        };
+        libc::dlclose(lib);
+        answer.map_err(String::from)
+    }
 }
 
 /// What a run does besides playing, checked before the window opens.

@@ -98,7 +98,19 @@ pub fn run(a: PlayArgs) -> CmdResult {
         }
     };
     if windowed {
+        if let Err(why) = crate::app::display() {
+            let flag = a.window.scripted_by().unwrap_or("play");
+            return Err(vec![Diagnostic::error(
+                flag,
+                format!("the window cannot open: {why}; on a machine without one, run under `xvfb-run -a`"),
+            )]);
+        }
         return crate::app::run(s, watcher, a.window, a.record);
+    }
+    if let (false, Err(why)) = (a.text, crate::app::display()) {
+        if std::env::var_os("DISPLAY").is_some_and(|d| !d.is_empty()) {
+            eprintln!("note: the window cannot open: {why}; playing in the terminal");
+        }
     }
     let mut inputs = Inputs::new(watcher);
     let mut redraw = true;
@@ -237,7 +249,7 @@ fn start(a: &PlayArgs) -> Result<Session, Vec<Diagnostic>> {
 
 /// Whether the session opens the window (a display, or a scripted window run, and no --text).
 fn windowed(a: &PlayArgs) -> bool {
-    !a.text && (a.window.scripted() || crate::app::display_available())
+    !a.text && (a.window.scripted() || crate::app::display().is_ok())
 }
 
 /// A seed for a new game when none is given: the clock's nanoseconds.
