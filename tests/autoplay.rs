@@ -425,8 +425,12 @@ fn rules_errors_read_the_same_inside_the_vm() {
         "{err}"
     );
     assert!(err.contains("hook 'ai.score'"), "{err}");
+    // A NaN score for one option only (the others are fixed), found where it is returned.
     let err = fails_alike("", &scores("return 0 / 0"));
-    assert!(err.contains("the AI scored every option NaN"), "{err}");
+    assert!(
+        err.contains("games/monopoly/ai.lua:4: error: AI.score returned NaN (not a number: 0/0?) for option 1, expected a number"),
+        "{err}"
+    );
     // AI.scores (the whole list at once), from turn 9 on a list with a string in it.
     let whole = "AI.fixed = nil AI.scores = function(G, ctx, p, list)\n\
                    local out = {}\n\

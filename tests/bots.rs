@@ -284,8 +284,8 @@ fn with_ai(id: &str, map: Option<&str>, ai: &str) -> (Variant, Game) {
     (v, g)
 }
 
-/// A heuristic AI that scores every option NaN has no best option: choosing and explaining
-/// give a located error (they used to panic).
+/// A NaN score is an error at the AI function when choosing and explaining (it used to be a
+/// panic, then a score no option could reach).
 #[test]
 fn heuristic_with_nan_scores_gives_an_error() {
     let (_v, mut g) = with_ai("tictactoe", None, "AI.score = function() return 0 / 0 end");
@@ -293,7 +293,7 @@ fn heuristic_with_nan_scores_gives_an_error() {
     for err in [bot.choose(&mut g), bot.explain(&mut g)] {
         let err = err.unwrap_err().to_string();
         assert!(
-            err.contains("ai.lua: error: the AI scored every option NaN"),
+            err.contains("ai.lua:2: error: AI.score returned NaN (not a number: 0/0?) for option 1, expected a number"),
             "{err}"
         );
         assert!(err.contains("in state 'turn' hook 'ai.score'"), "{err}");

@@ -308,9 +308,8 @@ impl Bot for Heuristic {
         let scores = game.score_options(self.style.as_deref())?;
         let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let tied: Vec<usize> = (0..scores.len()).filter(|i| scores[*i] == best).collect();
-        let index = match tied.len() {
-            _ if scores.len() == 1 => 0,
-            0 => return Err(game.no_best_option()),
+        let index = match scores.len() {
+            1 => 0,
             _ => tie_break(&tied, &mut self.rng),
         };
         let mut candidates: Vec<(usize, f64)> = scores.into_iter().enumerate().collect();

@@ -180,7 +180,6 @@ impl Game {
                 };
                 Err(self.flow_error(msg, "options"))
             }
-            "untied" => Err(self.no_best_option()),
             other => unreachable!("M.autoplay stopped for '{other}'"),
         }
     }
@@ -197,7 +196,7 @@ impl Game {
 
     /// Where `M.autoplay` stopped (or failed) as the step path leaves it: in `state`, with `n`
     /// more decisions played, and the decision it was at still pending when it stopped
-    /// waiting for one (`ask`) or while the AI scored it (`untied`, `ai.score`).
+    /// waiting for one (`ask`) or while the AI scored it (`ai.score`).
     fn stopped(&mut self, state: &str, n: u64, why: &str, seat: Value, list: Value) -> usize {
         let state = self.pkg.flow.index(state).expect("a state of the flow");
         let mut w = self.world.borrow_mut();
@@ -205,7 +204,7 @@ impl Game {
         w.decisions += n;
         self.just_entered = false;
         self.pending = match (why, seat, list) {
-            ("ask" | "untied" | "ai.score", Value::Integer(seat), Value::Table(list)) => {
+            ("ask" | "ai.score", Value::Integer(seat), Value::Table(list)) => {
                 Some(Pending::new(seat as usize - 1, list))
             }
             _ => None,

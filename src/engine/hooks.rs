@@ -130,26 +130,11 @@ impl Game {
     }
 
     /// The best score of the AI (or its style) and the options that reach it (at least one:
-    /// an AI that scores every option NaN is an error).
+    /// a score that is not a number, NaN among them, is an error).
     pub fn best_options(&self, style: Option<&str>) -> Result<(f64, Vec<usize>), GameError> {
         let (best, tied): (f64, mlua::Variadic<usize>) =
             self.with_ai_scores(&self.host.best, style)?;
-        if tied.is_empty() {
-            return Err(self.no_best_option());
-        }
         Ok((best, tied.iter().map(|i| i - 1).collect()))
-    }
-
-    /// The error of a heuristic bot whose AI scored every option NaN: no option is best.
-    pub fn no_best_option(&self) -> GameError {
-        let state = self.world.borrow().state;
-        let note = context(&self.pkg, &self.host, state, "ai.score");
-        let path = match &self.pkg.ai_file {
-            Some(ai) => self.pkg.file(ai),
-            None => self.host.rules_path.clone(),
-        };
-        let msg = "the AI scored every option NaN (not a number), so no option is best";
-        GameError::Script(ScriptError(Diagnostic::error(path, msg).note(note)))
     }
 
     /// The error of a game still going after `max` decisions (`ai::play_out`): where it stands

@@ -70,6 +70,12 @@ end
 -- at load, read as they are).
 local NOTHING_FIXED = {}
 
+-- How a score that is not a number is named in an error: its type, or NaN.
+local function what(s)
+  if s ~= s then return "NaN (not a number: 0/0?)" end
+  return type(s)
+end
+
 -- AI.scores' list for the whole decision, checked.
 local function whole_scores(AI, G, ctx, seat, list)
   local out = AI.scores(G, ctx, seat, list)
@@ -77,8 +83,9 @@ local function whole_scores(AI, G, ctx, seat, list)
     error(string.format("%s: AI.scores returned %s, expected a list of numbers", M.where(AI.scores), type(out)), 0)
   end
   for i = 1, #list do
-    if type(out[i]) ~= "number" then
-      error(string.format("%s: AI.scores returned %s for option %d, expected a number", M.where(AI.scores), type(out[i]), i), 0)
+    local s = out[i]
+    if type(s) ~= "number" or s ~= s then
+      error(string.format("%s: AI.scores returned %s for option %d, expected a number", M.where(AI.scores), what(s), i), 0)
     end
   end
   return out
@@ -87,7 +94,7 @@ end
 -- The best score and how many options reach it, their indices in tied[1..n]; each option's
 -- score also in out[i] when `out` is given. Scores come from AI.scores when the AI scores a
 -- decision as a whole, else from AI.fixed[verb] or AI.score(G, ctx, seat, option) one by one,
--- without a list. No option reaches a NaN best: n is 0.
+-- without a list. A score that is not a number (NaN among them) is an error at the AI function.
 local NO_SCORE = -math.huge
 function M.tied(AI, G, ctx, seat, list, tied, out)
   local scores = AI.scores and whole_scores(AI, G, ctx, seat, list)
@@ -102,8 +109,8 @@ function M.tied(AI, G, ctx, seat, list, tied, out)
       s = fixed[o[1]]
       if s == nil then
         s = score(G, ctx, seat, o)
-        if type(s) ~= "number" then
-          error(string.format("%s: AI.score returned %s for option %d, expected a number", M.where(score), type(s), i), 0)
+        if type(s) ~= "number" or s ~= s then
+          error(string.format("%s: AI.score returned %s for option %d, expected a number", M.where(score), what(s), i), 0)
         end
       end
     end
@@ -237,7 +244,6 @@ end
 --   "none"                an automatic state returned nothing
 --   "stuck", trail, k     the step guard tripped (trail[k-5..k]: the last automatic states run)
 --   "options", problem    a bad options list (problem nil: an empty one)
---   "untied", seat, list  M.best tied no option (every score NaN); the decision stays
 -- run.probe returns (state, hook, decisions, seat, list) as they last were, even after an
 -- error has unwound this loop (Lua closes the upvalues then): where it failed.
 -- run = { ctx, S (live turn state), states (each state's record, as M.playout reads them),
@@ -254,7 +260,6 @@ function M.autoplay(G, run, state, seat, list, budget)
     if #list > 1 then
       hook = "ai.score"
       local _, k = best(ais[seat], G, ctx, seat, list, tied)
-      if k == 0 then return "untied", state, n, seat, list end
       option = list[k == 1 and tied[1] or tied[draw(seat, k)]]
     end
     n = n + 1
