@@ -298,24 +298,25 @@ fn a_hook_error_inside_a_search_playout_names_the_rules() {
 }
 
 /// A hook that returns a state it may not go to, inside a search playout, reads as it does
-/// step by step: the transition, located at the hook.
+/// step by step: the transition, located at the line returning it (the hook's first line for
+/// a value that names no state).
 #[test]
 fn a_bad_transition_inside_a_search_playout_names_the_hook() {
     for (code, message) in [
         (
             "return 'end_turn'",
-            "error: illegal transition from 'wait_player' to 'end_turn' (allowed: rolling, mortgaging)",
+            "4: error: illegal transition from 'wait_player' to 'end_turn' (allowed: rolling, mortgaging)",
         ),
         (
             "return 42",
-            "error: hook 'act' returned a number (42), not the name of a state",
+            "3: error: hook 'act' returned a number (42), not the name of a state",
         ),
     ] {
         let rules = from_turn_9("wait_player", "act", "G, ctx, option, p", code);
         let v = variant("monopoly", &rules, "", None);
         let mut g = new_game(&v.pkg, "demo", 4, 3);
         let err = g.random_playout(10_000).expect_err("the broken rules fail").to_string();
-        assert!(err.contains(&format!("/monopoly/rules.lua:3: {message}\n")), "{err}");
+        assert!(err.contains(&format!("/monopoly/rules.lua:{message}\n")), "{err}");
         assert!(err.contains("in state 'wait_player' hook 'act'"), "{err}");
     }
 }
@@ -349,7 +350,7 @@ fn rules_errors_read_the_same_inside_the_vm() {
         (
             act("return 'end_turn'"),
             "illegal transition from 'wait_player' to 'end_turn' (allowed: rolling",
-            "rules.lua:3:",
+            "rules.lua:4:",
         ),
         (
             act("return 'rollin'"),

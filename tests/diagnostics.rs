@@ -467,14 +467,13 @@ fn an_error_raised_without_a_message_says_so() {
 #[test]
 fn illegal_state_transition() {
     let c = Copy::new();
-    break_rolling_enter(&c, "do return \"game_over\" end");
-    let hook = c.line_of("rules.lua", "R.states.rolling = {") + 1;
-    //                in state 'rolling' hook 'enter' (player 1, turn 1)
+    // Located at the line that returns the state.
+    let line = break_rolling_enter(&c, "do return \"game_over\" end");
     assert_fails(
         &c.check(),
         &[
             format!(
-                "mono/rules.lua:{hook}: error: illegal transition from 'rolling' to 'game_over' (allowed: buy, wait_player, end_turn)"
+                "mono/rules.lua:{line}: error: illegal transition from 'rolling' to 'game_over' (allowed: buy, wait_player, end_turn)"
             ),
             "    in state 'rolling' hook 'enter' (player 1, turn 1)".to_string(),
         ],

@@ -21,7 +21,16 @@ impl Game {
                 self.just_entered = true;
                 Ok(())
             }
-            Err(msg) => Err(self.flow_error(msg, hook)),
+            Err(msg) => {
+                let mut e = self.flow_error(msg, hook);
+                let f = self.hook_function(self.world.borrow().state, hook);
+                if let (GameError::Script(ScriptError(d)), Some(line)) =
+                    (&mut e, f.and_then(|f| returning_line(&f, to)))
+                {
+                    d.line = Some(line);
+                }
+                Err(e)
+            }
         }
     }
 
@@ -245,6 +254,22 @@ impl Game {
             Ok(()) => self.flow_error(format!("state '{name}' was refused in a playout"), hook),
         }
     }
+}
+
+/// The first line of the script function `f` that holds the state name `to` as a string
+/// literal (`return "to"`): where a hook returned it, read from the function's file.
+fn returning_line(f: &mlua::Function, to: &str) -> Option<usize> {
+    let info = f.info();
+    let path = info.source?.strip_prefix('@')?.to_string();
+    let (first, last) = (info.line_defined?, info.last_line_defined?);
+    let text = std::fs::read_to_string(path).ok()?;
+    let quoted = [format!("\"{to}\""), format!("'{to}'")];
+    text.lines()
+        .enumerate()
+        .take(last)
+        .skip(first.saturating_sub(1))
+        .find(|(_, l)| quoted.iter().any(|q| l.contains(q.as_str())))
+        .map(|(i, _)| i + 1)
 }
 
 /// A Lua value as an error message names it: `a number (42)`, `a boolean (true)`, `a table`.
