@@ -1456,3 +1456,48 @@ fn a_display_that_does_not_answer_is_reported() {
     );
     assert!(out.stdout.contains("P1, choose"), "{}", out.stdout);
 }
+
+/// `play --load FILE --players ...` hands the saved game to other players (the save's own
+/// players otherwise); a list of the wrong length is refused.
+#[test]
+fn a_saved_game_resumes_with_the_players_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("mid.json");
+    let save = save.to_str().unwrap();
+    let start = [
+        "play",
+        "tictactoe",
+        "--players",
+        "human,human",
+        "--seed",
+        "1",
+        "--text",
+        "--no-watch",
+    ];
+    let out = run_on_display(None, &start, &format!("1\nsave {save}\nquit\n"));
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let load = ["play", "--load", save, "--text", "--no-watch"];
+    let out = run_on_display(None, &load, "quit\n");
+    assert!(
+        out.stdout.contains("resumed tictactoe after 1 decisions\n"),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains(">P2 ○ (human)\n"), "{}", out.stdout);
+    let bots = [&load[..], &["--players", "ai,ai"]].concat();
+    let out = run_on_display(None, &bots, "");
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(
+        out.stdout.contains(" P1 ● (ai)\n P2 ○ (ai)\n"),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("game over: draw"), "{}", out.stdout);
+    let one = [&load[..], &["--players", "ai"]].concat();
+    let out = run_on_display(None, &one, "");
+    assert_eq!(out.code, Some(1));
+    assert_eq!(
+        out.stderr,
+        "--players: error: the saved game has 2 seats; give 2 players, not 1\n"
+    );
+}

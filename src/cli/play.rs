@@ -26,8 +26,8 @@ pub struct PlayArgs {
     /// Map to play on (default: the game's default map)
     #[arg(long)]
     map: Option<String>,
-    #[arg(long, default_value = "human,ai", help = concat!("Who plays each seat, comma-separated, one entry per seat: human, ", crate::bot_kinds!()))]
-    players: String,
+    #[arg(long, help = concat!("Who plays each seat, comma-separated, one entry per seat: human, ", crate::bot_kinds!(), " (default: human,ai; with --load, the saved game's players)"))]
+    players: Option<String>,
     /// Seed of the game's random generator (default: a new one each game, printed at the start)
     #[arg(long)]
     seed: Option<u64>,
@@ -74,7 +74,7 @@ pub fn run(a: PlayArgs) -> CmdResult {
             if a.game.is_some() || a.map.is_some() || a.seed.is_some() || !a.settings.is_empty() {
                 eprintln!("note: --load resumes the saved game as it was; the game, --map, --seed and --set are ignored");
             }
-            resume(file)?
+            resume(file, a.players.as_deref())?
         }
         None => start(&a)?,
     };
@@ -211,8 +211,8 @@ fn start(a: &PlayArgs) -> Result<Session, Vec<Diagnostic>> {
         )]);
     };
     let pkg = load(name)?;
-    let seats =
-        Seat::parse_list(&a.players).map_err(|e| vec![Diagnostic::error("--players", e)])?;
+    let players = a.players.as_deref().unwrap_or("human,ai");
+    let seats = Seat::parse_list(players).map_err(|e| vec![Diagnostic::error("--players", e)])?;
     let seed = a.seed.unwrap_or_else(fresh_seed);
     let config = GameConfig {
         map: a.map.clone(),
@@ -261,9 +261,10 @@ fn fresh_seed() -> u64 {
     crate::core::rng::splitmix64(nanos) % 1_000_000
 }
 
-fn resume(file: &Path) -> Result<Session, Vec<Diagnostic>> {
+/// Resumes the game saved in `file`, with its players or with `players` (`--players`) instead.
+fn resume(file: &Path, players: Option<&str>) -> Result<Session, Vec<Diagnostic>> {
     let shown = file.display().to_string();
-    let record = Record::load(file).map_err(|d| vec![d])?;
+    let mut record = Record::load(file).map_err(|d| vec![d])?;
     let Some(snap) = record.snapshot.clone() else {
         return Err(vec![Diagnostic::error(
             &shown,
@@ -283,19 +284,40 @@ fn resume(file: &Path) -> Result<Session, Vec<Diagnostic>> {
             action: s.action.clone(),
         })
         .collect();
-    let seats: Vec<Seat> = record
-        .players
-        .iter()
-        .map(|p| Seat::parse(p))
-        .collect::<Result<_, _>>()
-        .and_then(|seats: Vec<Seat>| Seat::check_all(&seats, &game).map(|_| seats))
-        .map_err(|e| vec![Diagnostic::error(&shown, e)])?;
+    let seats = match players {
+        Some(list) => {
+            let seats = Seat::parse_list(list)
+                .and_then(|seats| same_count(seats, record.players.len()))
+                .and_then(|seats| Seat::check_all(&seats, &game).map(|_| seats))
+                .map_err(|e| vec![Diagnostic::error("--players", e)])?;
+            record.players = seats.iter().map(|s| s.to_string()).collect();
+            seats
+        }
+        None => record
+            .players
+            .iter()
+            .map(|p| Seat::parse(p))
+            .collect::<Result<_, _>>()
+            .and_then(|seats: Vec<Seat>| Seat::check_all(&seats, &game).map(|_| seats))
+            .map_err(|e| vec![Diagnostic::error(&shown, e)])?,
+    };
     println!(
         "resumed {} after {} decisions",
         record.game,
         record.steps.len()
     );
     Ok(Session::new(game, seats, record))
+}
+
+/// `seats` when there is one per seat of a saved game with `n` seats.
+fn same_count(seats: Vec<Seat>, n: usize) -> Result<Vec<Seat>, String> {
+    match seats.len() == n {
+        true => Ok(seats),
+        false => Err(format!(
+            "the saved game has {n} seats; give {n} players, not {}",
+            seats.len()
+        )),
+    }
 }
 
 /// The bot of `seat` moves. On an error the position stays as it was (a move the rules
