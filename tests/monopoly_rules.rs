@@ -205,7 +205,7 @@ fn jailed_player_stays_two_turns_then_pays_the_fine_and_moves() {
         assert_eq!(cash(&g, 1), 1500);
         idle_turn(&mut g, 2);
     }
-    roll(&mut g, 1, 2); // third try: pays $50 and moves 7 → 10
+    roll(&mut g, 1, 2); // third try: pays ¥50 and moves 7 → 10
     assert!(!in_jail(&g, 1));
     assert_eq!(position(&g, 1), 10);
     assert_eq!(cash(&g, 1), 1450);

@@ -82,11 +82,18 @@ fn look(s: &Session) -> Result<(Style, Option<Texture2D>), Vec<Diagnostic>> {
     Ok((style, image))
 }
 
-/// The style for the session's map (read before the window opens, so errors show first).
+/// The style for the session's map (read before the window opens, so errors show first). A
+/// style without a `currency` shows the game's `currency` setting, when it has a text one.
 pub fn style(s: &Session) -> Result<Style, Vec<Diagnostic>> {
     let pkg = &s.game.pkg;
     let map = s.game.config.map.as_deref().unwrap_or(&pkg.default_map);
-    load_style(&pkg.root, &pkg.shown, map)
+    let mut style = load_style(&pkg.root, &pkg.shown, map)?;
+    if let (true, Some(toml::Value::String(c))) =
+        (style.currency.is_empty(), s.game.settings.get("currency"))
+    {
+        style.currency = c.clone();
+    }
+    Ok(style)
 }
 
 /// The image `style` names, if any (loaded once the window is open).

@@ -1,6 +1,7 @@
 //! Drawing primitives shared by the renderers and the HUD: the bundled font (WenQuanYi Micro
 //! Hei, which covers CJK, Latin, digits and currency signs, so a mixed string such as
-//! "北京胡同 ¥200" renders whole), text that wraps and shrinks to fit a box, and colours.
+//! "北京胡同 ¥200" renders whole), text that wraps and shrinks to fit a box (breaking a word
+//! too wide for it), and colours.
 
 use crate::app::layout::Rect;
 use crate::def::style::Rgba;
@@ -121,15 +122,15 @@ const MIN_TEXT: f32 = 7.0;
 
 /// Greedy word wrap of `s` into lines no wider than `width` as `measure` reads them; CJK text
 /// without spaces is one word. With `split`, a word wider than a line is broken into pieces
-/// that fit (a hyphen where the break falls between two letters).
+/// that fit, except a word with digits in it (a price stays whole).
 fn wrap(s: &str, width: f32, measure: &dyn Fn(&str) -> f32, split: bool) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     for word in s.split_whitespace() {
-        let pieces = if split && measure(word) > width {
-            split_word(word, width, measure)
-        } else {
-            vec![word.to_string()]
-        };
+        let pieces =
+            match split && measure(word) > width && !word.contains(|c: char| c.is_ascii_digit()) {
+                true => split_word(word, width, measure),
+                false => vec![word.to_string()],
+            };
         for piece in pieces {
             match lines.last_mut() {
                 Some(last) if measure(&format!("{last} {piece}")) <= width => {
@@ -143,16 +144,14 @@ fn wrap(s: &str, width: f32, measure: &dyn Fn(&str) -> f32, split: bool) -> Vec<
     lines
 }
 
-/// `word` in pieces no wider than `width` (at least one character each), a hyphen ending each
-/// piece that breaks between two Latin letters.
+/// `word` in pieces no wider than `width` (at least one character each). In a word of Latin
+/// letters only, a piece of two letters or more that ends inside the word gets a hyphen.
 fn split_word(word: &str, width: f32, measure: &dyn Fn(&str) -> f32) -> Vec<String> {
     let chars: Vec<char> = word.chars().collect();
+    let letters = chars.iter().all(char::is_ascii_alphabetic);
     let piece = |from: usize, to: usize| {
         let mut p: String = chars[from..to].iter().collect();
-        if to < chars.len()
-            && chars[to - 1].is_ascii_alphabetic()
-            && chars[to].is_ascii_alphabetic()
-        {
+        if letters && to < chars.len() && to - from > 1 {
             p.push('-');
         }
         p
@@ -206,13 +205,23 @@ mod tests {
             wrap("B.&O. Railroad", 3.0, &chars, true),
             ["B.&", "O.", "Ra-", "il-", "ro-", "ad"]
         );
+        // No hyphen after a single letter, nor in a word that is not all letters.
+        assert_eq!(
+            wrap("Oriental", 1.0, &chars, true),
+            ["O", "r", "i", "e", "n", "t", "a", "l"]
+        );
+        assert_eq!(
+            wrap("mono/rules.lua", 5.0, &chars, true),
+            ["mono/", "rules", ".lua"]
+        );
     }
 
     #[test]
-    fn cjk_text_is_split_without_hyphens() {
+    fn cjk_text_is_split_without_hyphens_and_prices_stay_whole() {
         assert_eq!(
             wrap("北京胡同路口 ¥200", 4.0, &chars, true),
             ["北京胡同", "路口", "¥200"]
         );
+        assert_eq!(wrap("¥200", 3.0, &chars, true), ["¥200"]);
     }
 }

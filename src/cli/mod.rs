@@ -1,4 +1,4 @@
-//! The command line (clap): `play`, `sim`, `check`, `eval`, `replay`. Each command loads the
+//! The command line (clap): `play`, `sim`, `check`, `eval`, `replay`, `ai`. Each command loads the
 //! game through the same path, prints diagnostics once, and returns the process exit code.
 
 mod ai;

@@ -31,7 +31,8 @@ pub fn thinking_on<T>(
             if wait.recv_timeout(after) != Err(mpsc::RecvTimeoutError::Timeout) {
                 return;
             }
-            let spinner = ProgressBar::with_draw_target(None, target());
+            // Its clock starts with the bot's, not when it first shows.
+            let spinner = ProgressBar::with_draw_target(None, target()).with_elapsed(after);
             spinner.set_style(
                 ProgressStyle::with_template("{spinner} {msg} {elapsed}").expect("valid template"),
             );
