@@ -557,7 +557,7 @@ fn a_game_that_never_ends_is_reported_by_sim() {
 fn an_unknown_ai_style_is_refused_before_any_game() {
     let c = Copy::new();
     let refused = |flag: &str| {
-        format!("{flag}: error: the ai script of 'monopoly' has no style 'bold' (AI.styles has: nothing)")
+        format!("{flag}: error: the ai script of 'monopoly' has no style 'bold' (it defines no AI.styles)")
     };
     let sim = c.run(&["sim", GAME, "--games", "3", "--players", "ai,ai:bold"]);
     assert_fails(&sim, &[refused("--players")]);
@@ -1499,5 +1499,28 @@ fn a_saved_game_resumes_with_the_players_given() {
     assert_eq!(
         out.stderr,
         "--players: error: the saved game has 2 seats; give 2 players, not 1\n"
+    );
+}
+
+/// Usage mistakes on the command line say what to give instead.
+#[test]
+fn check_and_sim_say_what_they_lack() {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let none = run_in(here, &["check"]);
+    assert_eq!(none.code, Some(2));
+    assert_eq!(
+        none.stderr,
+        "error: name a game to check (e.g. `meeple check monopoly`), or --all\n"
+    );
+    let both = run_in(here, &["check", "monopoly", "--all"]);
+    assert_eq!(both.code, Some(2));
+    assert_eq!(both.stderr, "error: give a game or --all, not both\n");
+    let zero = run_in(here, &["sim", "tictactoe", "--games", "0"]);
+    assert_eq!(zero.code, Some(2));
+    assert!(
+        zero.stderr
+            .starts_with("error: invalid value '0' for '--games <GAMES>': 0 is not in 1.."),
+        "{}",
+        zero.stderr
     );
 }

@@ -34,8 +34,12 @@ pub fn run(a: CheckArgs) -> CmdResult {
             }
             games
         }
-        _ => {
-            eprintln!("error: give a game or --all (not both)");
+        (Some(_), true) => {
+            eprintln!("error: give a game or --all, not both");
+            return Ok(2);
+        }
+        (None, false) => {
+            eprintln!("error: name a game to check (e.g. `meeple check monopoly`), or --all");
             return Ok(2);
         }
     };

@@ -9,6 +9,7 @@ use crate::diag::Diagnostic;
 use crate::reload::Watcher;
 use crate::sim::report::Summary;
 use crate::sim::{report, run as run_batch, GameResult, SimConfig};
+use clap::builder::TypedValueParser as _;
 use clap::Args;
 use indicatif::{HumanDuration, ProgressBar, ProgressState, ProgressStyle};
 use std::path::PathBuf;
@@ -19,7 +20,7 @@ pub struct SimArgs {
     #[command(flatten)]
     game: GameArgs,
     /// Number of games
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..).map(|n| n as usize))]
     games: usize,
     #[arg(long, default_value = "ai,ai", help = concat!("Who plays each seat, comma-separated, one entry per seat: ", crate::bot_kinds!()))]
     players: String,

@@ -99,12 +99,12 @@ impl Game {
         }
         let names = self.ai_styles();
         Err(GameError::Rejected(format!(
-            "the ai script of '{}' has no style '{name}' (AI.styles has: {})",
+            "the ai script of '{}' has no style '{name}' ({})",
             self.pkg.id,
             if names.is_empty() {
-                "nothing".to_string()
+                "it defines no AI.styles".to_string()
             } else {
-                names.join(", ")
+                format!("AI.styles has: {}", names.join(", "))
             }
         )))
     }
