@@ -1524,3 +1524,41 @@ fn check_and_sim_say_what_they_lack() {
         zero.stderr
     );
 }
+
+/// A `data` key the runtime's own field would hide (a space's `index`, a card's `deck`) is an
+/// error at the space or card (it was dropped without a word).
+#[test]
+fn data_keys_the_runtime_uses_are_refused() {
+    let c = Copy::new();
+    c.edit(
+        "maps/demo.toml",
+        "data = { price = 100,",
+        "data = { index = 3, price = 100,",
+    );
+    c.edit(
+        "cards/demo.toml",
+        "data = { target = \"go\" }",
+        "data = { target = \"go\", deck = \"mine\" }",
+    );
+    let space = c.line_of("maps/demo.toml", "id = \"beijing\"");
+    let card = c.line_of("cards/demo.toml", "id = \"advance_go\"");
+    let fields = |what: &str, key: &str, list: &str| {
+        format!(
+            "error: data key '{key}' would be hidden: {what}'s table already has '{key}' (its \
+             fields: {list}); give it another name"
+        )
+    };
+    assert_fails(
+        &c.check(),
+        &[
+            format!(
+                "mono/cards/demo.toml:{card}:6: {}",
+                fields("a card", "deck", "id, text, effect, deck, index")
+            ),
+            format!(
+                "mono/maps/demo.toml:{space}:6: {}",
+                fields("a space", "index", "id, name, kind, group, index")
+            ),
+        ],
+    );
+}

@@ -305,6 +305,13 @@ fn load_board(
                 kinds.join(", ")
             )));
         }
+        reserved_data(
+            &s.data,
+            SPACE_FIELDS,
+            "a space",
+            loc(s.id.span().start),
+            diags,
+        );
         spaces.push(Space {
             id: s.id.into_inner(),
             name: s.name,
@@ -417,6 +424,26 @@ fn check_grid(
     }
 }
 
+/// The fields the runtime sets on a space's and a card's table in Lua, over its `data`.
+const SPACE_FIELDS: &[&str] = &["id", "name", "kind", "group", "index"];
+const CARD_FIELDS: &[&str] = &["id", "text", "effect", "deck", "index"];
+
+/// An error at `at` for each `data` key that a field of the runtime's (`fields`) would hide.
+fn reserved_data(
+    data: &toml::Table,
+    fields: &[&str],
+    what: &str,
+    at: Loc,
+    diags: &mut Vec<Diagnostic>,
+) {
+    for key in data.keys().filter(|k| fields.contains(&k.as_str())) {
+        diags.push(at.clone().error(format!(
+            "data key '{key}' would be hidden: {what}'s table already has '{key}' (its fields: {}); give it another name",
+            fields.join(", ")
+        )));
+    }
+}
+
 fn load_decks(
     root: &Path,
     shown: &str,
@@ -449,6 +476,13 @@ fn load_decks(
                                 .error(format!("duplicate card id '{}'", c.id.get_ref())),
                         );
                     }
+                    reserved_data(
+                        &c.data,
+                        CARD_FIELDS,
+                        "a card",
+                        loc(c.id.span().start),
+                        diags,
+                    );
                     let effect = c.effect.map(|e| (e.get_ref().clone(), loc(e.span().start)));
                     Card {
                         id: c.id.into_inner(),
