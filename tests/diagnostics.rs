@@ -1198,6 +1198,16 @@ fn check_shows_every_decision() {
             "    in state 'wait_player' hook 'label' (player 1, turn 1)".to_string(),
         ],
     );
+    // `play` goes on, and says why the option reads as its action.
+    let args = ["play", GAME, "--seed", "4", "--text", "--no-watch"];
+    let out = run_typing(&c.cwd, &args, "quit\n");
+    assert!(
+        out.stdout.contains(&format!(
+            "  1) roll (R.label failed: mono/rules.lua:{line}: error: R.label returned a number (42), expected a string)\n"
+        )),
+        "{}",
+        out.stdout
+    );
 }
 
 /// A bad argument to a `ctx` function written in Rust points at the calling line too.

@@ -20,11 +20,13 @@ impl Game {
         }
     }
 
-    /// The rules' label for an option table, or the action as typed (also when the hook fails).
+    /// The rules' label for an option table, or the action as typed; a failing hook (or one
+    /// returning something other than text) is named after the action, as `status_lines` does.
     pub(super) fn label_of(&self, option: &Table, action: &Action) -> String {
         match self.rules_label(option) {
             Ok(Some(text)) => text,
-            _ => action.to_string(),
+            Ok(None) => action.to_string(),
+            Err(e) => format!("{action} (R.label failed: {})", first_line(&e)),
         }
     }
 
@@ -51,10 +53,8 @@ impl Game {
     /// hook or a result of another kind becomes a line saying so rather than an error that
     /// would stop the game.
     pub fn status_lines(&self, seat: usize) -> Vec<String> {
-        self.rules_status(seat).unwrap_or_else(|e| {
-            let first = e.to_string().lines().next().unwrap_or_default().to_string();
-            vec![format!("(R.status failed: {first})")]
-        })
+        self.rules_status(seat)
+            .unwrap_or_else(|e| vec![format!("(R.status failed: {})", first_line(&e))])
     }
 
     /// `R.status` for `seat`: a list of strings, or one string.
@@ -95,4 +95,9 @@ impl Game {
         }
         Ok(())
     }
+}
+
+/// The first line of an error (its location and message, without the notes under it).
+fn first_line(e: &GameError) -> String {
+    e.to_string().lines().next().unwrap_or_default().to_string()
 }
