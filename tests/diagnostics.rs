@@ -1572,3 +1572,16 @@ fn data_keys_the_runtime_uses_are_refused() {
         ],
     );
 }
+
+/// Reading a setting game.toml does not declare is an error at the reading line, with the
+/// nearest declared name (it read as nil).
+#[test]
+fn a_misspelt_setting_is_an_error_where_it_is_read() {
+    assert_rolling_enter_fails(
+        "local fine = ctx.settings.jail_fien",
+        "no setting 'jail_fien'; did you mean 'jail_fine'? (game.toml [settings] declares: \
+         ai_build_reserve, ai_buy_margin, ai_complete_margin, ai_unmortgage_reserve, currency, \
+         doubles_to_jail, jail_fine, jail_turns, max_level, monopoly_multiplier, \
+         mortgage_percent, round_cap, salary, sell_percent, start_cash, unmortgage_interest)",
+    );
+}

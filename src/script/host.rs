@@ -97,6 +97,9 @@ impl Host {
         prelude
             .raw_set("where", where_defined(&lua).map_err(fail)?)
             .map_err(fail)?;
+        prelude
+            .raw_set("did_you_mean", near_name(&lua).map_err(fail)?)
+            .map_err(fail)?;
         let state = install_components(&lua, &prelude, &ctx, pkg, board, &world).map_err(fail)?;
         let tiebreak = super::tiebreak::TieBreak::install(&lua).map_err(fail)?;
         let states = lua.create_table().map_err(fail)?;
@@ -324,6 +327,14 @@ fn where_defined(lua: &Lua) -> mlua::Result<Function> {
             info.short_src.unwrap_or_default(),
             info.line_defined.unwrap_or(0)
         ))
+    })
+}
+
+/// `did_you_mean(word, names)` for the prelude: the name in the list `names` closest to `word`,
+/// or nil.
+fn near_name(lua: &Lua) -> mlua::Result<Function> {
+    lua.create_function(|_, (word, names): (String, Vec<String>)| {
+        Ok(did_you_mean(&word, names.iter().map(String::as_str)).map(str::to_string))
     })
 }
 

@@ -506,7 +506,22 @@ function M.install(ctx, spec, emit)
   end
   ctx.counters = M.view(views, #spec.counters, "ctx.counters", "ctx.counter:set or :add")
   S.zones = M.install_zones(ctx, spec)
+  M.strict_settings(ctx.settings)
   return S
+end
+
+-- Reading a setting game.toml does not declare is an error at the reading line (a misspelt
+-- name read as nil and failed later, or never); declared settings are read as plain fields,
+-- without the metamethod.
+function M.strict_settings(settings)
+  local declared = {}
+  for name in pairs(settings) do declared[#declared + 1] = tostring(name) end
+  table.sort(declared)
+  setmetatable(settings, { __index = function(_, name)
+    local near = M.did_you_mean(tostring(name), declared)
+    error(string.format("no setting '%s'%s (game.toml [settings] declares: %s)", tostring(name),
+      near and string.format("; did you mean '%s'?", near) or "", table.concat(declared, ", ")), 2)
+  end })
 end
 
 -- A read-only view of the live table t (n entries): reading view[i] reads t[i] without a
