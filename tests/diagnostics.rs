@@ -1585,3 +1585,31 @@ fn a_misspelt_setting_is_an_error_where_it_is_read() {
          mortgage_percent, round_cap, salary, sell_percent, start_cash, unmortgage_interest)",
     );
 }
+
+/// `meeple ai GAME --replay FILE` explains the record's position with GAME's rules and AI (a
+/// copy with another AI), and refuses a GAME of another id.
+#[test]
+fn ai_explains_a_record_with_the_game_given() {
+    let c = Copy::new();
+    // Seed 4: P1 rolls onto 广州骑楼 and is asked whether to buy it.
+    let args = ["play", GAME, "--seed", "4", "--text", "--no-watch"];
+    let out = run_typing(&c.cwd, &args, "1\nsave s.json\nquit\n");
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    copy_dir(&c.cwd.join(GAME), &c.cwd.join("mono2"));
+    let ai = c.cwd.join("mono2/ai.lua");
+    let text = std::fs::read_to_string(&ai).unwrap();
+    let constant = "AI.fixed = nil\nfunction AI.score() return 7 end\nreturn AI";
+    std::fs::write(&ai, text.replace("\nreturn AI", &format!("\n{constant}"))).unwrap();
+    let out = c.run(&["ai", "mono2", "--replay", "s.json", "--top", "2"]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(
+        out.stdout.matches("\"score\": 7.0").count(),
+        2,
+        "{}",
+        out.stdout
+    );
+    assert_fails(
+        &c.run(&["ai", "tictactoe", "--replay", "s.json"]),
+        &["s.json: error: this is a record of game 'monopoly', not of 'tictactoe' (id 'tictactoe')".to_string()],
+    );
+}

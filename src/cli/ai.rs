@@ -81,14 +81,18 @@ fn position(a: &AiArgs) -> Result<Game, Vec<Diagnostic>> {
             .map_err(|d| relabel(d, &["--players"], "--seats"));
     };
     let record = Record::load(file).map_err(|d| vec![d])?;
-    if record.game != a.game.game && !record.game_location().ends_with(&a.game.game) {
-        eprintln!(
-            "note: {} is a record of '{}'; explaining that game",
-            file.display(),
-            record.game
-        );
+    // GAME's files (a copy with another AI, say) at the record's position.
+    let pkg = load(&a.game.game)?;
+    if pkg.id != record.game {
+        return Err(vec![Diagnostic::error(
+            file.display().to_string(),
+            format!(
+                "this is a record of game '{}', not of '{}' (id '{}')",
+                record.game, a.game.game, pkg.id
+            ),
+        )]);
     }
-    let mut game = Game::new(load(&record.game_location())?, record.config.clone())
+    let mut game = Game::new(pkg, record.config.clone())
         .map_err(|d| relabel(d, &CONFIG_FLAGS, &file.display().to_string()))?;
     if let Some(snap) = &record.snapshot {
         game.restore(snap).map_err(|e| vec![script_diag(e)])?;
