@@ -1613,3 +1613,27 @@ fn ai_explains_a_record_with_the_game_given() {
         &["s.json: error: this is a record of game 'monopoly', not of 'tictactoe' (id 'tictactoe')".to_string()],
     );
 }
+
+/// `check --set` checks the game with a setting changed, and says so; an unknown setting is
+/// refused as `play` and `sim` refuse it.
+#[test]
+fn check_takes_settings() {
+    let c = Copy::new();
+    let out = c.run(&["check", GAME, "--set", "salary=300", "--games", "1"]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(
+        out.stdout,
+        "ok: monopoly with salary=300 (2 maps, 1 random games and 1 AI game each)\n"
+    );
+    // A cap of one round: every game stops capped, which check accepts.
+    let out = c.run(&["check", GAME, "--set", "round_cap=1", "--games", "1"]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let out = c.run(&["check", GAME, "--set", "salery=3"]);
+    assert_eq!(out.code, Some(1));
+    assert!(
+        out.stderr
+            .starts_with("--set: error: unknown setting 'salery'; did you mean 'salary'?"),
+        "{}",
+        out.stderr
+    );
+}

@@ -17,6 +17,9 @@ pub struct CheckArgs {
     /// Random games to play per map
     #[arg(long, default_value_t = 5)]
     games: usize,
+    /// Check with a setting from game.toml changed, e.g. --set salary=300 (repeatable; not with --all)
+    #[arg(long = "set", value_name = "KEY=VALUE", conflicts_with = "all")]
+    settings: Vec<String>,
     /// Report a game that has not ended after this many decisions
     #[arg(long, value_name = "N", default_value_t = crate::ai::MAX_DECISIONS,
           value_parser = clap::value_parser!(u64).range(1..))]
@@ -99,7 +102,7 @@ fn check_one(
             map: Some(map.to_string()),
             seats,
             seed,
-            settings: Vec::new(),
+            settings: a.settings.clone(),
         };
         Game::new(pkg.clone(), config)
     };
@@ -136,7 +139,14 @@ fn check_one(
         1 => " and 1 AI game".to_string(),
         n => format!(" and {n} AI games"),
     };
-    let summary = format!("{} ({maps}, {} random games{ai} each)", pkg.id, a.games);
+    let with = match a.settings.is_empty() {
+        true => String::new(),
+        false => format!(" with {}", a.settings.join(", ")),
+    };
+    let summary = format!(
+        "{}{with} ({maps}, {} random games{ai} each)",
+        pkg.id, a.games
+    );
     Ok((pkg.id.clone(), pkg.shown.clone(), summary))
 }
 
