@@ -143,10 +143,11 @@ fn check_one(
         true => String::new(),
         false => format!(" with {}", a.settings.join(", ")),
     };
-    let summary = format!(
-        "{}{with} ({maps}, {} random games{ai} each)",
-        pkg.id, a.games
-    );
+    let random = match a.games {
+        1 => "1 random game".to_string(),
+        n => format!("{n} random games"),
+    };
+    let summary = format!("{}{with} ({maps}, {random}{ai} each)", pkg.id);
     Ok((pkg.id.clone(), pkg.shown.clone(), summary))
 }
 
