@@ -63,16 +63,21 @@ impl Diagnostic {
         if let Some((path, line, rest)) = split_location(first) {
             return Diagnostic::error(path, rest.trim()).at_line(line);
         }
+        // The first frame of the scripts' own: the runtime's prelude only passes errors on.
         let caller = message
             .lines()
             .skip_while(|l| !l.starts_with("stack traceback:"))
-            .find_map(|l| split_location(l.trim()));
+            .filter_map(|l| split_location(l.trim()))
+            .find(|(path, _, _)| *path != PRELUDE);
         match caller {
             Some((path, line, _)) => Diagnostic::error(path, first.trim()).at_line(line),
             None => Diagnostic::error(fallback_path, first.trim()),
         }
     }
 }
+
+/// The chunk name of the runtime's own Lua helpers (`src/script/prelude.lua`).
+pub const PRELUDE: &str = "meeple/prelude.lua";
 
 /// `path:line: rest` → (path, line, rest), for paths without spaces.
 fn split_location(text: &str) -> Option<(&str, usize, &str)> {

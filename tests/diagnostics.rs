@@ -1637,3 +1637,31 @@ fn check_takes_settings() {
         out.stderr
     );
 }
+
+/// A `ctx` function that an `eval` chunk tail-calls (`return ctx...`) fails at the chunk, not
+/// inside the runtime's own helpers.
+#[test]
+fn eval_errors_in_a_tail_call_name_the_chunk() {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = run_in(
+        here,
+        &["eval", "monopoly", "return ctx.counter:get(9, 'cash')"],
+    );
+    assert_eq!(out.code, Some(1));
+    assert_eq!(
+        out.stderr,
+        "eval: error: seat 9 out of range (1..2)\n    in eval\n"
+    );
+    let out = run_in(
+        here,
+        &[
+            "eval",
+            "monopoly",
+            "local v = ctx.counter:get(9, 'cash') return v",
+        ],
+    );
+    assert_eq!(
+        out.stderr,
+        "eval:1: error: seat 9 out of range (1..2)\n    in eval\n"
+    );
+}

@@ -91,7 +91,7 @@ impl Host {
         ctx.raw_set("items", pkg.items.clone()).map_err(fail)?;
         let prelude: Table = lua
             .load(include_str!("prelude.lua"))
-            .set_name("@meeple/prelude.lua")
+            .set_name(format!("@{}", crate::diag::PRELUDE))
             .call(())
             .map_err(fail)?;
         prelude
