@@ -1174,7 +1174,11 @@ fn stats_that_are_not_numbers_are_errors_at_the_hook() {
             "{}",
             out.stderr
         );
-        assert!(out.stderr.contains("hook 'stats'"), "{}", out.stderr);
+        assert!(
+            out.stderr.contains("hook 'R.stats' (state 'game_over'"),
+            "{}",
+            out.stderr
+        );
     }
 }
 
@@ -1195,7 +1199,7 @@ fn check_shows_every_decision() {
             format!(
                 "mono/rules.lua:{line}: error: R.label returned a number (42), expected a string"
             ),
-            "    in state 'wait_player' hook 'label' (player 1, turn 1)".to_string(),
+            "    in hook 'R.label' (state 'wait_player', player 1, turn 1)".to_string(),
         ],
     );
     // `play` goes on, and says why the option reads as its action.

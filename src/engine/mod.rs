@@ -190,11 +190,16 @@ fn round_cap(settings: &toml::Table) -> Option<u64> {
 fn context(pkg: &Package, host: &Host, state: usize, hook: &str) -> String {
     let current: usize = host.state.raw_get("current").unwrap_or(0);
     let turn: u64 = host.state.raw_get("turn").unwrap_or(0);
-    format!(
-        "in state '{}' hook '{hook}' (player {current}, turn {turn})",
-        pkg.flow.name(state),
-    )
+    let state = pkg.flow.name(state);
+    match GAME_HOOKS.contains(&hook) {
+        // A hook of the whole game, run while the game is in `state`.
+        true => format!("in hook 'R.{hook}' (state '{state}', player {current}, turn {turn})"),
+        false => format!("in state '{state}' hook '{hook}' (player {current}, turn {turn})"),
+    }
 }
+
+/// The rules' hooks that belong to no state (`R.label`, …), named as such in an error's context.
+const GAME_HOOKS: &[&str] = &["label", "status", "stats", "view"];
 
 impl Game {
     pub fn new(pkg: Arc<Package>, config: GameConfig) -> Result<Game, Vec<Diagnostic>> {
