@@ -3,7 +3,6 @@
 -- order, mortgages and statistics.
 local R = {}
 
-local function add_cash(ctx, p, n) return ctx.counter:add(p, "cash", n) end
 local function space_at(ctx, p) return ctx.board.spaces[ctx.board.positions[p]] end
 local OWNABLE = { property = true, railroad = true, utility = true }
 
@@ -121,7 +120,7 @@ local function raise(G, ctx, p, amount)
     if not best then break end
     ctx.board:set_level(best, best_level - 1)
     local sp = ctx.board.spaces[best]
-    add_cash(ctx, p, sp.house_cost * pct // 100)
+    ctx.counter:add(p, "cash", sp.house_cost * pct // 100)
     ctx:log("P%d sells a building on %s", p, sp.name)
   end
   while ctx.counters.cash[p] < amount and #bought > 0 do
@@ -131,7 +130,7 @@ local function raise(G, ctx, p, amount)
     G.mortgaged[sp.id] = nil
     set_owner(G, ctx, index, nil)
     table.remove(bought)
-    add_cash(ctx, p, value)
+    ctx.counter:add(p, "cash", value)
     ctx:log("P%d sells %s for %s%d", p, sp.name, ctx.settings.currency, value)
   end
 end
@@ -159,11 +158,11 @@ local function pay(G, ctx, p, amount, creditor, cause)
   if cash[p] < amount then raise(G, ctx, p, amount) end
   local have = cash[p]
   if have >= amount then
-    add_cash(ctx, p, -amount)
-    if creditor then add_cash(ctx, creditor, amount) end
+    ctx.counter:add(p, "cash", -amount)
+    if creditor then ctx.counter:add(creditor, "cash", amount) end
     return true
   end
-  if creditor then add_cash(ctx, creditor, have) end
+  if creditor then ctx.counter:add(creditor, "cash", have) end
   bankrupt(G, ctx, p, cause)
   return false
 end
@@ -173,7 +172,7 @@ R.pay = pay
 
 local function collect_salary(ctx, p, laps)
   local salary = laps * ctx.settings.salary
-  add_cash(ctx, p, salary)
+  ctx.counter:add(p, "cash", salary)
   ctx:log("P%d collects %s%d salary", p, ctx.settings.currency, salary)
 end
 
@@ -273,7 +272,7 @@ function R.effects.get_out_of_jail(G, ctx, p, card)
 end
 
 function R.effects.collect(G, ctx, p, card)
-  add_cash(ctx, p, card.amount)
+  ctx.counter:add(p, "cash", card.amount)
 end
 
 function R.effects.pay(G, ctx, p, card)
@@ -436,16 +435,16 @@ end
 local function manage(G, ctx, p, verb, id)
   local sp = ctx.board.by_id[id]
   if verb == "build" then
-    add_cash(ctx, p, -sp.house_cost)
+    ctx.counter:add(p, "cash", -sp.house_cost)
     ctx.board:set_level(sp.index, ctx.board.levels[sp.index] + 1)
     G.houses_built = G.houses_built + 1
     ctx:log("P%d builds on %s (level %d)", p, sp.name, ctx.board.levels[sp.index])
   elseif verb == "mortgage" then
     G.mortgaged[id] = true
-    add_cash(ctx, p, mortgage_value(ctx, sp))
+    ctx.counter:add(p, "cash", mortgage_value(ctx, sp))
     ctx:log("P%d mortgages %s", p, sp.name)
   elseif verb == "unmortgage" then
-    add_cash(ctx, p, -unmortgage_cost(ctx, sp))
+    ctx.counter:add(p, "cash", -unmortgage_cost(ctx, sp))
     G.mortgaged[id] = nil
     ctx:log("P%d lifts the mortgage on %s", p, sp.name)
   end
@@ -480,7 +479,7 @@ R.states.wait_player = {
     if verb == "roll" then return "rolling" end
     if verb == "mortgages" then return "mortgaging" end
     if verb == "pay_fine" then
-      add_cash(ctx, p, -ctx.settings.jail_fine)
+      ctx.counter:add(p, "cash", -ctx.settings.jail_fine)
       pl.in_jail = false
       ctx:log("P%d pays %s%d to leave jail", p, ctx.settings.currency, ctx.settings.jail_fine)
     elseif verb == "use_card" then
@@ -574,7 +573,7 @@ R.states.buy = {
   act = function(G, ctx, action, p)
     if action[1] == "buy" then
       local sp = ctx.board.by_id[action[2]]
-      add_cash(ctx, p, -sp.price)
+      ctx.counter:add(p, "cash", -sp.price)
       acquire(G, ctx, sp.index, p)
       ctx:log("P%d buys %s for %s%d", p, sp.name, ctx.settings.currency, sp.price)
     end
