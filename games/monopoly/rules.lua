@@ -47,13 +47,14 @@ local function board_groups(ctx)
   return groups
 end
 
+local NO_SPACES = {}
 local function group_spaces(ctx, group)
-  return board_groups(ctx)[group] or {}
+  return board_groups(ctx)[group] or NO_SPACES
 end
 R.group_spaces = group_spaces
 
 local function owns_group(ctx, p, group)
-  local owners, list = ctx.board.owners, group_spaces(ctx, group)
+  local owners, list = ctx.board.owners, board_groups(ctx)[group] or NO_SPACES
   for i = 1, #list do
     if owners[list[i].index] ~= p then return false end
   end
@@ -61,7 +62,7 @@ local function owns_group(ctx, p, group)
 end
 
 local function count_owned(ctx, p, group)
-  local owners, list, n = ctx.board.owners, group_spaces(ctx, group), 0
+  local owners, list, n = ctx.board.owners, board_groups(ctx)[group] or NO_SPACES, 0
   for i = 1, #list do
     if owners[list[i].index] == p then n = n + 1 end
   end
@@ -457,7 +458,7 @@ R.states = {}
 R.states.wait_player = {
   options = function(G, ctx, p)
     local pl = G.players[p]
-    local whole, any_mortgaged = whole_of(G, ctx, p), next(G.mortgaged) ~= nil
+    local whole, any_mortgaged = pl.whole or whole_groups(ctx, p), next(G.mortgaged) ~= nil
     -- Most turns: out of jail, no group to build on, nothing mortgaged anywhere. Then any
     -- space p bought can be mortgaged.
     if not pl.in_jail and #whole == 0 and not any_mortgaged then
