@@ -104,8 +104,8 @@ fn a_syntax_error_keeps_the_old_rules_and_fixing_it_reloads() {
     p2_owns_beijing(&mut l);
     l.edit(
         "rules.lua",
-        "local function add_cash(ctx, p, n)",
-        "local function add_cash(ctx, p, n) = oops",
+        "local function space_at(ctx, p)",
+        "local function space_at(ctx, p) = oops",
     );
     l.wait();
     let line = l.line_of("rules.lua", "= oops");
@@ -121,8 +121,8 @@ fn a_syntax_error_keeps_the_old_rules_and_fixing_it_reloads() {
     assert_eq!(cash(&l.game, 1), 1500 + 200 - 10);
     l.edit(
         "rules.lua",
-        "local function add_cash(ctx, p, n) = oops",
-        "local function add_cash(ctx, p, n)",
+        "local function space_at(ctx, p) = oops",
+        "local function space_at(ctx, p)",
     );
     l.wait();
     l.game
@@ -330,8 +330,8 @@ fn play_reloads_on_save_and_says_so_on_one_line() {
     assert!(line.starts_with("reloaded maps/demo.toml ("), "{line}");
     l.edit(
         "rules.lua",
-        "local function add_cash(ctx, p, n)",
-        "local function add_cash(ctx, p, n) = oops",
+        "local function space_at(ctx, p)",
+        "local function space_at(ctx, p) = oops",
     );
     wait_for(
         &rx,
