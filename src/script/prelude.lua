@@ -309,7 +309,7 @@ end
 -- is set with in_play). Seats and spaces are 1-based; errors point at the rules line that
 -- called.
 
-local mtype = math.type
+local toint = math.tointeger
 
 function M.install(ctx, spec, emit)
   local seats, nspaces = spec.seats, spec.spaces
@@ -434,7 +434,7 @@ function M.install(ctx, spec, emit)
   end
   function board:move(p, steps)
     local s = token[p] and p or seat(p)
-    if mtype(steps) ~= "integer" then steps = integer(steps, "steps") end
+    steps = toint(steps) or integer(steps, "steps")
     local raw = token[s] - 1 + steps
     return moved(s, raw % nspaces + 1, steps > 0 and raw // nspaces or 0)
   end
@@ -484,14 +484,14 @@ function M.install(ctx, spec, emit)
     return c[s]
   end
   function counters:add(p, name, by)
-    local c = column[name]
+    local c, i = column[name], toint(by)
     local v = c and c[p]
-    if v == nil or mtype(by) ~= "integer" then
+    if v == nil or i == nil then
       c, p = col(name), seat(p)
-      by = integer(by, "a counter change")
+      i = integer(by, "a counter change")
       v = c[p]
     end
-    v = v + by
+    v = v + i
     c[p] = v
     return v
   end
