@@ -1255,7 +1255,7 @@ fn a_grid_call_with_a_bad_seat_names_the_rules_line() {
     assert_fails(
         &c.check(),
         &[
-            format!("gk/rules.lua:{line}: error: seat 301 out of range"),
+            format!("gk/rules.lua:{line}: error: seat 301 out of range (1..2)"),
             "    in state 'turn' hook 'act' (player 1, turn 1)".to_string(),
         ],
     );
@@ -1668,4 +1668,22 @@ fn eval_errors_in_a_tail_call_name_the_chunk() {
         out.stderr,
         "eval:1: error: seat 9 out of range (1..2)\n    in eval\n"
     );
+}
+
+/// The grid takes only the game's seats: seat 3 of a two-player game is an error at the
+/// calling line (it was stored, and counted in lines, without a word).
+#[test]
+fn the_grid_refuses_a_seat_the_game_does_not_have() {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for code in [
+        "ctx.grid:set(1, 1, 3)",
+        "local n = ctx.grid:longest(1, 1, 3)",
+        "local l = ctx.grid:completing(3, 2)",
+    ] {
+        let out = run_in(here, &["eval", "gomoku", code]);
+        assert_eq!(
+            out.stderr, "eval:1: error: seat 3 out of range (1..2)\n    in eval\n",
+            "{code}"
+        );
+    }
 }

@@ -54,8 +54,9 @@ pub fn grid_api(lua: &Lua, world: &W, size: Option<(usize, usize)>) -> mlua::Res
         "completing",
         lua.create_function(
             move |lua, (_, p, n, exact): (Value, i64, usize, Option<bool>)| {
+                let seats = w.borrow().seats;
                 with_grid(lua, &w, |g| {
-                    let who = seat(p).map_err(|p| problem(lua, p))?;
+                    let who = seat(p, seats).map_err(|p| problem(lua, p))?;
                     Ok(g.completing(who, n, exact.unwrap_or(false))
                         .into_iter()
                         .map(|i| i + 1)

@@ -77,7 +77,7 @@ pub(super) enum Problem {
         rows: usize,
         cols: usize,
     },
-    Seat(i64),
+    Seat(i64, usize),
     Direction(i64, i64),
     Distance(i64),
 }
@@ -93,7 +93,7 @@ impl std::fmt::Display for Problem {
             Problem::OffBoard { r, c, rows, cols } => {
                 write!(f, "cell ({r}, {c}) is off the {rows}×{cols} board")
             }
-            Problem::Seat(p) => write!(f, "seat {p} out of range"),
+            Problem::Seat(p, seats) => write!(f, "seat {p} out of range (1..{seats})"),
             Problem::Distance(d) => write!(f, "distance {d} is negative"),
             Problem::Direction(dr, dc) => {
                 write!(f, "direction ({dr}, {dc}) is not a step to a neighbour")
@@ -201,10 +201,11 @@ pub(super) fn cell(g: &GridState, r: i64, c: i64) -> Result<(usize, usize), Prob
     }
 }
 
-pub(super) fn seat(p: i64) -> Result<u8, Problem> {
+/// Seat `p` of a game of `seats` seats, as the grid stores it.
+pub(super) fn seat(p: i64, seats: usize) -> Result<u8, Problem> {
     match p {
-        1..=250 => Ok(p as u8),
-        _ => Err(Problem::Seat(p)),
+        1..=250 if p as usize <= seats => Ok(p as u8),
+        _ => Err(Problem::Seat(p, seats)),
     }
 }
 
@@ -238,9 +239,10 @@ unsafe extern "C-unwind" fn set(l: *mut lua_State) -> c_int {
         Some(int(l, 4))
     };
     on_grid(l, |w| {
+        let seats = w.seats;
         let g = grid(w);
         let (r, c) = cell(g, r, c)?;
-        g.set(r, c, p.map(seat).transpose()?.unwrap_or(0));
+        g.set(r, c, p.map(|p| seat(p, seats)).transpose()?.unwrap_or(0));
         Ok(())
     });
     0
@@ -249,9 +251,9 @@ unsafe extern "C-unwind" fn set(l: *mut lua_State) -> c_int {
 unsafe extern "C-unwind" fn runs(l: *mut lua_State) -> c_int {
     let (r, c, p) = (int(l, 2), int(l, 3), int(l, 4));
     let lens = on_grid(l, |w| {
+        let who = seat(p, w.seats)?;
         let g = grid(w);
         let (r, c) = cell(g, r, c)?;
-        let who = seat(p)?;
         Ok(DIRECTIONS.map(|dir| g.line(r, c, dir, who).0))
     });
     for n in lens {
@@ -263,13 +265,14 @@ unsafe extern "C-unwind" fn runs(l: *mut lua_State) -> c_int {
 unsafe extern "C-unwind" fn line(l: *mut lua_State) -> c_int {
     let (r, c, dr, dc, p) = (int(l, 2), int(l, 3), int(l, 4), int(l, 5), int(l, 6));
     let (len, open) = on_grid(l, |w| {
+        let who = seat(p, w.seats)?;
         let g = grid(w);
         let (r, c) = cell(g, r, c)?;
         let step = -1..=1;
         if !step.contains(&dr) || !step.contains(&dc) || (dr, dc) == (0, 0) {
             return Err(Problem::Direction(dr, dc));
         }
-        Ok(g.line(r, c, (dr, dc), seat(p)?))
+        Ok(g.line(r, c, (dr, dc), who))
     });
     push_count(l, len);
     push_count(l, open);
@@ -279,9 +282,10 @@ unsafe extern "C-unwind" fn line(l: *mut lua_State) -> c_int {
 unsafe extern "C-unwind" fn longest(l: *mut lua_State) -> c_int {
     let (r, c, p) = (int(l, 2), int(l, 3), int(l, 4));
     let n = on_grid(l, |w| {
+        let who = seat(p, w.seats)?;
         let g = grid(w);
         let (r, c) = cell(g, r, c)?;
-        Ok(g.longest(r, c, seat(p)?))
+        Ok(g.longest(r, c, who))
     });
     push_count(l, n);
     1
