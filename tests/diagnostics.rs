@@ -1070,7 +1070,7 @@ fn check_all_refuses_two_games_with_one_id() {
     );
     assert_eq!(
         out.stdout,
-        "ok: monopoly (2 maps, 5 random games and 1 AI game each)\n"
+        "ok: monopoly (2 maps, 5 random games at 2 to 6 players and 1 AI game at 6 players each)\n"
     );
     assert_eq!(out.code, Some(1));
 }
@@ -1627,7 +1627,7 @@ fn check_takes_settings() {
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert_eq!(
         out.stdout,
-        "ok: monopoly with salary=300 (2 maps, 1 random game and 1 AI game each)\n"
+        "ok: monopoly with salary=300 (2 maps, 1 random game and 1 AI game at 6 players each)\n"
     );
     // A cap of one round: every game stops capped, which check accepts.
     let out = c.run(&["check", GAME, "--set", "round_cap=1", "--games", "1"]);

@@ -96,8 +96,12 @@ fn check_one(
     a: &CheckArgs,
 ) -> Result<(String, String, String), Vec<crate::diag::Diagnostic>> {
     let pkg = load(name)?;
-    let seats = pkg.players.0.max(2).min(pkg.players.1);
-    let new_game = |map: &str, seed: u64| {
+    // Random games go round the player counts the game allows, up from the fewest (at least
+    // two); the AI games go round them down from the most.
+    let (fewest, most) = (pkg.players.0.max(2).min(pkg.players.1), pkg.players.1);
+    let seats_of = |i: usize| fewest + i % (most - fewest + 1);
+    let ai_seats_of = |j: usize| most - j % (most - fewest + 1);
+    let new_game = |map: &str, seed: u64, seats: usize| {
         let config = GameConfig {
             map: Some(map.to_string()),
             seats,
@@ -108,7 +112,7 @@ fn check_one(
     };
     let mut kinds = vec![Seat::Random; a.games];
     // The AI script runs too: one game with its heuristic bot in every seat, and one per style.
-    let probe = new_game(&pkg.default_map, 1)?;
+    let probe = new_game(&pkg.default_map, 1, fewest)?;
     if probe.has_ai() {
         kinds.push(Seat::Heuristic(None));
         kinds.extend(
@@ -124,7 +128,11 @@ fn check_one(
         crate::def::style::load_style(&pkg.root, &pkg.shown, map)?;
         for (i, kind) in kinds.iter().enumerate() {
             let seed = i as u64 + 1;
-            let mut game = new_game(map, seed)?;
+            let seats = match kind {
+                Seat::Random => seats_of(i),
+                _ => ai_seats_of(i - a.games),
+            };
+            let mut game = new_game(map, seed, seats)?;
             let mut bots: Vec<_> = (0..seats).map(|s| kind.bot(seed - 1, s)).collect();
             play_saving(&mut game, &mut bots, a.max_decisions)
                 .map_err(|e| vec![super::script_diag(e)])?;
@@ -134,18 +142,31 @@ fn check_one(
         1 => "1 map".to_string(),
         n => format!("{n} maps"),
     };
+    let ai_players = match (most > fewest, ai_games) {
+        (false, _) | (_, 0) => String::new(),
+        (true, 1) => format!(" at {most} players"),
+        (true, n) => {
+            let least = (most + 1).saturating_sub(n).max(fewest);
+            format!(" at {most} to {least} players")
+        }
+    };
     let ai = match ai_games {
         0 => String::new(),
-        1 => " and 1 AI game".to_string(),
-        n => format!(" and {n} AI games"),
+        1 => format!(" and 1 AI game{ai_players}"),
+        n => format!(" and {n} AI games{ai_players}"),
     };
     let with = match a.settings.is_empty() {
         true => String::new(),
         false => format!(" with {}", a.settings.join(", ")),
     };
+    let counts = (fewest + a.games.saturating_sub(1)).min(most);
+    let players = match counts > fewest {
+        true => format!(" at {fewest} to {counts} players"),
+        false => String::new(),
+    };
     let random = match a.games {
-        1 => "1 random game".to_string(),
-        n => format!("{n} random games"),
+        1 => format!("1 random game{players}"),
+        n => format!("{n} random games{players}"),
     };
     let summary = format!("{}{with} ({maps}, {random}{ai} each)", pkg.id);
     Ok((pkg.id.clone(), pkg.shown.clone(), summary))
