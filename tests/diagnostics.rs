@@ -1687,3 +1687,44 @@ fn the_grid_refuses_a_seat_the_game_does_not_have() {
         );
     }
 }
+
+/// `why` lists the candidates best first and, among equal scores, the chosen one first (a
+/// random bot scores every option alike; the pick was listed wherever it fell).
+#[test]
+fn why_lists_the_choice_first_among_equals() {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for seed in ["1", "2", "3"] {
+        let args = [
+            "play",
+            "tictactoe",
+            "--players",
+            "human,human",
+            "--seed",
+            seed,
+            "--text",
+            "--no-watch",
+        ];
+        let out = run_typing(here, &args, "why random\nquit\n");
+        let mut lines = out
+            .stdout
+            .lines()
+            .skip_while(|l| !l.contains("would choose: "));
+        let chosen = lines
+            .next()
+            .unwrap()
+            .split("would choose: ")
+            .nth(1)
+            .unwrap()
+            .to_string();
+        let first = lines
+            .next()
+            .unwrap()
+            .trim()
+            .splitn(2, "  ")
+            .nth(1)
+            .unwrap()
+            .trim()
+            .to_string();
+        assert_eq!(first, chosen, "seed {seed}:\n{}", out.stdout);
+    }
+}

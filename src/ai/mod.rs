@@ -177,6 +177,19 @@ pub struct Choice {
     pub candidates: Vec<(usize, f64)>,
 }
 
+impl Choice {
+    /// The candidates best first and, among equal scores, the chosen option first (a random
+    /// bot scores all alike; a tie-break picks one of several best): as they are listed.
+    pub fn ranked(&self) -> Vec<(usize, f64)> {
+        let mut ranked = self.candidates.clone();
+        ranked.sort_by(|x, y| {
+            y.1.total_cmp(&x.1)
+                .then((y.0 == self.index).cmp(&(x.0 == self.index)))
+        });
+        ranked
+    }
+}
+
 pub trait Bot {
     /// Picks an option quickly (`candidates` may be left empty).
     fn choose(&mut self, game: &mut Game) -> Result<Choice, GameError>;

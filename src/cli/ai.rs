@@ -50,13 +50,8 @@ pub fn run(a: AiArgs) -> CmdResult {
         .pending()
         .map(|p| p.options().to_vec())
         .unwrap_or_default();
-    // Best first; among equal scores the chosen option first (a random bot scores all alike).
-    let mut ranked = choice.candidates.clone();
-    ranked.sort_by(|x, y| {
-        y.1.total_cmp(&x.1)
-            .then((y.0 == choice.index).cmp(&(x.0 == choice.index)))
-    });
-    let candidates: Vec<_> = ranked
+    let candidates: Vec<_> = choice
+        .ranked()
         .iter()
         .take(a.top)
         .map(|(i, score)| json!({ "option": options[*i].to_string(), "label": game.label(*i), "score": score }))

@@ -519,7 +519,7 @@ fn why(game: &mut Game, bot: &str) {
     match thinking(&name, || bot.explain(game)) {
         Ok(c) => {
             println!("{name} would choose: {}", game.label(c.index));
-            for (i, score) in c.candidates.into_iter().take(10) {
+            for (i, score) in c.ranked().into_iter().take(10) {
                 println!("  {score:>10.2}  {}", game.label(i));
             }
         }
