@@ -1709,22 +1709,10 @@ fn why_lists_the_choice_first_among_equals() {
             .stdout
             .lines()
             .skip_while(|l| !l.contains("would choose: "));
-        let chosen = lines
-            .next()
-            .unwrap()
-            .split("would choose: ")
-            .nth(1)
-            .unwrap()
-            .to_string();
-        let first = lines
-            .next()
-            .unwrap()
-            .trim()
-            .splitn(2, "  ")
-            .nth(1)
-            .unwrap()
-            .trim()
-            .to_string();
+        let (_, chosen) = lines.next().unwrap().split_once("would choose: ").unwrap();
+        // The first listed: "  0.11  place 2 2", the score then the label.
+        let (_, first) = lines.next().unwrap().trim().split_once("  ").unwrap();
+        let (chosen, first) = (chosen.to_string(), first.trim().to_string());
         assert_eq!(first, chosen, "seed {seed}:\n{}", out.stdout);
     }
 }
