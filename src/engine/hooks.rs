@@ -233,14 +233,7 @@ impl Game {
             )))
         })?;
         let ctx = || "in eval".to_string();
-        // An error with no line of the chunk's (a `ctx` function it tail-called failed) is
-        // the chunk's, not the rules'.
-        let v: Value = self.host.call(&f, (), &ctx).map_err(|ScriptError(mut d)| {
-            if d.line.is_none() {
-                d.path = "eval".into();
-            }
-            GameError::Script(ScriptError(d))
-        })?;
+        let v: Value = self.host.call(&f, (), &ctx)?;
         let json = match &v {
             Value::Function(_) | Value::UserData(_) | Value::Thread(_) => {
                 serde_json::Value::String(format!("<{}>", v.type_name()))

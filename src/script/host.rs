@@ -299,9 +299,19 @@ impl Host {
                 .then(|| without_driver_location(&message, f))
                 .flatten();
             let message = inside.unwrap_or(&message);
-            let diag = Diagnostic::from_lua_message(message, &self.rules_path).note(context());
+            let diag =
+                Diagnostic::from_lua_message(message, &self.unlocated_path(f)).note(context());
             ScriptError(diag)
         })
+    }
+
+    /// Where an error found at no line of a script's is reported: the file of the function
+    /// called (a hook's, an `eval` chunk's), or the rules for the runtime's own helpers.
+    fn unlocated_path(&self, f: &Function) -> String {
+        match f.info().source.as_deref().and_then(|s| s.strip_prefix('@')) {
+            Some(path) if path != crate::diag::PRELUDE => path.to_string(),
+            _ => self.rules_path.clone(),
+        }
     }
 }
 
