@@ -21,13 +21,13 @@ impl Game {
                 self.just_entered = true;
                 Ok(())
             }
+            // Located at the line returning the name, else at the hook.
             Err(msg) => {
-                let mut e = self.flow_error(msg, hook);
-                let f = self.hook_function(self.world.borrow().state, hook);
-                if let (GameError::Script(ScriptError(d)), Some(line)) =
-                    (&mut e, f.and_then(|f| returning_line(&f, to)))
-                {
-                    d.line = Some(line);
+                let f = self.hook_function(from, hook);
+                let line = f.as_ref().and_then(|f| returning_line(f, to));
+                let mut e = self.error_at(f, msg, hook);
+                if let (GameError::Script(ScriptError(d)), Some(_)) = (&mut e, line) {
+                    d.line = line;
                 }
                 Err(e)
             }
