@@ -284,23 +284,18 @@ fn resume(file: &Path, players: Option<&str>) -> Result<Session, Vec<Diagnostic>
             action: s.action.clone(),
         })
         .collect();
-    let seats = match players {
-        Some(list) => {
-            let seats = Seat::parse_list(list)
-                .and_then(|seats| same_count(seats, record.players.len()))
-                .and_then(|seats| Seat::check_all(&seats, &game).map(|_| seats))
-                .map_err(|e| vec![Diagnostic::error("--players", e)])?;
-            record.players = seats.iter().map(|s| s.to_string()).collect();
-            seats
-        }
-        None => record
-            .players
-            .iter()
-            .map(|p| Seat::parse(p))
-            .collect::<Result<_, _>>()
-            .and_then(|seats: Vec<Seat>| Seat::check_all(&seats, &game).map(|_| seats))
-            .map_err(|e| vec![Diagnostic::error(&shown, e)])?,
+    // The players given, else the saved ones; a problem is reported against where they came from.
+    let (list, from) = match players {
+        Some(list) => (list.to_string(), "--players"),
+        None => (record.players.join(","), shown.as_str()),
     };
+    let seats = Seat::parse_list(&list)
+        .and_then(|seats| same_count(seats, record.players.len()))
+        .and_then(|seats| Seat::check_all(&seats, &game).map(|_| seats))
+        .map_err(|e| vec![Diagnostic::error(from, e)])?;
+    if players.is_some() {
+        record.players = seats.iter().map(|s| s.to_string()).collect();
+    }
     println!(
         "resumed {} after {} decisions",
         record.game,
