@@ -91,8 +91,7 @@ pub fn run(a: SimArgs) -> CmdResult {
         }
     }
     if a.watch {
-        // A batch in which no game was played is nothing to compare with.
-        let base = (summary.errors < summary.games).then_some(summary);
+        let base = summary.played().then_some(summary);
         watch(&a, &pkg, &seats, jobs, base)?;
     }
     Ok(0)
@@ -150,7 +149,6 @@ fn batch(
     Ok((report::summarize(&results, seats.len()), results, board))
 }
 
-/// Re-runs the batch on every successful reload and prints the figures beside the last ones.
 /// Re-runs the batch on every save and shows what changed since `last`, the last batch in
 /// which games were played (the whole report while there is none).
 fn watch(
@@ -167,14 +165,13 @@ fn watch(
         let rerun = load(&a.game.game).and_then(|p| batch(a, p, seats, jobs));
         match rerun {
             Ok((summary, _, board)) => {
-                let every_game_failed = summary.errors == summary.games;
-                match (&last, every_game_failed) {
-                    (_, true) => {}
-                    (Some(before), false) => {
+                match (&last, summary.played()) {
+                    (_, false) => {}
+                    (Some(before), true) => {
                         println!("\nafter the edit (same seeds):");
                         print!("{}", report::compare(before, &summary, &names, &board));
                     }
-                    (None, false) => {
+                    (None, true) => {
                         println!("\nafter the edit:");
                         print!("{}", report::render(&summary, &names, &board));
                     }
@@ -186,12 +183,12 @@ fn watch(
                     );
                 }
                 // A batch with no game played is no "before" for the next edit.
-                if every_game_failed {
+                if summary.played() {
+                    last = Some(summary);
+                } else {
                     eprintln!(
                         "not compared: the last batch that played stays the one to compare with"
                     );
-                } else {
-                    last = Some(summary);
                 }
             }
             Err(diags) => eprintln!("not re-run: {}", crate::diag::render(&diags)),

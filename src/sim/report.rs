@@ -27,6 +27,14 @@ pub struct Summary {
     pub stats: BTreeMap<String, f64>,
 }
 
+impl Summary {
+    /// Whether any game of the batch was played to an end (not every one stopped on an error):
+    /// only such a batch is something to compare with.
+    pub fn played(&self) -> bool {
+        self.errors < self.games
+    }
+}
+
 pub fn summarize(results: &[GameResult], seats: usize) -> Summary {
     let mut wins = vec![0; seats];
     let (mut finished, mut capped, mut draws, mut errors) = (0, 0, 0, 0);
