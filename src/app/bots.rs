@@ -106,13 +106,12 @@ impl Table {
         };
         let left = limit.as_secs_f64() - (now - started);
         let default = self.s.default_option();
+        let label = self.s.game.label(default);
         if left > 0.0 {
-            let label = self.s.game.label(default);
             self.clock_text = Some(format!("{:.0} s to answer, then '{label}'", left.ceil()));
             return;
         }
         self.clock_text = None;
-        let label = self.s.game.label(default);
         self.message = Some(match self.play_option(default, now) {
             Ok(()) => format!("time is up: {label}"),
             Err(e) => e,

@@ -357,7 +357,7 @@ function M.install(ctx, spec, emit)
   end
 
   local function integer(v, what)
-    local i = math.tointeger(v)
+    local i = toint(v)
     if not i then error(string.format("%s must be an integer, got %s", what, tostring(v)), 3) end
     return i
   end
