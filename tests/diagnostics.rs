@@ -1627,7 +1627,7 @@ fn check_takes_settings() {
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert_eq!(
         out.stdout,
-        "ok: monopoly with salary=300 (2 maps, 1 random game and 1 AI game at 6 players each)\n"
+        "ok: monopoly with salary=300 (2 maps, 1 random game at 2 players and 1 AI game at 6 players each)\n"
     );
     // A cap of one round: every game stops capped, which check accepts.
     let out = c.run(&["check", GAME, "--set", "round_cap=1", "--games", "1"]);

@@ -138,38 +138,40 @@ fn check_one(
                 .map_err(|e| vec![super::script_diag(e)])?;
         }
     }
-    let maps = match pkg.maps.len() {
-        1 => "1 map".to_string(),
-        n => format!("{n} maps"),
+    let maps = plural(pkg.maps.len(), "map");
+    // "N games" of a kind, and the player counts they went round (from the first to the
+    // farthest from it) when the game allows more than one.
+    let games = |n: usize, kind: &str, first: usize, far: usize| {
+        let at = match (most > fewest && n > 0, first == far) {
+            (false, _) => String::new(),
+            (true, true) => format!(" at {first} players"),
+            (true, false) => format!(" at {first} to {far} players"),
+        };
+        format!("{}{at}", plural(n, kind))
     };
-    let ai_players = match (most > fewest, ai_games) {
-        (false, _) | (_, 0) => String::new(),
-        (true, 1) => format!(" at {most} players"),
-        (true, n) => {
-            let least = (most + 1).saturating_sub(n).max(fewest);
-            format!(" at {most} to {least} players")
-        }
-    };
+    let far = (0..a.games).map(seats_of).max().unwrap_or(fewest);
+    let random = games(a.games, "random game", fewest, far);
     let ai = match ai_games {
         0 => String::new(),
-        1 => format!(" and 1 AI game{ai_players}"),
-        n => format!(" and {n} AI games{ai_players}"),
+        n => {
+            let far = (0..n).map(ai_seats_of).min().unwrap_or(most);
+            format!(" and {}", games(n, "AI game", most, far))
+        }
     };
     let with = match a.settings.is_empty() {
         true => String::new(),
         false => format!(" with {}", a.settings.join(", ")),
     };
-    let counts = (fewest + a.games.saturating_sub(1)).min(most);
-    let players = match counts > fewest {
-        true => format!(" at {fewest} to {counts} players"),
-        false => String::new(),
-    };
-    let random = match a.games {
-        1 => format!("1 random game{players}"),
-        n => format!("{n} random games{players}"),
-    };
     let summary = format!("{}{with} ({maps}, {random}{ai} each)", pkg.id);
     Ok((pkg.id.clone(), pkg.shown.clone(), summary))
+}
+
+/// `n` and `noun`, plural but for one: "1 map", "2 maps".
+fn plural(n: usize, noun: &str) -> String {
+    match n {
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
+    }
 }
 
 /// Plays the game to its end one decision at a time, saving before each and at the end (G
