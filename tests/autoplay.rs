@@ -22,18 +22,11 @@ fn seeds() -> u64 {
 const CAP: &str = "round_cap=25";
 
 fn new_game(pkg: &Arc<Package>, map: &str, seats: usize, seed: u64) -> Game {
-    let settings = match pkg.settings.contains_key("round_cap") {
-        true => vec![CAP.to_string()],
-        false => Vec::new(),
+    let settings: &[&str] = match pkg.settings.contains_key("round_cap") {
+        true => &[CAP],
+        false => &[],
     };
-    let config = GameConfig {
-        map: Some(map.to_string()),
-        seats,
-        seed,
-        settings,
-    };
-    let mut g =
-        Game::new(pkg.clone(), config).unwrap_or_else(|e| panic!("{}", meeple::diag::render(&e)));
+    let mut g = start_with(pkg, map, seats, seed, settings);
     g.set_record_events(false);
     g
 }

@@ -99,6 +99,11 @@ fn run_in(cwd: &Path, args: &[&str]) -> Output {
     run_typing(cwd, args, "")
 }
 
+/// Fails the test unless `text` holds `part`, showing the whole text.
+fn assert_has(text: &str, part: &str) {
+    assert!(text.contains(part), "{part:?} is not in:\n{text}");
+}
+
 /// Runs `meeple <args>` in `cwd` with `typed` as its standard input.
 fn run_typing(cwd: &Path, args: &[&str], typed: &str) -> Output {
     run_command(Command::new(env!("CARGO_BIN_EXE_meeple")), cwd, args, typed)
@@ -989,11 +994,7 @@ fn check_runs_the_ai_script() {
             "mono/ai.lua:{line}: error: AI.score returned string for option 1, expected a number"
         )
     );
-    assert!(
-        out.stderr.contains("in state 'buy' hook 'ai.score'"),
-        "{}",
-        out.stderr
-    );
+    assert_has(&out.stderr, "in state 'buy' hook 'ai.score'");
     assert_eq!(out.code, Some(1));
 }
 
@@ -1124,12 +1125,9 @@ fn a_save_that_cannot_be_written_names_the_file() {
     let c = Copy::new();
     let args = ["play", GAME, "--seed", "4", "--text", "--no-watch"];
     let out = run_typing(&c.cwd, &args, "save no/such/dir/x.json\nquit\n");
-    assert!(
-        out.stdout.contains(
-            "> no/such/dir/x.json: cannot write: No such file or directory (os error 2)\n"
-        ),
-        "{}",
-        out.stdout
+    assert_has(
+        &out.stdout,
+        "> no/such/dir/x.json: cannot write: No such file or directory (os error 2)\n",
     );
     // The temporary file is written, then cannot replace a folder of the same name: removed.
     std::fs::create_dir(c.cwd.join("taken.json")).expect("a folder");
@@ -1468,7 +1466,7 @@ fn a_display_that_does_not_answer_is_reported() {
         "{}",
         out.stderr
     );
-    assert!(out.stdout.contains("P1, choose"), "{}", out.stdout);
+    assert_has(&out.stdout, "P1, choose");
 }
 
 /// `play --load FILE --players ...` hands the saved game to other players (the save's own
@@ -1492,21 +1490,13 @@ fn a_saved_game_resumes_with_the_players_given() {
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     let load = ["play", "--load", save, "--text", "--no-watch"];
     let out = run_on_display(None, &load, "quit\n");
-    assert!(
-        out.stdout.contains("resumed tictactoe after 1 decisions\n"),
-        "{}",
-        out.stdout
-    );
-    assert!(out.stdout.contains(">P2 ○ (human)\n"), "{}", out.stdout);
+    assert_has(&out.stdout, "resumed tictactoe after 1 decisions\n");
+    assert_has(&out.stdout, ">P2 ○ (human)\n");
     let bots = [&load[..], &["--players", "ai,ai"]].concat();
     let out = run_on_display(None, &bots, "");
     assert_eq!(out.code, Some(0), "{}", out.stderr);
-    assert!(
-        out.stdout.contains(" P1 ● (ai)\n P2 ○ (ai)\n"),
-        "{}",
-        out.stdout
-    );
-    assert!(out.stdout.contains("game over: draw"), "{}", out.stdout);
+    assert_has(&out.stdout, " P1 ● (ai)\n P2 ○ (ai)\n");
+    assert_has(&out.stdout, "game over: draw");
     let one = [&load[..], &["--players", "ai"]].concat();
     let out = run_on_display(None, &one, "");
     assert_eq!(out.code, Some(1));

@@ -31,13 +31,24 @@ fn load(dir: &std::path::Path) -> Arc<Package> {
 
 /// A game of `id` on `map` with `seats` players, seeded, with optional `--set` overrides.
 pub fn start(id: &str, map: &str, seats: usize, seed: u64, settings: &[&str]) -> Game {
+    start_with(&package(id), map, seats, seed, settings)
+}
+
+/// `start` for a loaded package (a variant, say).
+pub fn start_with(
+    pkg: &Arc<Package>,
+    map: &str,
+    seats: usize,
+    seed: u64,
+    settings: &[&str],
+) -> Game {
     let config = GameConfig {
         map: Some(map.to_string()),
         seats,
         seed,
         settings: settings.iter().map(|s| s.to_string()).collect(),
     };
-    Game::new(package(id), config).unwrap_or_else(|d| panic!("{}", meeple::diag::render(&d)))
+    Game::new(pkg.clone(), config).unwrap_or_else(|d| panic!("{}", meeple::diag::render(&d)))
 }
 
 /// Runs Lua in the game (G, ctx, R in scope) and re-asks the pending decision.
@@ -131,13 +142,7 @@ pub struct Variant {
 impl Variant {
     /// A new game of the variant on `map` with `seats` seats from seed 1.
     pub fn game(&self, map: &str, seats: usize) -> Game {
-        let config = GameConfig {
-            map: Some(map.into()),
-            seats,
-            seed: 1,
-            settings: Vec::new(),
-        };
-        Game::new(self.pkg.clone(), config).expect("the variant starts")
+        start_with(&self.pkg, map, seats, 1, &[])
     }
 }
 
