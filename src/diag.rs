@@ -56,14 +56,16 @@ impl Diagnostic {
     }
 
     /// Reads a Lua error message of the form `path:line: message` into a located diagnostic.
-    /// An error raised inside a library function has no place of its own: it gets the first
-    /// script line of the stack traceback that follows the message.
+    /// An error raised inside a library function, or located in the runtime's prelude (which
+    /// only passes errors on: a script tail-called it), gets the first script line of the
+    /// stack traceback that follows the message instead.
     pub fn from_lua_message(message: &str, fallback_path: &str) -> Self {
-        let first = message.lines().next().unwrap_or(message);
-        if let Some((path, line, rest)) = split_location(first) {
-            return Diagnostic::error(path, rest.trim()).at_line(line);
+        let mut first = message.lines().next().unwrap_or(message);
+        match split_location(first) {
+            Some((PRELUDE, _, rest)) => first = rest,
+            Some((path, line, rest)) => return Diagnostic::error(path, rest.trim()).at_line(line),
+            None => {}
         }
-        // The first frame of the scripts' own: the runtime's prelude only passes errors on.
         let caller = message
             .lines()
             .skip_while(|l| !l.starts_with("stack traceback:"))

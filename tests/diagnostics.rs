@@ -1706,3 +1706,26 @@ fn why_lists_the_choice_first_among_equals() {
         assert_eq!(first, chosen, "seed {seed}:\n{}", out.stdout);
     }
 }
+
+/// A `ctx` function tail-called by a script (`return ctx.counter:get(...)`) fails inside the
+/// runtime's prelude, whose line says nothing to a modder: the error names the game's file
+/// instead, with the hook in its note.
+#[test]
+fn an_error_a_script_tail_called_into_is_not_blamed_on_the_prelude() {
+    let v = variant(
+        "tictactoe",
+        "",
+        "function AI.score(G, ctx, p, o) return ctx.counter:get(9, 'x') end",
+        None,
+    );
+    let root = v.pkg.root.clone();
+    let out = run_in(root.parent().unwrap(), &["check", "tictactoe"]);
+    assert_fails(
+        &out,
+        &[
+            "tictactoe/rules.lua: error: unknown counter 'x' (game.toml declares: none)"
+                .to_string(),
+            "    in state 'turn' hook 'ai.score' (player 1, turn 1)".to_string(),
+        ],
+    );
+}

@@ -351,7 +351,8 @@ function M.install(ctx, spec, emit)
   local function col(name)
     local c = column[name]
     if not c then
-      error(string.format("unknown counter '%s' (game.toml declares: %s)", tostring(name), table.concat(spec.counters, ", ")), 3)
+      local declared = #spec.counters > 0 and table.concat(spec.counters, ", ") or "none"
+      error(string.format("unknown counter '%s' (game.toml declares: %s)", tostring(name), declared), 3)
     end
     return c
   end
