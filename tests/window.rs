@@ -172,6 +172,66 @@ fn tictactoe_marks_sit_in_their_cells() {
     shot.assert_near(g.center(2, 2), hex("#f7f4ea"), "an empty cell");
 }
 
+/// Connect Four after `tests/window/connect4.txt` (red on row 6 of columns 3 and 4, yellow on
+/// top of column 4; yellow to play), then a click at the centre of the 0-based cell
+/// `(row, col)`.
+fn connect4_click(g: &GridGeom, (row, col): (usize, usize), out: &Path) -> String {
+    let (cx, cy) = g.center(row, col);
+    let mut c = play(
+        &["connect4", "--players", "human,human", "--seed", "1"],
+        out,
+    );
+    c.args(["--actions", "tests/window/connect4.txt", "--click"])
+        .arg(format!("{cx},{cy}"));
+    run(c)
+}
+
+/// A drop names only its column: the rules' `R.spot` puts it on the cell its disc would land
+/// on, which is marked while a person is to move and plays it when clicked.
+#[test]
+fn connect4_a_click_on_the_cell_a_disc_lands_on_drops_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("connect4.png");
+    let g = GridGeom::new(board().board, 6, 7, false);
+    let said = connect4_click(&g, (5, 4), &out);
+    assert!(said.contains(": played: drop into column 5\n"), "{said}");
+    assert!(said.contains("after 4 decisions; P1 to play"), "{said}");
+    let shot = Shot::load(&out);
+    let edge = |r, c| {
+        let (x, y) = g.center(r, c);
+        (x + g.step * 0.3, y)
+    };
+    shot.assert_near(
+        edge(5, 4),
+        hex("#fbc02d"),
+        "the yellow disc dropped in column 5",
+    );
+    shot.assert_near(g.center(5, 4), [229, 25, 25], "the last move's red mark");
+    shot.assert_near(edge(5, 2), hex("#d32f2f"), "red in column 3");
+    shot.assert_near(edge(4, 3), hex("#fbc02d"), "yellow on top of column 4");
+    // Where the next disc of column 1 lands is marked (a darker spot on the blue); above it
+    // is plain blue.
+    let blue = hex("#1e4fb0");
+    assert_ne!(
+        shot.at(g.center(5, 0)),
+        blue,
+        "the cell column 1 plays is marked"
+    );
+    shot.assert_near(g.center(4, 0), blue, "an empty cell that plays nothing");
+}
+
+#[test]
+fn connect4_a_click_above_the_landing_cell_plays_nothing_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = GridGeom::new(board().board, 6, 7, false);
+    let said = connect4_click(&g, (2, 4), &dir.path().join("miss.png"));
+    assert!(
+        said.contains("nothing to play at (3, 5); the cells that play are marked"),
+        "{said}"
+    );
+    assert!(said.contains("after 3 decisions; P2 to play"), "{said}");
+}
+
 /// The owner strip of space `i` on an `n`-space track, sampled away from tokens.
 fn owner_pixel(n: usize, i: usize) -> (f32, f32) {
     let r = owner_strip(track_spaces(board().board, n)[i], track_side(n, i).0);

@@ -1,6 +1,6 @@
 //! The grid renderer: a wooden board with its lines and star points, stones on the crossings
-//! (Gomoku) or X/O marks in the cells (tic-tac-toe), as the style says; the last move marked
-//! and, once the game is won, the winning line through it.
+//! (Gomoku) or X/O marks in the cells (tic-tac-toe), as the style says; where a click plays;
+//! the last move marked and, once the game is won, the winning line through it.
 
 use super::layout::GridGeom;
 use super::paint::{color, faded, fill, outline};
@@ -28,11 +28,7 @@ pub fn draw(f: &Frame) {
         draw_texture_ex(tex, b.x, b.y, WHITE, params);
     }
     draw_lines(f, &g);
-    let hover = f.mouse.and_then(|m| g.cell_at(m));
-    for (r, c) in targets(f).filter(|t| Some(*t) == hover) {
-        let (x, y) = g.center(r, c);
-        draw_circle(x, y, g.step * 0.3, TARGET);
-    }
+    draw_targets(f, &g, cells);
     for r in 0..cells.rows {
         for c in 0..cells.cols {
             let v = cells.get(r, c);
@@ -42,13 +38,40 @@ pub fn draw(f: &Frame) {
         }
     }
     if let Some((r, c)) = f.last {
+        let mark = last_mark(color(f.style.seat(cells.get(r, c) as usize - 1)));
         if f.style.pieces == Pieces::Stones {
             let (x, y) = g.center(r, c);
-            draw_circle(x, y, g.step * 0.12, LAST);
+            draw_circle(x, y, g.step * 0.12, mark);
         }
         if let Some(Outcome::Won { .. }) = &f.world.outcome {
-            draw_winning_line(cells, &g, (r, c), f.layout.scale);
+            draw_winning_line(cells, &g, (r, c), f.layout.scale, mark);
         }
+    }
+}
+
+/// The playable cell under the mouse; every playable cell, fainter, when only some of the
+/// empty cells can be played (a disc dropped into a column), so that a person sees where.
+fn draw_targets(f: &Frame, g: &GridGeom, cells: &GridState) {
+    let hover = f.mouse.and_then(|m| g.cell_at(m));
+    let empty = cells.cells.iter().filter(|v| **v == 0).count();
+    let hint = targets(f).count() < empty;
+    for (r, c) in targets(f) {
+        let (x, y) = g.center(r, c);
+        if Some((r, c)) == hover {
+            draw_circle(x, y, g.step * 0.3, TARGET);
+        } else if hint {
+            draw_circle(x, y, g.step * 0.18, faded(TARGET, 0.6));
+        }
+    }
+}
+
+/// The last move's mark and winning line: red, or white over a piece too red for red to show.
+fn last_mark(stone: Color) -> Color {
+    let near = (stone.r - LAST.r).abs() + (stone.g - LAST.g).abs() + (stone.b - LAST.b).abs();
+    if near < 0.6 {
+        WHITE
+    } else {
+        LAST
     }
 }
 
@@ -90,6 +113,7 @@ fn draw_lines(f: &Frame, g: &GridGeom) {
             let x = frame.x + k as f32 * g.step;
             draw_line(x, frame.y, x, frame.y + frame.h, width * 2.0, ink);
         }
+        outline(frame, width * 2.0, ink);
     }
 }
 
@@ -142,7 +166,13 @@ fn draw_piece(f: &Frame, g: &GridGeom, r: usize, c: usize, seat: usize) {
 }
 
 /// The longest run of the last mover's pieces through the last move.
-fn draw_winning_line(cells: &GridState, g: &GridGeom, (r, c): (usize, usize), scale: f32) {
+fn draw_winning_line(
+    cells: &GridState,
+    g: &GridGeom,
+    (r, c): (usize, usize),
+    scale: f32,
+    mark: Color,
+) {
     let who = cells.get(r, c);
     let run = |(dr, dc): (i64, i64)| {
         let walk = |sign: i64| {
@@ -167,5 +197,5 @@ fn draw_winning_line(cells: &GridState, g: &GridGeom, (r, c): (usize, usize), sc
     };
     let at = |k: i64| g.center((r as i64 + dr * k) as usize, (c as i64 + dc * k) as usize);
     let (a, b) = (at(-back), at(fwd));
-    draw_line(a.0, a.1, b.0, b.1, 6.0 * scale, faded(LAST, 0.85));
+    draw_line(a.0, a.1, b.0, b.1, 6.0 * scale, faded(mark, 0.85));
 }

@@ -53,7 +53,7 @@ impl Scene {
                 .map(|(i, o)| {
                     let spot = match &table {
                         Some(t) => t.spot_of(o),
-                        None => spot_of(kind, board, &world, o),
+                        None => spot_of(kind, board, &world, &game.place_of(i)),
                     };
                     (i, spot)
                 })
@@ -105,15 +105,19 @@ impl Scene {
     }
 }
 
-/// The grid cell of the last placement, read from the history.
+/// The grid cell of the last placement: the cell filled last, else (in a game resumed from a
+/// save) the last cell a move in the history names.
 fn last_cell(
     game: &Game,
     board: &crate::def::board::Board,
     world: &World,
 ) -> Option<(usize, usize)> {
     let grid = world.grid.as_ref()?;
+    if let Some((r, c)) = grid.filled.filter(|(r, c)| grid.get(*r, *c) != 0) {
+        return Some((r, c));
+    }
     game.history.iter().rev().find_map(|step| {
-        match spot_of(BoardKind::Grid, board, world, &step.action)? {
+        match spot_of(BoardKind::Grid, board, world, &step.action.args)? {
             Spot::Cell(r, c) if grid.get(r, c) != 0 => Some((r, c)),
             _ => None,
         }

@@ -317,10 +317,10 @@ impl Table {
             ) => *zone == z && *seat == t,
             _ => true,
         };
-        let verb = scene
-            .options
-            .iter()
-            .find(|(_, s)| s.as_ref().is_some_and(same_place))
+        // Options the rules place themselves (`R.spot`) cannot be read back from a spot.
+        let placed = self.s.game.places_options();
+        let verb = (scene.options.iter())
+            .find(|(_, s)| !placed && s.as_ref().is_some_and(same_place))
             .map(|(i, _)| p.options()[*i].verb.clone());
         match (verb, spot) {
             (Some(verb), _) => match self
@@ -338,6 +338,11 @@ impl Table {
             (None, Spot::Space(i)) => format!(
                 "nothing to do on {} now; use the buttons on the right",
                 board.spaces.get(i).map(|s| s.name.as_str()).unwrap_or("?")
+            ),
+            (None, Spot::Cell(r, c)) if placed && !scene.targets.is_empty() => format!(
+                "nothing to play at ({}, {}); the cells that play are marked",
+                r + 1,
+                c + 1
             ),
             (None, Spot::Cell(r, c)) => format!("nothing to do at ({}, {}) now", r + 1, c + 1),
             (None, Spot::Tile { .. }) => "nothing to do with that tile now".into(),

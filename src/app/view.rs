@@ -111,19 +111,19 @@ pub fn spot_at(
     }
 }
 
-/// The spot an option names, if any: a space id among its arguments (track), its first two
-/// integer arguments as a 1-based row and column (grid); on a table, see `TableView::spot_of`.
-pub fn spot_of(kind: BoardKind, board: &Board, world: &World, option: &Action) -> Option<Spot> {
+/// The spot an option's arguments (or the place `R.spot` gives it) name, if any: a space id
+/// among them (track), the first two integers as a 1-based row and column (grid); on a table,
+/// see `TableView::spot_of`.
+pub fn spot_of(kind: BoardKind, board: &Board, world: &World, args: &[Arg]) -> Option<Spot> {
     match kind {
         BoardKind::Table => None,
-        BoardKind::Track => option.args.iter().find_map(|a| match a {
+        BoardKind::Track => args.iter().find_map(|a| match a {
             Arg::Str(id) => board.space_index(id).map(Spot::Space),
             _ => None,
         }),
         BoardKind::Grid => {
             let g = world.grid.as_ref()?;
-            let ints: Vec<i64> = option
-                .args
+            let ints: Vec<i64> = args
                 .iter()
                 .filter_map(|a| match a {
                     Arg::Int(i) => Some(*i),

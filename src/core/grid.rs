@@ -5,13 +5,25 @@
 use super::rng::GameRng;
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct GridState {
     pub rows: usize,
     pub cols: usize,
     /// Row-major; 0 is empty, otherwise seat + 1.
     pub cells: Vec<u8>,
+    /// The cell most recently filled (set while empty), which the window marks as the last
+    /// move; not part of the position (not saved, not compared).
+    #[serde(skip)]
+    pub filled: Option<(usize, usize)>,
 }
+
+impl PartialEq for GridState {
+    fn eq(&self, other: &Self) -> bool {
+        (self.rows, self.cols, &self.cells) == (other.rows, other.cols, &other.cells)
+    }
+}
+
+impl Eq for GridState {}
 
 /// The four line directions: horizontal, vertical and the two diagonals.
 pub const DIRECTIONS: [(i64, i64); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
@@ -22,6 +34,7 @@ impl GridState {
             rows,
             cols,
             cells: vec![0; rows * cols],
+            filled: None,
         }
     }
 
@@ -39,7 +52,11 @@ impl GridState {
     }
 
     pub fn set(&mut self, r: usize, c: usize, value: u8) {
-        self.cells[r * self.cols + c] = value;
+        let cell = &mut self.cells[r * self.cols + c];
+        if *cell == 0 && value != 0 {
+            self.filled = Some((r, c));
+        }
+        *cell = value;
     }
 
     /// Counts `who`'s stones from (r, c) outward along (dr, dc) and back, counting (r, c) as
@@ -316,6 +333,22 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The last move is the cell filled last: emptying a cell or changing whose stone it holds
+    /// (a capture, a flip) is not a placement; equality ignores it.
+    #[test]
+    fn the_cell_filled_last_is_kept_apart_from_the_position() {
+        let mut g = GridState::new(3, 3);
+        g.set(1, 1, 1);
+        g.set(0, 2, 2);
+        assert_eq!(g.filled, Some((0, 2)));
+        g.set(1, 1, 2);
+        g.set(0, 2, 0);
+        assert_eq!(g.filled, Some((0, 2)));
+        let mut other = GridState::new(3, 3);
+        other.set(1, 1, 2);
+        assert_eq!((other.filled, other == g), (Some((1, 1)), true));
     }
 
     #[test]

@@ -199,7 +199,7 @@ fn context(pkg: &Package, host: &Host, state: usize, hook: &str) -> String {
 }
 
 /// The rules' hooks that belong to no state (`R.label`, …), named as such in an error's context.
-const GAME_HOOKS: &[&str] = &["label", "status", "stats", "view"];
+const GAME_HOOKS: &[&str] = &["label", "spot", "status", "stats", "view"];
 
 impl Game {
     pub fn new(pkg: Arc<Package>, config: GameConfig) -> Result<Game, Vec<Diagnostic>> {
@@ -515,19 +515,23 @@ fn read_option_table(t: &Table) -> Result<Action, String> {
     };
     let mut action = Action::new(verb);
     for p in parts {
-        let arg = match p.map_err(|e| e.to_string())? {
-            Value::Integer(i) => Arg::Int(i),
-            Value::Number(n) => Arg::Num(n),
-            Value::Boolean(b) => Arg::Bool(b),
-            Value::String(s) => Arg::Str(s.to_str().map_err(|e| e.to_string())?.to_string()),
-            other => {
-                return Err(format!(
-                    "argument of type {} (use numbers, strings or booleans)",
-                    other.type_name()
-                ))
-            }
-        };
-        action.args.push(arg);
+        action.args.push(arg_of(p.map_err(|e| e.to_string())?)?);
     }
     Ok(action)
+}
+
+/// One argument of an option (or of a place `R.spot` names) as an action's argument.
+fn arg_of(value: Value) -> Result<Arg, String> {
+    Ok(match value {
+        Value::Integer(i) => Arg::Int(i),
+        Value::Number(n) => Arg::Num(n),
+        Value::Boolean(b) => Arg::Bool(b),
+        Value::String(s) => Arg::Str(s.to_str().map_err(|e| e.to_string())?.to_string()),
+        other => {
+            return Err(format!(
+                "argument of type {} (use numbers, strings or booleans)",
+                other.type_name()
+            ))
+        }
+    })
 }

@@ -1,12 +1,13 @@
-//! What the rules only show: an option's label (`R.label`) and a player's status lines
-//! (`R.status`). Read leniently where they are shown (a failing hook does not stop a game),
-//! strictly by `check_shown`, which `meeple check` runs at every decision.
+//! What the rules only show: an option's label (`R.label`), where it is played on the board
+//! (`R.spot`) and a player's status lines (`R.status`). Read leniently where they are shown (a
+//! failing hook does not stop a game), strictly by `check_shown`, which `meeple check` runs at
+//! every decision.
 
 use super::drive::described;
-use super::{context, Game, GameError};
-use crate::core::action::Action;
+use super::{arg_of, context, Game, GameError};
+use crate::core::action::{Action, Arg};
 use crate::script::api::function_at;
-use mlua::{Table, Value};
+use mlua::{MultiValue, Table, Value};
 
 impl Game {
     /// A human-readable label for an option: the rules' `label` hook or the action itself.
@@ -49,6 +50,54 @@ impl Game {
         }
     }
 
+    /// Where option `index` of the pending decision is played on the board, in the form of an
+    /// option's arguments (a grid's row and column, a track's space id): what `R.spot` returns
+    /// (nothing when it fails or returns nil), else the option's own arguments.
+    pub fn place_of(&self, index: usize) -> Vec<Arg> {
+        let Some(p) = &self.pending else {
+            return Vec::new();
+        };
+        let own = || p.options()[index].args.clone();
+        match p.lua_options.raw_get::<Table>(index + 1) {
+            Ok(option) => match self.rules_spot(&option) {
+                Ok(Some(place)) => place,
+                Ok(None) => own(),
+                Err(_) => Vec::new(),
+            },
+            Err(_) => own(),
+        }
+    }
+
+    /// Whether the rules place options themselves (`R.spot`), so that a board spot cannot be
+    /// read back as an option's arguments.
+    pub fn places_options(&self) -> bool {
+        function_at(&self.host.rules, "spot").is_some()
+    }
+
+    /// `R.spot`'s place for an option: `None` without the hook; no values when it returns nil.
+    fn rules_spot(&self, option: &Table) -> Result<Option<Vec<Arg>>, GameError> {
+        let Some(spot) = function_at(&self.host.rules, "spot") else {
+            return Ok(None);
+        };
+        let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "spot");
+        let values: MultiValue = self
+            .host
+            .call(&spot, (&self.g, &self.host.ctx, option), &ctx)?;
+        if values.front().is_none_or(|v| v.is_nil()) {
+            return Ok(Some(Vec::new()));
+        }
+        let place = values.into_iter().map(|v| match v {
+            Value::Integer(_) | Value::String(_) => arg_of(v),
+            other => Err(described(&other)),
+        });
+        place.collect::<Result<_, _>>().map(Some).map_err(|got| {
+            let msg = format!(
+                "R.spot returned {got}, expected a row and column (a grid) or a space id (a track)"
+            );
+            self.error_at(Some(spot.clone()), msg, "spot")
+        })
+    }
+
     /// Lines the rules' `status` hook wants shown for `seat` (holdings, jail, …). A failing
     /// hook or a result of another kind becomes a line saying so rather than an error that
     /// would stop the game.
@@ -79,14 +128,15 @@ impl Game {
         }
     }
 
-    /// Runs what the rules only show, strictly: `R.label` for every option of the pending
-    /// decision and `R.status` for every seat in play; the first that fails, or returns
+    /// Runs what the rules only show, strictly: `R.label` and `R.spot` for every option of the
+    /// pending decision and `R.status` for every seat in play; the first that fails, or returns
     /// something other than text, is the error.
     pub fn check_shown(&self) -> Result<(), GameError> {
         if let Some(p) = &self.pending {
             for i in 1..=p.len() {
                 let option: Table = (p.lua_options.raw_get(i)).map_err(|e| self.lua_failure(e))?;
                 self.rules_label(&option)?;
+                self.rules_spot(&option)?;
             }
         }
         let in_play = self.world().in_play.clone();
