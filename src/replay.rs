@@ -102,6 +102,23 @@ impl Record {
         Ok(record)
     }
 
+    /// The content hash of the game's files the record's last steps were played under: those
+    /// of its last live reload, else those it began with.
+    pub fn files_at_end(&self) -> &str {
+        self.reloads
+            .last()
+            .map_or(&self.files_hash, |r| &r.files_hash)
+    }
+
+    /// Notes that the steps from now on are played under the files `files_hash` (a live reload,
+    /// or a saved game resumed after its files changed), so that a replay stops here.
+    pub fn rules_changed_to(&mut self, files_hash: String) {
+        self.reloads.push(ReloadMark {
+            after_step: self.steps.len(),
+            files_hash,
+        });
+    }
+
     /// Where to find the game: the folder it was played from if it still exists, else its id.
     pub fn game_location(&self) -> String {
         match &self.game_dir {

@@ -1729,3 +1729,50 @@ fn an_error_a_script_tail_called_into_is_not_blamed_on_the_prelude() {
         ],
     );
 }
+
+/// A save resumed after the game's files changed says so, and its record marks the place: a
+/// replay re-runs the steps before it and stops there, as after a live edit. Resumed again
+/// under the same files, it says nothing.
+#[test]
+fn a_save_resumed_under_changed_files_says_so_and_its_replay_stops_there() {
+    let c = Copy::of("tictactoe", "tictactoe");
+    let start = [
+        "play",
+        "tictactoe",
+        "--players",
+        "human,human",
+        "--text",
+        "--no-watch",
+    ];
+    let out = run_typing(&c.cwd, &start, "place 2 2\nsave a.json\nquit\n");
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let resume = |file: &str, typed: &str| {
+        let out = run_typing(
+            &c.cwd,
+            &["play", "--load", file, "--text", "--no-watch"],
+            typed,
+        );
+        assert_eq!(out.code, Some(0), "{}", out.stderr);
+        out.stdout
+    };
+    let note = "note: the game's files changed since it was saved";
+    assert!(!resume("a.json", "quit\n").contains(note));
+    c.edit("rules.lua", "-- Tic-tac-toe:", "-- Tic-tac-toe (edited):");
+    assert_has(
+        &resume("a.json", "place 1 1\nsave b.json\nquit\n"),
+        "resumed tictactoe after 1 decisions\nnote: the game's files changed since it was \
+         saved; it goes on under the rules as they are now\n",
+    );
+    assert!(!resume("b.json", "quit\n").contains(note));
+    let replay = c.run(&["replay", "b.json"]).stdout;
+    let (before, after) = replay.split_once("new files: ").expect(&replay);
+    assert_eq!(
+        before,
+        "note: the game's files changed since this record was made\nok: 1 steps reproduced \
+         exactly; the game's files changed after step 1 (edited live, or a save resumed under "
+    );
+    assert!(
+        after.ends_with("), later steps are not re-run\n"),
+        "{replay}"
+    );
+}

@@ -9,7 +9,6 @@ use crate::def::board::Board;
 use crate::def::style::{load_style, Style};
 use crate::diag::Diagnostic;
 use crate::reload::ReloadRequest;
-use crate::replay::ReloadMark;
 use macroquad::texture::Texture2D;
 
 /// Seconds a reload flash stays.
@@ -46,10 +45,7 @@ impl Table {
                 self.style = style;
                 self.image = image;
                 self.overlay.clear();
-                self.s.record.reloads.push(ReloadMark {
-                    after_step: self.s.record.steps.len(),
-                    files_hash: r.files_hash,
-                });
+                self.s.record.rules_changed_to(r.files_hash);
                 self.changed = match (&before, self.board()) {
                     (Some(a), Some(b)) => changed_spaces(a, b),
                     _ => Vec::new(),

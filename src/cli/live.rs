@@ -5,7 +5,6 @@
 use super::play::Session;
 use crate::reload::watch::WatchHandle;
 use crate::reload::{ReloadRequest, Watcher};
-use crate::replay::ReloadMark;
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
@@ -121,10 +120,7 @@ pub fn reload(s: &mut Session, request: &ReloadRequest) -> bool {
                 _ => {}
             }
             s.differs = differs;
-            s.record.reloads.push(ReloadMark {
-                after_step: s.record.steps.len(),
-                files_hash: r.files_hash,
-            });
+            s.record.rules_changed_to(r.files_hash);
             true
         }
         Err(diags) => {

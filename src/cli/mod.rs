@@ -166,7 +166,7 @@ fn replay(a: ReplayArgs) -> CmdResult {
         None if v.stopped_at.is_some() => {
             let mark = v.stopped_at.expect("checked");
             println!(
-                "ok: {} steps reproduced exactly; the rules were edited live after step {} (files {}), later steps are not re-run",
+                "ok: {} steps reproduced exactly; the game's files changed after step {} (edited live, or a save resumed under new files: {}), later steps are not re-run",
                 v.steps, mark.after_step, mark.files_hash
             );
             Ok(0)

@@ -301,6 +301,10 @@ fn resume(file: &Path, players: Option<&str>) -> Result<Session, Vec<Diagnostic>
         record.game,
         record.steps.len()
     );
+    if game.pkg.files_hash != record.files_at_end() {
+        println!("note: the game's files changed since it was saved; it goes on under the rules as they are now");
+        record.rules_changed_to(game.pkg.files_hash.clone());
+    }
     Ok(Session::new(game, seats, record))
 }
 
