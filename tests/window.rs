@@ -6,7 +6,7 @@
 mod common;
 use common::copy_game;
 use meeple::app::layout::{
-    band_split, buildings, owner_strip, track_side, track_spaces, GridGeom, Layout,
+    band_split, buildings, owner_strip, track_side, track_spaces, GridGeom, Layout, Rect,
 };
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -170,6 +170,30 @@ fn tictactoe_marks_sit_in_their_cells() {
         "O's ring in the corner",
     );
     shot.assert_near(g.center(2, 2), hex("#f7f4ea"), "an empty cell");
+    // Row numbers in the left margin and column numbers in the top one, none below the grid.
+    let (frame, b) = (g.frame(), board().board);
+    let beside = |(x, y): (f32, f32), w: f32, h: f32| Rect::new(x - w / 2.0, y - h / 2.0, w, h);
+    let margin = frame.x - b.x;
+    let has_ink = |shot: &Shot, r: Rect| {
+        let dark = |x: usize, y: usize| {
+            shot.at((r.x + x as f32, r.y + y as f32))
+                .iter()
+                .all(|c| *c < 150)
+        };
+        (0..r.w as usize).any(|x| (0..r.h as usize).any(|y| dark(x, y)))
+    };
+    let (_, row2) = g.center(1, 0);
+    let (col3, _) = g.center(0, 2);
+    assert!(
+        has_ink(&shot, beside((b.x + margin / 2.0, row2), margin, 40.0)),
+        "row 2's number"
+    );
+    assert!(
+        has_ink(&shot, beside((col3, b.y + margin / 2.0), 40.0, margin)),
+        "column 3's"
+    );
+    let below = beside((col3, frame.y + frame.h + margin / 2.0), 40.0, margin - 8.0);
+    assert!(!has_ink(&shot, below), "nothing under the grid");
 }
 
 /// Connect Four after `tests/window/connect4.txt` (red on row 6 of columns 3 and 4, yellow on

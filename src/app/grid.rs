@@ -1,6 +1,7 @@
-//! The grid renderer: a wooden board with its lines and star points, stones on the crossings
-//! (Gomoku) or X/O marks in the cells (tic-tac-toe), as the style says; where a click plays;
-//! the last move marked and, once the game is won, the winning line through it.
+//! The grid renderer: a wooden board with its lines, star points and row and column numbers,
+//! stones on the crossings (Gomoku) or X/O marks in the cells (tic-tac-toe), as the style
+//! says; where a click plays; the last move marked and, once the game is won, the winning line
+//! through it.
 
 use super::layout::GridGeom;
 use super::paint::{color, faded, fill, outline};
@@ -28,6 +29,7 @@ pub fn draw(f: &Frame) {
         draw_texture_ex(tex, b.x, b.y, WHITE, params);
     }
     draw_lines(f, &g);
+    draw_numbers(f, &g);
     draw_targets(f, &g, cells);
     for r in 0..cells.rows {
         for c in 0..cells.cols {
@@ -114,6 +116,37 @@ fn draw_lines(f: &Frame, g: &GridGeom) {
             draw_line(x, frame.y, x, frame.y + frame.h, width * 2.0, ink);
         }
         outline(frame, width * 2.0, ink);
+    }
+}
+
+/// Row numbers left of the grid and column numbers above it, as `play` prints them and moves
+/// name them; none when the margin is too narrow to read them.
+fn draw_numbers(f: &Frame, g: &GridGeom) {
+    let (frame, board) = (g.frame(), f.layout.board);
+    let margin = (frame.x - board.x).min(frame.y - board.y);
+    let size = (g.step * 0.32).min(margin * 0.45);
+    if size < 9.0 {
+        return;
+    }
+    // The lines' ink on a light board; on a dark one, light text.
+    let board_colour = color(f.style.board);
+    let light = 0.3 * board_colour.r + 0.59 * board_colour.g + 0.11 * board_colour.b;
+    let ink = match light < 0.45 {
+        true => faded(WHITE, 0.7),
+        false => faded(color(f.style.line), 0.85),
+    };
+    let gap = margin / 2.0;
+    for c in 0..g.cols {
+        let (x, _) = g.center(0, c);
+        let n = (c + 1).to_string();
+        let w = f.p.width(&n, size);
+        f.p.text(&n, x - w / 2.0, frame.y - gap - size / 2.0, size, ink);
+    }
+    for r in 0..g.rows {
+        let (_, y) = g.center(r, 0);
+        let n = (r + 1).to_string();
+        let w = f.p.width(&n, size);
+        f.p.text(&n, frame.x - gap - w / 2.0, y - size / 2.0, size, ink);
     }
 }
 
