@@ -3,6 +3,7 @@
 
 mod common;
 use common::*;
+use meeple::ai::alphabeta::value_text;
 use meeple::ai::{play_decisions, play_out, Seat, MAX_DECISIONS};
 use meeple::core::event::Outcome;
 use meeple::engine::Game;
@@ -206,6 +207,30 @@ fn alphabeta_explains_its_choice_best_first() {
     );
     assert_eq!(choice.index, choice.candidates[0].0);
     assert!(choice.candidates.windows(2).all(|w| w[0].1 >= w[1].1));
+}
+
+/// A line the search saw won or lost reads as such, counted in plies from the move weighed:
+/// after X in the centre and O on an edge, X wins by the fifth ply whatever O does, unless it
+/// plays the opposite edge.
+#[test]
+fn alphabeta_shows_a_won_line_as_a_win_in_plies() {
+    let mut g = start("tictactoe", "board", 2, 1, &[]);
+    act(&mut g, "place 2 2");
+    act(&mut g, "place 1 2");
+    let mut bot = Seat::parse("alphabeta:7").unwrap().bot(1, 0).unwrap();
+    let choice = bot.explain(&mut g).unwrap();
+    let shown: Vec<(String, String)> = (choice.ranked().into_iter())
+        .map(|(i, v)| (options(&g)[i].clone(), value_text(v)))
+        .collect();
+    let wins = shown.iter().filter(|(_, v)| v == "win in 5 plies").count();
+    assert_eq!(wins, 6, "{shown:?}");
+    assert_eq!(shown[6], ("place 3 2".to_string(), "0.00".to_string()));
+    assert_eq!(value_text(-(1e15 - 4.0)), "loss in 4 plies");
+    assert_eq!(
+        value_text(1e15),
+        "1000000000000000.00",
+        "a ply 0 is no line"
+    );
 }
 
 #[test]

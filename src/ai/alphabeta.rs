@@ -13,6 +13,8 @@ use crate::core::rng::GameRng;
 use crate::engine::{Game, GameError, Mark};
 
 pub const DEFAULT_DEPTH: u32 = 2;
+/// The deepest search `alphabeta:N` takes.
+pub const MAX_DEPTH: u32 = 8;
 /// Options searched at each position: the ones the AI script rates highest.
 const WIDTH: usize = 8;
 /// The value of a won game, above any AI score.
@@ -114,6 +116,17 @@ impl Search {
             Some(Outcome::Won { .. }) => ply as f64 - WIN,
             _ => 0.0,
         }
+    }
+}
+
+/// A candidate's value as a person reads it: `win in N plies` (or `loss in N plies`) for a line
+/// the search saw end, N counted from the move weighed; else the number.
+pub fn value_text(v: f64) -> String {
+    let plies = WIN - v.abs();
+    match plies.fract() == 0.0 && (1.0..=MAX_DEPTH as f64).contains(&plies) {
+        true if v > 0.0 => format!("win in {plies} plies"),
+        true => format!("loss in {plies} plies"),
+        false => format!("{v:.2}"),
     }
 }
 

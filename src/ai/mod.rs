@@ -64,9 +64,9 @@ impl Seat {
                     return n
                         .parse::<u32>()
                         .ok()
-                        .filter(|n| (1..=8).contains(n))
+                        .filter(|n| (1..=alphabeta::MAX_DEPTH).contains(n))
                         .map(Seat::AlphaBeta)
-                        .ok_or_else(|| format!("bad alphabeta depth '{n}' (expected moves ahead from 1 to 8, like alphabeta:3)"));
+                        .ok_or_else(|| format!("bad alphabeta depth '{n}' (expected moves ahead from 1 to {}, like alphabeta:3)", alphabeta::MAX_DEPTH));
                 }
                 Err(format!(
                     concat!(

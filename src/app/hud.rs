@@ -7,6 +7,7 @@ use super::layout::{Layout, Rect};
 use super::paint::{color, faded, fill, outline, Align};
 use super::scene::Scene;
 use super::table::Table;
+use crate::ai::alphabeta::value_text;
 use crate::diag::render;
 use macroquad::prelude::*;
 
@@ -175,7 +176,13 @@ fn panel(t: &Table, x: f32, mut y: f32, w: f32, s: f32) -> f32 {
         };
         let bar = Rect::new(x, y + 3.0 * s, 70.0 * s * share.max(0.03), 12.0 * s);
         fill(bar, faded(ACCENT, 0.6));
-        t.p.text(&format!("{score:>8.2}"), x + 74.0 * s, y, 13.0 * s, INK);
+        t.p.text(
+            &format!("{:>8}", value_text(*score)),
+            x + 74.0 * s,
+            y,
+            13.0 * s,
+            INK,
+        );
         let r = Rect::new(x + 140.0 * s, y, w - 140.0 * s, 18.0 * s);
         t.p.text_in(label, r, 13.0 * s, Align::Left, DIM);
         y += 18.0 * s;

@@ -8,6 +8,7 @@ use super::live::{self, Input, Inputs};
 use super::render::render;
 use super::thinking::thinking;
 use super::{load, relabel, script_diag, CmdResult, CONFIG_FLAGS};
+use crate::ai::alphabeta::value_text;
 use crate::ai::{Bot, Seat};
 use crate::core::event::Event;
 use crate::diag::Diagnostic;
@@ -518,8 +519,16 @@ fn why(game: &mut Game, bot: &str) {
     match thinking(&name, || bot.explain(game)) {
         Ok(c) => {
             println!("{name} would choose: {}", game.label(c.index));
-            for (i, score) in c.ranked().into_iter().take(10) {
-                println!("  {score:>10.2}  {}", game.label(i));
+            let ranked = c.ranked().into_iter().take(10);
+            let shown: Vec<_> = ranked.map(|(i, v)| (i, value_text(v))).collect();
+            let width = shown
+                .iter()
+                .map(|(_, v)| v.len())
+                .max()
+                .unwrap_or(0)
+                .max(10);
+            for (i, value) in shown {
+                println!("  {value:>width$}  {}", game.label(i));
             }
         }
         Err(e) => println!("{e}"),
