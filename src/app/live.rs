@@ -83,7 +83,7 @@ fn look(s: &Session) -> Result<(Style, Option<Texture2D>), Vec<Diagnostic>> {
 pub fn style(s: &Session) -> Result<Style, Vec<Diagnostic>> {
     let pkg = &s.game.pkg;
     let map = s.game.config.map.as_deref().unwrap_or(&pkg.default_map);
-    let mut style = load_style(&pkg.root, &pkg.shown, map)?;
+    let mut style = load_style(&pkg.root, &pkg.shown, map, pkg.players.1)?;
     if let (true, Some(toml::Value::String(c))) =
         (style.currency.is_empty(), s.game.settings.get("currency"))
     {

@@ -125,7 +125,7 @@ fn check_one(
     let ai_games = kinds.len() - a.games;
     for map in pkg.maps.keys() {
         // The window's look for this map (style.toml), checked like the rest.
-        crate::def::style::load_style(&pkg.root, &pkg.shown, map)?;
+        crate::def::style::load_style(&pkg.root, &pkg.shown, map, pkg.players.1)?;
         for (i, kind) in kinds.iter().enumerate() {
             let seed = i as u64 + 1;
             let seats = match kind {

@@ -123,15 +123,20 @@ const DEFAULT_SEATS: [[u8; 4]; 6] = [
 ];
 
 impl Style {
-    /// Colour of a seat (0-based); cycles when there are more seats than colours.
+    /// Colour of a seat (0-based); the list has one per seat the game takes (load checks it).
     pub fn seat(&self, seat: usize) -> Rgba {
         self.seat_colors[seat % self.seat_colors.len()]
     }
 }
 
-/// Reads `style.toml` of the game at `root` (shown as `shown`) for map `map`; no file gives the
-/// default look. Every problem is reported, located.
-pub fn load_style(root: &Path, shown: &str, map: &str) -> Result<Style, Vec<Diagnostic>> {
+/// Reads `style.toml` of the game at `root` (shown as `shown`) for map `map`, for up to `seats`
+/// players; no file gives the default look. Every problem is reported, located.
+pub fn load_style(
+    root: &Path,
+    shown: &str,
+    map: &str,
+    seats: usize,
+) -> Result<Style, Vec<Diagnostic>> {
     let file = root.join(FILE);
     if !file.is_file() {
         return Ok(Style::default());
@@ -139,11 +144,16 @@ pub fn load_style(root: &Path, shown: &str, map: &str) -> Result<Style, Vec<Diag
     let path = format!("{shown}/{FILE}");
     let text = std::fs::read_to_string(&file)
         .map_err(|e| vec![Diagnostic::error(&path, format!("cannot read: {e}"))])?;
-    parse_style(&path, &text, map)
+    parse_style(&path, &text, map, seats)
 }
 
-/// Parses a style file's text for map `map`.
-pub fn parse_style(path: &str, text: &str, map: &str) -> Result<Style, Vec<Diagnostic>> {
+/// Parses a style file's text for map `map` of a game of up to `seats` players.
+pub fn parse_style(
+    path: &str,
+    text: &str,
+    map: &str,
+    seats: usize,
+) -> Result<Style, Vec<Diagnostic>> {
     let mut diags = Vec::new();
     let def: Option<StyleDef> = parse_toml(path, text, SCHEMA, &mut diags);
     let Some(mut def) = def.filter(|_| diags.is_empty()) else {
@@ -158,6 +168,7 @@ pub fn parse_style(path: &str, text: &str, map: &str) -> Result<Style, Vec<Diagn
         diags: Vec::new(),
         at: &at,
         map,
+        seats,
     };
     let style = b.build(def, over);
     if b.diags.is_empty() {
@@ -171,6 +182,8 @@ struct Builder<'a> {
     diags: Vec<Diagnostic>,
     at: &'a dyn Fn(&[&str], String) -> Diagnostic,
     map: &'a str,
+    /// The most players the game takes: each needs a colour of its own.
+    seats: usize,
 }
 
 impl Builder<'_> {
@@ -190,6 +203,23 @@ impl Builder<'_> {
             seat_colors: match over.seat_colors.as_ref().or(base.seat_colors.as_ref()) {
                 Some(list) if !list.is_empty() => {
                     let key = self.key_in(over.seat_colors.is_some(), "seat_colors");
+                    if list.len() < self.seats {
+                        let segs: Vec<&str> = key.iter().map(String::as_str).collect();
+                        let seats = |from: usize, to: usize| match from == to {
+                            true => format!("seat {from}"),
+                            false => format!("seats {from} to {to}"),
+                        };
+                        let (n, max) = (list.len(), self.seats);
+                        let msg = format!(
+                            "seat_colors lists {n} colour{} for up to {max} players: give one per \
+                             seat ({} would repeat the colour{} of {})",
+                            if n == 1 { "" } else { "s" },
+                            seats(n + 1, max),
+                            if n == 1 { "" } else { "s" },
+                            seats(1, n)
+                        );
+                        self.diags.push((self.at)(&segs, msg));
+                    }
                     list.iter()
                         .enumerate()
                         .map(|(i, c)| self.color(&key, Some(i), c))
@@ -290,11 +320,11 @@ mod tests {
     fn maps_override_the_base_and_colours_are_checked() {
         let text = "board = \"#102030\"\ncurrency = \"¥\"\n[groups]\nnorth = \"#ff0000\"\n\
                     [maps.classic]\ncurrency = \"$\"\nboard = \"#00000080\"\n";
-        let demo = parse_style("s.toml", text, "demo").unwrap();
+        let demo = parse_style("s.toml", text, "demo", 2).unwrap();
         assert_eq!(demo.board, Rgba([0x10, 0x20, 0x30, 0xff]));
         assert_eq!(demo.currency, "¥");
         assert_eq!(demo.groups["north"], Rgba([0xff, 0, 0, 0xff]));
-        let classic = parse_style("s.toml", text, "classic").unwrap();
+        let classic = parse_style("s.toml", text, "classic", 2).unwrap();
         assert_eq!(classic.board, Rgba([0, 0, 0, 0x80]));
         assert_eq!(classic.currency, "$");
     }
@@ -302,11 +332,37 @@ mod tests {
     #[test]
     fn bad_colours_and_unknown_keys_are_located() {
         let text = "board = \"green\"\n[maps.demo]\nlines = \"#000000\"\n";
-        let diags = parse_style("s.toml", text, "demo").unwrap_err();
+        let diags = parse_style("s.toml", text, "demo", 2).unwrap_err();
         assert_eq!(diags.len(), 1, "{diags:?}");
         assert!(diags[0].message.contains("lines"), "{:?}", diags[0]);
-        let diags = parse_style("s.toml", "board = \"green\"\n", "demo").unwrap_err();
+        let diags = parse_style("s.toml", "board = \"green\"\n", "demo", 2).unwrap_err();
         assert_eq!((diags[0].line, diags[0].col), (Some(1), Some(1)));
         assert!(diags[0].message.contains("'green' is not a colour"));
+    }
+
+    /// Every seat the game takes needs a colour of its own, in the base style or a map's.
+    #[test]
+    fn too_few_seat_colours_for_the_players_are_an_error_at_the_list() {
+        let text = "board = \"#102030\"\nseat_colors = [\"#ff0000\", \"#0000ff\"]\n";
+        assert!(parse_style("s.toml", text, "demo", 2).is_ok());
+        let diags = parse_style("s.toml", text, "demo", 4).unwrap_err();
+        assert_eq!(
+            diags.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
+            [
+                "s.toml:2:1: error: seat_colors lists 2 colours for up to 4 players: give one per \
+              seat (seats 3 to 4 would repeat the colours of seats 1 to 2)"
+            ]
+        );
+        let in_map = "[maps.demo]\nseat_colors = [\"#ff0000\"]\n";
+        let diags = parse_style("s.toml", in_map, "demo", 2).unwrap_err();
+        assert_eq!(
+            diags[0].to_string(),
+            "s.toml:2:1: error: seat_colors lists 1 colour for up to 2 players: give one per seat \
+             (seat 2 would repeat the colour of seat 1)"
+        );
+        assert!(
+            parse_style("s.toml", in_map, "classic", 6).is_ok(),
+            "the default colours"
+        );
     }
 }
