@@ -358,6 +358,35 @@ fn card_names_missing_effect() {
     );
 }
 
+/// A card's text fills in `{name}`s from its data and the settings (`--set` included); a name
+/// that is neither is an error at the text.
+#[test]
+fn card_text_names_are_filled_or_refused() {
+    let g = start("monopoly", "classic", 2, 1, &["currency=€", "salary=300"]);
+    let texts = eval(
+        &g,
+        "ctx.decks.chance.cards[2].text .. ' / ' .. ctx.decks.community.cards[3].text",
+    );
+    assert_eq!(
+        texts,
+        "Advance to Go (Collect €300). / Doctor's fee. Pay €50."
+    );
+    let c = Copy::new();
+    c.edit(
+        "cards/classic.toml",
+        "Pay {currency}{amount}.",
+        "Pay {currency}{amout}.",
+    );
+    let line = c.line_of("cards/classic.toml", "{amout}");
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "mono/cards/classic.toml:{line}:8: error: card 'doctor_fee': its text names {{amout}}, which is \
+             neither a data field of the card nor a setting; did you mean 'amount'?"
+        )],
+    );
+}
+
 /// `AI.fixed` (and each style's) is checked at load: a table of verb = score (no NaN), beside
 /// `score` only; a style is a table that scores.
 #[test]

@@ -181,7 +181,7 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
     let shared_decks: Vec<Deck> = def
         .decks
         .iter()
-        .flat_map(|d| load_decks(root, &shown, d, &loc, &mut diags))
+        .flat_map(|d| load_decks(root, &shown, d, &def.settings, &loc, &mut diags))
         .collect();
     let mut maps = BTreeMap::new();
     let mut default_map = None;
@@ -322,7 +322,7 @@ fn load_board(
     }
     let mut decks: Vec<Deck> = shared.to_vec();
     for d in &def.decks {
-        decks.extend(load_decks(root, shown, d, &loc, diags));
+        decks.extend(load_decks(root, shown, d, game_settings, &loc, diags));
     }
     let mut ids = HashSet::new();
     for d in &decks {
@@ -444,10 +444,35 @@ fn reserved_data(
     }
 }
 
+/// An error at `at` for each `{name}` in card `id`'s text that is neither one of its data
+/// fields nor a setting.
+fn text_names(
+    text: &str,
+    id: &str,
+    data: &toml::Table,
+    settings: &toml::Table,
+    at: Loc,
+    diags: &mut Vec<Diagnostic>,
+) {
+    for (_, name) in cards::placeholders(text) {
+        if data.contains_key(name) || settings.contains_key(name) {
+            continue;
+        }
+        let known = data.keys().chain(settings.keys()).map(|k| k.as_str());
+        let hint = diag::did_you_mean(name, known)
+            .map(|h| format!("; did you mean '{h}'?"))
+            .unwrap_or_default();
+        diags.push(at.clone().error(format!(
+            "card '{id}': its text names {{{name}}}, which is neither a data field of the card nor a setting{hint}"
+        )));
+    }
+}
+
 fn load_decks(
     root: &Path,
     shown: &str,
     file: &toml::Spanned<String>,
+    settings: &toml::Table,
     from: &dyn Fn(usize) -> Loc,
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<Deck> {
@@ -483,10 +508,14 @@ fn load_decks(
                         loc(c.id.span().start),
                         diags,
                     );
+                    if let Some(text) = &c.text {
+                        let at = loc(text.span().start);
+                        text_names(text.get_ref(), c.id.get_ref(), &c.data, settings, at, diags);
+                    }
                     let effect = c.effect.map(|e| (e.get_ref().clone(), loc(e.span().start)));
                     Card {
                         id: c.id.into_inner(),
-                        text: c.text,
+                        text: c.text.map(|t| t.into_inner()).unwrap_or_default(),
                         effect,
                         data: c.data,
                     }

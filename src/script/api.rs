@@ -8,6 +8,7 @@ use super::host::api_error;
 use crate::core::event::{Event, Outcome};
 use crate::core::world::World;
 use crate::def::board::Board;
+use crate::def::cards::{fill, shown};
 use mlua::{Function, Lua, Table, Value, Variadic};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -40,7 +41,7 @@ pub fn build_ctx(
         .grid_size(settings)
         .map_err(mlua::Error::RuntimeError)?;
     ctx.raw_set("grid", super::grid::grid_api(lua, &world, size)?)?;
-    let (decks_static, deck_api) = deck_api(lua, board, &world)?;
+    let (decks_static, deck_api) = deck_api(lua, board, settings, &world)?;
     ctx.raw_set("decks", decks_static)?;
     ctx.raw_set("deck", deck_api)?;
     ctx.raw_set("melds", super::melds::melds_api(lua, melds)?)?;
@@ -230,7 +231,12 @@ fn board_api(lua: &Lua, board: &Board) -> mlua::Result<Table> {
     Ok(t)
 }
 
-fn deck_api(lua: &Lua, board: &Board, world: &W) -> mlua::Result<(Table, Table)> {
+fn deck_api(
+    lua: &Lua,
+    board: &Board,
+    settings: &toml::Table,
+    world: &W,
+) -> mlua::Result<(Table, Table)> {
     let decks = lua.create_table()?;
     let mut card_tables: Vec<Vec<Table>> = Vec::new();
     for d in &board.decks {
@@ -247,7 +253,9 @@ fn deck_api(lua: &Lua, board: &Board, world: &W) -> mlua::Result<(Table, Table)>
             ct.raw_set("deck", d.id.as_str())?;
             ct.raw_set("index", i + 1)?;
             ct.raw_set("id", c.id.as_str())?;
-            ct.raw_set("text", c.text.as_str())?;
+            // `{name}`s in the text: the card's own data, else the game's settings.
+            let value = |name: &str| c.data.get(name).or_else(|| settings.get(name)).map(shown);
+            ct.raw_set("text", fill(&c.text, value))?;
             if let Some((e, _)) = &c.effect {
                 ct.raw_set("effect", e.as_str())?;
             }
