@@ -163,6 +163,33 @@ fn removing_the_state_the_game_is_in_is_refused() {
     assert_eq!(options(&l.game), vec!["buy beijing", "pass"]);
 }
 
+/// A setting may change its value live, not its type: the reload is refused at the key.
+#[test]
+fn a_setting_that_changes_type_is_refused_at_its_line() {
+    let mut l = live();
+    let before = l.game.snapshot().unwrap();
+    l.edit("game.toml", "jail_fine = 50", "jail_fine = \"fifty\"");
+    l.wait();
+    let err = l
+        .game
+        .try_reload()
+        .expect_err("a string where a number was");
+    let text = std::fs::read_to_string(l.root.join("game.toml")).unwrap();
+    let line = 1 + text
+        .lines()
+        .position(|t| t.starts_with("jail_fine"))
+        .unwrap();
+    assert_eq!(
+        meeple::diag::render(&err).lines().next().unwrap(),
+        format!(
+            "{}:{line}:1: error: setting 'jail_fine' changed from integer to string; the live game \
+             keeps values of the old type",
+            l.game.pkg.file("game.toml")
+        )
+    );
+    assert_eq!(l.game.snapshot().unwrap(), before, "nothing changed");
+}
+
 #[test]
 fn an_editor_style_save_is_picked_up() {
     let mut l = live();

@@ -45,7 +45,9 @@ impl Game {
             new_pkg: &pkg,
             new_board: &board,
         };
-        let mut diags = check_settings(&self.settings, &settings, &pkg.file("game.toml"));
+        let manifest = std::fs::read_to_string(pkg.root.join("game.toml")).unwrap_or_default();
+        let mut diags =
+            check_settings(&self.settings, &settings, &pkg.file("game.toml"), &manifest);
         let world = remap_world(&snap.world, &snap.state, &versions).map_err(|d| diags.extend(d));
         let world = match world {
             Ok(w) if diags.is_empty() => w,

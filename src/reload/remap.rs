@@ -6,6 +6,7 @@
 use crate::core::deck::DeckState;
 use crate::core::world::World;
 use crate::def::board::Board;
+use crate::def::source::key_position;
 use crate::def::Package;
 use crate::diag::Diagnostic;
 
@@ -215,16 +216,27 @@ fn remap_counters(w: &World, out: &mut World, v: &Versions) {
         .collect();
 }
 
-/// Settings the live game has seen may change value but not type.
-pub fn check_settings(old: &toml::Table, new: &toml::Table, manifest: &str) -> Vec<Diagnostic> {
+/// Settings the live game has seen may change value but not type; a change is reported at
+/// the key in `text`, the manifest `manifest` (or at the file, when the key is elsewhere).
+pub fn check_settings(
+    old: &toml::Table,
+    new: &toml::Table,
+    manifest: &str,
+    text: &str,
+) -> Vec<Diagnostic> {
     old.iter()
         .filter_map(|(k, o)| {
             let n = new.get(k)?;
             (!o.same_type(n)).then(|| {
-                Diagnostic::error(
-                    manifest,
-                    format!("setting '{k}' changed from {} to {}; the live game keeps values of the old type", o.type_str(), n.type_str()),
-                )
+                let msg = format!(
+                    "setting '{k}' changed from {} to {}; the live game keeps values of the old type",
+                    o.type_str(),
+                    n.type_str()
+                );
+                match key_position(text, &["settings", k]) {
+                    Some(offset) => Diagnostic::at_offset(manifest, text, offset, msg),
+                    None => Diagnostic::error(manifest, msg),
+                }
             })
         })
         .collect()
