@@ -225,8 +225,9 @@ pub fn token_spot(r: Rect, side: usize, corner: bool, seat: usize, seats: usize)
     };
     let along = (seat as f32 - (seats.max(1) - 1) as f32 / 2.0) * step;
     if corner {
-        let (cx, cy) = r.center();
-        return (cx + along, cy + short * 0.25);
+        // Along the lower edge, under the corner's name.
+        let (cx, _) = r.center();
+        return (cx + along, r.y + r.h * 0.86);
     }
     let (cx, cy) = band_split(r, side).0.center();
     if side.is_multiple_of(2) {
