@@ -256,6 +256,48 @@ fn connect4_a_click_above_the_landing_cell_plays_nothing_and_says_so() {
     assert!(said.contains("after 3 decisions; P2 to play"), "{said}");
 }
 
+/// A game won by a line draws the winner's line through the last move when its style says so
+/// (`winning_line = true`); a game won some other way has no line to show.
+#[test]
+fn a_won_game_draws_its_winning_line_only_when_the_style_asks() {
+    let (dir, game) = copy_game("connect4", "connect4");
+    // P1 fills the bottom row's columns 1 to 4.
+    let moves = dir.path().join("win.txt");
+    std::fs::write(
+        &moves,
+        "drop 4\ndrop 4\ndrop 3\ndrop 5\ndrop 2\ndrop 6\ndrop 1\n",
+    )
+    .unwrap();
+    let g = GridGeom::new(board().board, 6, 7, false);
+    // Where the bottom row's first two cells meet: the line, else the rack's ink.
+    let (x, y) = g.center(5, 0);
+    let seam = (x + g.step / 2.0, y);
+    let shoot = |name: &str| {
+        let out = dir.path().join(name);
+        let mut c = play(&[game.to_str().unwrap(), "--players", "human,human"], &out);
+        c.arg("--actions").arg(&moves);
+        assert!(run(c).contains("after 7 decisions; P1 won"));
+        Shot::load(&out).at(seam)
+    };
+    let lined = shoot("line.png");
+    assert!(
+        lined.iter().all(|c| *c > 200),
+        "a white line on red: {lined:?}"
+    );
+    let style = game.join("style.toml");
+    let text = std::fs::read_to_string(&style).unwrap();
+    std::fs::write(
+        &style,
+        text.replace("winning_line = true", "winning_line = false"),
+    )
+    .unwrap();
+    let plain = shoot("plain.png");
+    assert!(
+        plain.iter().all(|c| *c < 120),
+        "the rack's dark ink: {plain:?}"
+    );
+}
+
 /// The owner strip of space `i` on an `n`-space track, sampled away from tokens.
 fn owner_pixel(n: usize, i: usize) -> (f32, f32) {
     let r = owner_strip(track_spaces(board().board, n)[i], track_side(n, i).0);

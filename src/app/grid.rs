@@ -45,8 +45,13 @@ pub fn draw(f: &Frame) {
             let (x, y) = g.center(r, c);
             draw_circle(x, y, g.step * 0.12, mark);
         }
-        if let Some(Outcome::Won { .. }) = &f.world.outcome {
-            draw_winning_line(cells, &g, (r, c), f.layout.scale, mark);
+        // A game won by a line: the winner's run through the last move.
+        let by_line = |winners: &[usize]| winners.contains(&(cells.get(r, c) as usize - 1));
+        match &f.world.outcome {
+            Some(Outcome::Won { winners }) if f.style.winning_line && by_line(winners) => {
+                draw_winning_line(cells, &g, (r, c), f.layout.scale, mark);
+            }
+            _ => {}
         }
     }
 }

@@ -95,12 +95,14 @@ pub fn display() -> Result<(), String> {
         .clone()
 }
 
-/// Opens and closes a connection to the X server `DISPLAY` names, through the system's libX11.
+/// Opens a connection to the X server `DISPLAY` names, through the system's libX11, and keeps
+/// it open for the rest of the run: an X server that has just lost its last client resets
+/// itself (Xvfb does by default) and refuses connections meanwhile, so closing the probe's
+/// connection could make the window's own, opened right after, fail.
 fn x_server_answers() -> Result<(), String> {
     type Open = unsafe extern "C" fn(*const libc::c_char) -> *mut libc::c_void;
-    type Close = unsafe extern "C" fn(*mut libc::c_void) -> libc::c_int;
-    // SAFETY: libX11's XOpenDisplay/XCloseDisplay have these C signatures; the library stays
-    // loaded while they are called and the display pointer is closed once.
+    // SAFETY: libX11's XOpenDisplay has this C signature; the library stays loaded (never
+    // closed) as long as the connection it opened.
     unsafe {
         let lib = [c"libX11.so.6", c"libX11.so"]
             .iter()
@@ -108,20 +110,16 @@ fn x_server_answers() -> Result<(), String> {
             .find(|lib| !lib.is_null())
             .ok_or("libX11 is not installed")?;
         let open = libc::dlsym(lib, c"XOpenDisplay".as_ptr());
-        let close = libc::dlsym(lib, c"XCloseDisplay".as_ptr());
-        let answer = if open.is_null() || close.is_null() {
-            Err("libX11 lacks XOpenDisplay")
-        } else {
-            let display = std::mem::transmute::<*mut libc::c_void, Open>(open)(std::ptr::null());
-            if display.is_null() {
-                Err("no X server answers")
-            } else {
-                std::mem::transmute::<*mut libc::c_void, Close>(close)(display);
-                Ok(())
-            }
-        };
-        libc::dlclose(lib);
-        answer.map_err(String::from)
+        if open.is_null() {
+            libc::dlclose(lib);
+            return Err("libX11 lacks XOpenDisplay".into());
+        }
+        let display = std::mem::transmute::<*mut libc::c_void, Open>(open)(std::ptr::null());
+        if display.is_null() {
+            libc::dlclose(lib);
+            return Err("no X server answers".into());
+        }
+        Ok(())
     }
 }
 

@@ -24,6 +24,7 @@ const TOP: &[&str] = &[
     "grid",
     "pieces",
     "star_points",
+    "winning_line",
     "image",
     "text_scale",
     "maps",
@@ -65,6 +66,7 @@ struct StyleDef {
     grid: Option<GridPlace>,
     pieces: Option<Pieces>,
     star_points: Option<bool>,
+    winning_line: Option<bool>,
     image: Option<String>,
     text_scale: Option<f32>,
     #[serde(default)]
@@ -87,6 +89,8 @@ pub struct Style {
     pub grid: GridPlace,
     pub pieces: Pieces,
     pub star_points: bool,
+    /// Whether a won game draws the winner's line through the last move (games won by a line).
+    pub winning_line: bool,
     /// An image file, relative to the game folder (or the shared `assets/`).
     pub image: Option<String>,
     pub text_scale: f32,
@@ -107,6 +111,7 @@ impl Default for Style {
             grid: GridPlace::Points,
             pieces: Pieces::Stones,
             star_points: true,
+            winning_line: false,
             image: None,
             text_scale: 1.0,
         }
@@ -237,6 +242,10 @@ impl Builder<'_> {
                 .star_points
                 .or(base.star_points)
                 .unwrap_or(d.star_points),
+            winning_line: over
+                .winning_line
+                .or(base.winning_line)
+                .unwrap_or(d.winning_line),
             image: over.image.or(base.image),
             text_scale: over
                 .text_scale
