@@ -65,7 +65,7 @@ fn four_in_a_column_wins() {
 #[test]
 fn each_drop_is_placed_on_the_cell_its_disc_lands_on() {
     let mut g = start("connect4", "rack", 2, 1, &[]);
-    let place = |g: &meeple::engine::Game, i: usize| g.place_of(i);
+    let place = |g: &meeple::engine::Game, i: usize| g.place_of(i).unwrap();
     assert_eq!(place(&g, 3), [Arg::Int(6), Arg::Int(4)]);
     act(&mut g, "drop 4");
     assert_eq!(place(&g, 3), [Arg::Int(5), Arg::Int(4)]);
@@ -74,30 +74,39 @@ fn each_drop_is_placed_on_the_cell_its_disc_lands_on() {
     // A game without the hook places an option by its own arguments.
     let t = start("tictactoe", "board", 2, 1, &[]);
     assert!(!t.places_options());
-    assert_eq!(t.place_of(4), [Arg::Int(2), Arg::Int(2)]);
+    assert_eq!(t.place_of(4).unwrap(), [Arg::Int(2), Arg::Int(2)]);
 }
 
-/// A place that is not whole numbers or a space id is an error at the hook under `check`; the
-/// window shows such an option as a button only.
+/// A place that is not a cell of the grid is an error at the hook, under `check` and where the
+/// window asks (which then shows the option as a button only); nil places it nowhere.
 #[test]
-fn a_spot_of_the_wrong_kind_is_an_error_under_check() {
-    let rules = "R.spot = function(G, ctx, option)\n  return 2.5, option[2]\nend";
-    let v = variant("connect4", rules, "", None);
-    let g = v.game("rack", 2);
-    assert_eq!(g.place_of(0), Vec::<Arg>::new());
-    let err = g.check_shown().unwrap_err().to_string();
-    assert!(
-        err.contains(
-            "/games/connect4/rules.lua:2: error: R.spot returned a number (2.5), expected a row \
-             and column (a grid) or a space id (a track)\n"
-        ),
-        "{err}"
-    );
-    assert!(
-        err.contains("in hook 'R.spot' (state 'turn', player 1, turn 1)"),
-        "{err}"
-    );
-    // nil: the option is not on the board.
+fn a_spot_that_is_not_a_cell_of_the_grid_is_an_error() {
+    let wrong = [
+        ("return 2.5, option[2]", "R.spot returned a number (2.5), expected a row and column (a grid) or a space id (a track)"),
+        ("return 99, option[2]", "R.spot returned (99, 1), off the 6×7 grid (rows 1 to 6, columns 1 to 7)"),
+        ("return option[2]", "R.spot returned (1), expected a row and a column of the grid"),
+        ("return 'x'", "R.spot returned ('x'), expected a row and a column of the grid"),
+        ("return 6, option[2], 1", "R.spot returned (6, 1, 1), expected a row and a column of the grid"),
+    ];
+    for (body, message) in wrong {
+        let rules = format!("R.spot = function(G, ctx, option)\n  {body}\nend");
+        let v = variant("connect4", &rules, "", None);
+        let g = v.game("rack", 2);
+        let err = g.place_of(0).unwrap_err().to_string();
+        assert!(
+            err.contains(&format!("/games/connect4/rules.lua:2: error: {message}\n")),
+            "{body}: {err}"
+        );
+        assert!(
+            err.contains("in hook 'R.spot' (state 'turn', player 1, turn 1)"),
+            "{err}"
+        );
+        assert_eq!(
+            g.check_shown().unwrap_err().to_string(),
+            err,
+            "check reads it the same"
+        );
+    }
     let v = variant("connect4", "R.spot = function() return nil end", "", None);
-    assert_eq!(v.game("rack", 2).place_of(0), Vec::<Arg>::new());
+    assert_eq!(v.game("rack", 2).place_of(0).unwrap(), Vec::<Arg>::new());
 }

@@ -32,6 +32,8 @@ pub struct Scene {
     pub human: bool,
     /// Spots where a click plays something now (none unless a person is to move).
     pub targets: Vec<Spot>,
+    /// The first failure of the rules' `R.spot` (its options are shown as buttons instead).
+    pub spot_error: Option<String>,
 }
 
 impl Scene {
@@ -48,12 +50,21 @@ impl Scene {
         let board = game.pkg.map(game.config.map.as_deref()).ok();
         let kind = board.map(BoardKind::of);
         let table = (kind == Some(BoardKind::Table)).then(|| TableView::read(game, &world, viewer));
+        let mut spot_error = None;
         let options: Vec<(usize, Option<Spot>)> = match (game.pending(), board, kind) {
             (Some(p), Some(board), Some(kind)) => (p.options().iter().enumerate())
                 .map(|(i, o)| {
                     let spot = match &table {
                         Some(t) => t.spot_of(o),
-                        None => spot_of(kind, board, &world, &game.place_of(i)),
+                        None => match game.place_of(i) {
+                            Ok(place) => spot_of(kind, board, &world, &place),
+                            Err(e) => {
+                                let e = e.to_string();
+                                let first = e.lines().next().unwrap_or_default();
+                                spot_error.get_or_insert(first.to_string());
+                                None
+                            }
+                        },
                     };
                     (i, spot)
                 })
@@ -101,6 +112,7 @@ impl Scene {
             table,
             human,
             targets,
+            spot_error,
         }
     }
 }

@@ -172,6 +172,9 @@ impl Table {
         if let Some(view) = &scene.table {
             self.anim.on_table(view, self.moved_at);
         }
+        if let Some(e) = &scene.spot_error {
+            self.message = Some(e.clone());
+        }
         self.scene = Some(scene.clone());
         scene
     }

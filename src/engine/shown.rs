@@ -52,19 +52,15 @@ impl Game {
 
     /// Where option `index` of the pending decision is played on the board, in the form of an
     /// option's arguments (a grid's row and column, a track's space id): what `R.spot` returns
-    /// (nothing when it fails or returns nil), else the option's own arguments.
-    pub fn place_of(&self, index: usize) -> Vec<Arg> {
+    /// (nothing for nil), else the option's own arguments; the hook's failure is the error.
+    pub fn place_of(&self, index: usize) -> Result<Vec<Arg>, GameError> {
         let Some(p) = &self.pending else {
-            return Vec::new();
+            return Ok(Vec::new());
         };
         let own = || p.options()[index].args.clone();
         match p.lua_options.raw_get::<Table>(index + 1) {
-            Ok(option) => match self.rules_spot(&option) {
-                Ok(Some(place)) => place,
-                Ok(None) => own(),
-                Err(_) => Vec::new(),
-            },
-            Err(_) => own(),
+            Ok(option) => Ok(self.rules_spot(&option)?.unwrap_or_else(own)),
+            Err(_) => Ok(own()),
         }
     }
 
@@ -74,7 +70,8 @@ impl Game {
         function_at(&self.host.rules, "spot").is_some()
     }
 
-    /// `R.spot`'s place for an option: `None` without the hook; no values when it returns nil.
+    /// `R.spot`'s place for an option: `None` without the hook; no values when it returns nil;
+    /// else a cell of the grid or a space of the track, or an error saying what it returned.
     fn rules_spot(&self, option: &Table) -> Result<Option<Vec<Arg>>, GameError> {
         let Some(spot) = function_at(&self.host.rules, "spot") else {
             return Ok(None);
@@ -86,16 +83,54 @@ impl Game {
         if values.front().is_none_or(|v| v.is_nil()) {
             return Ok(Some(Vec::new()));
         }
-        let place = values.into_iter().map(|v| match v {
-            Value::Integer(_) | Value::String(_) => arg_of(v),
-            other => Err(described(&other)),
-        });
-        place.collect::<Result<_, _>>().map(Some).map_err(|got| {
-            let msg = format!(
+        let place: Result<Vec<Arg>, String> = (values.iter())
+            .map(|v| match v {
+                Value::Integer(_) | Value::String(_) => arg_of(v.clone()),
+                other => Err(described(other)),
+            })
+            .collect();
+        let problem = match place {
+            Ok(place) => match self.off_board(&place) {
+                None => return Ok(Some(place)),
+                Some(problem) => problem,
+            },
+            Err(got) => format!(
                 "R.spot returned {got}, expected a row and column (a grid) or a space id (a track)"
-            );
-            self.error_at(Some(spot.clone()), msg, "spot")
-        })
+            ),
+        };
+        Err(self.error_at(Some(spot.clone()), problem, "spot"))
+    }
+
+    /// What is wrong with a place `R.spot` returned, for this game's board: a grid takes a
+    /// row and a column on it, a track one of its space ids.
+    fn off_board(&self, place: &[Arg]) -> Option<String> {
+        let shown: Vec<String> = (place.iter())
+            .map(|a| match a {
+                Arg::Str(s) => format!("'{s}'"),
+                other => other.to_string(),
+            })
+            .collect();
+        let got = format!("R.spot returned ({})", shown.join(", "));
+        if let Some(grid) = &self.world.borrow().grid {
+            let (rows, cols) = (grid.rows as i64, grid.cols as i64);
+            return match place {
+                [Arg::Int(r), Arg::Int(c)] if (1..=rows).contains(r) && (1..=cols).contains(c) => {
+                    None
+                }
+                [Arg::Int(_), Arg::Int(_)] => Some(format!(
+                    "{got}, off the {rows}×{cols} grid (rows 1 to {rows}, columns 1 to {cols})"
+                )),
+                _ => Some(format!("{got}, expected a row and a column of the grid")),
+            };
+        }
+        // A table of zones places its options by their item codes, not by `R.spot`.
+        let board =
+            (self.pkg.map(self.config.map.as_deref()).ok()).filter(|b| !b.spaces.is_empty())?;
+        match place {
+            [Arg::Str(id)] if board.space_index(id).is_some() => None,
+            [Arg::Str(id)] => Some(format!("{got}: map '{}' has no space '{id}'", board.id)),
+            _ => Some(format!("{got}, expected one space id of the track")),
+        }
     }
 
     /// Lines the rules' `status` hook wants shown for `seat` (holdings, jail, …). A failing
