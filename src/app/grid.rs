@@ -41,9 +41,14 @@ pub fn draw(f: &Frame) {
     }
     if let Some((r, c)) = f.last {
         let mark = last_mark(color(f.style.seat(cells.get(r, c) as usize - 1)));
-        if f.style.pieces == Pieces::Stones {
-            let (x, y) = g.center(r, c);
-            draw_circle(x, y, g.step * 0.12, mark);
+        let (x, y) = g.center(r, c);
+        match f.style.pieces {
+            Pieces::Stones => draw_circle(x, y, g.step * 0.12, mark),
+            // A mark leaves the cell's corner free: a dot there.
+            Pieces::Marks => {
+                let corner = g.step * 0.4;
+                draw_circle(x + corner, y - corner, g.step * 0.05, LAST);
+            }
         }
         // A game won by a line: the winner's run through the last move.
         let by_line = |winners: &[usize]| winners.contains(&(cells.get(r, c) as usize - 1));
@@ -133,12 +138,11 @@ fn draw_numbers(f: &Frame, g: &GridGeom) {
     if size < 9.0 {
         return;
     }
-    // The lines' ink on a light board; on a dark one, light text.
-    let board_colour = color(f.style.board);
-    let light = 0.3 * board_colour.r + 0.59 * board_colour.g + 0.11 * board_colour.b;
-    let ink = match light < 0.45 {
-        true => faded(WHITE, 0.7),
-        false => faded(color(f.style.line), 0.85),
+    // The style's text colour, or white where that would not stand out from the board.
+    let (board, text) = (color(f.style.board), color(f.style.text));
+    let ink = match (light(text) - light(board)).abs() >= (light(WHITE) - light(board)).abs() {
+        true => text,
+        false => WHITE,
     };
     let gap = margin / 2.0;
     for c in 0..g.cols {
@@ -153,6 +157,11 @@ fn draw_numbers(f: &Frame, g: &GridGeom) {
         let w = f.p.width(&n, size);
         f.p.text(&n, frame.x - gap - w / 2.0, y - size / 2.0, size, ink);
     }
+}
+
+/// How light a colour looks, 0 (black) to 1 (white).
+fn light(c: Color) -> f32 {
+    0.3 * c.r + 0.59 * c.g + 0.11 * c.b
 }
 
 /// The traditional star points: 3 (or 2 on small boards) lines in from each edge, and the
