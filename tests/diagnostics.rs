@@ -1805,3 +1805,24 @@ fn a_save_resumed_under_changed_files_says_so_and_its_replay_stops_there() {
         "{replay}"
     );
 }
+
+/// `why` with a bot it cannot make says why, then how to ask.
+#[test]
+fn why_with_a_bad_bot_says_what_is_wrong() {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let args = [
+        "play",
+        "tictactoe",
+        "--players",
+        "human,human",
+        "--text",
+        "--no-watch",
+    ];
+    let out = run_typing(here, &args, "why alphabeta:9\nwhy human\nquit\n");
+    assert_has(
+        &out.stdout,
+        "> bad alphabeta depth '9' (expected moves ahead from 1 to 8, like alphabeta:3)\n\
+         usage: why [BOT], BOT one of: ai (heuristic), ",
+    );
+    assert_has(&out.stdout, "> 'human' is not a bot\nusage: why [BOT]");
+}

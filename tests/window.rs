@@ -172,7 +172,11 @@ fn tictactoe_marks_sit_in_their_cells() {
     shot.assert_near(g.center(2, 2), hex("#f7f4ea"), "an empty cell");
     let (x, y) = g.center(0, 1);
     let corner = (x + g.step * 0.4, y - g.step * 0.4);
-    shot.assert_near(corner, [229, 25, 25], "the last move's dot in its cell's corner");
+    shot.assert_near(
+        corner,
+        [229, 25, 25],
+        "the last move's dot in its cell's corner",
+    );
     // Row numbers in the left margin and column numbers in the top one, none below the grid.
     let (frame, b) = (g.frame(), board().board);
     let beside = |(x, y): (f32, f32), w: f32, h: f32| Rect::new(x - w / 2.0, y - h / 2.0, w, h);

@@ -508,12 +508,19 @@ fn why(game: &mut Game, bot: &str) {
     } else {
         Seat::parse(bot)
     };
-    let Some(mut bot) = seat.as_ref().ok().and_then(|s| s.bot(game.config.seed, 0)) else {
-        println!(concat!(
-            "usage: why [BOT], BOT one of: ",
-            crate::bot_kinds!()
-        ));
-        return;
+    let bot = seat
+        .as_ref()
+        .map_err(String::clone)
+        .and_then(|s| (s.bot(game.config.seed, 0)).ok_or_else(|| format!("'{s}' is not a bot")));
+    let mut bot = match bot {
+        Ok(bot) => bot,
+        Err(why) => {
+            println!(
+                concat!("{}\nusage: why [BOT], BOT one of: ", crate::bot_kinds!()),
+                why
+            );
+            return;
+        }
     };
     let name = seat.map(|s| s.to_string()).unwrap_or_default();
     match thinking(&name, || bot.explain(game)) {
