@@ -1826,3 +1826,14 @@ fn why_with_a_bad_bot_says_what_is_wrong() {
     );
     assert_has(&out.stdout, "> 'human' is not a bot\nusage: why [BOT]");
 }
+
+/// A game of one player count says so plainly when another is asked for.
+#[test]
+fn a_game_of_one_player_count_names_it() {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = run_in(here, &["sim", "tictactoe", "--players", "ai,ai,ai"]);
+    assert_eq!(
+        out.stderr,
+        "--players: error: tictactoe takes 2 players, not 3\n"
+    );
+}

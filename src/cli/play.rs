@@ -551,7 +551,10 @@ pub fn save(s: &mut Session, file: &str) -> String {
         Ok(snap) => {
             s.record.snapshot = Some(snap);
             match s.record.save(Path::new(file)) {
-                Ok(()) => format!("saved to {file} (resume with: meeple play --load {file})"),
+                Ok(()) => format!(
+                    "saved to {file} (resume with: meeple play --load {})",
+                    shell_word(file)
+                ),
                 Err(e) => format!("{file}: {e}"),
             }
         }
@@ -594,3 +597,26 @@ fn print_options(game: &Game) {
 
 /// Longest option list printed in full.
 const MAX_LISTED: usize = 20;
+
+/// `text` as one word of a shell command line: quoted when it holds anything but plain
+/// characters of a path.
+fn shell_word(text: &str) -> String {
+    let plain = |c: char| c.is_alphanumeric() || "/._-+=:,@%".contains(c);
+    match !text.is_empty() && text.chars().all(plain) {
+        true => text.to_string(),
+        false => format!("'{}'", text.replace('\'', r"'\''")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_word;
+
+    #[test]
+    fn a_path_is_quoted_only_when_a_shell_would_split_or_read_it() {
+        assert_eq!(shell_word("saves/mid-game_2.json"), "saves/mid-game_2.json");
+        assert_eq!(shell_word("with space.json"), "'with space.json'");
+        assert_eq!(shell_word("it's.json"), r"'it'\''s.json'");
+        assert_eq!(shell_word("$HOME.json"), "'$HOME.json'");
+    }
+}

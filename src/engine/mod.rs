@@ -206,10 +206,11 @@ impl Game {
         let (board, settings) = board_and_settings(&pkg, &config)?;
         let (min, max) = pkg.players;
         if config.seats < min || config.seats > max {
-            let msg = format!(
-                "{} takes {min} to {max} players, not {}",
-                pkg.id, config.seats
-            );
+            let counts = match min == max {
+                true => format!("{min}"),
+                false => format!("{min} to {max}"),
+            };
+            let msg = format!("{} takes {counts} players, not {}", pkg.id, config.seats);
             return Err(vec![Diagnostic::error("--players", msg)]);
         }
         let world = World::new(
