@@ -1837,3 +1837,46 @@ fn a_game_of_one_player_count_names_it() {
         "--players: error: tictactoe takes 2 players, not 3\n"
     );
 }
+
+/// A save whose game folder moved resumes from the folder named before `--load` (or given to
+/// `replay --game`); without it, the error says where the game was and how to name it.
+#[test]
+fn a_save_of_a_moved_game_resumes_from_the_folder_named() {
+    let c = Copy::of("tictactoe", "ttt");
+    c.edit("game.toml", "id = \"tictactoe\"", "id = \"ttt\"");
+    let start = [
+        "play",
+        "ttt",
+        "--players",
+        "human,human",
+        "--text",
+        "--no-watch",
+    ];
+    let out = run_typing(&c.cwd, &start, "place 2 2\nsave s.json\nquit\n");
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let moved = c.cwd.join("ttt2");
+    std::fs::rename(&c.root, &moved).unwrap();
+    let lost = c.run(&["play", "--load", "s.json", "--text", "--no-watch"]);
+    assert_eq!(lost.code, Some(1));
+    assert_has(
+        &lost.stderr,
+        &format!(
+            "s.json: error: the game was played from {}; if it moved, name its folder: `meeple \
+             play FOLDER --load s.json`, `meeple replay s.json --game FOLDER` or `meeple ai \
+             FOLDER --replay s.json`\n",
+            c.root.canonicalize().unwrap_or(c.root.clone()).display()
+        ),
+    );
+    let found = c.run(&["play", "ttt2", "--load", "s.json", "--text", "--no-watch"]);
+    assert_has(&found.stdout, "resumed ttt after 1 decisions\n");
+    let replayed = c.run(&["replay", "s.json", "--game", "ttt2"]);
+    assert_eq!(
+        replayed.stdout,
+        "ok: 1 steps reproduced exactly (ttt s.json)\n"
+    );
+    let other = c.run(&["play", "gomoku", "--load", "s.json", "--text", "--no-watch"]);
+    assert_eq!(
+        other.stderr,
+        "s.json: error: this is a record of game 'ttt', not of 'gomoku' (id 'gomoku')\n"
+    );
+}

@@ -3,7 +3,7 @@
 //! script's scores for `ai`, visit counts for `mcts`).
 
 use super::thinking::thinking;
-use super::{load, relabel, script_diag, CmdResult, GameArgs, CONFIG_FLAGS};
+use super::{load, record_game, relabel, script_diag, CmdResult, GameArgs, CONFIG_FLAGS};
 use crate::ai::Seat;
 use crate::diag::Diagnostic;
 use crate::engine::Game;
@@ -77,16 +77,7 @@ fn position(a: &AiArgs) -> Result<Game, Vec<Diagnostic>> {
     };
     let record = Record::load(file).map_err(|d| vec![d])?;
     // GAME's files (a copy with another AI, say) at the record's position.
-    let pkg = load(&a.game.game)?;
-    if pkg.id != record.game {
-        return Err(vec![Diagnostic::error(
-            file.display().to_string(),
-            format!(
-                "this is a record of game '{}', not of '{}' (id '{}')",
-                record.game, a.game.game, pkg.id
-            ),
-        )]);
-    }
+    let pkg = record_game(&record, &file.display().to_string(), Some(&a.game.game))?;
     let mut game = Game::new(pkg, record.config.clone())
         .map_err(|d| relabel(d, &CONFIG_FLAGS, &file.display().to_string()))?;
     if let Some(snap) = &record.snapshot {

@@ -88,6 +88,9 @@ struct EvalArgs {
 struct ReplayArgs {
     /// A replay or save file written by `meeple play`
     file: PathBuf,
+    /// The game's folder, when it moved since the record was made (its id must be the record's)
+    #[arg(long)]
+    game: Option<String>,
 }
 
 pub fn main() -> i32 {
@@ -115,6 +118,36 @@ pub type CmdResult = Result<i32, Vec<Diagnostic>>;
 pub fn load(game: &str) -> Result<Arc<Package>, Vec<Diagnostic>> {
     let dir = find_game(game).map_err(|e| vec![Diagnostic::error(game, e)])?;
     load_package(&dir).map(Arc::new)
+}
+
+/// The game a record or save `file` was made of: `game` when given (a moved or copied folder;
+/// its id must be the record's), else the folder it was played from, else its id.
+pub fn record_game(
+    record: &crate::replay::Record,
+    file: &str,
+    game: Option<&str>,
+) -> Result<Arc<Package>, Vec<Diagnostic>> {
+    let Some(game) = game else {
+        return load(&record.game_location()).map_err(|mut d| {
+            let gone = record.game_dir.as_deref().unwrap_or(&record.game);
+            d.push(Diagnostic::error(
+                file,
+                format!("the game was played from {gone}; if it moved, name its folder: `meeple play FOLDER --load {file}`, `meeple replay {file} --game FOLDER` or `meeple ai FOLDER --replay {file}`"),
+            ));
+            d
+        });
+    };
+    let pkg = load(game)?;
+    if pkg.id != record.game {
+        return Err(vec![Diagnostic::error(
+            file,
+            format!(
+                "this is a record of game '{}', not of '{game}' (id '{}')",
+                record.game, pkg.id
+            ),
+        )]);
+    }
+    Ok(pkg)
 }
 
 fn eval(a: EvalArgs) -> CmdResult {
@@ -157,7 +190,7 @@ pub fn script_diag(e: crate::engine::GameError) -> Diagnostic {
 fn replay(a: ReplayArgs) -> CmdResult {
     let shown = a.file.display().to_string();
     let record = crate::replay::Record::load(&a.file).map_err(|d| vec![d])?;
-    let pkg = load(&record.game_location())?;
+    let pkg = record_game(&record, &shown, a.game.as_deref())?;
     let v = crate::replay::verify(pkg, &record).map_err(|d| relabel(d, &CONFIG_FLAGS, &shown))?;
     if v.files_changed {
         println!("note: the game's files changed since this record was made");

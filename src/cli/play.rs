@@ -7,7 +7,7 @@
 use super::live::{self, Input, Inputs};
 use super::render::render;
 use super::thinking::thinking;
-use super::{load, relabel, script_diag, CmdResult, CONFIG_FLAGS};
+use super::{load, record_game, relabel, script_diag, CmdResult, CONFIG_FLAGS};
 use crate::ai::alphabeta::value_text;
 use crate::ai::{Bot, Seat};
 use crate::core::event::Event;
@@ -35,7 +35,7 @@ pub struct PlayArgs {
     /// Override a setting from game.toml, e.g. --set salary=300 (repeatable)
     #[arg(long = "set", value_name = "KEY=VALUE")]
     settings: Vec<String>,
-    /// Resume a game saved with `save FILE`
+    /// Resume a game saved with `save FILE` (from the GAME folder when given: a game that moved)
     #[arg(long, value_name = "FILE")]
     load: Option<PathBuf>,
     /// Write a replay of the whole game to FILE when it ends or on quit
@@ -72,10 +72,10 @@ pub struct Session {
 pub fn run(a: PlayArgs) -> CmdResult {
     let mut s = match &a.load {
         Some(file) => {
-            if a.game.is_some() || a.map.is_some() || a.seed.is_some() || !a.settings.is_empty() {
-                eprintln!("note: --load resumes the saved game as it was; the game, --map, --seed and --set are ignored");
+            if a.map.is_some() || a.seed.is_some() || !a.settings.is_empty() {
+                eprintln!("note: --load resumes the saved game as it was; --map, --seed and --set are ignored");
             }
-            resume(file, a.players.as_deref())?
+            resume(file, a.game.as_deref(), a.players.as_deref())?
         }
         None => start(&a)?,
     };
@@ -263,7 +263,13 @@ fn fresh_seed() -> u64 {
 }
 
 /// Resumes the game saved in `file`, with its players or with `players` (`--players`) instead.
-fn resume(file: &Path, players: Option<&str>) -> Result<Session, Vec<Diagnostic>> {
+/// The game saved in `file`, from `game`'s folder when given (else where it was played), with
+/// `players` when given (else the saved ones).
+fn resume(
+    file: &Path,
+    game: Option<&str>,
+    players: Option<&str>,
+) -> Result<Session, Vec<Diagnostic>> {
     let shown = file.display().to_string();
     let mut record = Record::load(file).map_err(|d| vec![d])?;
     let Some(snap) = record.snapshot.clone() else {
@@ -272,7 +278,7 @@ fn resume(file: &Path, players: Option<&str>) -> Result<Session, Vec<Diagnostic>
             "this file has no snapshot to resume from (it is a replay; use `meeple replay`)",
         )]);
     };
-    let pkg = load(&record.game_location())?;
+    let pkg = record_game(&record, &shown, game)?;
     let mut game =
         Game::new(pkg, record.config.clone()).map_err(|d| relabel(d, &CONFIG_FLAGS, &shown))?;
     game.enable_undo();
