@@ -175,7 +175,7 @@ fn rerun(
     let start = game.snapshot().map(|s| s.hash()).unwrap_or_default();
     if start != record.start_hash {
         verified.divergence = Some(format!(
-            "it would start differently (a setting, the map or the setup changed; start state \
+            "it would start differently (a setting, the map, the setup or the flow's states changed; start state \
              recorded {}, now {start})",
             record.start_hash
         ));

@@ -388,7 +388,7 @@ fn rules_that_start_a_game_differently_say_so() {
         .expect("a divergence");
     assert!(
         differs.starts_with(
-            "it would start differently (a setting, the map or the setup changed; start state recorded "
+            "it would start differently (a setting, the map, the setup or the flow's states changed; start state recorded "
         ),
         "{differs}"
     );

@@ -544,6 +544,8 @@ fn why(game: &mut Game, bot: &str) {
                 println!("  {value:>width$}  {}", game.label(i));
             }
         }
+        // A bot that cannot play this game says why, as a sentence of its own.
+        Err(GameError::Rejected(why)) => println!("{why}"),
         Err(e) => println!("{e}"),
     }
 }

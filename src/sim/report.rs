@@ -143,6 +143,10 @@ pub fn render(s: &Summary, seat_names: &[String], board: &Board) -> String {
             s.first_error.as_deref().unwrap_or("")
         );
     }
+    // A batch whose every game stopped on an error has nothing more to show.
+    if !s.played() {
+        return out;
+    }
     let _ = writeln!(
         out,
         "rounds     mean {:.1}  median {}  p90 {}",
@@ -463,9 +467,8 @@ mod tests {
         assert_eq!(doc["summary"]["stats"], serde_json::json!({"houses": 2.0}));
     }
 
-    #[test]
-    fn compare_shows_draws_and_errors_when_there_are_any() {
-        let board = Board {
+    fn empty_board() -> Board {
+        Board {
             id: "t".into(),
             name: "t".into(),
             path: "t".into(),
@@ -474,7 +477,12 @@ mod tests {
             settings: toml::Table::new(),
             grid: None,
             kind: "table".into(),
-        };
+        }
+    }
+
+    #[test]
+    fn compare_shows_draws_and_errors_when_there_are_any() {
+        let board = empty_board();
         let names = ["ai".to_string(), "random".to_string()];
         let before = summarize(&batch()[..2], 2);
         let text = compare(&before, &summarize(&batch(), 2), &names, &board);
@@ -488,6 +496,21 @@ mod tests {
             errors.split_whitespace().collect::<Vec<_>>(),
             ["errors", "0.0%", "33.3%", "+33.3"]
         );
+    }
+
+    /// A batch whose every game stopped on an error shows the counts and the first error only.
+    #[test]
+    fn a_batch_of_errors_shows_no_rounds_or_win_rates() {
+        let names = ["ai".to_string(), "random".to_string()];
+        let failed = summarize(&batch()[2..], 2);
+        assert_eq!(
+            render(&failed, &names, &empty_board()),
+            "games             1\n\
+             finished          0  (0.0%)\n\
+             capped            0  (0.0%, unfinished at the round cap)\n\
+             errors            1  first: rules.lua:3: error: boom\n"
+        );
+        assert!(render(&summarize(&batch(), 2), &names, &empty_board()).contains("win rate"));
     }
 
     #[test]
