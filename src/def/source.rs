@@ -53,6 +53,9 @@ pub fn toml_error(path: &str, text: &str, e: &toml::de::Error) -> Diagnostic {
     {
         message = format!("missing key '{field}'");
     }
+    if let Some(plain) = unknown_variant(&message) {
+        message = plain;
+    }
     match e.span() {
         Some(span) if span.end > 0 => Diagnostic::at_offset(path, text, span.start, message),
         // An empty span at the start is the document itself: no line to point at, but a
@@ -62,6 +65,25 @@ pub fn toml_error(path: &str, text: &str, e: &toml::de::Error) -> Diagnostic {
         }
         _ => Diagnostic::error(path, message),
     }
+}
+
+/// serde's "unknown variant `cels`, expected `points` or `cells`" (or "expected one of `a`,
+/// `b`, `c`") as this project says it, with a did-you-mean.
+fn unknown_variant(message: &str) -> Option<String> {
+    let rest = message.strip_prefix("unknown variant `")?;
+    let (given, expected) = rest.split_once("`, expected ")?;
+    let expected = expected.strip_prefix("one of ").unwrap_or(expected);
+    let names: Vec<&str> = (expected.split(['`', ',']))
+        .map(|p| p.trim())
+        .filter(|p| !p.is_empty() && *p != "or")
+        .collect();
+    let hint = crate::diag::did_you_mean(given, names.iter().copied())
+        .map(|h| format!("; did you mean '{h}'?"))
+        .unwrap_or_default();
+    Some(format!(
+        "'{given}' is not one of: {}{hint}",
+        names.join(", ")
+    ))
 }
 
 fn segments(path: &serde_ignored::Path) -> Vec<String> {
@@ -167,6 +189,19 @@ fn key_offset(root: &DeTable, segs: &[String]) -> Option<usize> {
 mod tests {
     use super::*;
     use serde::Deserialize;
+
+    #[test]
+    fn an_unknown_choice_lists_the_choices_and_the_nearest() {
+        assert_eq!(
+            unknown_variant("unknown variant `cels`, expected `points` or `cells`").unwrap(),
+            "'cels' is not one of: points, cells; did you mean 'cells'?"
+        );
+        assert_eq!(
+            unknown_variant("unknown variant `quux`, expected one of `a`, `bb`, `cc`").unwrap(),
+            "'quux' is not one of: a, bb, cc"
+        );
+        assert_eq!(unknown_variant("missing key 'id'"), None);
+    }
 
     #[derive(Deserialize, Debug)]
     #[allow(dead_code)]

@@ -297,7 +297,7 @@ impl Builder<'_> {
             None => {
                 let segs: Vec<&str> = key.iter().map(|s| s.as_str()).collect();
                 let shown = match index {
-                    Some(i) => format!("{}[{i}]", segs.join(".")),
+                    Some(i) => format!("{} entry {}", segs.join("."), i + 1),
                     None => segs.join("."),
                 };
                 self.diags.push((self.at)(
@@ -347,6 +347,12 @@ mod tests {
         let diags = parse_style("s.toml", "board = \"green\"\n", "demo", 2).unwrap_err();
         assert_eq!((diags[0].line, diags[0].col), (Some(1), Some(1)));
         assert!(diags[0].message.contains("'green' is not a colour"));
+        let seats = "seat_colors = [\"#ff0000\", \"#zzz\"]\n";
+        let diags = parse_style("s.toml", seats, "demo", 2).unwrap_err();
+        assert_eq!(
+            diags[0].message,
+            "seat_colors entry 2: '#zzz' is not a colour (expected #rrggbb or #rrggbbaa)"
+        );
     }
 
     /// Every seat the game takes needs a colour of its own, in the base style or a map's.
