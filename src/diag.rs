@@ -143,6 +143,13 @@ pub fn render(diags: &[Diagnostic]) -> String {
 }
 
 /// "did you mean" hint: the closest candidate within a small edit distance.
+/// `"; did you mean 'x'?"` for the candidate nearest `word`, or nothing when none is near.
+pub fn hint<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
+    did_you_mean(word, candidates)
+        .map(|h| format!("; did you mean '{h}'?"))
+        .unwrap_or_default()
+}
+
 pub fn did_you_mean<'a>(
     word: &str,
     candidates: impl IntoIterator<Item = &'a str>,

@@ -47,6 +47,10 @@ pub struct Record {
     /// Present in save files: where to resume.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub snapshot: Option<Snapshot>,
+    /// In save files of grid games: the cell filled last (0-based row and column), the last
+    /// move the window marks, which is not part of the snapshot's position.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub filled: Option<(usize, usize)>,
 }
 
 impl Record {
@@ -54,12 +58,7 @@ impl Record {
         Record {
             format: FORMAT,
             game: game.pkg.id.clone(),
-            game_dir: game
-                .pkg
-                .root
-                .canonicalize()
-                .ok()
-                .map(|p| p.display().to_string()),
+            game_dir: folder_of(&game.pkg.root),
             version: game.pkg.version.clone(),
             files_hash: game.pkg.files_hash.clone(),
             config: game.config.clone(),
@@ -68,6 +67,7 @@ impl Record {
             steps: Vec::new(),
             reloads: Vec::new(),
             snapshot: None,
+            filled: None,
         }
     }
 
@@ -119,6 +119,12 @@ impl Record {
         });
     }
 
+    /// Notes that the game is played from `root` from now on (a record resumed from a folder
+    /// that moved), so that its later saves find it there.
+    pub fn moved_to(&mut self, root: &Path) {
+        self.game_dir = folder_of(root);
+    }
+
     /// Where to find the game: the folder it was played from if it still exists, else its id.
     pub fn game_location(&self) -> String {
         match &self.game_dir {
@@ -126,6 +132,11 @@ impl Record {
             _ => self.game.clone(),
         }
     }
+}
+
+/// A game folder as a record keeps it: absolute.
+fn folder_of(root: &Path) -> Option<String> {
+    root.canonicalize().ok().map(|p| p.display().to_string())
 }
 
 /// The outcome of re-running a record.

@@ -226,6 +226,7 @@ fn alphabeta_shows_a_won_line_as_a_win_in_plies() {
     assert_eq!(wins, 6, "{shown:?}");
     assert_eq!(shown[6], ("place 3 2".to_string(), "0.00".to_string()));
     assert_eq!(value_text(-(1e15 - 4.0)), "loss in 4 plies");
+    assert_eq!(value_text(1e15 - 1.0), "win in 1 ply");
     assert_eq!(
         value_text(1e15),
         "1000000000000000.00",

@@ -381,7 +381,7 @@ fn card_text_names_are_filled_or_refused() {
     assert_fails(
         &c.check(),
         &[format!(
-            "mono/cards/classic.toml:{line}:8: error: card 'doctor_fee': its text names {{amout}}, which is \
+            "mono/cards/classic.toml:{line}:37: error: card 'doctor_fee': its text names {{amout}}, which is \
              neither a data field of the card nor a setting; did you mean 'amount'?"
         )],
     );
@@ -1867,8 +1867,12 @@ fn a_save_of_a_moved_game_resumes_from_the_folder_named() {
             c.root.canonicalize().unwrap_or(c.root.clone()).display()
         ),
     );
-    let found = c.run(&["play", "ttt2", "--load", "s.json", "--text", "--no-watch"]);
+    let resume = ["play", "ttt2", "--load", "s.json", "--text", "--no-watch"];
+    let found = run_typing(&c.cwd, &resume, "save s2.json\nquit\n");
     assert_has(&found.stdout, "resumed ttt after 1 decisions\n");
+    // A save made after that remembers the new folder.
+    let again = c.run(&["play", "--load", "s2.json", "--text", "--no-watch"]);
+    assert_has(&again.stdout, "resumed ttt after 1 decisions\n");
     let replayed = c.run(&["replay", "s.json", "--game", "ttt2"]);
     assert_eq!(
         replayed.stdout,

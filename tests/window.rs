@@ -263,6 +263,47 @@ fn connect4_a_click_above_the_landing_cell_plays_nothing_and_says_so() {
     assert!(said.contains("after 3 decisions; P2 to play"), "{said}");
 }
 
+/// A saved game keeps its last move: resumed, the window marks the disc dropped last (white on
+/// red), although the move named only its column.
+#[test]
+fn a_resumed_game_marks_its_last_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("s.json");
+    let mut typed = Command::new(env!("CARGO_BIN_EXE_meeple"));
+    typed.args([
+        "play",
+        "connect4",
+        "--players",
+        "human,human",
+        "--text",
+        "--no-watch",
+    ]);
+    let mut child = (typed
+        .current_dir(repo())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null()))
+    .spawn()
+    .unwrap();
+    let script = format!("drop 4\ndrop 4\ndrop 3\nsave {}\nquit\n", save.display());
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    assert!(child.wait().unwrap().success());
+    let out = dir.path().join("resumed.png");
+    run(play(&["--load", save.to_str().unwrap()], &out));
+    let g = GridGeom::new(board().board, 6, 7, false);
+    let shot = Shot::load(&out);
+    shot.assert_near(
+        g.center(5, 2),
+        [255, 255, 255],
+        "the mark on the red disc of column 3",
+    );
+    shot.assert_near(g.center(5, 3), hex("#d32f2f"), "no mark on the first disc");
+}
+
 /// A game won by a line draws the winner's line through the last move when its style says so
 /// (`winning_line = true`); a game won some other way has no line to show.
 #[test]
@@ -303,6 +344,20 @@ fn a_won_game_draws_its_winning_line_only_when_the_style_asks() {
         plain.iter().all(|c| *c < 120),
         "the rack's dark ink: {plain:?}"
     );
+    // X fills the top row of tic-tac-toe: a red line on the paper, beside the first X.
+    let moves = dir.path().join("x.txt");
+    std::fs::write(
+        &moves,
+        "place 1 1\nplace 2 1\nplace 1 2\nplace 2 2\nplace 1 3\n",
+    )
+    .unwrap();
+    let out = dir.path().join("x.png");
+    let mut c = play(&["tictactoe", "--players", "human,human"], &out);
+    c.arg("--actions").arg(&moves);
+    assert!(run(c).contains("after 5 decisions; P1 won"));
+    let g = GridGeom::new(board().board, 3, 3, false);
+    let (x, y) = g.center(0, 0);
+    Shot::load(&out).assert_near((x + g.step * 0.42, y), [232, 58, 56], "the red line");
 }
 
 /// The owner strip of space `i` on an `n`-space track, sampled away from tokens.

@@ -123,9 +123,10 @@ impl Search {
 /// the search saw end, N counted from the move weighed; else the number.
 pub fn value_text(v: f64) -> String {
     let plies = WIN - v.abs();
+    let unit = if plies == 1.0 { "ply" } else { "plies" };
     match plies.fract() == 0.0 && (1.0..=MAX_DEPTH as f64).contains(&plies) {
-        true if v > 0.0 => format!("win in {plies} plies"),
-        true => format!("loss in {plies} plies"),
+        true if v > 0.0 => format!("win in {plies} {unit}"),
+        true => format!("loss in {plies} {unit}"),
         false => format!("{v:.2}"),
     }
 }

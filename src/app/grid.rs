@@ -40,24 +40,34 @@ pub fn draw(f: &Frame) {
         }
     }
     if let Some((r, c)) = f.last {
-        let mark = last_mark(color(f.style.seat(cells.get(r, c) as usize - 1)));
-        let (x, y) = g.center(r, c);
-        match f.style.pieces {
-            Pieces::Stones => draw_circle(x, y, g.step * 0.12, mark),
-            // A mark leaves the cell's corner free: a dot there.
-            Pieces::Marks => {
-                let corner = g.step * 0.4;
-                draw_circle(x + corner, y - corner, g.step * 0.05, LAST);
-            }
+        draw_last(f, &g, cells, (r, c));
+    }
+}
+
+/// The last move's mark and, in a game won by a line, the winner's run through it.
+fn draw_last(f: &Frame, g: &GridGeom, cells: &GridState, (r, c): (usize, usize)) {
+    let Some(seat) = (cells.get(r, c) as usize).checked_sub(1) else {
+        return;
+    };
+    let (x, y) = g.center(r, c);
+    // On a stone, a mark that shows on it; a mark leaves its cell's corner free for a dot.
+    let mark = match f.style.pieces {
+        Pieces::Stones => {
+            let mark = last_mark(color(f.style.seat(seat)));
+            draw_circle(x, y, g.step * 0.12, mark);
+            mark
         }
-        // A game won by a line: the winner's run through the last move.
-        let by_line = |winners: &[usize]| winners.contains(&(cells.get(r, c) as usize - 1));
-        match &f.world.outcome {
-            Some(Outcome::Won { winners }) if f.style.winning_line && by_line(winners) => {
-                draw_winning_line(cells, &g, (r, c), f.layout.scale, mark);
-            }
-            _ => {}
+        Pieces::Marks => {
+            let corner = g.step * 0.4;
+            draw_circle(x + corner, y - corner, g.step * 0.05, LAST);
+            LAST
         }
+    };
+    match &f.world.outcome {
+        Some(Outcome::Won { winners }) if f.style.winning_line && winners.contains(&seat) => {
+            draw_winning_line(cells, g, (r, c), f.layout.scale, mark);
+        }
+        _ => {}
     }
 }
 
@@ -66,8 +76,9 @@ pub fn draw(f: &Frame) {
 fn draw_targets(f: &Frame, g: &GridGeom, cells: &GridState) {
     let hover = f.mouse.and_then(|m| g.cell_at(m));
     let empty = cells.cells.iter().filter(|v| **v == 0).count();
-    let hint = targets(f).count() < empty;
-    for (r, c) in targets(f) {
+    let cells: Vec<(usize, usize)> = targets(f).collect();
+    let hint = cells.len() < empty;
+    for (r, c) in cells {
         let (x, y) = g.center(r, c);
         if Some((r, c)) == hover {
             draw_circle(x, y, g.step * 0.3, TARGET);
@@ -77,7 +88,7 @@ fn draw_targets(f: &Frame, g: &GridGeom, cells: &GridState) {
     }
 }
 
-/// The last move's mark and winning line: red, or white over a piece too red for red to show.
+/// The last move's mark and winning line on a stone: red, or white on a stone too red for red.
 fn last_mark(stone: Color) -> Color {
     let near = (stone.r - LAST.r).abs() + (stone.g - LAST.g).abs() + (stone.b - LAST.b).abs();
     if near < 0.6 {

@@ -168,7 +168,14 @@ fn panel(t: &Table, x: f32, mut y: f32, w: f32, s: f32) -> f32 {
     y += 24.0 * s;
     let top = th.candidates.iter().map(|c| c.1).fold(f64::MIN, f64::max);
     let low = th.candidates.iter().map(|c| c.1).fold(f64::MAX, f64::min);
-    for (label, score) in th.candidates.iter().take(6) {
+    let shown: Vec<(&String, f64, String)> = (th.candidates.iter().take(6))
+        .map(|(label, score)| (label, *score, value_text(*score)))
+        .collect();
+    // Values right-aligned in a column as wide as the widest, the labels after it.
+    let size = 13.0 * s;
+    let column = (shown.iter().map(|v| t.p.width(&v.2, size))).fold(56.0 * s, f32::max);
+    let (values_end, labels) = (x + 78.0 * s + column, x + 88.0 * s + column);
+    for (label, score, value) in shown {
         let share = if top > low {
             ((score - low) / (top - low)) as f32
         } else {
@@ -176,15 +183,9 @@ fn panel(t: &Table, x: f32, mut y: f32, w: f32, s: f32) -> f32 {
         };
         let bar = Rect::new(x, y + 3.0 * s, 70.0 * s * share.max(0.03), 12.0 * s);
         fill(bar, faded(ACCENT, 0.6));
-        t.p.text(
-            &format!("{:>8}", value_text(*score)),
-            x + 74.0 * s,
-            y,
-            13.0 * s,
-            INK,
-        );
-        let r = Rect::new(x + 140.0 * s, y, w - 140.0 * s, 18.0 * s);
-        t.p.text_in(label, r, 13.0 * s, Align::Left, DIM);
+        t.p.text(&value, values_end - t.p.width(&value, size), y, size, INK);
+        let r = Rect::new(labels, y, w - (labels - x), 18.0 * s);
+        t.p.text_in(label, r, size, Align::Left, DIM);
         y += 18.0 * s;
     }
     y + 8.0 * s

@@ -129,11 +129,15 @@ pub fn record_game(
 ) -> Result<Arc<Package>, Vec<Diagnostic>> {
     let Some(game) = game else {
         return load(&record.game_location()).map_err(|mut d| {
-            let gone = record.game_dir.as_deref().unwrap_or(&record.game);
-            d.push(Diagnostic::error(
-                file,
-                format!("the game was played from {gone}; if it moved, name its folder: `meeple play FOLDER --load {file}`, `meeple replay {file} --game FOLDER` or `meeple ai FOLDER --replay {file}`"),
-            ));
+            // The folder it was played from is gone: it may have moved.
+            let gone = (record.game_dir.as_deref())
+                .filter(|dir| !std::path::Path::new(dir).join("game.toml").is_file());
+            if let Some(gone) = gone {
+                d.push(Diagnostic::error(
+                    file,
+                    format!("the game was played from {gone}; if it moved, name its folder: `meeple play FOLDER --load {file}`, `meeple replay {file} --game FOLDER` or `meeple ai FOLDER --replay {file}`"),
+                ));
+            }
             d
         });
     };

@@ -262,7 +262,6 @@ fn fresh_seed() -> u64 {
     crate::core::rng::splitmix64(nanos) % 1_000_000
 }
 
-/// Resumes the game saved in `file`, with its players or with `players` (`--players`) instead.
 /// The game saved in `file`, from `game`'s folder when given (else where it was played), with
 /// `players` when given (else the saved ones).
 fn resume(
@@ -279,10 +278,16 @@ fn resume(
         )]);
     };
     let pkg = record_game(&record, &shown, game)?;
+    if game.is_some() {
+        record.moved_to(&pkg.root);
+    }
     let mut game =
         Game::new(pkg, record.config.clone()).map_err(|d| relabel(d, &CONFIG_FLAGS, &shown))?;
     game.enable_undo();
     game.restore(&snap).map_err(|e| vec![script_diag(e)])?;
+    if let Some(grid) = game.world_mut().grid.as_mut() {
+        grid.filled = record.filled;
+    }
     game.history = record
         .steps
         .iter()
@@ -558,6 +563,7 @@ pub fn save(s: &mut Session, file: &str) -> String {
     match s.game.snapshot() {
         Ok(snap) => {
             s.record.snapshot = Some(snap);
+            s.record.filled = s.game.world().grid.as_ref().and_then(|g| g.filled);
             match s.record.save(Path::new(file)) {
                 Ok(()) => format!(
                     "saved to {file} (resume with: meeple play --load {})",

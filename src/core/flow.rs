@@ -1,8 +1,6 @@
 //! The validated state machine: states, their allowed next states (a whitelist), which states
 //! wait for a decision and which end the game. Transitions are checked here.
 
-use crate::diag::did_you_mean;
-
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StateSpec {
     pub name: String,
@@ -63,9 +61,7 @@ impl Flow {
         let spec = &self.states[from];
         let Some(target) = self.index(to) else {
             let names = self.states.iter().map(|s| s.name.as_str());
-            let hint = did_you_mean(to, names)
-                .map(|s| format!("; did you mean '{s}'?"))
-                .unwrap_or_default();
+            let hint = crate::diag::hint(to, names);
             return Err(format!(
                 "unknown state '{to}' returned by state '{}'{hint}",
                 spec.name

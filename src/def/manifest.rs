@@ -218,9 +218,7 @@ pub fn check_zones(
         .filter_map(|(name, z)| {
             let Some(visibility) = Visibility::parse(z.visibility.get_ref()) else {
                 let v = z.visibility.get_ref();
-                let hint = did_you_mean(v, Visibility::NAMES.iter().copied())
-                    .map(|h| format!("; did you mean '{h}'?"))
-                    .unwrap_or_default();
+                let hint = crate::diag::hint(v, Visibility::NAMES.iter().copied());
                 diags.push(loc(z.visibility.span().start).error(format!(
                     "zone '{name}': unknown visibility '{v}'{hint} (expected: {})",
                     Visibility::NAMES.join(", ")

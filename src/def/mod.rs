@@ -83,9 +83,7 @@ impl Package {
         let name = name.unwrap_or(&self.default_map);
         self.maps.get(name).ok_or_else(|| {
             let names: Vec<&str> = self.maps.keys().map(|s| s.as_str()).collect();
-            let hint = diag::did_you_mean(name, names.iter().copied())
-                .map(|h| format!("; did you mean '{h}'?"))
-                .unwrap_or_default();
+            let hint = crate::diag::hint(name, names.iter().copied());
             format!(
                 "game '{}' has no map '{name}'{hint} (maps: {})",
                 self.id,
@@ -296,9 +294,7 @@ fn load_board(
             );
         }
         if !kinds.is_empty() && !kinds.contains(s.kind.get_ref()) {
-            let hint = diag::did_you_mean(s.kind.get_ref(), kinds.iter().map(|k| k.as_str()))
-                .map(|h| format!("; did you mean '{h}'?"))
-                .unwrap_or_default();
+            let hint = diag::hint(s.kind.get_ref(), kinds.iter().map(|k| k.as_str()));
             diags.push(loc(s.kind.span().start).error(format!(
                 "unknown space kind '{}' (expected: {}){hint}",
                 s.kind.get_ref(),
@@ -444,25 +440,24 @@ fn reserved_data(
     }
 }
 
-/// An error at `at` for each `{name}` in card `id`'s text that is neither one of its data
-/// fields nor a setting.
+/// An error for each `{name}` in card `id`'s text that is neither one of its data fields nor
+/// a setting, at the name (`at` gives the location of a byte offset in the text; exact unless
+/// the string has escapes before the name).
 fn text_names(
     text: &str,
     id: &str,
     data: &toml::Table,
     settings: &toml::Table,
-    at: Loc,
+    at: &dyn Fn(usize) -> Loc,
     diags: &mut Vec<Diagnostic>,
 ) {
-    for (_, name) in cards::placeholders(text) {
+    for (offset, name) in cards::placeholders(text) {
         if data.contains_key(name) || settings.contains_key(name) {
             continue;
         }
         let known = data.keys().chain(settings.keys()).map(|k| k.as_str());
-        let hint = diag::did_you_mean(name, known)
-            .map(|h| format!("; did you mean '{h}'?"))
-            .unwrap_or_default();
-        diags.push(at.clone().error(format!(
+        let hint = crate::diag::hint(name, known);
+        diags.push(at(offset).error(format!(
             "card '{id}': its text names {{{name}}}, which is neither a data field of the card nor a setting{hint}"
         )));
     }
@@ -509,8 +504,16 @@ fn load_decks(
                         diags,
                     );
                     if let Some(text) = &c.text {
-                        let at = loc(text.span().start);
-                        text_names(text.get_ref(), c.id.get_ref(), &c.data, settings, at, diags);
+                        // Past the opening quote.
+                        let at = |offset: usize| loc(text.span().start + 1 + offset);
+                        text_names(
+                            text.get_ref(),
+                            c.id.get_ref(),
+                            &c.data,
+                            settings,
+                            &at,
+                            diags,
+                        );
                     }
                     let effect = c.effect.map(|e| (e.get_ref().clone(), loc(e.span().start)));
                     Card {

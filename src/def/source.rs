@@ -77,9 +77,7 @@ fn unknown_variant(message: &str) -> Option<String> {
         .map(|p| p.trim())
         .filter(|p| !p.is_empty() && *p != "or")
         .collect();
-    let hint = crate::diag::did_you_mean(given, names.iter().copied())
-        .map(|h| format!("; did you mean '{h}'?"))
-        .unwrap_or_default();
+    let hint = crate::diag::hint(given, names.iter().copied());
     Some(format!(
         "'{given}' is not one of: {}{hint}",
         names.join(", ")

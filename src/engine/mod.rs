@@ -307,6 +307,10 @@ impl Game {
                 self.g = t;
             }
         }
+        // Stones the set-up placed are not a move.
+        if let Some(grid) = self.world.borrow_mut().grid.as_mut() {
+            grid.filled = None;
+        }
         self.just_entered = true;
         self.settle()
     }

@@ -619,9 +619,7 @@ fn check_states(
     let names: Vec<&str> = pkg.flow.states.iter().map(|s| s.name.as_str()).collect();
     for key in states.pairs::<String, Value>().flatten().map(|(k, _)| k) {
         if !names.contains(&key.as_str()) {
-            let hint = did_you_mean(&key, names.iter().copied())
-                .map(|h| format!("; did you mean '{h}'?"))
-                .unwrap_or_default();
+            let hint = crate::diag::hint(&key, names.iter().copied());
             diags.push(Diagnostic::error(
                 path,
                 format!("R.states.{key}: no such state in game.toml [flow]{hint}"),
@@ -690,9 +688,7 @@ fn check_effects(rules: &Table, board: &Board, path: &str, diags: &mut Vec<Diagn
                 continue;
             };
             if !defined.contains(effect) {
-                let hint = did_you_mean(effect, defined.iter().map(|s| s.as_str()))
-                    .map(|h| format!("; did you mean '{h}'?"))
-                    .unwrap_or_default();
+                let hint = crate::diag::hint(effect, defined.iter().map(|s| s.as_str()));
                 diags.push(loc.error(format!(
                     "card '{}' names effect '{effect}' that {path} does not define{hint} (R.effects has: {})",
                     card.id,
