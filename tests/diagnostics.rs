@@ -1380,6 +1380,24 @@ fn live_views_read_the_state_and_refuse_writes() {
 
 // Each bad argument of `ctx.dice:roll`, `ctx.dice:sum` and `ctx:tally` is an error at the
 // calling line.
+/// `ctx:tally` counts a number key as its text, adds an amount, and counts a name and key seen
+/// before the same way; `sim` reads the counts back, and a restart clears them.
+#[test]
+fn tallies_count_and_start_again_with_the_game() {
+    let mut g = start("tictactoe", "board", 2, 1, &[]);
+    exec(
+        &mut g,
+        "ctx:tally('n', 5) ctx:tally('n', '5', 2) ctx:tally('n', 5) ctx:tally('m', 'x', 0)",
+    );
+    let tallies = g.world().tallies.clone();
+    assert_eq!(tallies["n"]["5"], 4);
+    assert_eq!(tallies["m"]["x"], 0);
+    g.restart(2).unwrap();
+    assert!(g.world().tallies.is_empty(), "{:?}", g.world().tallies);
+    exec(&mut g, "ctx:tally('n', 5)");
+    assert_eq!(g.world().tallies["n"]["5"], 1);
+}
+
 #[test]
 fn dice_and_tally_arguments_are_checked() {
     let g = start("monopoly", "demo", 2, 1, &[]);
@@ -1415,7 +1433,7 @@ fn dice_and_tally_arguments_are_checked() {
         ),
         (
             "ctx:tally('landing')",
-            "eval:1: ctx:tally expects a key (a string), got no value",
+            "eval:1: ctx:tally expects a key (a string), got nil",
         ),
         (
             "ctx:tally('landing', 'go', -1)",
@@ -1424,6 +1442,10 @@ fn dice_and_tally_arguments_are_checked() {
         (
             "ctx:tally('landing', 'go', 1.5)",
             "eval:1: ctx:tally: the amount must be a whole number ≥ 0",
+        ),
+        (
+            "ctx:tally('landing', '\\xff')",
+            "eval:1: ctx:tally expects a key (a string), got invalid UTF-8",
         ),
     ];
     for (call, message) in cases {

@@ -104,19 +104,6 @@ impl World {
             self.outcome = Some(outcome);
         }
     }
-
-    pub fn tally(&mut self, name: &str, key: &str, by: u64) {
-        let table = match self.tallies.get_mut(name) {
-            Some(t) => t,
-            None => self.tallies.entry(name.to_string()).or_default(),
-        };
-        match table.get_mut(key) {
-            Some(v) => *v += by,
-            None => {
-                table.insert(key.to_string(), by);
-            }
-        }
-    }
 }
 
 #[cfg(test)]
@@ -130,13 +117,5 @@ mod tests {
         w.finish(Outcome::Draw);
         assert_eq!(w.outcome, Some(Outcome::Won { winners: vec![1] }));
         assert_eq!(w.events.len(), 1);
-    }
-
-    #[test]
-    fn tallies_add_up() {
-        let mut w = World::new(2, 0, 1, 1);
-        w.tally("landing", "go", 1);
-        w.tally("landing", "go", 2);
-        assert_eq!(w.tallies["landing"]["go"], 3);
     }
 }

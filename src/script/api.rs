@@ -33,7 +33,7 @@ pub fn build_ctx(
     ctx.raw_set("map", map)?;
     add_outcome_api(lua, &ctx, &world)?;
     let dice = lua.create_table()?;
-    super::rawdice::install(lua, &ctx, &dice, &world)?;
+    super::rawdice::install(lua, &dice, &world)?;
     ctx.raw_set("dice", dice)?;
     ctx.raw_set("random", random_api(lua, &world)?)?;
     ctx.raw_set("board", board_api(lua, board)?)?;

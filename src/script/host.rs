@@ -184,6 +184,11 @@ impl Host {
                 column.raw_set(i + 1, *v)?;
             }
         }
+        let tallies: Table = s.raw_get("tallies")?;
+        tallies.clear()?;
+        for (name, counts) in &w.tallies {
+            tallies.raw_set(name.as_str(), counts.clone())?;
+        }
         Ok(())
     }
 
@@ -205,6 +210,7 @@ impl Host {
         }
         w.board.levels = s.raw_get("level")?;
         w.counters = s.raw_get("counter")?;
+        w.tallies = s.raw_get("tallies")?;
         let zones: Table = s.raw_get("zones")?;
         for (z, piles) in w.zones.iter_mut().enumerate() {
             let lua_piles: Table = zones.raw_get(z + 1)?;

@@ -303,11 +303,11 @@ function M.autoplay(G, run, state, seat, list, budget)
 end
 
 -- Live components ------------------------------------------------------------------------
--- Turn order, tokens, space owners and levels and per-player counters live in the table S,
--- changed only through the ctx functions below and read through them or through read-only
--- views (the runtime copies S to and from its snapshot; S.playing, the count of seats in play,
--- is set with in_play). Seats and spaces are 1-based; errors point at the rules line that
--- called.
+-- Turn order, tokens, space owners and levels, per-player counters and tallies live in the
+-- table S, changed only through the ctx functions below and read through them or through
+-- read-only views (the runtime copies S to and from its snapshot; S.playing, the count of
+-- seats in play, is set with in_play). Seats and spaces are 1-based; errors point at the
+-- rules line that called.
 
 local toint = math.tointeger
 
@@ -507,8 +507,46 @@ function M.install(ctx, spec, emit)
   end
   ctx.counters = M.view(views, #spec.counters, "ctx.counters", "ctx.counter:set or :add")
   S.zones = M.install_zones(ctx, spec)
+  S.tallies = M.install_tally(ctx)
   M.strict_settings(ctx.settings)
   return S
+end
+
+-- `ctx:tally(name, key [, by])`: adds `by` (default 1) to a statistic for `sim`. The counts
+-- live in the returned table (name -> key -> count), which the runtime copies to and from
+-- its snapshot; a name and key counted before are counted without a check. Numbers are taken
+-- as their text.
+function M.install_tally(ctx)
+  local tallies = {}
+  local function text(v, what)
+    local t = type(v)
+    if t == "number" then return tostring(v) end
+    if t ~= "string" then error(string.format("%s, got %s", what, t), 3) end
+    if not utf8.len(v) then error(what .. ", got invalid UTF-8", 3) end
+    return v
+  end
+  function ctx:tally(name, key, by)
+    local t = tallies[name]
+    local n = t and t[key]
+    if n and by == nil then
+      t[key] = n + 1
+      return
+    end
+    local amount = 1
+    if by ~= nil then
+      amount = toint(by)
+      if not amount or amount < 0 then error("ctx:tally: the amount must be a whole number ≥ 0", 2) end
+    end
+    name = text(name, "ctx:tally expects a statistic name (a string)")
+    key = text(key, "ctx:tally expects a key (a string)")
+    t = tallies[name]
+    if not t then
+      t = {}
+      tallies[name] = t
+    end
+    t[key] = (t[key] or 0) + amount
+  end
+  return tallies
 end
 
 -- Reading a setting game.toml does not declare is an error at the reading line (a misspelt

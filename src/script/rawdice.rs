@@ -1,5 +1,5 @@
-//! `ctx.dice:roll`, `ctx.dice:sum` and `ctx:tally` as plain Lua C functions: the property game
-//! rolls and tallies on every move. A roll is packed into its result table (or returned as
+//! `ctx.dice:roll` and `ctx.dice:sum` as plain Lua C functions: the property game rolls on
+//! every move. A roll is packed into its result table (or returned as
 //! plain values by `sum`) here, in one call; the world is
 //! borrowed only while no Lua error can be raised. Errors are messages on the stack (`Msg`,
 //! large on purpose): nothing is left to drop when Lua jumps away with one.
@@ -15,18 +15,12 @@ use std::cell::RefCell;
 use std::os::raw::c_int;
 use std::rc::Rc;
 
-/// Sets `roll` and `sum` on `ctx.dice` and `tally` on `ctx`.
-pub fn install(
-    lua: &Lua,
-    ctx: &Table,
-    dice: &Table,
-    world: &Rc<RefCell<World>>,
-) -> mlua::Result<()> {
+/// Sets `roll` and `sum` on `ctx.dice`.
+pub fn install(lua: &Lua, dice: &Table, world: &Rc<RefCell<World>>) -> mlua::Result<()> {
     // The result's keys ride along as upvalues 2 and 3: no string lookup per roll.
     let keys = [lua.create_string("total")?, lua.create_string("doubles")?];
     dice.raw_set("roll", c_closure(lua, world, roll, &keys)?)?;
-    dice.raw_set("sum", c_closure(lua, world, sum, &[])?)?;
-    ctx.raw_set("tally", c_closure(lua, world, tally, &[])?)
+    dice.raw_set("sum", c_closure(lua, world, sum, &[])?)
 }
 
 /// The string argument `arg` as text, or a message naming `what` and the type found.
@@ -107,31 +101,4 @@ unsafe extern "C-unwind" fn sum(l: *mut lua_State) -> c_int {
         ffi::lua_pushinteger(l, *face as ffi::lua_Integer);
     }
     count as c_int + 2
-}
-
-/// `ctx:tally(name, key [, by])`: adds `by` (default 1) to a statistic for `sim`.
-unsafe extern "C-unwind" fn tally(l: *mut lua_State) -> c_int {
-    let by = match ffi::lua_type(l, 4) {
-        ffi::LUA_TNONE | ffi::LUA_TNIL => Ok(1),
-        _ => {
-            let mut ok = 0;
-            let n = ffi::lua_tointegerx(l, 4, &mut ok);
-            u64::try_from(n)
-                .ok()
-                .filter(|_| ok != 0)
-                .ok_or_else(|| Msg::of("ctx:tally: the amount must be a whole number ≥ 0"))
-        }
-    };
-    let done = by.and_then(|by| {
-        let name = text(l, 2, "ctx:tally expects a statistic name (a string)")?;
-        let key = text(l, 3, "ctx:tally expects a key (a string)")?;
-        on_cell(l, |w: &mut World| {
-            w.tally(name, key, by);
-            Ok(())
-        })
-    });
-    if let Err(m) = done {
-        raise(l, m);
-    }
-    0
 }
