@@ -1,6 +1,6 @@
 -- 大富翁 Monopoly: the rules. The runtime owns cash (counter "cash"), token positions, space
 -- owners and building levels (ctx.board); G keeps the rest: jail status, doubles, purchase
--- order, mortgages and statistics.
+-- order, bankruptcy, mortgages and statistics.
 local R = {}
 
 local function space_at(ctx, p) return ctx.board.spaces[ctx.board.positions[p]] end
@@ -10,7 +10,8 @@ function R.setup(G, ctx)
   G.players = {}
   for p = 1, ctx:seats() do
     ctx.counter:set(p, "cash", ctx.settings.start_cash)
-    G.players[p] = { in_jail = false, jail_tries = 0, doubles = 0, bought = {}, whole = {} }
+    G.players[p] = { in_jail = false, jail_tries = 0, doubles = 0, bought = {}, whole = {},
+                     bankrupt = false }
   end
   G.mortgaged = {}          -- space id -> true
   G.again = false           -- the current player rolled doubles and rolls again
@@ -145,6 +146,7 @@ local function bankrupt(G, ctx, p, cause)
   for _, card in ipairs(ctx.deck:held(p)) do ctx.deck:give_back(card.deck, card) end
   G.players[p].bought = {}
   G.players[p].in_jail = false
+  G.players[p].bankrupt = true
   ctx.counter:set(p, "cash", 0)
   G.bankruptcies = G.bankruptcies + 1
   ctx:tally("bankrupt", cause)
@@ -519,10 +521,11 @@ local function move_and_land(G, ctx, p, steps)
   local _, laps = board:move(p, steps)
   if laps > 0 then collect_salary(ctx, p, laps) end
   local next_state = land(G, ctx, p)
-  if not ctx:in_play(p) then return "end_turn" end
+  local pl = G.players[p]
+  if pl.bankrupt then return "end_turn" end
   ctx:tally("landing", board.spaces[board.positions[p]].id)
   if next_state == "buy" then return "buy" end
-  if G.again and not G.players[p].in_jail then return "wait_player" end
+  if G.again and not pl.in_jail then return "wait_player" end
   return "end_turn"
 end
 
