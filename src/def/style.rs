@@ -128,7 +128,8 @@ const DEFAULT_SEATS: [[u8; 4]; 6] = [
 ];
 
 impl Style {
-    /// Colour of a seat (0-based); the list has one per seat the game takes (load checks it).
+    /// Colour of a seat (0-based); the list has one per seat the game takes (load checks it,
+    /// the default colours included).
     pub fn seat(&self, seat: usize) -> Rgba {
         self.seat_colors[seat % self.seat_colors.len()]
     }
@@ -143,10 +144,13 @@ pub fn load_style(
     seats: usize,
 ) -> Result<Style, Vec<Diagnostic>> {
     let file = root.join(FILE);
-    if !file.is_file() {
-        return Ok(Style::default());
-    }
     let path = format!("{shown}/{FILE}");
+    if !file.is_file() {
+        return match too_few_defaults(seats) {
+            Some(msg) => Err(vec![Diagnostic::error(&path, msg)]),
+            None => Ok(Style::default()),
+        };
+    }
     let text = std::fs::read_to_string(&file)
         .map_err(|e| vec![Diagnostic::error(&path, format!("cannot read: {e}"))])?;
     parse_style(&path, &text, map, seats)
@@ -172,6 +176,7 @@ pub fn parse_style(
     let mut b = Builder {
         diags: Vec::new(),
         at: &at,
+        path,
         map,
         seats,
     };
@@ -186,6 +191,7 @@ pub fn parse_style(
 struct Builder<'a> {
     diags: Vec<Diagnostic>,
     at: &'a dyn Fn(&[&str], String) -> Diagnostic,
+    path: &'a str,
     map: &'a str,
     /// The most players the game takes: each needs a colour of its own.
     seats: usize,
@@ -230,7 +236,12 @@ impl Builder<'_> {
                         .map(|(i, c)| self.color(&key, Some(i), c))
                         .collect()
                 }
-                _ => d.seat_colors,
+                _ => {
+                    if let Some(msg) = too_few_defaults(self.seats) {
+                        self.diags.push(Diagnostic::error(self.path, msg));
+                    }
+                    d.seat_colors
+                }
             },
             groups: self.table("groups", base.groups, over.groups),
             kinds: self.table("kinds", base.kinds, over.kinds),
@@ -310,6 +321,16 @@ impl Builder<'_> {
     }
 }
 
+/// Why the default seat colours cannot serve a game of up to `seats` players, if they cannot.
+fn too_few_defaults(seats: usize) -> Option<String> {
+    (seats > DEFAULT_SEATS.len()).then(|| {
+        format!(
+            "the {} default seat colours do not cover up to {seats} players: give seat_colors, one per seat",
+            DEFAULT_SEATS.len()
+        )
+    })
+}
+
 /// `#rrggbb` or `#rrggbbaa`.
 pub fn parse_color(text: &str) -> Option<Rgba> {
     let hex = text.strip_prefix('#')?;
@@ -378,6 +399,17 @@ mod tests {
         assert!(
             parse_style("s.toml", in_map, "classic", 6).is_ok(),
             "the default colours"
+        );
+        let plain = parse_style("s.toml", "board = \"#102030\"\n", "demo", 8).unwrap_err();
+        assert_eq!(
+            plain[0].to_string(),
+            "s.toml: error: the 6 default seat colours do not cover up to 8 players: give \
+             seat_colors, one per seat"
+        );
+        let none = load_style(Path::new("/no/such/game"), "g", "m", 8).unwrap_err();
+        assert_eq!(
+            none[0].path, "g/style.toml",
+            "a game without a style file too"
         );
     }
 }
