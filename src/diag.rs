@@ -142,7 +142,6 @@ pub fn render(diags: &[Diagnostic]) -> String {
         .join("\n")
 }
 
-/// "did you mean" hint: the closest candidate within a small edit distance.
 /// `"; did you mean 'x'?"` for the candidate nearest `word`, or nothing when none is near.
 pub fn hint<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
     did_you_mean(word, candidates)
@@ -150,6 +149,15 @@ pub fn hint<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> St
         .unwrap_or_default()
 }
 
+/// `n` and `noun`, plural but for one: "1 map", "2 maps".
+pub fn plural(n: usize, noun: &str) -> String {
+    match n {
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
+    }
+}
+
+/// "did you mean" hint: the closest candidate within a small edit distance.
 pub fn did_you_mean<'a>(
     word: &str,
     candidates: impl IntoIterator<Item = &'a str>,

@@ -164,6 +164,29 @@ fn removing_the_state_the_game_is_in_is_refused() {
 }
 
 /// A setting may change its value live, not its type: the reload is refused at the key.
+/// A game whose player count the new game.toml no longer takes is refused, naming the counts.
+#[test]
+fn a_player_count_the_game_no_longer_takes_is_refused() {
+    let mut l = live();
+    l.edit(
+        "game.toml",
+        "players = { min = 2, max = 6 }",
+        "players = { min = 3, max = 6 }",
+    );
+    l.wait();
+    let err = l
+        .game
+        .try_reload()
+        .expect_err("two players are no longer allowed");
+    assert_eq!(
+        meeple::diag::render(&err),
+        format!(
+            "{}: error: the live game has 2 players; game.toml now takes 3 to 6 players",
+            l.game.pkg.file("game.toml")
+        )
+    );
+}
+
 #[test]
 fn a_setting_that_changes_type_is_refused_at_its_line() {
     let mut l = live();

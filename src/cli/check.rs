@@ -3,6 +3,7 @@
 
 use super::{load, CmdResult};
 use crate::ai::{play_decisions, within, Bot, Seat};
+use crate::diag::plural;
 use crate::engine::GameError;
 use crate::engine::{Game, GameConfig};
 use clap::Args;
@@ -164,14 +165,6 @@ fn check_one(
     };
     let summary = format!("{}{with} ({maps}, {random}{ai} each)", pkg.id);
     Ok((pkg.id.clone(), pkg.shown.clone(), summary))
-}
-
-/// `n` and `noun`, plural but for one: "1 map", "2 maps".
-fn plural(n: usize, noun: &str) -> String {
-    match n {
-        1 => format!("1 {noun}"),
-        n => format!("{n} {noun}s"),
-    }
 }
 
 /// Plays the game to its end one decision at a time, saving before each and at the end (G

@@ -79,6 +79,14 @@ impl Package {
         format!("{}/{rel}", self.shown)
     }
 
+    /// The player counts the game takes, as a message says them: "2" or "2 to 6".
+    pub fn player_counts(&self) -> String {
+        match self.players {
+            (min, max) if min == max => format!("{min}"),
+            (min, max) => format!("{min} to {max}"),
+        }
+    }
+
     pub fn map(&self, name: Option<&str>) -> Result<&Board, String> {
         let name = name.unwrap_or(&self.default_map);
         self.maps.get(name).ok_or_else(|| {

@@ -4,7 +4,7 @@
 //! for one map. Read here, drawn by the window; every colour is checked (`#rrggbb[aa]`).
 
 use super::source::{key_position, parse_toml, Schema};
-use crate::diag::Diagnostic;
+use crate::diag::{plural, Diagnostic};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -222,9 +222,9 @@ impl Builder<'_> {
                         };
                         let (n, max) = (list.len(), self.seats);
                         let msg = format!(
-                            "seat_colors lists {n} colour{} for up to {max} players: give one per \
-                             seat ({} would repeat the colour{} of {})",
-                            if n == 1 { "" } else { "s" },
+                            "seat_colors lists {} for up to {max} players: give one per seat ({} \
+                             would repeat the colour{} of {})",
+                            plural(n, "colour"),
                             seats(n + 1, max),
                             if n == 1 { "" } else { "s" },
                             seats(1, n)

@@ -26,8 +26,8 @@ impl Game {
                 let f = self.hook_function(from, hook);
                 let line = f.as_ref().and_then(|f| returning_line(f, to));
                 let mut e = self.error_at(f, msg, hook);
-                if let (GameError::Script(ScriptError(d)), Some(_)) = (&mut e, line) {
-                    d.line = line;
+                if let (GameError::Script(ScriptError(d)), Some(line)) = (&mut e, line) {
+                    d.line = Some(line);
                 }
                 Err(e)
             }

@@ -206,10 +206,7 @@ impl Game {
         let (board, settings) = board_and_settings(&pkg, &config)?;
         let (min, max) = pkg.players;
         if config.seats < min || config.seats > max {
-            let counts = match min == max {
-                true => format!("{min}"),
-                false => format!("{min} to {max}"),
-            };
+            let counts = pkg.player_counts();
             let msg = format!("{} takes {counts} players, not {}", pkg.id, config.seats);
             return Err(vec![Diagnostic::error("--players", msg)]);
         }

@@ -33,8 +33,9 @@ pub fn remap_world(w: &World, state: &str, v: &Versions) -> Result<World, Vec<Di
     let (min, max) = v.new_pkg.players;
     if w.seats < min || w.seats > max {
         let msg = format!(
-            "the live game has {} players; game.toml now allows {min} to {max}",
-            w.seats
+            "the live game has {} players; game.toml now takes {} players",
+            w.seats,
+            v.new_pkg.player_counts()
         );
         diags.push(Diagnostic::error(&manifest, msg));
     }

@@ -1,7 +1,6 @@
 //! `ctx.dice:roll` and `ctx.dice:sum` as plain Lua C functions: the property game rolls on
-//! every move. A roll is packed into its result table (or returned as
-//! plain values by `sum`) here, in one call; the world is
-//! borrowed only while no Lua error can be raised. Errors are messages on the stack (`Msg`,
+//! every move. A roll is packed into its result table (or returned as plain values by `sum`)
+//! here, in one call; the world is borrowed only while no Lua error can be raised. Errors are messages on the stack (`Msg`,
 //! large on purpose): nothing is left to drop when Lua jumps away with one.
 #![allow(clippy::result_large_err)]
 
