@@ -45,9 +45,7 @@ impl Game {
             new_pkg: &pkg,
             new_board: &board,
         };
-        let manifest = std::fs::read_to_string(pkg.root.join("game.toml")).unwrap_or_default();
-        let mut diags =
-            check_settings(&self.settings, &settings, &pkg.file("game.toml"), &manifest);
+        let mut diags = check_settings(&self.settings, &settings, &pkg);
         let world = remap_world(&snap.world, &snap.state, &versions).map_err(|d| diags.extend(d));
         let world = match world {
             Ok(w) if diags.is_empty() => w,

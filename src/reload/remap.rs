@@ -218,27 +218,31 @@ fn remap_counters(w: &World, out: &mut World, v: &Versions) {
 }
 
 /// Settings the live game has seen may change value but not type; a change is reported at
-/// the key in `text`, the manifest `manifest` (or at the file, when the key is elsewhere).
-pub fn check_settings(
-    old: &toml::Table,
-    new: &toml::Table,
-    manifest: &str,
-    text: &str,
-) -> Vec<Diagnostic> {
-    old.iter()
+/// its key in the new package's game.toml (read only then), or at the file when the key is
+/// elsewhere.
+pub fn check_settings(old: &toml::Table, new: &toml::Table, pkg: &Package) -> Vec<Diagnostic> {
+    let changed: Vec<(&String, String)> = (old.iter())
         .filter_map(|(k, o)| {
-            let n = new.get(k)?;
-            (!o.same_type(n)).then(|| {
-                let msg = format!(
-                    "setting '{k}' changed from {} to {}; the live game keeps values of the old type",
-                    o.type_str(),
-                    n.type_str()
-                );
-                match key_position(text, &["settings", k]) {
-                    Some(offset) => Diagnostic::at_offset(manifest, text, offset, msg),
-                    None => Diagnostic::error(manifest, msg),
-                }
-            })
+            let n = new.get(k).filter(|n| !o.same_type(n))?;
+            Some((
+                k,
+                format!(
+                "setting '{k}' changed from {} to {}; the live game keeps values of the old type",
+                o.type_str(),
+                n.type_str()
+            ),
+            ))
+        })
+        .collect();
+    if changed.is_empty() {
+        return Vec::new();
+    }
+    let manifest = pkg.file("game.toml");
+    let text = std::fs::read_to_string(pkg.root.join("game.toml")).unwrap_or_default();
+    (changed.into_iter())
+        .map(|(k, msg)| match key_position(&text, &["settings", k]) {
+            Some(offset) => Diagnostic::at_offset(&manifest, &text, offset, msg),
+            None => Diagnostic::error(&manifest, msg),
         })
         .collect()
 }
