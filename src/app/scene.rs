@@ -102,7 +102,7 @@ impl Scene {
             false => Vec::new(),
         };
         Scene {
-            last: board.and_then(|b| last_cell(game, b, &world)),
+            last: last_cell(&world),
             board_only: if on_board > FEW { on_board } else { 0 },
             world,
             options,
@@ -117,21 +117,9 @@ impl Scene {
     }
 }
 
-/// The grid cell of the last placement: the cell filled last, else (in a game resumed from a
-/// save) the last cell a move in the history names.
-fn last_cell(
-    game: &Game,
-    board: &crate::def::board::Board,
-    world: &World,
-) -> Option<(usize, usize)> {
+/// The grid cell of the last placement: the cell filled last (kept through undo and in save
+/// files), while it still holds a piece.
+fn last_cell(world: &World) -> Option<(usize, usize)> {
     let grid = world.grid.as_ref()?;
-    if let Some((r, c)) = grid.filled.filter(|(r, c)| grid.get(*r, *c) != 0) {
-        return Some((r, c));
-    }
-    game.history.iter().rev().find_map(|step| {
-        match spot_of(BoardKind::Grid, board, world, &step.action.args)? {
-            Spot::Cell(r, c) if grid.get(r, c) != 0 => Some((r, c)),
-            _ => None,
-        }
-    })
+    grid.filled.filter(|(r, c)| grid.get(*r, *c) != 0)
 }

@@ -12,7 +12,8 @@ pub struct GridState {
     /// Row-major; 0 is empty, otherwise seat + 1.
     pub cells: Vec<u8>,
     /// The cell most recently filled (set while empty), which the window marks as the last
-    /// move; not part of the position (not saved, not compared).
+    /// move; not part of the position (not in a snapshot, not compared: a save file keeps it
+    /// beside the snapshot).
     #[serde(skip)]
     pub filled: Option<(usize, usize)>,
 }
