@@ -474,6 +474,9 @@ R.states.wait_player = {
     if #whole > 0 then build_options(G, ctx, p, whole, out) end
     if any_mortgaged then unmortgage_options(G, ctx, p, out) end
     if #pl.bought > 0 and can_mortgage_any(G, ctx, p, whole) then out[#out + 1] = MORTGAGES end
+    -- Nothing to build or lift (groups built up, too little cash): a list made once.
+    if #out == 1 then return ROLL_ONLY end
+    if #out == 2 and out[2] == MORTGAGES then return ROLL_OR_MORTGAGE end
     return out
   end,
   act = function(G, ctx, action, p)
