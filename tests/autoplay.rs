@@ -144,6 +144,30 @@ fn play_out_gives_the_step_paths_game() {
     );
 }
 
+/// A batch restarts one game: the next game's first chunk is as large as the last game's
+/// chunks had grown, and it still plays the step path's game (and stops at a decision limit
+/// below that chunk's size).
+#[test]
+fn a_restarted_game_starts_with_the_last_chunks_and_plays_the_same() {
+    let pkg = package("monopoly");
+    let mut fast = new_game(&pkg, "classic", 4, 7);
+    play_out(&mut fast, &mut bots(4, 7, &[]), MAX_DECISIONS).unwrap();
+    for (seed, limit) in [(9, MAX_DECISIONS), (10, 30)] {
+        let mut step = new_game(&pkg, "classic", 4, seed);
+        let mut step_bots = bots(4, seed, &[]);
+        play_decisions(&mut step, &mut step_bots, limit as usize).unwrap();
+        fast.restart(seed).unwrap();
+        let mut fast_bots = bots(4, seed, &[]);
+        auto_within(&mut fast, &mut fast_bots, limit).unwrap();
+        assert_eq!(
+            end(&fast, &mut fast_bots),
+            end(&step, &mut step_bots),
+            "seed {seed}"
+        );
+    }
+    assert_eq!(fast.world().decisions, 30);
+}
+
 /// The decision limit stops the in-VM driver where the step path stops: a game of D decisions
 /// ends within D, and one limited to D - 1 stops there, pending, in the same position; then
 /// `play_out` reports the game as still going.

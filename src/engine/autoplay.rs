@@ -8,9 +8,11 @@
 //!
 //! It applies only when nothing needs Rust between decisions: events not recorded, no undo
 //! stack, options checked, an AI script with every seat's style, and no simultaneous (claim)
-//! state anywhere in the flow; otherwise `autoplay` does nothing and says so. The first chunk
-//! is one decision, and a chunk grows (eightfold after one under 2.5 ms, twofold after one
-//! under 10 ms) or shrinks so as to take about 20 ms, far below the watchdog's arming time.
+//! state anywhere in the flow; otherwise `autoplay` does nothing and says so. A new VM's first
+//! chunk is one decision, and a chunk grows (eightfold after one under 2.5 ms, twofold after
+//! one under 10 ms) or shrinks so as to take about 20 ms, far below the watchdog's arming
+//! time; the next game on the same VM (a batch restarts it) starts where the chunks settled,
+//! so that a short game is one call.
 //! The watchdog's clock runs per call, so a chunk shares it between its decisions: a hook
 //! that alone runs for nearly the arming time can be stopped a little sooner here than step
 //! by step (a script that slow is stopped either way soon after).
@@ -28,8 +30,8 @@ pub struct VmSeat<'a> {
     pub rng: &'a mut GameRng,
 }
 
-/// Decisions in the first chunk; later chunks aim at `CHUNK_TIME` each.
-const FIRST_CHUNK: u64 = 1;
+/// Decisions in a new VM's first chunk; later chunks aim at `CHUNK_TIME` each.
+pub(super) const FIRST_CHUNK: u64 = 1;
 const MAX_CHUNK: u64 = 1 << 16;
 const CHUNK_TIME: Duration = Duration::from_millis(20);
 
@@ -45,7 +47,7 @@ impl Game {
         let Some(run) = self.autoplay_run(seats)? else {
             return Ok(false);
         };
-        let mut budget = FIRST_CHUNK;
+        let mut budget = self.chunk;
         loop {
             let left = limit.saturating_sub(self.world.borrow().decisions);
             let Some(p) = self.pending.take_if(|_| left > 0) else {
@@ -64,6 +66,7 @@ impl Game {
                 t if t > CHUNK_TIME * 2 => (budget / 2).max(1),
                 _ => budget,
             };
+            self.chunk = budget;
         }
     }
 

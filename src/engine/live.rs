@@ -78,6 +78,7 @@ impl Game {
             history: self.history.clone(),
             undo: self.undo.as_ref().map(|_| Vec::new()),
             redo: Vec::new(),
+            chunk: super::autoplay::FIRST_CHUNK,
         };
         if next.world.borrow().outcome.is_none() {
             next.settle().map_err(|e| vec![diag_of(e)])?;

@@ -139,6 +139,8 @@ pub struct Game {
     undo: Option<Vec<(Snapshot, usize)>>,
     /// States undone, most recent last, with the history they had: what `redo` brings back.
     redo: Vec<(Snapshot, Vec<Step>)>,
+    /// Decisions in the in-VM driver's first chunk: where the last chunks settled on this VM.
+    chunk: u64,
 }
 
 /// The board a config plays on, and the settings in force: the game's, then the board's, then
@@ -237,6 +239,7 @@ impl Game {
             history: Vec::new(),
             undo: None,
             redo: Vec::new(),
+            chunk: autoplay::FIRST_CHUNK,
         };
         game.start().map_err(|e| match e {
             GameError::Script(s) => vec![s.0],
