@@ -907,6 +907,43 @@ fn unknown_zone_visibility_is_located_with_a_hint() {
 }
 
 #[test]
+fn a_zone_layout_is_checked_against_its_choices_its_zone_and_the_meld_shapes() {
+    let c = Copy::of("mahjong", "mj");
+    c.edit("game.toml", "layout = \"melds\"", "layout = \"meld\"");
+    let line = c.line_of("game.toml", "\"meld\"");
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "mj/game.toml:{line}:60: error: zone 'melds': unknown layout 'meld'; did you mean 'melds'? (expected: pile, melds)"
+        )],
+    );
+    c.edit("game.toml", "layout = \"meld\"", "layout = \"melds\"");
+    c.edit(
+        "game.toml",
+        "wall = { visibility = \"hidden\" }",
+        "wall = { visibility = \"hidden\", layout = \"melds\" }",
+    );
+    let line = c.line_of("game.toml", "wall = ");
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "mj/game.toml:{line}:42: error: zone 'wall': layout 'melds' is for a zone with a pile per seat (per_seat = true)"
+        )],
+    );
+    c.edit("game.toml", ", layout = \"melds\" }", " }");
+    c.edit("game.toml", "[melds]", "# no [melds] section");
+    c.edit("game.toml", "kinds = 34", "");
+    c.edit("game.toml", "runs = [[0, 8]", "# runs = [[0, 8]");
+    let line = c.line_of("game.toml", "layout = \"melds\"");
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "mj/game.toml:{line}:60: error: zone 'melds': layout 'melds' splits the pile by the meld shapes of a [melds] section, which game.toml does not have"
+        )],
+    );
+}
+
+#[test]
 fn a_simultaneous_state_must_be_a_decision_and_have_a_seats_hook() {
     let c = Copy::of("mahjong", "mj");
     c.edit("game.toml", "decide = true, simultaneous", "simultaneous");

@@ -245,6 +245,7 @@ mod tests {
         let zone = |name: &str, piles: Vec<Seen>| crate::app::tableview::ZoneView {
             name: name.into(),
             per_seat: true,
+            melds: false,
             piles,
         };
         TableView {
@@ -258,6 +259,7 @@ mod tests {
                 zone("discards", vec![Seen::Items(discards), Seen::Items(vec![])]),
             ],
             names: Vec::new(),
+            shapes: None,
         }
     }
 

@@ -5,6 +5,7 @@
 
 use super::layout::Rect;
 use super::tableview::{TableView, ZoneView};
+use crate::core::laid;
 use crate::core::zone::Seen;
 
 /// Which edge of the table a seat sits at.
@@ -21,6 +22,9 @@ impl Side {
         matches!(self, Side::Bottom | Side::Top)
     }
 }
+
+/// Space between two melds of a pile, as a share of a tile's width.
+const MELD_GAP: f32 = 0.45;
 
 /// A tile is this many times as tall as it is wide.
 pub const TILE_ASPECT: f32 = 1.35;
@@ -150,6 +154,107 @@ pub fn tiles(band: Rect, side: Side, n: usize, max_w: f32) -> Vec<Rect> {
         .collect()
 }
 
+/// Rectangles of upright tiles in `band` for a pile shown in groups (`groups[i]` tiles each,
+/// in order), with a gap between groups: in lines along the band as `tiles` lays them, a group
+/// kept on one line where it fits, the tiles as large as fit in up to four lines.
+pub fn grouped_tiles(band: Rect, side: Side, groups: &[usize], max_w: f32) -> Vec<Rect> {
+    let n: usize = groups.iter().sum();
+    if groups.len() < 2 || band.w <= 0.0 || band.h <= 0.0 {
+        return tiles(band, side, n, max_w);
+    }
+    let across = side.across();
+    let (long, thick) = if across {
+        (band.w, band.h)
+    } else {
+        (band.h, band.w)
+    };
+    let (along_k, thick_k) = if across {
+        (1.0 + GAP, TILE_ASPECT)
+    } else {
+        (TILE_ASPECT + GAP, 1.0)
+    };
+    // The largest width whose greedy laying takes no more lines than the thickness holds.
+    let units = n as f32 * along_k + (groups.len() - 1) as f32 * MELD_GAP;
+    let mut best: Option<(f32, Vec<(usize, usize)>)> = None;
+    for lines in 1..=4 {
+        let fit_thick = thick / (lines as f32 * thick_k * (1.0 + GAP));
+        let mut w = (long * lines as f32 / units).min(fit_thick).min(max_w);
+        // Each try shrinks the tiles by 5%; fifty tries leave a tenth of the width.
+        let fitted = (0..50).find_map(|_| {
+            let slots = lay_groups(groups, long, w, along_k, lines);
+            if slots.is_none() {
+                w *= 0.95;
+            }
+            slots
+        });
+        let Some(slots) = fitted else { continue };
+        if best.as_ref().is_none_or(|b| w > b.0 + 0.01) {
+            best = Some((w, slots));
+        }
+    }
+    let Some((w, slots)) = best else {
+        return tiles(band, side, n, max_w);
+    };
+    let h = w * TILE_ASPECT;
+    let step_line = if across {
+        h * (1.0 + GAP)
+    } else {
+        w * (1.0 + GAP)
+    };
+    let mut at = 0.0;
+    let mut last = None;
+    (slots.into_iter())
+        .map(|(line, group)| {
+            if last.is_some_and(|(l, g)| l != line || g != group) {
+                at = if last.is_some_and(|(l, _)| l != line) {
+                    0.0
+                } else {
+                    at + MELD_GAP * w
+                };
+            }
+            last = Some((line, group));
+            let (a, l) = (at, line as f32 * step_line);
+            at += along_k * w;
+            match across {
+                true => Rect::new(band.x + a, band.y + l, w, h),
+                false => Rect::new(band.x + l, band.y + a, w, h),
+            }
+        })
+        .collect()
+}
+
+/// Each tile's (line, group) when groups are laid greedily along lines `long` long with tiles
+/// `w` wide, a group starting a new line when it does not fit the rest of one (and breaking
+/// only when longer than a line); `None` when that takes more than `lines` lines.
+fn lay_groups(
+    groups: &[usize],
+    long: f32,
+    w: f32,
+    along_k: f32,
+    lines: usize,
+) -> Option<Vec<(usize, usize)>> {
+    let (tile, gap) = (along_k * w, MELD_GAP * w);
+    let (mut line, mut at, mut out) = (0, 0.0, Vec::new());
+    for (g, &size) in groups.iter().enumerate() {
+        let start = if at > 0.0 { at + gap } else { 0.0 };
+        if at > 0.0 && start + size as f32 * tile > long + 0.01 {
+            line += 1;
+            at = 0.0;
+        } else {
+            at = start;
+        }
+        for _ in 0..size {
+            if at > 0.0 && at + tile > long + 0.01 {
+                line += 1;
+                at = 0.0;
+            }
+            out.push((line, g));
+            at += tile;
+        }
+    }
+    (line < lines).then_some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -188,11 +293,59 @@ mod tests {
         for (seat, side) in [(1, Side::Right), (3, Side::Left)] {
             let band = t.band(seat, 2, 3);
             let r = tiles(band, side, 24, 60.0);
-            for tile in &r {
-                assert!(tile.x >= band.x - 0.01 && tile.x + tile.w <= band.x + band.w + 0.01);
-                assert!(tile.y >= band.y - 0.01 && tile.y + tile.h <= band.y + band.h + 0.01);
+            inside(&r, band);
+        }
+    }
+
+    fn inside(tiles: &[Rect], band: Rect) {
+        for tile in tiles {
+            assert!(tile.x >= band.x - 0.01 && tile.x + tile.w <= band.x + band.w + 0.01);
+            assert!(tile.y >= band.y - 0.01 && tile.y + tile.h <= band.y + band.h + 0.01);
+        }
+    }
+
+    #[test]
+    fn melds_lie_apart_along_their_line_and_a_meld_never_breaks_across_lines() {
+        let t = TableGeom::new(board(), 4, 0);
+        // A kong and a pung down a side seat's band: one column, a gap between them.
+        let band = t.band(3, 1, 3);
+        let r = grouped_tiles(band, Side::Left, &[4, 3], 40.0);
+        assert_eq!(r.len(), 7);
+        inside(&r, band);
+        let step = r[1].y - r[0].y;
+        assert!(r.iter().all(|x| x.x == r[0].x), "one column: {r:?}");
+        assert!(
+            (r[3].y - r[2].y - step).abs() < 0.01,
+            "no gap inside the kong"
+        );
+        let gap = r[4].y - r[3].y - step;
+        assert!(
+            (gap - MELD_GAP * r[0].w).abs() < 0.01,
+            "a gap of {gap} between melds"
+        );
+        // Four melds along the bottom band, tiles as large as can be: every meld whole on a
+        // line, and the same in a band too short for one line.
+        for band in [t.band(0, 1, 3), Rect::new(0.0, 0.0, 200.0, 120.0)] {
+            let groups = [3, 4, 3, 3];
+            let r = grouped_tiles(band, Side::Bottom, &groups, 60.0);
+            inside(&r, band);
+            let mut first = 0;
+            for size in groups {
+                let meld = &r[first..first + size];
+                assert!(
+                    meld.iter().all(|x| x.y == meld[0].y),
+                    "a meld on one line: {meld:?}"
+                );
+                first += size;
             }
         }
+        let r = grouped_tiles(
+            Rect::new(0.0, 0.0, 200.0, 120.0),
+            Side::Bottom,
+            &[3, 4, 3, 3],
+            60.0,
+        );
+        assert!(r.iter().any(|x| x.y != r[0].y), "the short band wraps");
     }
 }
 
@@ -205,6 +358,14 @@ pub struct Placed {
     pub index: usize,
     pub rect: Rect,
     pub face: Option<i64>,
+}
+
+/// The melds of a face-up pile in a zone laid out as melds, when it splits into them.
+fn melds_of(t: &TableView, z: &ZoneView, pile: &Seen) -> Option<Vec<Vec<usize>>> {
+    match (z.melds, &t.shapes, pile) {
+        (true, Some(shapes), Seen::Items(items)) => laid::split(shapes, items),
+        _ => None,
+    }
 }
 
 /// A shared zone in the table's centre: its band, and what lies there.
@@ -234,14 +395,20 @@ pub fn placed(
                 Seen::Nothing {} => Vec::new(),
             };
             let max_w = board.w / if side == Side::Bottom { 15.0 } else { 24.0 };
-            let rects = tiles(geom.band(seat, k, bands), side, faces.len(), max_w);
-            for (index, (rect, face)) in rects.into_iter().zip(faces).enumerate() {
+            let band = geom.band(seat, k, bands);
+            // The pile's indices in the order shown, and the sizes of its groups.
+            let (order, groups) = match melds_of(t, z, pile) {
+                Some(melds) => (melds.concat(), melds.iter().map(Vec::len).collect()),
+                None => ((0..faces.len()).collect(), vec![faces.len()]),
+            };
+            let rects = grouped_tiles(band, side, &groups, max_w);
+            for (index, rect) in order.into_iter().zip(rects) {
                 out.push(Placed {
                     zone,
                     seat,
                     index,
                     rect,
-                    face,
+                    face: faces[index],
                 });
             }
         }

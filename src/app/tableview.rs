@@ -4,6 +4,7 @@
 
 use super::view::Spot;
 use crate::core::action::{Action, Arg};
+use crate::core::meld::Shapes;
 use crate::core::world::World;
 use crate::core::zone::Seen;
 use crate::engine::Game;
@@ -12,6 +13,8 @@ use crate::engine::Game;
 pub struct ZoneView {
     pub name: String,
     pub per_seat: bool,
+    /// Each pile is shown split into melds (`layout = "melds"`, by `TableView::shapes`).
+    pub melds: bool,
     /// One pile, or one per seat.
     pub piles: Vec<Seen>,
 }
@@ -24,6 +27,8 @@ pub struct TableView {
     pub zones: Vec<ZoneView>,
     /// Names of the item codes.
     pub names: Vec<String>,
+    /// The game's meld shapes (`[melds]`), if it declares them.
+    pub shapes: Option<Shapes>,
 }
 
 impl TableView {
@@ -37,6 +42,7 @@ impl TableView {
             .map(|(z, piles)| ZoneView {
                 name: z.name.clone(),
                 per_seat: z.per_seat,
+                melds: z.melds,
                 piles,
             })
             .collect();
@@ -45,6 +51,7 @@ impl TableView {
             seats: game.config.seats,
             zones,
             names: game.pkg.items.clone(),
+            shapes: game.pkg.melds.clone(),
         }
     }
 

@@ -8,6 +8,7 @@ pub mod dice;
 pub mod event;
 pub mod flow;
 pub mod grid;
+pub mod laid;
 pub mod meld;
 pub mod rng;
 pub mod shanten;

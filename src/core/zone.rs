@@ -39,6 +39,8 @@ pub struct ZoneSpec {
     pub name: String,
     pub visibility: Visibility,
     pub per_seat: bool,
+    /// The window shows the pile split into melds (`layout = "melds"`).
+    pub melds: bool,
 }
 
 /// What a seat may know of one pile.
@@ -129,6 +131,7 @@ mod tests {
             name: name.into(),
             visibility,
             per_seat,
+            melds: false,
         };
         vec![
             z("wall", Visibility::Hidden, false),

@@ -32,7 +32,7 @@ pub const SCHEMA: super::source::Schema = &[
             "melds",
         ],
     ),
-    ("zones.*", &["visibility", "per_seat"]),
+    ("zones.*", &["visibility", "per_seat", "layout"]),
     ("melds", &["kinds", "runs"]),
     ("players", &["min", "max"]),
     ("flow", &["start", "states"]),
@@ -83,6 +83,8 @@ pub struct ZoneDef {
     pub visibility: Spanned<String>,
     #[serde(default)]
     pub per_seat: bool,
+    /// How the window lays the pile out: `pile` (the default) or `melds`.
+    pub layout: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -207,9 +209,11 @@ fn check_simultaneous(
     })
 }
 
-/// The declared zones, in the order game.toml lists them.
+/// The declared zones, in the order game.toml lists them; `has_melds`: game.toml declares
+/// meld shapes (`[melds]`), which a `layout = "melds"` zone is split by.
 pub fn check_zones(
     zones: &indexmap::IndexMap<String, ZoneDef>,
+    has_melds: bool,
     loc: &dyn Fn(usize) -> Loc,
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<ZoneSpec> {
@@ -235,9 +239,45 @@ pub fn check_zones(
                 name: name.clone(),
                 visibility,
                 per_seat: z.per_seat,
+                melds: z
+                    .layout
+                    .as_ref()
+                    .is_some_and(|l| check_layout(name, l, z.per_seat, has_melds, loc, diags)),
             })
         })
         .collect()
+}
+
+/// A zone's `layout`: true for `melds` when it can be (a per-seat zone, shapes declared).
+fn check_layout(
+    name: &str,
+    layout: &Spanned<String>,
+    per_seat: bool,
+    has_melds: bool,
+    loc: &dyn Fn(usize) -> Loc,
+    diags: &mut Vec<Diagnostic>,
+) -> bool {
+    let at = loc(layout.span().start);
+    let problem = match layout.get_ref().as_str() {
+        "pile" => return false,
+        "melds" if !per_seat => {
+            "layout 'melds' is for a zone with a pile per seat (per_seat = true)"
+        }
+        "melds" if !has_melds => {
+            "layout 'melds' splits the pile by the meld shapes of a [melds] section, which \
+             game.toml does not have"
+        }
+        "melds" => return true,
+        other => {
+            let hint = crate::diag::hint(other, ["pile", "melds"]);
+            diags.push(at.error(format!(
+                "zone '{name}': unknown layout '{other}'{hint} (expected: pile, melds)"
+            )));
+            return false;
+        }
+    };
+    diags.push(at.error(format!("zone '{name}': {problem}")));
+    false
 }
 
 /// The meld shapes: `kinds` item codes, runs only inside the listed ranges.

@@ -172,7 +172,7 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
         ));
     }
     let flow = manifest::check_flow(&def.flow, &loc, &mut diags);
-    let zones = manifest::check_zones(&def.zones, &loc, &mut diags);
+    let zones = manifest::check_zones(&def.zones, def.melds.is_some(), &loc, &mut diags);
     let melds = def
         .melds
         .as_ref()
