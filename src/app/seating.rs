@@ -106,6 +106,16 @@ impl TableGeom {
     }
 }
 
+/// How tiles line up in `band` at `side`: whether lines run across (bottom, top), the band's
+/// length along a line and its thickness, and what a tile takes of each in tile widths (along
+/// a line its width across or its height at the sides, plus the gap).
+fn axes(band: Rect, side: Side) -> (bool, f32, f32, f32, f32) {
+    match side.across() {
+        true => (true, band.w, band.h, 1.0 + GAP, TILE_ASPECT),
+        false => (false, band.h, band.w, TILE_ASPECT + GAP, 1.0),
+    }
+}
+
 /// Rectangles of `n` upright tiles in `band`, as large as fit: in lines along the band
 /// (left to right at the bottom and top, top to bottom at the sides), wrapping onto up to
 /// four lines. Tiles are never wider than `max_w`.
@@ -113,18 +123,7 @@ pub fn tiles(band: Rect, side: Side, n: usize, max_w: f32) -> Vec<Rect> {
     if n == 0 {
         return Vec::new();
     }
-    let across = side.across();
-    let (long, thick) = if across {
-        (band.w, band.h)
-    } else {
-        (band.h, band.w)
-    };
-    // Along a line a tile takes its width (across) or its height (sides), plus the gap.
-    let (along_k, thick_k) = if across {
-        (1.0 + GAP, TILE_ASPECT)
-    } else {
-        (TILE_ASPECT + GAP, 1.0)
-    };
+    let (across, long, thick, along_k, thick_k) = axes(band, side);
     let (w, lines) = (1..=4)
         .map(|lines| {
             let per = n.div_ceil(lines) as f32;
@@ -162,17 +161,7 @@ pub fn grouped_tiles(band: Rect, side: Side, groups: &[usize], max_w: f32) -> Ve
     if groups.len() < 2 || band.w <= 0.0 || band.h <= 0.0 {
         return tiles(band, side, n, max_w);
     }
-    let across = side.across();
-    let (long, thick) = if across {
-        (band.w, band.h)
-    } else {
-        (band.h, band.w)
-    };
-    let (along_k, thick_k) = if across {
-        (1.0 + GAP, TILE_ASPECT)
-    } else {
-        (TILE_ASPECT + GAP, 1.0)
-    };
+    let (across, long, thick, along_k, thick_k) = axes(band, side);
     // The largest width whose greedy laying takes no more lines than the thickness holds.
     let units = n as f32 * along_k + (groups.len() - 1) as f32 * MELD_GAP;
     let mut best: Option<(f32, Vec<(usize, usize)>)> = None;
