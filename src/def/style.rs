@@ -37,20 +37,21 @@ pub const SCHEMA: Schema = &[("", TOP), ("maps.*", TOP.split_last().expect("keys
 pub struct Rgba(pub [u8; 4]);
 
 /// How a grid's pieces sit: on the line crossings (Go-like boards) or inside the cells.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GridPlace {
     Points,
     Cells,
 }
 
 /// What a grid piece looks like: round stones or X/O marks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pieces {
     Stones,
     Marks,
 }
+
+const GRIDS: &[(&str, GridPlace)] = &[("points", GridPlace::Points), ("cells", GridPlace::Cells)];
+const PIECES: &[(&str, Pieces)] = &[("stones", Pieces::Stones), ("marks", Pieces::Marks)];
 
 #[derive(Deserialize, Default, Clone)]
 struct StyleDef {
@@ -63,8 +64,8 @@ struct StyleDef {
     kinds: Option<BTreeMap<String, String>>,
     currency: Option<String>,
     price_key: Option<String>,
-    grid: Option<GridPlace>,
-    pieces: Option<Pieces>,
+    grid: Option<String>,
+    pieces: Option<String>,
     star_points: Option<bool>,
     winning_line: Option<bool>,
     image: Option<String>,
@@ -247,8 +248,8 @@ impl Builder<'_> {
             kinds: self.table("kinds", base.kinds, over.kinds),
             currency: over.currency.or(base.currency).unwrap_or(d.currency),
             price_key: over.price_key.or(base.price_key).unwrap_or(d.price_key),
-            grid: over.grid.or(base.grid).unwrap_or(d.grid),
-            pieces: over.pieces.or(base.pieces).unwrap_or(d.pieces),
+            grid: self.choice("grid", &base.grid, &over.grid, GRIDS, d.grid),
+            pieces: self.choice("pieces", &base.pieces, &over.pieces, PIECES, d.pieces),
             star_points: over
                 .star_points
                 .or(base.star_points)
@@ -281,6 +282,34 @@ impl Builder<'_> {
             (None, Some(c)) => self.color(&self.key_in(false, name), None, c),
             (None, None) => d,
         }
+    }
+
+    /// One of `choices` by name (the map's over the base's), or `d`; an unknown name is an
+    /// error at its key that lists the choices (so the file's other problems show too).
+    fn choice<T: Copy>(
+        &mut self,
+        name: &str,
+        base: &Option<String>,
+        over: &Option<String>,
+        choices: &[(&str, T)],
+        d: T,
+    ) -> T {
+        let (in_map, text) = match (over, base) {
+            (Some(t), _) => (true, t),
+            (None, Some(t)) => (false, t),
+            (None, None) => return d,
+        };
+        if let Some((_, v)) = choices.iter().find(|(n, _)| n == text) {
+            return *v;
+        }
+        let names = choices.iter().map(|(n, _)| *n);
+        let hint = crate::diag::hint(text, names.clone());
+        let list = names.collect::<Vec<_>>().join(", ");
+        let key = self.key_in(in_map, name);
+        let segs: Vec<&str> = key.iter().map(String::as_str).collect();
+        let msg = format!("{}: '{text}' is not one of: {list}{hint}", segs.join("."));
+        self.diags.push((self.at)(&segs, msg));
+        d
     }
 
     /// Base entries, then the map's entries over them.
@@ -373,6 +402,41 @@ mod tests {
         assert_eq!(
             diags[0].message,
             "seat_colors entry 2: '#zzz' is not a colour (expected #rrggbb or #rrggbbaa)"
+        );
+    }
+
+    #[test]
+    fn an_unknown_choice_is_located_and_the_files_other_problems_show_too() {
+        let text = "grid = \"cels\"\nline = \"#3b2a1\"\n[maps.demo]\npieces = \"stone\"\n";
+        let diags = parse_style("s.toml", text, "demo", 2).unwrap_err();
+        let shown: Vec<_> = diags.iter().map(|d| (d.line, d.message.as_str())).collect();
+        assert_eq!(
+            shown,
+            [
+                (
+                    Some(2),
+                    "line: '#3b2a1' is not a colour (expected #rrggbb or #rrggbbaa)"
+                ),
+                (
+                    Some(1),
+                    "grid: 'cels' is not one of: points, cells; did you mean 'cells'?"
+                ),
+                (
+                    Some(4),
+                    "maps.demo.pieces: 'stone' is not one of: stones, marks; did you mean 'stones'?"
+                ),
+            ]
+        );
+        let ok = parse_style(
+            "s.toml",
+            "grid = \"cells\"\npieces = \"marks\"\n",
+            "demo",
+            2,
+        );
+        let style = ok.unwrap();
+        assert_eq!(
+            (style.grid, style.pieces),
+            (GridPlace::Cells, Pieces::Marks)
         );
     }
 
