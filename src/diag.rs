@@ -149,6 +149,12 @@ pub fn hint<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> St
         .unwrap_or_default()
 }
 
+/// `"'cels' is not one of: points, cells; did you mean 'cells'?"`: a name outside a closed set.
+pub fn not_one_of(given: &str, names: &[&str]) -> String {
+    let hint = hint(given, names.iter().copied());
+    format!("'{given}' is not one of: {}{hint}", names.join(", "))
+}
+
 /// `n` and `noun`, plural but for one: "1 map", "2 maps".
 pub fn plural(n: usize, noun: &str) -> String {
     match n {

@@ -77,11 +77,7 @@ fn unknown_variant(message: &str) -> Option<String> {
         .map(|p| p.trim())
         .filter(|p| !p.is_empty() && *p != "or")
         .collect();
-    let hint = crate::diag::hint(given, names.iter().copied());
-    Some(format!(
-        "'{given}' is not one of: {}{hint}",
-        names.join(", ")
-    ))
+    Some(crate::diag::not_one_of(given, &names))
 }
 
 fn segments(path: &serde_ignored::Path) -> Vec<String> {

@@ -4,7 +4,7 @@
 //! for one map. Read here, drawn by the window; every colour is checked (`#rrggbb[aa]`).
 
 use super::source::{key_position, parse_toml, Schema};
-use crate::diag::{plural, Diagnostic};
+use crate::diag::{not_one_of, plural, Diagnostic};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -302,12 +302,10 @@ impl Builder<'_> {
         if let Some((_, v)) = choices.iter().find(|(n, _)| n == text) {
             return *v;
         }
-        let names = choices.iter().map(|(n, _)| *n);
-        let hint = crate::diag::hint(text, names.clone());
-        let list = names.collect::<Vec<_>>().join(", ");
+        let names: Vec<&str> = choices.iter().map(|(n, _)| *n).collect();
         let key = self.key_in(in_map, name);
         let segs: Vec<&str> = key.iter().map(String::as_str).collect();
-        let msg = format!("{}: '{text}' is not one of: {list}{hint}", segs.join("."));
+        let msg = format!("{}: {}", segs.join("."), not_one_of(text, &names));
         self.diags.push((self.at)(&segs, msg));
         d
     }
