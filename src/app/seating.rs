@@ -164,7 +164,7 @@ pub fn grouped_tiles(band: Rect, side: Side, groups: &[usize], max_w: f32) -> Ve
     let (across, long, thick, along_k, thick_k) = axes(band, side);
     // The largest width whose greedy laying takes no more lines than the thickness holds.
     let units = n as f32 * along_k + (groups.len() - 1) as f32 * MELD_GAP;
-    let mut best: Option<(f32, Vec<(usize, usize)>)> = None;
+    let mut best: Option<(f32, Vec<(usize, f32)>)> = None;
     for lines in 1..=4 {
         let fit_thick = thick / (lines as f32 * thick_k * (1.0 + GAP));
         let mut w = (long * lines as f32 / units).min(fit_thick).min(max_w);
@@ -190,20 +190,9 @@ pub fn grouped_tiles(band: Rect, side: Side, groups: &[usize], max_w: f32) -> Ve
     } else {
         w * (1.0 + GAP)
     };
-    let mut at = 0.0;
-    let mut last = None;
     (slots.into_iter())
-        .map(|(line, group)| {
-            if last.is_some_and(|(l, g)| l != line || g != group) {
-                at = if last.is_some_and(|(l, _)| l != line) {
-                    0.0
-                } else {
-                    at + MELD_GAP * w
-                };
-            }
-            last = Some((line, group));
-            let (a, l) = (at, line as f32 * step_line);
-            at += along_k * w;
+        .map(|(line, a)| {
+            let l = line as f32 * step_line;
             match across {
                 true => Rect::new(band.x + a, band.y + l, w, h),
                 false => Rect::new(band.x + l, band.y + a, w, h),
@@ -212,19 +201,19 @@ pub fn grouped_tiles(band: Rect, side: Side, groups: &[usize], max_w: f32) -> Ve
         .collect()
 }
 
-/// Each tile's (line, group) when groups are laid greedily along lines `long` long with tiles
-/// `w` wide, a group starting a new line when it does not fit the rest of one (and breaking
-/// only when longer than a line); `None` when that takes more than `lines` lines.
+/// Each tile's line and its offset along it when groups are laid greedily along lines `long`
+/// long with tiles `w` wide, a group starting a new line when it does not fit the rest of one
+/// (and breaking only when longer than a line); `None` when that takes more than `lines` lines.
 fn lay_groups(
     groups: &[usize],
     long: f32,
     w: f32,
     along_k: f32,
     lines: usize,
-) -> Option<Vec<(usize, usize)>> {
+) -> Option<Vec<(usize, f32)>> {
     let (tile, gap) = (along_k * w, MELD_GAP * w);
     let (mut line, mut at, mut out) = (0, 0.0, Vec::new());
-    for (g, &size) in groups.iter().enumerate() {
+    for &size in groups {
         let start = if at > 0.0 { at + gap } else { 0.0 };
         if at > 0.0 && start + size as f32 * tile > long + 0.01 {
             line += 1;
@@ -237,7 +226,7 @@ fn lay_groups(
                 line += 1;
                 at = 0.0;
             }
-            out.push((line, g));
+            out.push((line, at));
             at += tile;
         }
     }
@@ -313,8 +302,9 @@ mod tests {
             "a gap of {gap} between melds"
         );
         // Four melds along the bottom band, tiles as large as can be: every meld whole on a
-        // line, and the same in a band too short for one line.
-        for band in [t.band(0, 1, 3), Rect::new(0.0, 0.0, 200.0, 120.0)] {
+        // line, and the same in a band too short for one line, which wraps.
+        let short = Rect::new(0.0, 0.0, 200.0, 120.0);
+        for band in [t.band(0, 1, 3), short] {
             let groups = [3, 4, 3, 3];
             let r = grouped_tiles(band, Side::Bottom, &groups, 60.0);
             inside(&r, band);
@@ -327,14 +317,10 @@ mod tests {
                 );
                 first += size;
             }
+            if band == short {
+                assert!(r.iter().any(|x| x.y != r[0].y), "the short band wraps");
+            }
         }
-        let r = grouped_tiles(
-            Rect::new(0.0, 0.0, 200.0, 120.0),
-            Side::Bottom,
-            &[3, 4, 3, 3],
-            60.0,
-        );
-        assert!(r.iter().any(|x| x.y != r[0].y), "the short band wraps");
     }
 }
 
