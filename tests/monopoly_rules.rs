@@ -535,6 +535,35 @@ fn last_player_standing_wins() {
     assert!(g.is_over());
 }
 
+// The runtime lists each group's spaces, in board order, for the rules' group checks.
+#[test]
+fn board_groups_list_each_groups_spaces_in_board_order() {
+    let g = start("monopoly", "classic", 2, 1, &[]);
+    let indices = "local out = {} \
+        for name, list in pairs(ctx.board.groups) do \
+          local at = {} \
+          for _, sp in ipairs(list) do at[#at + 1] = sp.index end \
+          out[name] = table.concat(at, ',') \
+        end \
+        return out";
+    assert_eq!(
+        g.eval(indices).unwrap(),
+        serde_json::json!({
+            "brown": "2,4", "light_blue": "7,9,10", "pink": "12,14,15", "orange": "17,19,20",
+            "red": "22,24,25", "yellow": "27,28,30", "green": "32,33,35", "dark_blue": "38,40",
+            "railroad": "6,16,26,36", "utility": "13,29"
+        })
+    );
+    assert_eq!(
+        eval(&g, "ctx.board.groups.brown[2] == ctx.board.by_id.baltic"),
+        true
+    );
+    assert_eq!(
+        eval(&g, "ctx.board.groups.nowhere"),
+        serde_json::Value::Null
+    );
+}
+
 // Rule: at the round cap the game stops unfinished, with no winner.
 #[test]
 fn round_cap_stops_the_game_unfinished() {

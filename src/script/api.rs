@@ -204,12 +204,14 @@ fn random_api(lua: &Lua, world: &W) -> mlua::Result<Table> {
     Ok(t)
 }
 
-/// The board's static tables: `spaces` (array), `by_id` and `size`. The dynamic functions are
-/// installed by the prelude over the live state.
+/// The board's static tables: `spaces` (array), `by_id`, `groups` (each group's spaces in
+/// board order) and `size`. The dynamic functions are installed by the prelude over the live
+/// state.
 fn board_api(lua: &Lua, board: &Board) -> mlua::Result<Table> {
     let t = lua.create_table()?;
     let spaces = lua.create_table()?;
     let by_id = lua.create_table()?;
+    let groups = lua.create_table()?;
     for (i, s) in board.spaces.iter().enumerate() {
         let st = lua.create_table()?;
         for (k, v) in &s.data {
@@ -221,12 +223,22 @@ fn board_api(lua: &Lua, board: &Board) -> mlua::Result<Table> {
         st.raw_set("kind", s.kind.as_str())?;
         if let Some(g) = &s.group {
             st.raw_set("group", g.as_str())?;
+            let members = match groups.raw_get::<Option<Table>>(g.as_str())? {
+                Some(m) => m,
+                None => {
+                    let m = lua.create_table()?;
+                    groups.raw_set(g.as_str(), m.clone())?;
+                    m
+                }
+            };
+            members.raw_push(st.clone())?;
         }
         by_id.raw_set(s.id.as_str(), st.clone())?;
         spaces.raw_set(i + 1, st)?;
     }
     t.raw_set("spaces", spaces)?;
     t.raw_set("by_id", by_id)?;
+    t.raw_set("groups", groups)?;
     t.raw_set("size", board.spaces.len())?;
     Ok(t)
 }
