@@ -23,39 +23,31 @@ end
 
 -- Groups -------------------------------------------------------------------------------------
 
--- Spaces of each group, computed once per board (the board's static table is the key).
-local group_cache = setmetatable({}, { __mode = "k" })
-
--- groups[name] = its spaces in board order; groups.buildable = the property groups' space
--- lists in board order of their first space.
-local function board_groups(ctx)
-  local groups = group_cache[ctx.board]
-  if not groups then
-    groups = { buildable = {} }
-    for _, sp in ipairs(ctx.board.spaces) do
-      if sp.group then
-        local list = groups[sp.group]
-        if not list then
-          list = {}
-          groups[sp.group] = list
-          if sp.kind == "property" then table.insert(groups.buildable, list) end
-        end
-        table.insert(list, sp)
-      end
+-- ctx.board.groups[name] lists a group's spaces in board order. The property groups' names in
+-- board order of their first space, found once per board (the board's static table is the key).
+local buildable_cache = setmetatable({}, { __mode = "k" })
+local function buildable(ctx)
+  local names = buildable_cache[ctx.board]
+  if not names then
+    local groups = ctx.board.groups
+    names = {}
+    for name, list in pairs(groups) do
+      if list[1].kind == "property" then names[#names + 1] = name end
     end
-    group_cache[ctx.board] = groups
+    table.sort(names, function(a, b) return groups[a][1].index < groups[b][1].index end)
+    buildable_cache[ctx.board] = names
   end
-  return groups
+  return names
 end
 
 local NO_SPACES = {}
 local function group_spaces(ctx, group)
-  return board_groups(ctx)[group] or NO_SPACES
+  return ctx.board.groups[group] or NO_SPACES
 end
 R.group_spaces = group_spaces
 
 local function owns_group(ctx, p, group)
-  local owners, list = ctx.board.owners, board_groups(ctx)[group] or NO_SPACES
+  local owners, list = ctx.board.owners, ctx.board.groups[group] or NO_SPACES
   for i = 1, #list do
     if owners[list[i].index] ~= p then return false end
   end
@@ -63,7 +55,7 @@ local function owns_group(ctx, p, group)
 end
 
 local function count_owned(ctx, p, group)
-  local owners, list, n = ctx.board.owners, board_groups(ctx)[group] or NO_SPACES, 0
+  local owners, list, n = ctx.board.owners, ctx.board.groups[group] or NO_SPACES, 0
   for i = 1, #list do
     if owners[list[i].index] == p then n = n + 1 end
   end
@@ -73,8 +65,9 @@ R.owns_group, R.count_owned = owns_group, count_owned
 
 -- The property groups p owns entirely (only those can take buildings), in board order.
 local function whole_groups(ctx, p)
-  local owners, out = ctx.board.owners, {}
-  for _, list in ipairs(board_groups(ctx).buildable) do
+  local owners, groups, out = ctx.board.owners, ctx.board.groups, {}
+  for _, name in ipairs(buildable(ctx)) do
+    local list = groups[name]
     local whole = true
     for i = 1, #list do
       if owners[list[i].index] ~= p then
@@ -82,7 +75,7 @@ local function whole_groups(ctx, p)
         break
       end
     end
-    if whole then out[#out + 1] = list[1].group end
+    if whole then out[#out + 1] = name end
   end
   return out
 end
@@ -355,14 +348,25 @@ local PAY_FINE, USE_CARD = option("pay_fine"), option("use_card")
 local ROLL_ONLY, ROLL_OR_MORTGAGE = { ROLL }, { ROLL, MORTGAGES }
 local BUY_OR_PASS = {} -- space id -> { buy it, pass }
 
--- Build options on the groups p holds whole (only those can take buildings): none on a group
--- with a mortgaged space; else each space at the group's lowest level (building is even),
--- below the top level, whose house p can pay for.
+-- `out` with option o added; a turn's list is made when its first option after the roll is.
+local function add(out, o)
+  out = out or { ROLL }
+  out[#out + 1] = o
+  return out
+end
+
+-- Build options on the groups p holds whole (only those can take buildings), added to `out`:
+-- none on a group with a mortgaged space; else each space at the group's lowest level
+-- (building is even), below the top level, whose house p can pay for. Returns `out`, then
+-- what the mortgage menu needs when nothing is mortgaged: whether one of the groups stands
+-- without buildings, and how many spaces the groups hold.
 local function build_options(G, ctx, p, whole, out)
-  local levels, groups, mortgaged = ctx.board.levels, board_groups(ctx), G.mortgaged
+  local levels, groups, mortgaged = ctx.board.levels, ctx.board.groups, G.mortgaged
   local money, top = ctx.counters.cash[p], ctx.settings.max_level
+  local unbuilt, inside = false, 0
   for g = 1, #whole do
-    local list, low = groups[whole[g]], top
+    local list, low, high = groups[whole[g]], top, 0
+    inside = inside + #list
     for i = 1, #list do
       local sp = list[i]
       if mortgaged[sp.id] then
@@ -371,54 +375,41 @@ local function build_options(G, ctx, p, whole, out)
       end
       local level = levels[sp.index]
       if level < low then low = level end
+      if level > high then high = level end
     end
+    if high == 0 then unbuilt = true end
     if low < top then
       for i = 1, #list do
         local sp = list[i]
         if money >= sp.house_cost and levels[sp.index] == low then
-          out[#out + 1] = option("build", sp.id)
+          out = add(out, option("build", sp.id))
         end
       end
     end
   end
+  return out, unbuilt, inside
 end
 
--- Lifting a mortgage, in board order.
+-- Lifting a mortgage, in board order, added to `out`; returns `out`.
 local function unmortgage_options(G, ctx, p, out)
   local spaces = ctx.board.spaces
   for _, index in ipairs(ctx.board:owned_by(p)) do
     local sp = spaces[index]
     if G.mortgaged[sp.id] and ctx.counters.cash[p] >= unmortgage_cost(ctx, sp) then
-      out[#out + 1] = option("unmortgage", sp.id)
+      out = add(out, option("unmortgage", sp.id))
     end
   end
+  return out
 end
 
--- Buildings stand only on groups their owner holds whole (a player's properties are sold
--- only once all their buildings are), so a bought space outside p's whole groups can be
--- mortgaged unless it is already. The spaces a player owns are exactly their `bought` list
--- (a space changes hands only by `acquire`, and is freed by a sale or a bankruptcy). (A
--- scenario that sets owners or levels by hand must keep to both.)
+-- Whether p can mortgage anything while something is mortgaged (the turn knows it otherwise
+-- from build_options). Buildings stand only on groups their owner holds whole (a player's
+-- properties are sold only once all their buildings are), so a bought space outside p's
+-- whole groups can be mortgaged unless it is already. The spaces a player owns are exactly
+-- their `bought` list (a space changes hands only by `acquire`, and is freed by a sale or a
+-- bankruptcy). (A scenario that sets owners or levels by hand must keep to both.)
 local function can_mortgage_any(G, ctx, p, whole)
   local bought, spaces, mortgaged = G.players[p].bought, ctx.board.spaces, G.mortgaged
-  if next(mortgaged) == nil then
-    -- Nothing is mortgaged: one of a whole group without buildings can be, and so can any
-    -- bought space outside the whole groups (there is one when p bought more spaces than
-    -- those groups hold).
-    local levels, groups, inside = ctx.board.levels, board_groups(ctx), 0
-    for g = 1, #whole do
-      local list, built = groups[whole[g]], false
-      inside = inside + #list
-      for i = 1, #list do
-        if levels[list[i].index] > 0 then
-          built = true
-          break
-        end
-      end
-      if not built then return true end
-    end
-    return #bought > inside
-  end
   for i = 1, #bought do
     local sp = spaces[bought[i]]
     if not mortgaged[sp.id] then
@@ -458,25 +449,29 @@ end
 R.states = {}
 
 R.states.wait_player = {
+  -- The roll, leaving jail, building, lifting a mortgage, the mortgage menu. Most turns add
+  -- nothing to the roll but the menu, and return a list made once.
   options = function(G, ctx, p)
     local pl = G.players[p]
-    local whole, any_mortgaged = pl.whole or whole_groups(ctx, p), next(G.mortgaged) ~= nil
-    -- Most turns: out of jail, no group to build on, nothing mortgaged anywhere. Then any
-    -- space p bought can be mortgaged.
-    if not pl.in_jail and #whole == 0 and not any_mortgaged then
-      return #pl.bought > 0 and ROLL_OR_MORTGAGE or ROLL_ONLY
-    end
-    local out = { ROLL }
+    local whole, out = pl.whole or whole_groups(ctx, p), nil
     if pl.in_jail then
-      if ctx.counters.cash[p] >= ctx.settings.jail_fine then out[#out + 1] = PAY_FINE end
-      if #ctx.deck:held(p) > 0 then out[#out + 1] = USE_CARD end
+      if ctx.counters.cash[p] >= ctx.settings.jail_fine then out = add(out, PAY_FINE) end
+      if #ctx.deck:held(p) > 0 then out = add(out, USE_CARD) end
     end
-    if #whole > 0 then build_options(G, ctx, p, whole, out) end
-    if any_mortgaged then unmortgage_options(G, ctx, p, out) end
-    if #pl.bought > 0 and can_mortgage_any(G, ctx, p, whole) then out[#out + 1] = MORTGAGES end
-    -- Nothing to build or lift (groups built up, too little cash): a list made once.
-    if #out == 1 then return ROLL_ONLY end
-    if #out == 2 and out[2] == MORTGAGES then return ROLL_OR_MORTGAGE end
+    local unbuilt, inside = false, 0
+    if #whole > 0 then out, unbuilt, inside = build_options(G, ctx, p, whole, out) end
+    local mortgage
+    if next(G.mortgaged) == nil then
+      -- Nothing is mortgaged: one of a whole group without buildings can be, and so can any
+      -- bought space outside the whole groups (there is one when p bought more spaces than
+      -- those groups hold).
+      mortgage = unbuilt or #pl.bought > inside
+    else
+      out = unmortgage_options(G, ctx, p, out)
+      mortgage = #pl.bought > 0 and can_mortgage_any(G, ctx, p, whole)
+    end
+    if not out then return mortgage and ROLL_OR_MORTGAGE or ROLL_ONLY end
+    if mortgage then out[#out + 1] = MORTGAGES end
     return out
   end,
   act = function(G, ctx, action, p)
