@@ -404,12 +404,14 @@ fn rules_errors_read_the_same_inside_the_vm() {
             "is a number, expected a table",
             "hook 'options'",
         ),
-        // A shared list changed in place at the same length is not checked again (the README
-        // asks rules never to change a listed list); both drivers fail alike when it is used.
+        // A shared list changed in place at the same length is neither checked nor scored
+        // again (the README asks rules never to change a listed list: the turn's {roll,
+        // mortgage…}, scored by AI.fixed alone, keeps its remembered best); both drivers fail
+        // alike at the first fresh list so changed, a turn that can build.
         (
             options("local l = orig(G, ctx, p); if #l > 1 then l[#l] = 42 end; return l"),
-            "attempt to index a number value",
-            "hook 'ai.score'",
+            "option 4 is a number, expected a table {verb, args...}",
+            "hook 'options'",
         ),
         (
             options("return nil"),
@@ -521,6 +523,36 @@ fn styles_play_the_same_inside_the_vm() {
         let mut g = make();
         step_out(&mut g, &mut bots(4, seed, &styles)).unwrap();
         assert_eq!(eval(&g, "#G.players[3].bought"), 0, "seed {seed}");
+    }
+}
+
+/// The best of a list scored by `AI.fixed` alone is remembered per AI and list: the turn's
+/// shared {roll, mortgage…} list keeps each seat's own best when a style ranks it otherwise
+/// (here one that opens the mortgage menu and mortgages whatever it can).
+#[test]
+fn remembered_best_options_belong_to_their_ai() {
+    let ai = "AI.styles = { mortgager = { score = AI.score, fixed = { roll = 0, pass = 0,\n\
+                back = -1, use_card = 2, mortgages = 5, mortgage = 5, unmortgage = -1 } } }";
+    let v = variant("monopoly", "", ai, None);
+    let mortgaged_by = "(function() local by = { 0, 0 } \
+        for id in pairs(G.mortgaged) do \
+          local o = ctx.board.owners[ctx.board.by_id[id].index] \
+          by[o] = by[o] + 1 \
+        end \
+        return by end)()";
+    for seed in 1..=seeds() {
+        let make = || new_game(&v.pkg, "classic", 2, seed);
+        let styles = [None, Some("mortgager")];
+        both_ways(&make, seed, &styles, "mortgager").0.unwrap();
+        let mut g = make();
+        auto_out(&mut g, &mut bots(2, seed, &styles)).unwrap();
+        let by = eval(&g, mortgaged_by);
+        assert_eq!(by[0], 0, "seed {seed}: the AI never mortgages");
+        assert_eq!(
+            by[1].as_u64(),
+            eval(&g, "#G.players[2].bought").as_u64(),
+            "seed {seed}"
+        );
     }
 }
 

@@ -96,10 +96,30 @@ end
 -- decision as a whole, else from AI.fixed[verb] or AI.score(G, ctx, seat, option) one by one,
 -- without a list. A score that is not a number (NaN among them) is an error at the AI function.
 local NO_SCORE = -math.huge
+
+-- A list whose options all score by AI.fixed ranks the same every time it is asked. When one
+-- of its options is best, M.tied remembers it for the list, with the AI and the list's length
+-- (weak keys: a list the rules drop is forgotten), and answers from it next time without
+-- scoring (so does the in-VM driver, without the call). Rules never change a listed list
+-- (README); one that grew or shrank anyway is scored again.
+local fixed_best = setmetatable({}, { __mode = "k" }) -- list -> { AI, length, index, score }
+
+-- The record of `list`'s one best option for AI, when M.tied found it by fixed scores alone.
+local function remembered(AI, list)
+  local r = fixed_best[list]
+  if r and r[1] == AI and r[2] == #list then return r end
+  return nil
+end
+
 function M.tied(AI, G, ctx, seat, list, tied, out)
+  local r = not out and remembered(AI, list)
+  if r then
+    tied[1] = r[3]
+    return r[4], 1
+  end
   local scores = AI.scores and whole_scores(AI, G, ctx, seat, list)
   local score, fixed = AI.score, AI.fixed or NOTHING_FIXED
-  local best, n = NO_SCORE, 0
+  local best, n, all_fixed = NO_SCORE, 0, not scores
   for i = 1, #list do
     local s
     if scores then
@@ -108,6 +128,7 @@ function M.tied(AI, G, ctx, seat, list, tied, out)
       local o = list[i]
       s = fixed[o[1]]
       if s == nil then
+        all_fixed = false
         s = score(G, ctx, seat, o)
         if type(s) ~= "number" or s ~= s then
           error(string.format("%s: AI.score returned %s for option %d, expected a number", M.where(score), what(s), i), 0)
@@ -123,6 +144,7 @@ function M.tied(AI, G, ctx, seat, list, tied, out)
       tied[n] = i
     end
   end
+  if all_fixed and n == 1 and not remembered(AI, list) then fixed_best[list] = { AI, #list, tied[1], best } end
   return best, n
 end
 
@@ -258,9 +280,15 @@ function M.autoplay(G, run, state, seat, list, budget)
   while true do
     local option = list[1]
     if #list > 1 then
-      hook = "ai.score"
-      local _, k = best(ais[seat], G, ctx, seat, list, tied)
-      option = list[k == 1 and tied[1] or tied[draw(seat, k)]]
+      local AI = ais[seat]
+      local r = fixed_best[list] -- remembered(AI, list), without the call
+      if r and r[1] == AI and r[2] == #list then
+        option = list[r[3]]
+      else
+        hook = "ai.score"
+        local _, k = best(AI, G, ctx, seat, list, tied)
+        option = list[k == 1 and tied[1] or tied[draw(seat, k)]]
+      end
     end
     n = n + 1
     hook = "act"
