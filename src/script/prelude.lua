@@ -461,11 +461,15 @@ function M.install(ctx, spec, emit)
     if t == nil then t = token[seat(p)] end
     return t
   end
+  -- (moved's work written out: the dice move of every turn saves the call)
   function board:move(p, steps)
     local s = token[p] and p or seat(p)
     steps = toint(steps) or integer(steps, "steps")
     local raw = token[s] - 1 + steps
-    return moved(s, raw % nspaces + 1, steps > 0 and raw // nspaces or 0)
+    local to, laps = raw % nspaces + 1, steps > 0 and raw // nspaces or 0
+    token[s] = to
+    if S.record then emit.move(s, to, laps) end
+    return to, laps
   end
   function board:advance_to(p, target)
     local s, t = seat(p), space(target)
