@@ -52,7 +52,7 @@ impl TableGeom {
     /// `bottom` is the seat shown at the bottom (the viewer); the rest follow in turn order.
     pub fn new(board: Rect, seats: usize, bottom: usize) -> TableGeom {
         let s = board.w;
-        let (near, far, side) = (0.3 * s, 0.22 * s, 0.22 * s);
+        let (near, far, side) = (0.3 * s, 0.22 * s, 0.3 * s);
         let order = sides(seats);
         let has = |x: Side| order.contains(&x);
         let top_h = if has(Side::Top) { far } else { 0.0 };
@@ -273,6 +273,26 @@ mod tests {
             let r = tiles(band, side, 24, 60.0);
             inside(&r, band);
         }
+    }
+
+    #[test]
+    fn a_side_seats_tiles_are_nearly_as_large_as_the_top_seats() {
+        let t = TableGeom::new(board(), 4, 0);
+        let width = |seat: usize, side: Side| tiles(t.band(seat, 2, 3), side, 20, 60.0)[0].w;
+        let (top, right, left) = (
+            width(2, Side::Top),
+            width(1, Side::Right),
+            width(3, Side::Left),
+        );
+        assert!(
+            right == left && right >= 0.8 * top,
+            "top {top}, right {right}, left {left}"
+        );
+        assert!(
+            t.center.w > 0.35 * board().w,
+            "room for the wall: {:?}",
+            t.center
+        );
     }
 
     fn inside(tiles: &[Rect], band: Rect) {
