@@ -1578,7 +1578,7 @@ fn a_saved_game_resumes_with_the_players_given() {
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     let load = ["play", "--load", save, "--text", "--no-watch"];
     let out = run_on_display(None, &load, "quit\n");
-    assert_has(&out.stdout, "resumed tictactoe after 1 decisions\n");
+    assert_has(&out.stdout, "resumed tictactoe after 1 decision\n");
     assert_has(&out.stdout, ">P2 ○ (human)\n");
     let bots = [&load[..], &["--players", "ai,ai"]].concat();
     let out = run_on_display(None, &bots, "");
@@ -1848,7 +1848,7 @@ fn a_save_resumed_under_changed_files_says_so_and_its_replay_stops_there() {
     c.edit("rules.lua", "-- Tic-tac-toe:", "-- Tic-tac-toe (edited):");
     assert_has(
         &resume("a.json", "place 1 1\nsave b.json\nquit\n"),
-        "resumed tictactoe after 1 decisions\nnote: the game's files changed since it was \
+        "resumed tictactoe after 1 decision\nnote: the game's files changed since it was \
          saved; it goes on under the rules as they are now\n",
     );
     assert!(!resume("b.json", "quit\n").contains(note));
@@ -1856,7 +1856,7 @@ fn a_save_resumed_under_changed_files_says_so_and_its_replay_stops_there() {
     let (before, after) = replay.split_once("new files: ").expect(&replay);
     assert_eq!(
         before,
-        "note: the game's files changed since this record was made\nok: 1 steps reproduced \
+        "note: the game's files changed since this record was made\nok: 1 step reproduced \
          exactly; the game's files changed after step 1 (edited live, or a save resumed under "
     );
     assert!(
@@ -1928,18 +1928,74 @@ fn a_save_of_a_moved_game_resumes_from_the_folder_named() {
     );
     let resume = ["play", "ttt2", "--load", "s.json", "--text", "--no-watch"];
     let found = run_typing(&c.cwd, &resume, "save s2.json\nquit\n");
-    assert_has(&found.stdout, "resumed ttt after 1 decisions\n");
+    assert_has(&found.stdout, "resumed ttt after 1 decision\n");
     // A save made after that remembers the new folder.
     let again = c.run(&["play", "--load", "s2.json", "--text", "--no-watch"]);
-    assert_has(&again.stdout, "resumed ttt after 1 decisions\n");
+    assert_has(&again.stdout, "resumed ttt after 1 decision\n");
     let replayed = c.run(&["replay", "s.json", "--game", "ttt2"]);
     assert_eq!(
         replayed.stdout,
-        "ok: 1 steps reproduced exactly (ttt s.json)\n"
+        "ok: 1 step reproduced exactly (ttt s.json)\n"
     );
     let other = c.run(&["play", "gomoku", "--load", "s.json", "--text", "--no-watch"]);
     assert_eq!(
         other.stderr,
         "s.json: error: this is a record of game 'ttt', not of 'gomoku' (id 'gomoku')\n"
     );
+    // A folder of the same id found from here instead is used, and named.
+    copy_dir(&moved, &c.cwd.join("games/ttt"));
+    let found = c.run(&["replay", "s.json"]);
+    assert_eq!(found.code, Some(0), "{}", found.stderr);
+    assert_eq!(
+        found.stdout,
+        format!(
+            "note: the game was played from {}, which is gone; using the game 'ttt' found at \
+             games/ttt (to use another folder: `meeple play FOLDER --load s.json`, `meeple \
+             replay s.json --game FOLDER` or `meeple ai FOLDER --replay s.json`)\n\
+             ok: 1 step reproduced exactly (ttt s.json)\n",
+            c.root.canonicalize().unwrap_or(c.root.clone()).display()
+        )
+    );
+}
+
+// The README's examples ------------------------------------------------------------------------
+
+/// Fails unless every line `out` wrote to stderr is in the README, with the copy's folder read
+/// as the README's `/tmp/mono` (its examples copy the game there).
+fn shown_in_readme(out: &Output) {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    assert!(!out.stderr.trim().is_empty(), "no diagnostics");
+    for line in out.stderr.lines() {
+        assert_has(&readme, &line.replace("mono/", "/tmp/mono/"));
+    }
+}
+
+/// The README's Diagnostics section shows these errors with their lines, which move whenever
+/// the property game's files change: the same edits, and its text must match.
+#[test]
+fn the_readme_shows_the_diagnostics_of_its_examples_as_they_read() {
+    let c = Copy::new();
+    c.edit(
+        "maps/demo.toml",
+        "kind = \"property\"",
+        "kind = \"propety\"",
+    );
+    c.edit(
+        "maps/demo.toml",
+        "\ngroup = \"south\"",
+        "\ngruop = \"south\"",
+    );
+    shown_in_readme(&c.check());
+    let c = Copy::new();
+    c.edit("rules.lua", "\"cash\", -sp.price)", "\"cash\", -sp.prize)");
+    shown_in_readme(&c.check());
+    let c = Copy::new();
+    let rules = c.read("rules.lua");
+    std::fs::write(c.root.join("rules.lua"), format!("{rules}x = = 1\n")).expect("writing");
+    let out = c.check();
+    let line = out.stderr.replace("mono/", "games/mygame/");
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    assert_has(&readme, line.trim());
 }

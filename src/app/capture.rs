@@ -34,11 +34,11 @@ pub fn shoot(t: &mut Table, click: Option<(f32, f32)>, path: &Path, now: f64) ->
         }
     };
     println!(
-        "screenshot {} ({}x{}) after {} decisions; {state}",
+        "screenshot {} ({}x{}) after {}; {state}",
         path.display(),
         image.width,
         image.height,
-        t.s.game.history.len()
+        crate::diag::plural(t.s.game.history.len(), "decision")
     );
     Ok(0)
 }

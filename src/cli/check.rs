@@ -146,7 +146,7 @@ fn check_one(
         let at = match (most > fewest && n > 0, first == far) {
             (false, _) => String::new(),
             (true, true) => format!(" at {first} players"),
-            (true, false) => format!(" at {first} to {far} players"),
+            (true, false) => format!(" at {} to {} players", first.min(far), first.max(far)),
         };
         format!("{}{at}", plural(n, kind))
     };

@@ -121,25 +121,37 @@ pub fn load(game: &str) -> Result<Arc<Package>, Vec<Diagnostic>> {
 }
 
 /// The game a record or save `file` was made of: `game` when given (a moved or copied folder;
-/// its id must be the record's), else the folder it was played from, else its id.
+/// its id must be the record's), else the folder it was played from, else its id (with a note
+/// naming the folder found, when the one it was played from is gone).
 pub fn record_game(
     record: &crate::replay::Record,
     file: &str,
     game: Option<&str>,
 ) -> Result<Arc<Package>, Vec<Diagnostic>> {
     let Some(game) = game else {
-        return load(&record.game_location()).map_err(|mut d| {
-            // The folder it was played from is gone: it may have moved.
-            let gone = (record.game_dir.as_deref())
-                .filter(|dir| !std::path::Path::new(dir).join("game.toml").is_file());
+        // The folder it was played from is gone: it may have moved.
+        let gone = (record.game_dir.as_deref())
+            .filter(|dir| !std::path::Path::new(dir).join("game.toml").is_file());
+        let name_it = format!("`meeple play FOLDER --load {file}`, `meeple replay {file} --game FOLDER` or `meeple ai FOLDER --replay {file}`");
+        let pkg = load(&record.game_location()).map_err(|mut d| {
             if let Some(gone) = gone {
                 d.push(Diagnostic::error(
                     file,
-                    format!("the game was played from {gone}; if it moved, name its folder: `meeple play FOLDER --load {file}`, `meeple replay {file} --game FOLDER` or `meeple ai FOLDER --replay {file}`"),
+                    format!(
+                        "the game was played from {gone}; if it moved, name its folder: {name_it}"
+                    ),
                 ));
             }
             d
-        });
+        })?;
+        if let Some(gone) = gone {
+            println!(
+                "note: the game was played from {gone}, which is gone; using the game '{}' found at {} (to use another folder: {name_it})",
+                pkg.id,
+                pkg.root.display()
+            );
+        }
+        return Ok(pkg);
     };
     let pkg = load(game)?;
     if pkg.id != record.game {
@@ -203,20 +215,25 @@ fn replay(a: ReplayArgs) -> CmdResult {
         None if v.stopped_at.is_some() => {
             let mark = v.stopped_at.expect("checked");
             println!(
-                "ok: {} steps reproduced exactly; the game's files changed after step {} (edited live, or a save resumed under new files: {}), later steps are not re-run",
-                v.steps, mark.after_step, mark.files_hash
+                "ok: {} reproduced exactly; the game's files changed after step {} (edited live, or a save resumed under new files: {}), later steps are not re-run",
+                crate::diag::plural(v.steps, "step"), mark.after_step, mark.files_hash
             );
             Ok(0)
         }
         None => {
             println!(
-                "ok: {} steps reproduced exactly ({} {})",
-                v.steps, record.game, shown
+                "ok: {} reproduced exactly ({} {})",
+                crate::diag::plural(v.steps, "step"),
+                record.game,
+                shown
             );
             Ok(0)
         }
         Some(d) => {
-            println!("diverged after {} matching steps: {d}", v.steps);
+            println!(
+                "diverged after {}: {d}",
+                crate::diag::plural(v.steps, "matching step")
+            );
             Ok(2)
         }
     }

@@ -309,9 +309,9 @@ fn resume(
         record.players = seats.iter().map(|s| s.to_string()).collect();
     }
     println!(
-        "resumed {} after {} decisions",
+        "resumed {} after {}",
         record.game,
-        record.steps.len()
+        crate::diag::plural(record.steps.len(), "decision")
     );
     if game.pkg.files_hash != record.files_at_end() {
         println!("note: the game's files changed since it was saved; it goes on under the rules as they are now");
