@@ -6,7 +6,7 @@
 use super::table::Table;
 use crate::cli::play::Session;
 use crate::def::board::Board;
-use crate::def::style::{load_style, Style};
+use crate::def::style::{image_path, load_style, Style, StyleFor};
 use crate::diag::Diagnostic;
 use crate::reload::ReloadRequest;
 use macroquad::texture::Texture2D;
@@ -83,7 +83,7 @@ fn look(s: &Session) -> Result<(Style, Option<Texture2D>), Vec<Diagnostic>> {
 pub fn style(s: &Session) -> Result<Style, Vec<Diagnostic>> {
     let pkg = &s.game.pkg;
     let map = s.game.config.map.as_deref().unwrap_or(&pkg.default_map);
-    let mut style = load_style(&pkg.root, &pkg.shown, map, pkg.players.1)?;
+    let mut style = load_style(&pkg.shown, &StyleFor::game(pkg, map))?;
     if let (true, Some(toml::Value::String(c))) =
         (style.currency.is_empty(), s.game.settings.get("currency"))
     {
@@ -107,12 +107,12 @@ fn load_image(
     shown: &str,
     file: &str,
 ) -> Result<Texture2D, Vec<Diagnostic>> {
-    let in_game = root.join(file);
-    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("assets")
-        .join(file);
-    let path = if in_game.is_file() { in_game } else { shared };
     let fail = |e: String| vec![Diagnostic::error(format!("{shown}/style.toml"), e)];
+    let path = image_path(root, file).ok_or_else(|| {
+        fail(format!(
+            "image '{file}': no such file in the game folder or assets/"
+        ))
+    })?;
     let bytes = std::fs::read(&path).map_err(|e| fail(format!("image '{file}': {e}")))?;
     let image = macroquad::texture::Image::from_file_with_format(&bytes, None)
         .map_err(|e| fail(format!("image '{file}': {e}")))?;

@@ -126,7 +126,8 @@ fn check_one(
     let ai_games = kinds.len() - a.games;
     for map in pkg.maps.keys() {
         // The window's look for this map (style.toml), checked like the rest.
-        crate::def::style::load_style(&pkg.root, &pkg.shown, map, pkg.players.1)?;
+        let style_for = crate::def::style::StyleFor::game(&pkg, map);
+        crate::def::style::load_style(&pkg.shown, &style_for)?;
         for (i, kind) in kinds.iter().enumerate() {
             let seed = i as u64 + 1;
             let seats = match kind {

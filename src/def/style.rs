@@ -4,7 +4,7 @@
 //! for one map. Read here, drawn by the window; every colour is checked (`#rrggbb[aa]`).
 
 use super::source::{key_position, parse_toml, Schema};
-use crate::diag::{not_one_of, plural, Diagnostic};
+use crate::diag::{hint, not_one_of, plural, Diagnostic};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -136,55 +136,88 @@ impl Style {
     }
 }
 
-/// Reads `style.toml` of the game at `root` (shown as `shown`) for map `map`, for up to `seats`
-/// players; no file gives the default look. Every problem is reported, located.
-pub fn load_style(
-    root: &Path,
-    shown: &str,
-    map: &str,
-    seats: usize,
-) -> Result<Style, Vec<Diagnostic>> {
-    let file = root.join(FILE);
+/// What a style file is read for: the map whose look it gives, the game's maps (a `[maps.<id>]`
+/// table must name one), the most players the game takes (each needs a colour of its own) and
+/// the game folder (where an `image` must be).
+pub struct StyleFor<'a> {
+    pub map: &'a str,
+    pub maps: Vec<&'a str>,
+    pub seats: usize,
+    pub root: &'a Path,
+}
+
+impl<'a> StyleFor<'a> {
+    /// The style of `map` of the game `pkg`.
+    pub fn game(pkg: &'a super::Package, map: &'a str) -> StyleFor<'a> {
+        StyleFor {
+            map,
+            maps: pkg.maps.keys().map(String::as_str).collect(),
+            seats: pkg.players.1,
+            root: &pkg.root,
+        }
+    }
+}
+
+/// Reads `style.toml` of the game folder (shown as `shown`); no file gives the default look.
+/// Every problem is reported, located.
+pub fn load_style(shown: &str, game: &StyleFor) -> Result<Style, Vec<Diagnostic>> {
+    let file = game.root.join(FILE);
     let path = format!("{shown}/{FILE}");
     if !file.is_file() {
-        return match too_few_defaults(seats) {
+        return match too_few_defaults(game.seats) {
             Some(msg) => Err(vec![Diagnostic::error(&path, msg)]),
             None => Ok(Style::default()),
         };
     }
     let text = std::fs::read_to_string(&file)
         .map_err(|e| vec![Diagnostic::error(&path, format!("cannot read: {e}"))])?;
-    parse_style(&path, &text, map, seats)
+    parse_style(&path, &text, game)
 }
 
-/// Parses a style file's text for map `map` of a game of up to `seats` players.
-pub fn parse_style(
-    path: &str,
-    text: &str,
-    map: &str,
-    seats: usize,
-) -> Result<Style, Vec<Diagnostic>> {
+/// Where the image file `file` a style names is: in the game folder, else in the shared
+/// `assets/`; None when in neither.
+pub fn image_path(root: &Path, file: &str) -> Option<std::path::PathBuf> {
+    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+    [root.join(file), shared.join(file)]
+        .into_iter()
+        .find(|p| p.is_file())
+}
+
+/// Parses a style file's text for `game`.
+pub fn parse_style(path: &str, text: &str, game: &StyleFor) -> Result<Style, Vec<Diagnostic>> {
     let mut diags = Vec::new();
     let def: Option<StyleDef> = parse_toml(path, text, SCHEMA, &mut diags);
-    let Some(mut def) = def.filter(|_| diags.is_empty()) else {
+    let Some(mut def) = def else {
         return Err(diags);
     };
-    let over = def.maps.remove(map).unwrap_or_default();
     let at = |segs: &[&str], message: String| match key_position(text, segs) {
         Some(offset) => Diagnostic::at_offset(path, text, offset, message),
         None => Diagnostic::error(path, message),
     };
+    for id in def
+        .maps
+        .keys()
+        .filter(|id| !game.maps.contains(&id.as_str()))
+    {
+        let message = format!(
+            "maps.{id}: the game has no map '{id}' (its maps: {}){}",
+            game.maps.join(", "),
+            hint(id, game.maps.iter().copied())
+        );
+        diags.push(at(&["maps", id], message));
+    }
+    let over = def.maps.remove(game.map).unwrap_or_default();
     let mut b = Builder {
-        diags: Vec::new(),
+        diags,
         at: &at,
         path,
-        map,
-        seats,
+        game,
     };
     let style = b.build(def, over);
     if b.diags.is_empty() {
         Ok(style)
     } else {
+        crate::diag::sort(&mut b.diags);
         Err(b.diags)
     }
 }
@@ -193,9 +226,7 @@ struct Builder<'a> {
     diags: Vec<Diagnostic>,
     at: &'a dyn Fn(&[&str], String) -> Diagnostic,
     path: &'a str,
-    map: &'a str,
-    /// The most players the game takes: each needs a colour of its own.
-    seats: usize,
+    game: &'a StyleFor<'a>,
 }
 
 impl Builder<'_> {
@@ -215,13 +246,13 @@ impl Builder<'_> {
             seat_colors: match over.seat_colors.as_ref().or(base.seat_colors.as_ref()) {
                 Some(list) if !list.is_empty() => {
                     let key = self.key_in(over.seat_colors.is_some(), "seat_colors");
-                    if list.len() < self.seats {
+                    if list.len() < self.game.seats {
                         let segs: Vec<&str> = key.iter().map(String::as_str).collect();
                         let seats = |from: usize, to: usize| match from == to {
                             true => format!("seat {from}"),
                             false => format!("seats {from} to {to}"),
                         };
-                        let (n, max) = (list.len(), self.seats);
+                        let (n, max) = (list.len(), self.game.seats);
                         let msg = format!(
                             "seat_colors lists {} for up to {max} players: give one per seat ({} \
                              would repeat the colour{} of {})",
@@ -238,7 +269,7 @@ impl Builder<'_> {
                         .collect()
                 }
                 _ => {
-                    if let Some(msg) = too_few_defaults(self.seats) {
+                    if let Some(msg) = too_few_defaults(self.game.seats) {
                         self.diags.push(Diagnostic::error(self.path, msg));
                     }
                     d.seat_colors
@@ -258,19 +289,46 @@ impl Builder<'_> {
                 .winning_line
                 .or(base.winning_line)
                 .unwrap_or(d.winning_line),
-            image: over.image.or(base.image),
-            text_scale: over
-                .text_scale
-                .or(base.text_scale)
-                .unwrap_or(d.text_scale)
-                .clamp(0.5, 3.0),
+            image: self.image(base.image, over.image),
+            text_scale: self.scale(base.text_scale, over.text_scale, d.text_scale),
         }
+    }
+
+    /// The image file (the map's over the base's), which must be in the game folder or the
+    /// shared `assets/`.
+    fn image(&mut self, base: Option<String>, over: Option<String>) -> Option<String> {
+        let in_map = over.is_some();
+        let file = over.or(base)?;
+        if image_path(self.game.root, &file).is_none() {
+            let key = self.key_in(in_map, "image");
+            let segs: Vec<&str> = key.iter().map(String::as_str).collect();
+            let msg = format!(
+                "{}: no file '{file}' in the game folder or the shared assets/",
+                segs.join(".")
+            );
+            self.diags.push((self.at)(&segs, msg));
+        }
+        Some(file)
+    }
+
+    /// The text scale (the map's over the base's), 0.5 to 3.
+    fn scale(&mut self, base: Option<f32>, over: Option<f32>, d: f32) -> f32 {
+        let in_map = over.is_some();
+        let Some(v) = over.or(base) else { return d };
+        if !(0.5..=3.0).contains(&v) {
+            let key = self.key_in(in_map, "text_scale");
+            let segs: Vec<&str> = key.iter().map(String::as_str).collect();
+            let msg = format!("{}: {v} is outside 0.5 to 3", segs.join("."));
+            self.diags.push((self.at)(&segs, msg));
+            return d;
+        }
+        v
     }
 
     /// The key path of `name`, under `maps.<id>` when the map's table set it.
     fn key_in(&self, in_map: bool, name: &str) -> Vec<String> {
         if in_map {
-            vec!["maps".into(), self.map.into(), name.into()]
+            vec!["maps".into(), self.game.map.into(), name.into()]
         } else {
             vec![name.into()]
         }
@@ -373,15 +431,59 @@ pub fn parse_color(text: &str) -> Option<Rgba> {
 mod tests {
     use super::*;
 
+    /// A game of maps demo and classic, up to `seats` players, in a folder that is not there.
+    fn game(map: &str, seats: usize) -> StyleFor<'_> {
+        StyleFor {
+            map,
+            maps: vec!["classic", "demo"],
+            seats,
+            root: Path::new("/no/such/game"),
+        }
+    }
+
+    #[test]
+    fn unknown_keys_maps_scales_and_images_show_beside_the_files_other_problems() {
+        let text = "backgrund = \"#000000\"\nboard = \"#zz0000\"\ntext_scale = 9\n\
+                    image = \"nope.png\"\n[maps.demo]\ntext_scale = 2\n[maps.clasic]\n\
+                    board = \"#000000\"\n";
+        let diags = parse_style("s.toml", text, &game("demo", 2)).unwrap_err();
+        let shown: Vec<_> = diags.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            shown,
+            [
+                "s.toml:1:1: error: unknown key 'backgrund'; did you mean 'background'?",
+                "s.toml:2:1: error: board: '#zz0000' is not a colour (expected #rrggbb or #rrggbbaa)",
+                "s.toml:4:1: error: image: no file 'nope.png' in the game folder or the shared assets/",
+                "s.toml:7:7: error: maps.clasic: the game has no map 'clasic' (its maps: classic, demo); did you mean 'classic'?",
+            ]
+        );
+        let scale = parse_style("s.toml", "text_scale = 9\n", &game("demo", 2)).unwrap_err();
+        assert_eq!(
+            scale[0].to_string(),
+            "s.toml:1:1: error: text_scale: 9 is outside 0.5 to 3"
+        );
+        let ok = parse_style("s.toml", "text_scale = 1.5\n", &game("demo", 2)).unwrap();
+        assert_eq!(ok.text_scale, 1.5);
+        let shared = parse_style(
+            "s.toml",
+            "image = \"fonts/wqy-microhei.LICENSE\"\n",
+            &game("demo", 2),
+        );
+        assert_eq!(
+            shared.unwrap().image.as_deref(),
+            Some("fonts/wqy-microhei.LICENSE")
+        );
+    }
+
     #[test]
     fn maps_override_the_base_and_colours_are_checked() {
         let text = "board = \"#102030\"\ncurrency = \"¥\"\n[groups]\nnorth = \"#ff0000\"\n\
                     [maps.classic]\ncurrency = \"$\"\nboard = \"#00000080\"\n";
-        let demo = parse_style("s.toml", text, "demo", 2).unwrap();
+        let demo = parse_style("s.toml", text, &game("demo", 2)).unwrap();
         assert_eq!(demo.board, Rgba([0x10, 0x20, 0x30, 0xff]));
         assert_eq!(demo.currency, "¥");
         assert_eq!(demo.groups["north"], Rgba([0xff, 0, 0, 0xff]));
-        let classic = parse_style("s.toml", text, "classic", 2).unwrap();
+        let classic = parse_style("s.toml", text, &game("classic", 2)).unwrap();
         assert_eq!(classic.board, Rgba([0, 0, 0, 0x80]));
         assert_eq!(classic.currency, "$");
     }
@@ -389,14 +491,15 @@ mod tests {
     #[test]
     fn bad_colours_and_unknown_keys_are_located() {
         let text = "board = \"green\"\n[maps.demo]\nlines = \"#000000\"\n";
-        let diags = parse_style("s.toml", text, "demo", 2).unwrap_err();
-        assert_eq!(diags.len(), 1, "{diags:?}");
-        assert!(diags[0].message.contains("lines"), "{:?}", diags[0]);
-        let diags = parse_style("s.toml", "board = \"green\"\n", "demo", 2).unwrap_err();
+        let diags = parse_style("s.toml", text, &game("demo", 2)).unwrap_err();
+        assert_eq!(diags.len(), 2, "{diags:?}");
+        assert!(diags[0].message.contains("'green'"), "{:?}", diags[0]);
+        assert!(diags[1].message.contains("lines"), "{:?}", diags[1]);
+        let diags = parse_style("s.toml", "board = \"green\"\n", &game("demo", 2)).unwrap_err();
         assert_eq!((diags[0].line, diags[0].col), (Some(1), Some(1)));
         assert!(diags[0].message.contains("'green' is not a colour"));
         let seats = "seat_colors = [\"#ff0000\", \"#zzz\"]\n";
-        let diags = parse_style("s.toml", seats, "demo", 2).unwrap_err();
+        let diags = parse_style("s.toml", seats, &game("demo", 2)).unwrap_err();
         assert_eq!(
             diags[0].message,
             "seat_colors entry 2: '#zzz' is not a colour (expected #rrggbb or #rrggbbaa)"
@@ -406,18 +509,18 @@ mod tests {
     #[test]
     fn an_unknown_choice_is_located_and_the_files_other_problems_show_too() {
         let text = "grid = \"cels\"\nline = \"#3b2a1\"\n[maps.demo]\npieces = \"stone\"\n";
-        let diags = parse_style("s.toml", text, "demo", 2).unwrap_err();
+        let diags = parse_style("s.toml", text, &game("demo", 2)).unwrap_err();
         let shown: Vec<_> = diags.iter().map(|d| (d.line, d.message.as_str())).collect();
         assert_eq!(
             shown,
             [
                 (
-                    Some(2),
-                    "line: '#3b2a1' is not a colour (expected #rrggbb or #rrggbbaa)"
-                ),
-                (
                     Some(1),
                     "grid: 'cels' is not one of: points, cells; did you mean 'cells'?"
+                ),
+                (
+                    Some(2),
+                    "line: '#3b2a1' is not a colour (expected #rrggbb or #rrggbbaa)"
                 ),
                 (
                     Some(4),
@@ -428,8 +531,7 @@ mod tests {
         let ok = parse_style(
             "s.toml",
             "grid = \"cells\"\npieces = \"marks\"\n",
-            "demo",
-            2,
+            &game("demo", 2),
         );
         let style = ok.unwrap();
         assert_eq!(
@@ -442,8 +544,8 @@ mod tests {
     #[test]
     fn too_few_seat_colours_for_the_players_are_an_error_at_the_list() {
         let text = "board = \"#102030\"\nseat_colors = [\"#ff0000\", \"#0000ff\"]\n";
-        assert!(parse_style("s.toml", text, "demo", 2).is_ok());
-        let diags = parse_style("s.toml", text, "demo", 4).unwrap_err();
+        assert!(parse_style("s.toml", text, &game("demo", 2)).is_ok());
+        let diags = parse_style("s.toml", text, &game("demo", 4)).unwrap_err();
         assert_eq!(
             diags.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
             [
@@ -452,23 +554,23 @@ mod tests {
             ]
         );
         let in_map = "[maps.demo]\nseat_colors = [\"#ff0000\"]\n";
-        let diags = parse_style("s.toml", in_map, "demo", 2).unwrap_err();
+        let diags = parse_style("s.toml", in_map, &game("demo", 2)).unwrap_err();
         assert_eq!(
             diags[0].to_string(),
             "s.toml:2:1: error: seat_colors lists 1 colour for up to 2 players: give one per seat \
              (seat 2 would repeat the colour of seat 1)"
         );
         assert!(
-            parse_style("s.toml", in_map, "classic", 6).is_ok(),
+            parse_style("s.toml", in_map, &game("classic", 6)).is_ok(),
             "the default colours"
         );
-        let plain = parse_style("s.toml", "board = \"#102030\"\n", "demo", 8).unwrap_err();
+        let plain = parse_style("s.toml", "board = \"#102030\"\n", &game("demo", 8)).unwrap_err();
         assert_eq!(
             plain[0].to_string(),
             "s.toml: error: the 6 default seat colours do not cover up to 8 players: give \
              seat_colors, one per seat"
         );
-        let none = load_style(Path::new("/no/such/game"), "g", "m", 8).unwrap_err();
+        let none = load_style("g", &game("demo", 8)).unwrap_err();
         assert_eq!(
             none[0].path, "g/style.toml",
             "a game without a style file too"
