@@ -1960,11 +1960,14 @@ fn a_save_of_a_moved_game_resumes_from_the_folder_named() {
 
 // The README's examples ------------------------------------------------------------------------
 
+fn readme() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README.md")
+}
+
 /// Fails unless every line `out` wrote to stderr is in the README, with the copy's folder read
 /// as the README's `/tmp/mono` (its examples copy the game there).
 fn shown_in_readme(out: &Output) {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md");
+    let readme = readme();
     assert!(!out.stderr.trim().is_empty(), "no diagnostics");
     for line in out.stderr.lines() {
         assert_has(&readme, &line.replace("mono/", "/tmp/mono/"));
@@ -1995,7 +1998,53 @@ fn the_readme_shows_the_diagnostics_of_its_examples_as_they_read() {
     std::fs::write(c.root.join("rules.lua"), format!("{rules}x = = 1\n")).expect("writing");
     let out = c.check();
     let line = out.stderr.replace("mono/", "games/mygame/");
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md");
-    assert_has(&readme, line.trim());
+    assert_has(&readme(), line.trim());
+}
+
+/// The README's command line section shows every command's help as `--help` prints it.
+#[test]
+fn the_readme_shows_every_commands_help_as_it_reads() {
+    let readme = readme();
+    for command in ["play", "sim", "check", "eval", "replay", "ai"] {
+        let out = run_in(Path::new(env!("CARGO_MANIFEST_DIR")), &[command, "--help"]);
+        let usage = &out.stdout[out.stdout.find("Usage:").expect("a usage line")..];
+        assert_has(&readme, usage.trim_end());
+    }
+}
+
+/// `sim --json -` and `--csv -` write to standard output, and the table to standard error.
+#[test]
+fn sim_writes_json_or_csv_to_standard_output_for_a_dash() {
+    let cwd = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let sim = |to: &str| run_in(cwd, &["sim", "tictactoe", "--games", "2", to, "-"]);
+    let json = sim("--json");
+    let doc: serde_json::Value = serde_json::from_str(&json.stdout).expect("JSON on stdout");
+    assert_eq!(doc["games"].as_array().map(Vec::len), Some(2));
+    assert_has(&json.stderr, "games             2\n");
+    let csv = sim("--csv");
+    assert_eq!(
+        csv.stdout.lines().next(),
+        Some("game,seed,result,winners,rounds,decisions")
+    );
+    assert_eq!(csv.stdout.lines().count(), 3);
+    let both = run_in(
+        cwd,
+        &[
+            "sim",
+            "tictactoe",
+            "--games",
+            "2",
+            "--json",
+            "-",
+            "--csv",
+            "-",
+        ],
+    );
+    assert_eq!(
+        (both.code, both.stderr.as_str()),
+        (
+            Some(1),
+            "--csv: error: only one of --json and --csv can write to standard output (-)\n"
+        )
+    );
 }

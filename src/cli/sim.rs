@@ -27,10 +27,11 @@ pub struct SimArgs {
     /// Worker threads (default: all cores); the numbers do not depend on it
     #[arg(long)]
     jobs: Option<std::num::NonZeroUsize>,
-    /// Write the summary and every game's result as JSON
+    /// Write the summary and every game's result as JSON (`-`: to standard output, the table
+    /// then to standard error)
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
-    /// Write one CSV row per game
+    /// Write one CSV row per game (`-`: to standard output, the table then to standard error)
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
     /// Stop a game that has not ended after this many decisions, as an error
@@ -52,17 +53,29 @@ pub fn run(a: SimArgs) -> CmdResult {
             .map(|n| n.get())
             .unwrap_or(1)
     });
+    let to_stdout = |f: &Option<PathBuf>| f.as_ref().is_some_and(|p| p.as_os_str() == "-");
+    if to_stdout(&a.json) && to_stdout(&a.csv) {
+        return Err(vec![Diagnostic::error(
+            "--csv",
+            "only one of --json and --csv can write to standard output (-)",
+        )]);
+    }
     let (summary, results, board) = batch(&a, pkg.clone(), &seats, jobs)?;
-    println!(
-        "{} · map {} · players {} · seed {} · {} job{}",
+    // With a file written to standard output, the table goes to standard error.
+    let table_out = |text: String| match to_stdout(&a.json) || to_stdout(&a.csv) {
+        true => eprint!("{text}"),
+        false => print!("{text}"),
+    };
+    table_out(format!(
+        "{} · map {} · players {} · seed {} · {} job{}\n",
         pkg.title,
         board.name,
         a.players,
         a.game.seed,
         jobs,
         if jobs == 1 { "" } else { "s" }
-    );
-    print!("{}", report::render(&summary, &names, &board));
+    ));
+    table_out(report::render(&summary, &names, &board));
     if let Some(path) = &a.json {
         let run = report::Run {
             game: &pkg.id,
@@ -197,7 +210,12 @@ fn watch(
     Ok(0)
 }
 
+/// Writes `text` to the file at `path`, or to standard output for `-`.
 fn write(path: &PathBuf, text: &str) -> Result<(), Vec<Diagnostic>> {
+    if path.as_os_str() == "-" {
+        print!("{text}");
+        return Ok(());
+    }
     std::fs::write(path, text).map_err(|e| {
         vec![Diagnostic::error(
             path.display().to_string(),
