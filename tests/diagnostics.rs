@@ -2048,3 +2048,28 @@ fn sim_writes_json_or_csv_to_standard_output_for_a_dash() {
         )
     );
 }
+
+/// At the prompt, text that is none of the listed options points at the list (whose labels
+/// may differ from the actions behind them), and the list's numbers line up.
+#[test]
+fn a_typed_option_not_listed_points_at_the_list() {
+    let cwd = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let args = [
+        "play",
+        "mahjong",
+        "--players",
+        "human,ai,ai,ai",
+        "--seed",
+        "4",
+        "--text",
+        "--no-watch",
+    ];
+    let out = run_typing(cwd, &args, "discard 99\nquit\n");
+    assert_has(
+        &out.stdout,
+        "> rejected: 'discard 99' is not one of P1's options: type its number or its text as \
+         listed\n",
+    );
+    assert_has(&out.stdout, "P1, choose:\n   1) discard 3万\n");
+    assert_has(&out.stdout, "\n  12) discard 中\n");
+}

@@ -445,7 +445,17 @@ fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnos
                     // An option's label as shown is taken too (`discard 南` for `discard 27`).
                     Some(action) => s.game.check_action(seat, &action).or_else(|e| {
                         let n = s.game.pending().map_or(0, |p| p.len());
-                        (0..n).find(|&i| s.game.label(i) == line).ok_or(e)
+                        let found = (0..n).find(|&i| s.game.label(i) == line);
+                        found.ok_or_else(|| match (n, s.game.rules_reason(&action)) {
+                            // The options are listed and the rules give no reason: point at
+                            // the list rather than at the actions behind its labels.
+                            (1..=MAX_LISTED, None) => GameError::Rejected(format!(
+                                "'{line}' is not one of P{}'s options: type its number or its \
+                                 text as listed",
+                                seat + 1
+                            )),
+                            _ => e,
+                        })
                     }),
                     None => Err(GameError::Rejected("type a number or an action".into())),
                 },
@@ -604,8 +614,9 @@ fn print_options(game: &Game) {
         return;
     }
     println!("P{}, choose:", p.seat + 1);
+    let width = p.len().to_string().len();
     for i in 0..p.len() {
-        println!("  {}) {}", i + 1, game.label(i));
+        println!("  {:>width$}) {}", i + 1, game.label(i));
     }
 }
 

@@ -45,7 +45,8 @@ impl Game {
         )
     }
 
-    pub(super) fn rules_reason(&self, action: &Action) -> Option<String> {
+    /// The rules' `why_not` answer for `action`, if the hook exists and gives one.
+    pub fn rules_reason(&self, action: &Action) -> Option<String> {
         let hook = crate::script::api::function_at(&self.host.rules, "why_not")?;
         let t = super::claim::action_table(&self.host.lua, action).ok()?;
         let ctx = || String::new();
