@@ -88,13 +88,23 @@ impl fmt::Display for Event {
                 total,
             } => {
                 let faces: Vec<String> = values.iter().map(|v| v.to_string()).collect();
-                write!(f, "rolled {spec}: {} = {total}", faces.join(" + "))
+                match values.as_slice() {
+                    [one] if i64::from(*one) == *total => write!(f, "rolled {spec}: {one}"),
+                    _ => write!(f, "rolled {spec}: {} = {total}", faces.join(" + ")),
+                }
             }
             Event::Random { lo, hi, value } => write!(f, "random {lo}..{hi}: {value}"),
             Event::Draw { deck, card } => write!(f, "drew '{card}' from {deck}"),
             Event::Shuffle { deck } => write!(f, "shuffled {deck}"),
-            Event::Move { seat, to, laps } if *laps > 0 => {
-                write!(f, "P{} moved to {to} (passed the start {laps}x)", seat + 1)
+            Event::Move { seat, to, laps: 1 } => {
+                write!(f, "P{} moved to {to} (passed the start)", seat + 1)
+            }
+            Event::Move { seat, to, laps } if *laps > 1 => {
+                write!(
+                    f,
+                    "P{} moved to {to} (passed the start {laps} times)",
+                    seat + 1
+                )
             }
             Event::Move { seat, to, .. } => write!(f, "P{} moved to {to}", seat + 1),
             Event::Note { text } => write!(f, "{text}"),
@@ -102,5 +112,33 @@ impl fmt::Display for Event {
             Event::GameOver { outcome } => write!(f, "game over: {outcome}"),
             Event::Reload { files_hash } => write!(f, "rules reloaded (files {files_hash})"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rolls_and_moves_read_plainly() {
+        let dice = |spec: &str, values: Vec<u32>, total: i64| {
+            let spec = spec.to_string();
+            Event::Dice {
+                spec,
+                values,
+                total,
+            }
+            .to_string()
+        };
+        assert_eq!(dice("2d6", vec![3, 2], 5), "rolled 2d6: 3 + 2 = 5");
+        assert_eq!(dice("1d6", vec![4], 4), "rolled 1d6: 4");
+        assert_eq!(dice("1d6+2", vec![4], 6), "rolled 1d6+2: 4 = 6");
+        let moved = |laps: u32| {
+            let to = "起点".to_string();
+            Event::Move { seat: 0, to, laps }.to_string()
+        };
+        assert_eq!(moved(0), "P1 moved to 起点");
+        assert_eq!(moved(1), "P1 moved to 起点 (passed the start)");
+        assert_eq!(moved(2), "P1 moved to 起点 (passed the start 2 times)");
     }
 }
