@@ -308,7 +308,7 @@ fn bad_map_settings_are_located() {
     assert_fails(
         &c.check(),
         &[
-            format!("mono/maps/demo.toml:{salary}:1: error: setting 'salary' is an integer; got '\"lots\"'"),
+            format!("mono/maps/demo.toml:{salary}:1: error: setting 'salary' is an integer; got 'lots'"),
             format!(
                 "mono/maps/demo.toml:{salery}:1: error: unknown setting 'salery'; did you mean 'salary'? (settings: \
                  ai_build_reserve, ai_buy_margin, ai_complete_margin, ai_unmortgage_reserve, currency, doubles_to_jail, \

@@ -53,7 +53,7 @@ pub fn toml_error(path: &str, text: &str, e: &toml::de::Error) -> Diagnostic {
     {
         message = format!("missing key '{field}'");
     }
-    if let Some(plain) = unknown_variant(&message) {
+    if let Some(plain) = unknown_variant(&message).or_else(|| invalid_type(&message)) {
         message = plain;
     }
     match e.span() {
@@ -78,6 +78,40 @@ fn unknown_variant(message: &str) -> Option<String> {
         .filter(|p| !p.is_empty() && *p != "or")
         .collect();
     Some(crate::diag::not_one_of(given, &names))
+}
+
+/// serde's "invalid type: string \"1\", expected i64" (or "invalid value: integer `-1`,
+/// expected usize") in plain words: "expected an integer, got the text \"1\"".
+fn invalid_type(message: &str) -> Option<String> {
+    let rest = (message.strip_prefix("invalid type: "))
+        .or_else(|| message.strip_prefix("invalid value: "))?;
+    let (given, expected) = rest.rsplit_once(", expected ")?;
+    let expected = match expected {
+        "i8" | "i16" | "i32" | "i64" | "i128" | "isize" => "an integer",
+        "u8" | "u16" | "u32" | "u64" | "u128" | "usize" => "a whole number (0 or more)",
+        "f32" | "f64" => "a number",
+        "a boolean" => "true or false",
+        "a sequence" => "a list",
+        "a map" => "a table",
+        e if e.starts_with("struct ") => "a table",
+        e => e,
+    };
+    let quoted =
+        |prefix: &str| (given.strip_prefix(prefix)).map(|v| v.trim_matches('`').to_string());
+    let given = if let Some(text) = given.strip_prefix("string ") {
+        format!("the text {text}")
+    } else if let Some(v) = quoted("integer ").or_else(|| quoted("floating point ")) {
+        format!("the number {v}")
+    } else if let Some(v) = quoted("boolean ") {
+        v
+    } else {
+        match given {
+            "map" => "a table".to_string(),
+            "sequence" => "a list".to_string(),
+            other => other.to_string(),
+        }
+    };
+    Some(format!("expected {expected}, got {given}"))
 }
 
 fn segments(path: &serde_ignored::Path) -> Vec<String> {
@@ -195,6 +229,31 @@ mod tests {
             "'quux' is not one of: a, bb, cc"
         );
         assert_eq!(unknown_variant("missing key 'id'"), None);
+    }
+    #[test]
+    fn type_errors_read_in_plain_words() {
+        let plain = |m: &str| invalid_type(m).unwrap();
+        assert_eq!(
+            plain("invalid type: string \"1\", expected i64"),
+            "expected an integer, got the text \"1\""
+        );
+        assert_eq!(
+            plain("invalid value: integer `-1`, expected usize"),
+            "expected a whole number (0 or more), got the number -1"
+        );
+        assert_eq!(
+            plain("invalid type: floating point `1.5`, expected a string"),
+            "expected a string, got the number 1.5"
+        );
+        assert_eq!(
+            plain("invalid type: boolean `true`, expected a sequence"),
+            "expected a list, got true"
+        );
+        assert_eq!(
+            plain("invalid type: map, expected a boolean"),
+            "expected true or false, got a table"
+        );
+        assert_eq!(invalid_type("missing field `id`"), None);
     }
 
     #[derive(Deserialize, Debug)]
