@@ -2073,3 +2073,29 @@ fn a_typed_option_not_listed_points_at_the_list() {
     assert_has(&out.stdout, "P1, choose:\n   1) discard 3万\n");
     assert_has(&out.stdout, "\n  12) discard 中\n");
 }
+
+/// `why` names the bots it takes when given something else, and `save` takes a file name in
+/// quotes as a shell would (without them).
+#[test]
+fn why_names_the_bots_and_save_takes_a_quoted_name() {
+    let dir = tempfile::tempdir().expect("a temp folder");
+    let game = concat!(env!("CARGO_MANIFEST_DIR"), "/games/tictactoe");
+    let args = [
+        "play",
+        game,
+        "--players",
+        "human,ai",
+        "--text",
+        "--no-watch",
+    ];
+    let out = run_typing(dir.path(), &args, "why human\nsave \"a b.json\"\nquit\n");
+    assert_has(
+        &out.stdout,
+        "> 'human' is not a bot\nusage: why [BOT], BOT one of: ai (heuristic), ai:STYLE,",
+    );
+    assert_has(
+        &out.stdout,
+        "> saved to a b.json (resume with: meeple play --load 'a b.json')\n",
+    );
+    assert!(dir.path().join("a b.json").is_file());
+}

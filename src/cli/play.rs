@@ -529,9 +529,10 @@ fn why(game: &mut Game, bot: &str) {
     } else {
         Seat::parse(bot)
     };
+    // Only bots can explain a choice: the error names the bots (not `human`) by its usage line.
     let bot = seat
         .as_ref()
-        .map_err(String::clone)
+        .map_err(|_| format!("'{bot}' is not a bot"))
         .and_then(|s| (s.bot(game.config.seed, 0)).ok_or_else(|| format!("'{s}' is not a bot")));
     let mut bot = match bot {
         Ok(bot) => bot,
@@ -567,6 +568,11 @@ fn why(game: &mut Game, bot: &str) {
 
 /// Saves the game to `file` (resumable with `--load`). Says what happened.
 pub fn save(s: &mut Session, file: &str) -> String {
+    // A name typed in quotes, as a shell would take it, names the file without them.
+    let file = match file.strip_prefix(['"', '\'']) {
+        Some(inner) if inner.ends_with(&file[..1]) && inner.len() > 1 => &inner[..inner.len() - 1],
+        _ => file,
+    };
     if file.is_empty() {
         return "usage: save FILE".into();
     }
