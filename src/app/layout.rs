@@ -73,7 +73,9 @@ impl Layout {
 
 /// A track of `n` spaces around the edge of the square `board`: space 0 in the bottom-right
 /// corner, then leftwards along the bottom, up the left side, rightwards along the top and down
-/// the right side. Each side starts with a corner; the other spaces share the sides evenly.
+/// the right side. Each side starts with a corner; the other spaces share the sides evenly. A
+/// side with no space but its corner (a track of fewer than 8) has the corner stretch along it
+/// to the next corner, so the ring stays closed.
 pub fn track_spaces(board: Rect, n: usize) -> Vec<Rect> {
     let per_side = side_counts(n);
     let longest = per_side
@@ -92,11 +94,26 @@ pub fn track_spaces(board: Rect, n: usize) -> Vec<Rect> {
         } else {
             0.0
         };
+        if *count == 1 {
+            out.push(stretched_corner(board, side, corner));
+            continue;
+        }
         for k in 0..*count {
             out.push(side_cell(board, side, k, corner, cell));
         }
     }
     out
+}
+
+/// The corner of `side` stretched along that side to the next corner.
+fn stretched_corner(b: Rect, side: usize, corner: f32) -> Rect {
+    let (s, long) = (b.w, b.w - corner);
+    match side {
+        0 => Rect::new(b.x + corner, b.y + s - corner, long, corner),
+        1 => Rect::new(b.x, b.y + corner, corner, long),
+        2 => Rect::new(b.x, b.y, long, corner),
+        _ => Rect::new(b.x + s - corner, b.y, corner, long),
+    }
 }
 
 /// Spaces on each side (corner included), bottom, left, top, right.
@@ -336,6 +353,17 @@ mod tests {
         assert_eq!(track_spaces(board, 10).len(), 10);
         assert_eq!(side_counts(10), [3, 3, 2, 2]);
         assert_eq!(track_spaces(board, 3).len(), 3);
+        // The ring is closed however few the spaces: every point along it, a little inside
+        // the board's edge, lies in exactly one space.
+        for n in 4..=12 {
+            let spaces = track_spaces(board, n);
+            for t in (1..400).step_by(7).map(|t| t as f32) {
+                for point in [(t, 5.0), (t, 395.0), (5.0, t), (395.0, t)] {
+                    let holding = spaces.iter().filter(|r| r.contains(point)).count();
+                    assert_eq!(holding, 1, "{n} spaces, point {point:?}");
+                }
+            }
+        }
     }
 
     #[test]
