@@ -529,10 +529,14 @@ fn why(game: &mut Game, bot: &str) {
     } else {
         Seat::parse(bot)
     };
-    // Only bots can explain a choice: the error names the bots (not `human`) by its usage line.
+    // Only bots can explain a choice: an unknown kind is named as no bot (the usage line lists
+    // the bots, not `human`); a bot's bad parameter keeps its own message.
     let bot = seat
         .as_ref()
-        .map_err(|_| format!("'{bot}' is not a bot"))
+        .map_err(|e| match bot.contains(':') {
+            true => e.clone(),
+            false => format!("'{bot}' is not a bot"),
+        })
         .and_then(|s| (s.bot(game.config.seed, 0)).ok_or_else(|| format!("'{s}' is not a bot")));
     let mut bot = match bot {
         Ok(bot) => bot,
