@@ -127,10 +127,15 @@ impl Record {
 
     /// Where to find the game: the folder it was played from if it still exists, else its id.
     pub fn game_location(&self) -> String {
-        match &self.game_dir {
-            Some(dir) if Path::new(dir).join("game.toml").is_file() => dir.clone(),
+        match (&self.game_dir, self.game_dir_gone()) {
+            (Some(dir), None) => dir.clone(),
             _ => self.game.clone(),
         }
+    }
+
+    /// The folder the game was played from, when the record names one that no longer holds it.
+    pub fn game_dir_gone(&self) -> Option<&str> {
+        (self.game_dir.as_deref()).filter(|dir| !Path::new(dir).join("game.toml").is_file())
     }
 }
 

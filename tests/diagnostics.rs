@@ -308,7 +308,7 @@ fn bad_map_settings_are_located() {
     assert_fails(
         &c.check(),
         &[
-            format!("mono/maps/demo.toml:{salary}:1: error: setting 'salary' is an integer; got 'lots'"),
+            format!("mono/maps/demo.toml:{salary}:1: error: setting 'salary' is an integer; got \"lots\""),
             format!(
                 "mono/maps/demo.toml:{salery}:1: error: unknown setting 'salery'; did you mean 'salary'? (settings: \
                  ai_build_reserve, ai_buy_margin, ai_complete_margin, ai_unmortgage_reserve, currency, doubles_to_jail, \
@@ -1965,11 +1965,11 @@ fn readme() -> String {
     std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README.md")
 }
 
-/// Fails unless every line `out` wrote to stderr is in the README, with the copy's folder read
-/// as the README's `/tmp/mono` (its examples copy the game there).
-fn shown_in_readme(out: &Output) {
+/// Fails unless `out` wrote `lines` lines to stderr, each of them in the README, with the copy's
+/// folder read as the README's `/tmp/mono` (its examples copy the game there).
+fn shown_in_readme(out: &Output, lines: usize) {
     let readme = readme();
-    assert!(!out.stderr.trim().is_empty(), "no diagnostics");
+    assert_eq!(out.stderr.lines().count(), lines, "{}", out.stderr);
     for line in out.stderr.lines() {
         assert_has(&readme, &line.replace("mono/", "/tmp/mono/"));
     }
@@ -1990,10 +1990,10 @@ fn the_readme_shows_the_diagnostics_of_its_examples_as_they_read() {
         "\ngroup = \"south\"",
         "\ngruop = \"south\"",
     );
-    shown_in_readme(&c.check());
+    shown_in_readme(&c.check(), 2);
     let c = Copy::new();
     c.edit("rules.lua", "\"cash\", -sp.price)", "\"cash\", -sp.prize)");
-    shown_in_readme(&c.check());
+    shown_in_readme(&c.check(), 2);
     let c = Copy::new();
     let rules = c.read("rules.lua");
     std::fs::write(c.root.join("rules.lua"), format!("{rules}x = = 1\n")).expect("writing");
@@ -2094,4 +2094,23 @@ fn save_takes_a_quoted_name() {
         "> saved to a b.json (resume with: meeple play --load 'a b.json')\n",
     );
     assert!(dir.path().join("a b.json").is_file());
+}
+
+/// `check` reads style.toml for every map and reports every map's problems at once.
+#[test]
+fn check_reports_the_style_problems_of_every_map_at_once() {
+    let c = Copy::new();
+    let style = c.read("style.toml");
+    let broken =
+        format!("{style}\n[maps.demo]\nline = \"#zz0000\"\n[maps.classic]\ntext = \"red\"\n");
+    std::fs::write(c.root.join("style.toml"), &broken).expect("writing");
+    let demo = c.line_of("style.toml", "#zz0000");
+    let classic = c.line_of("style.toml", "\"red\"");
+    assert_fails(
+        &c.check(),
+        &[
+            format!("mono/style.toml:{demo}:1: error: maps.demo.line: '#zz0000' is not a colour (expected #rrggbb or #rrggbbaa)"),
+            format!("mono/style.toml:{classic}:1: error: maps.classic.text: 'red' is not a colour (expected #rrggbb or #rrggbbaa)"),
+        ],
+    );
 }

@@ -73,8 +73,8 @@ impl Layout {
 
 /// A track of `n` spaces around the edge of the square `board`: space 0 in the bottom-right
 /// corner, then leftwards along the bottom, up the left side, rightwards along the top and down
-/// the right side. Each side starts with a corner; the other spaces share the sides evenly. A
-/// side with no space but its corner (a track of fewer than 8) has the corner stretch along it
+/// the right side. Each side starts with a corner; the other spaces share the sides evenly. On
+/// a track of 4 to 7 spaces a side with no space but its corner has the corner stretch along it
 /// to the next corner, so the ring stays closed.
 pub fn track_spaces(board: Rect, n: usize) -> Vec<Rect> {
     let per_side = side_counts(n);
@@ -94,7 +94,7 @@ pub fn track_spaces(board: Rect, n: usize) -> Vec<Rect> {
         } else {
             0.0
         };
-        if *count == 1 {
+        if *count == 1 && n >= 4 {
             out.push(stretched_corner(board, side, corner));
             continue;
         }

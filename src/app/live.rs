@@ -110,7 +110,7 @@ fn load_image(
     let fail = |e: String| vec![Diagnostic::error(format!("{shown}/style.toml"), e)];
     let path = image_path(root, file).ok_or_else(|| {
         fail(format!(
-            "image '{file}': no such file in the game folder or assets/"
+            "image: no file '{file}' in the game folder or the shared assets/"
         ))
     })?;
     let bytes = std::fs::read(&path).map_err(|e| fail(format!("image '{file}': {e}")))?;

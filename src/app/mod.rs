@@ -231,8 +231,8 @@ async fn window(s: Session, watcher: Option<Watcher>, plan: Plan, style: Style) 
         }
         frames.add(work.elapsed());
         if plan.frames.is_some_and(|n| frames.count >= n) {
-            let played = t.s.game.history.len();
-            println!("{} · {played} decisions played", frames.report());
+            let played = crate::diag::plural(t.s.game.history.len(), "decision");
+            println!("{} · {played} played", frames.report());
             return quit(&mut t, &plan);
         }
         next_frame().await;

@@ -3,7 +3,8 @@
 
 use super::{load, CmdResult};
 use crate::ai::{play_decisions, within, Bot, Seat};
-use crate::diag::plural;
+use crate::def::Package;
+use crate::diag::{plural, Diagnostic};
 use crate::engine::GameError;
 use crate::engine::{Game, GameConfig};
 use clap::Args;
@@ -124,10 +125,8 @@ fn check_one(
         );
     }
     let ai_games = kinds.len() - a.games;
+    styles_of_every_map(&pkg)?;
     for map in pkg.maps.keys() {
-        // The window's look for this map (style.toml), checked like the rest.
-        let style_for = crate::def::style::StyleFor::game(&pkg, map);
-        crate::def::style::load_style(&pkg.shown, &style_for)?;
         for (i, kind) in kinds.iter().enumerate() {
             let seed = i as u64 + 1;
             let seats = match kind {
@@ -141,8 +140,8 @@ fn check_one(
         }
     }
     let maps = plural(pkg.maps.len(), "map");
-    // "N games" of a kind, and the player counts they went round (from the first to the
-    // farthest from it) when the game allows more than one.
+    // "N games" of a kind, and the player counts they went round (the fewest to the most)
+    // when the game allows more than one.
     let games = |n: usize, kind: &str, first: usize, far: usize| {
         let at = match (most > fewest && n > 0, first == far) {
             (false, _) => String::new(),
@@ -186,5 +185,27 @@ fn play_saving(
         within(game, max)?;
         game.check_shown()?;
         play_decisions(game, bots, 1)?;
+    }
+}
+
+/// The window's look (style.toml) read for every map as the window reads it: every problem of
+/// every map at once, each once (the file's top-level problems show for every map).
+fn styles_of_every_map(pkg: &Package) -> Result<(), Vec<Diagnostic>> {
+    let mut diags: Vec<Diagnostic> = Vec::new();
+    for map in pkg.maps.keys() {
+        let style_for = crate::def::style::StyleFor::game(pkg, map);
+        for d in crate::def::style::load_style(&pkg.shown, &style_for)
+            .err()
+            .unwrap_or_default()
+        {
+            if !diags.contains(&d) {
+                diags.push(d);
+            }
+        }
+    }
+    crate::diag::sort(&mut diags);
+    match diags.is_empty() {
+        true => Ok(()),
+        false => Err(diags),
     }
 }

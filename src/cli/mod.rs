@@ -130,8 +130,7 @@ pub fn record_game(
 ) -> Result<Arc<Package>, Vec<Diagnostic>> {
     let Some(game) = game else {
         // The folder it was played from is gone: it may have moved.
-        let gone = (record.game_dir.as_deref())
-            .filter(|dir| !std::path::Path::new(dir).join("game.toml").is_file());
+        let gone = record.game_dir_gone();
         let name_it = format!("`meeple play FOLDER --load {file}`, `meeple replay {file} --game FOLDER` or `meeple ai FOLDER --replay {file}`");
         let pkg = load(&record.game_location()).map_err(|mut d| {
             if let Some(gone) = gone {

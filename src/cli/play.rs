@@ -429,6 +429,16 @@ impl Session {
     }
 }
 
+/// A name typed in quotes, as a shell would take it, without them.
+fn unquoted(text: &str) -> &str {
+    match text.strip_prefix(['"', '\'']) {
+        Some(inner) if !inner.is_empty() && inner.ends_with(&text[..1]) => {
+            &inner[..inner.len() - 1]
+        }
+        _ => text,
+    }
+}
+
 /// Handles one line typed at the prompt; false to stop playing.
 fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnostic>> {
     match line {
@@ -437,7 +447,9 @@ fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnos
         "undo" => println!("{}", undo(s)),
         "redo" => println!("{}", redo(s)),
         _ if line == "why" || line.starts_with("why ") => why(&mut s.game, line[3..].trim()),
-        _ if line.starts_with("save") => println!("{}", save(s, line["save".len()..].trim())),
+        _ if line.starts_with("save") => {
+            println!("{}", save(s, unquoted(line["save".len()..].trim())))
+        }
         _ => {
             let index = match line.parse::<usize>() {
                 Ok(n) => s.game.option_number(n),
@@ -493,7 +505,7 @@ pub fn undo(s: &mut Session) -> String {
     }
     s.game.drain_events();
     if undone > 0 {
-        format!("undid {undone} decision(s)")
+        format!("undid {}", crate::diag::plural(undone, "decision"))
     } else {
         "nothing to undo".into()
     }
@@ -511,7 +523,7 @@ pub fn redo(s: &mut Session) -> String {
     }
     s.record.steps.extend(steps);
     s.game.drain_events();
-    format!("redid {count} decision(s)")
+    format!("redid {}", crate::diag::plural(count, "decision"))
 }
 
 /// Whether the seat to move is a person's (no bot plays it).
@@ -523,6 +535,9 @@ pub fn human_turn(s: &Session) -> bool {
 
 /// What a bot (the heuristic unless named: `why mcts:500`) would choose here, and the
 /// candidates it weighed, best first (top 10).
+/// The kinds of bot `why` can ask, as `Seat::parse` names them (before any `:parameter`).
+const BOT_KINDS: &[&str] = &["ai", "random", "mcts", "montecarlo", "alphabeta"];
+
 fn why(game: &mut Game, bot: &str) {
     let seat = if bot.is_empty() {
         Ok(Seat::Heuristic(None))
@@ -530,10 +545,11 @@ fn why(game: &mut Game, bot: &str) {
         Seat::parse(bot)
     };
     // Only bots can explain a choice: an unknown kind is named as no bot (the usage line lists
-    // the bots, not `human`); a bot's bad parameter keeps its own message.
+    // the bots, not `human`); a known bot's bad parameter keeps its own message.
+    let kind = bot.split(':').next().unwrap_or_default();
     let bot = seat
         .as_ref()
-        .map_err(|e| match bot.contains(':') {
+        .map_err(|e| match BOT_KINDS.contains(&kind) {
             true => e.clone(),
             false => format!("'{bot}' is not a bot"),
         })
@@ -572,11 +588,6 @@ fn why(game: &mut Game, bot: &str) {
 
 /// Saves the game to `file` (resumable with `--load`). Says what happened.
 pub fn save(s: &mut Session, file: &str) -> String {
-    // A name typed in quotes, as a shell would take it, names the file without them.
-    let file = match file.strip_prefix(['"', '\'']) {
-        Some(inner) if inner.ends_with(&file[..1]) && inner.len() > 1 => &inner[..inner.len() - 1],
-        _ => file,
-    };
     if file.is_empty() {
         return "usage: save FILE".into();
     }

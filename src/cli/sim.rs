@@ -60,6 +60,12 @@ pub fn run(a: SimArgs) -> CmdResult {
             "only one of --json and --csv can write to standard output (-)",
         )]);
     }
+    if a.watch && (to_stdout(&a.json) || to_stdout(&a.csv)) {
+        return Err(vec![Diagnostic::error(
+            "--watch",
+            "a watched batch prints its tables to standard output: write --json or --csv to a file",
+        )]);
+    }
     let (summary, results, board) = batch(&a, pkg.clone(), &seats, jobs)?;
     // With a file written to standard output, the table goes to standard error.
     let table_out = |text: String| match to_stdout(&a.json) || to_stdout(&a.csv) {
@@ -155,8 +161,8 @@ fn batch(
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
     eprintln!(
-        "{} games in {secs:.2} s ({:.1} games/s)",
-        a.games,
+        "{} in {secs:.2} s ({:.1} games/s)",
+        crate::diag::plural(a.games, "game"),
         a.games as f64 / secs.max(1e-9)
     );
     Ok((report::summarize(&results, seats.len()), results, board))
@@ -213,7 +219,7 @@ fn watch(
 /// Writes `text` to the file at `path`, or to standard output for `-`.
 fn write(path: &PathBuf, text: &str) -> Result<(), Vec<Diagnostic>> {
     if path.as_os_str() == "-" {
-        print!("{text}");
+        println!("{}", text.trim_end());
         return Ok(());
     }
     std::fs::write(path, text).map_err(|e| {

@@ -339,9 +339,7 @@ fn load_board(
     }
     let mut settings = game_settings.clone();
     for (key, value) in def.settings {
-        let shown = value
-            .as_str()
-            .map_or_else(|| value.to_string(), str::to_string);
+        let shown = value.to_string();
         if let Err(e) = settings::apply_value(&mut settings, &key, value, &shown) {
             let offset = source::key_position(&text, &["settings", &key]).unwrap_or(0);
             diags.push(loc(offset).error(e));

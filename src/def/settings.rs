@@ -18,7 +18,7 @@ pub fn apply_override(settings: &mut toml::Table, assignment: &str) -> Result<()
         }
         v => v,
     };
-    apply_value(settings, key, value, raw)
+    apply_value(settings, key, value, &format!("'{raw}'"))
 }
 
 /// The setting at `key`, a dotted key reaching into table settings.
@@ -31,7 +31,7 @@ fn lookup<'a>(settings: &'a toml::Table, key: &str) -> Option<&'a toml::Value> {
 
 /// Replaces setting `key` (dotted to reach into a table setting) with `value` of the same type
 /// (an integer may set a float setting); a table value changes the entries it names and keeps
-/// the others. `shown` is the value as the user wrote it, for the error.
+/// the others. `shown` is the value as the user wrote it, quoted as the error shows it.
 pub fn apply_value(
     settings: &mut toml::Table,
     key: &str,
@@ -72,7 +72,7 @@ fn apply_at(
         (toml::Value::Table(inner), toml::Value::Table(changes)) => {
             let prefix = format!("{prefix}{key}.");
             for (k, v) in changes {
-                let shown = v.as_str().map_or_else(|| v.to_string(), str::to_string);
+                let shown = v.to_string();
                 apply_at(inner, &prefix, &k, v, &shown)?;
             }
             return Ok(());
@@ -81,7 +81,7 @@ fn apply_at(
         (o, v) if o.same_type(&v) => v,
         (o, _) => {
             return Err(format!(
-                "setting '{prefix}{key}' is {} {}; got '{shown}'",
+                "setting '{prefix}{key}' is {} {}; got {shown}",
                 article(o.type_str()),
                 o.type_str(),
             ))
@@ -165,7 +165,7 @@ mod tests {
         );
         assert_eq!(
             apply_override(&mut s, "scores={win = 'big'}"),
-            Err("setting 'scores.win' is an integer; got 'big'".into())
+            Err("setting 'scores.win' is an integer; got \"big\"".into())
         );
         assert_eq!(
             apply_override(&mut s, "scores=4"),

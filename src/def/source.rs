@@ -88,7 +88,7 @@ fn invalid_type(message: &str) -> Option<String> {
     let (given, expected) = rest.rsplit_once(", expected ")?;
     let expected = match expected {
         "i8" | "i16" | "i32" | "i64" | "i128" | "isize" => "an integer",
-        "u8" | "u16" | "u32" | "u64" | "u128" | "usize" => "a whole number (0 or more)",
+        "u8" | "u16" | "u32" | "u64" | "u128" | "usize" => "a whole number of at least 0",
         "f32" | "f64" => "a number",
         "a boolean" => "true or false",
         "a sequence" => "a list",
@@ -239,7 +239,7 @@ mod tests {
         );
         assert_eq!(
             plain("invalid value: integer `-1`, expected usize"),
-            "expected a whole number (0 or more), got the number -1"
+            "expected a whole number of at least 0, got the number -1"
         );
         assert_eq!(
             plain("invalid type: floating point `1.5`, expected a string"),

@@ -175,12 +175,18 @@ pub fn load_style(shown: &str, game: &StyleFor) -> Result<Style, Vec<Diagnostic>
 }
 
 /// Where the image file `file` a style names is: in the game folder, else in the shared
-/// `assets/`; None when in neither.
+/// `assets/`; None when in neither (or when `file` is absolute or climbs out with `..`).
 pub fn image_path(root: &Path, file: &str) -> Option<std::path::PathBuf> {
+    let inside = Path::new(file).components().all(|c| {
+        matches!(
+            c,
+            std::path::Component::Normal(_) | std::path::Component::CurDir
+        )
+    });
     let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
     [root.join(file), shared.join(file)]
         .into_iter()
-        .find(|p| p.is_file())
+        .find(|p| inside && p.is_file())
 }
 
 /// Parses a style file's text for `game`.
@@ -457,6 +463,7 @@ mod tests {
                 "s.toml:7:7: error: maps.clasic: the game has no map 'clasic' (its maps: classic, demo); did you mean 'classic'?",
             ]
         );
+        // (The base's text_scale = 9 above is not an error: the map's own replaces it.)
         let scale = parse_style("s.toml", "text_scale = 9\n", &game("demo", 2)).unwrap_err();
         assert_eq!(
             scale[0].to_string(),
@@ -464,6 +471,8 @@ mod tests {
         );
         let ok = parse_style("s.toml", "text_scale = 1.5\n", &game("demo", 2)).unwrap();
         assert_eq!(ok.text_scale, 1.5);
+        let outside = parse_style("s.toml", "image = \"../../etc/hosts\"\n", &game("demo", 2));
+        assert!(outside.is_err(), "a path out of the folders");
         let shared = parse_style(
             "s.toml",
             "image = \"fonts/wqy-microhei.LICENSE\"\n",

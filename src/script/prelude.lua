@@ -91,10 +91,6 @@ local function whole_scores(AI, G, ctx, seat, list)
   return out
 end
 
--- The best score and how many options reach it, their indices in tied[1..n]; each option's
--- score also in out[i] when `out` is given. Scores come from AI.scores when the AI scores a
--- decision as a whole, else from AI.fixed[verb] or AI.score(G, ctx, seat, option) one by one,
--- without a list. A score that is not a number (NaN among them) is an error at the AI function.
 local NO_SCORE = -math.huge
 
 -- A list whose options all score by AI.fixed ranks the same every time it is asked. When one
@@ -111,6 +107,10 @@ local function remembered(AI, list)
   return nil
 end
 
+-- The best score and how many options reach it, their indices in tied[1..n]; each option's
+-- score also in out[i] when `out` is given. Scores come from AI.scores when the AI scores a
+-- decision as a whole, else from AI.fixed[verb] or AI.score(G, ctx, seat, option) one by one,
+-- without a list. A score that is not a number (NaN among them) is an error at the AI function.
 function M.tied(AI, G, ctx, seat, list, tied, out)
   local r = not out and remembered(AI, list)
   if r then
