@@ -760,7 +760,12 @@ fn mortgage_pays_half_charges_no_rent_and_costs_ten_percent_to_lift() {
     assert_eq!(cash(&g, 1), 1550);
 
     assert_eq!(to_move(&g), Some(1));
+    // A save from before the rules kept their count of mortgages has it counted afresh.
+    assert_eq!(eval(&g, "G.mortgages"), 1);
+    exec(&mut g, "G.mortgages = nil");
+    assert_eq!(options(&g), vec!["roll", "unmortgage oriental"]);
     act(&mut g, "unmortgage oriental");
+    assert_eq!(eval(&g, "G.mortgages"), 0);
     assert_eq!(cash(&g, 1), 1550 - 55);
     assert_eq!(options(&g), vec!["roll", "mortgages"]);
     roll(&mut g, 2, 3); // 4 → 9 vermont
@@ -809,6 +814,9 @@ fn whole_group_counts_stay_true_through_random_games() {
           out[p] = table.concat(G.players[p].whole, ',') == table.concat(names, ',') \
         end \
         return out";
+    // The kept count of mortgaged spaces matches the spaces mortgaged.
+    let counted =
+        "local n = 0 for _ in pairs(G.mortgaged) do n = n + 1 end return n == G.mortgages";
     // Whether the player to move owns a space that can be mortgaged, from scratch.
     let mortgageable = "local p = ctx:current() \
         for _, i in ipairs(ctx.board:owned_by(p)) do \
@@ -835,6 +843,7 @@ fn whole_group_counts_stay_true_through_random_games() {
                     g.eval(check).unwrap(),
                     serde_json::json!([true, true, true])
                 );
+                assert_eq!(g.eval(counted).unwrap(), serde_json::json!(true));
                 if g.pending().is_some() && g.state_name() == "wait_player" {
                     let listed = options(&g).contains(&"mortgages".to_string());
                     assert_eq!(g.eval(mortgageable).unwrap(), serde_json::json!(listed));

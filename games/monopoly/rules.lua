@@ -14,6 +14,7 @@ function R.setup(G, ctx)
                      bankrupt = false }
   end
   G.mortgaged = {}          -- space id -> true
+  G.mortgages = 0           -- how many spaces are mortgaged (set_mortgaged keeps it)
   G.again = false           -- the current player rolled doubles and rolls again
   G.last_roll = 0
   G.bankruptcies = 0
@@ -92,6 +93,22 @@ end
 local function whole_of(G, ctx, p)
   return G.players[p].whole or whole_groups(ctx, p)
 end
+-- Every change of a mortgage goes through here, which keeps G.mortgages, the count of
+-- mortgaged spaces the turn asks about (a save from before it was kept gets it counted afresh).
+local function mortgage_count(G)
+  if not G.mortgages then
+    local n = 0
+    for _ in pairs(G.mortgaged) do n = n + 1 end
+    G.mortgages = n
+  end
+  return G.mortgages
+end
+local function set_mortgaged(G, id, on)
+  if (G.mortgaged[id] == true) ~= on then
+    G.mortgages = mortgage_count(G) + (on and 1 or -1)
+    G.mortgaged[id] = on or nil
+  end
+end
 -- p becomes the owner of the space at `index` by buying it (kept last in p's purchases).
 local function acquire(G, ctx, index, p)
   set_owner(G, ctx, index, p)
@@ -122,7 +139,7 @@ local function raise(G, ctx, p, amount)
     local index = bought[#bought]
     local sp = ctx.board.spaces[index]
     local value = G.mortgaged[sp.id] and 0 or sp.price * pct // 100
-    G.mortgaged[sp.id] = nil
+    set_mortgaged(G, sp.id, false)
     set_owner(G, ctx, index, nil)
     table.remove(bought)
     ctx.counter:add(p, "cash", value)
@@ -132,7 +149,7 @@ end
 
 local function bankrupt(G, ctx, p, cause)
   for _, index in ipairs(ctx.board:owned_by(p)) do
-    G.mortgaged[ctx.board.spaces[index].id] = nil
+    set_mortgaged(G, ctx.board.spaces[index].id, false)
     set_owner(G, ctx, index, nil)
     ctx.board:set_level(index, 0)
   end
@@ -434,12 +451,12 @@ local function manage(G, ctx, p, verb, id)
     G.houses_built = G.houses_built + 1
     ctx:log("P%d builds on %s (level %d)", p, sp.name, ctx.board.levels[sp.index])
   elseif verb == "mortgage" then
-    G.mortgaged[id] = true
+    set_mortgaged(G, id, true)
     ctx.counter:add(p, "cash", mortgage_value(ctx, sp))
     ctx:log("P%d mortgages %s", p, sp.name)
   elseif verb == "unmortgage" then
     ctx.counter:add(p, "cash", -unmortgage_cost(ctx, sp))
-    G.mortgaged[id] = nil
+    set_mortgaged(G, id, false)
     ctx:log("P%d lifts the mortgage on %s", p, sp.name)
   end
 end
@@ -461,7 +478,7 @@ R.states.wait_player = {
     local unbuilt, inside = false, 0
     if #whole > 0 then out, unbuilt, inside = build_options(G, ctx, p, whole, out) end
     local mortgage
-    if next(G.mortgaged) == nil then
+    if (G.mortgages or mortgage_count(G)) == 0 then
       -- Nothing is mortgaged: one of a whole group without buildings can be, and so can any
       -- bought space outside the whole groups (there is one when p bought more spaces than
       -- those groups hold).
