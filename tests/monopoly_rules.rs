@@ -564,6 +564,36 @@ fn board_groups_list_each_groups_spaces_in_board_order() {
     );
 }
 
+// The runtime moves a counter's amount from one seat to another in one call (a payment).
+#[test]
+fn counter_transfer_moves_an_amount_between_seats() {
+    let mut g = start("monopoly", "demo", 3, 1, &[]);
+    let moved = exec(&mut g, "return {ctx.counter:transfer(1, 3, 'cash', 200)}");
+    assert_eq!(moved, serde_json::json!([1300, 1700]));
+    let back = exec(&mut g, "return {ctx.counter:transfer(3, 1, 'cash', 2.0)}");
+    assert_eq!(back, serde_json::json!([1698, 1302]));
+    assert_eq!(eval(&g, "math.type(ctx.counters.cash[1])"), "integer");
+    let fails = |code: &str| g.eval(code).unwrap_err().to_string();
+    for (code, message) in [
+        (
+            "'cash', 2.5",
+            "a counter transfer must be an integer, got 2.5",
+        ),
+        (
+            "'gold', 5",
+            "unknown counter 'gold' (game.toml declares: cash)",
+        ),
+    ] {
+        let err = fails(&format!("ctx.counter:transfer(1, 2, {code})"));
+        assert!(err.contains(&format!("eval:1: error: {message}")), "{err}");
+    }
+    let err = fails("ctx.counter:transfer(1, 9, 'cash', 5)");
+    assert!(
+        err.contains("eval:1: error: seat 9 out of range (1..3)"),
+        "{err}"
+    );
+}
+
 // Rule: at the round cap the game stops unfinished, with no winner.
 #[test]
 fn round_cap_stops_the_game_unfinished() {

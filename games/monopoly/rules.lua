@@ -171,8 +171,11 @@ local function pay(G, ctx, p, amount, creditor, cause)
   if cash[p] < amount then raise(G, ctx, p, amount) end
   local have = cash[p]
   if have >= amount then
-    ctx.counter:add(p, "cash", -amount)
-    if creditor then ctx.counter:add(creditor, "cash", amount) end
+    if creditor then
+      ctx.counter:transfer(p, creditor, "cash", amount)
+    else
+      ctx.counter:add(p, "cash", -amount)
+    end
     return true
   end
   if creditor then ctx.counter:add(creditor, "cash", have) end

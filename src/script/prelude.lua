@@ -528,6 +528,20 @@ function M.install(ctx, spec, emit)
     c[p] = v
     return v
   end
+  -- Moves `amount` of counter `name` from seat `from` to seat `to` (a payment) in one call.
+  function counters:transfer(from, to, name, amount)
+    local c, i = column[name], toint(amount)
+    local a, b = c and c[from], c and c[to]
+    if a == nil or b == nil or i == nil then
+      c, from, to = col(name), seat(from), seat(to)
+      i = integer(amount, "a counter transfer")
+    end
+    a = c[from] - i
+    c[from] = a
+    b = c[to] + i
+    c[to] = b
+    return a, b
+  end
   ctx.counter = counters
 
   board.owners = M.view(owner, nspaces, "ctx.board.owners", "ctx.board:set_owner")
