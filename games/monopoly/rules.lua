@@ -66,8 +66,9 @@ R.owns_group, R.count_owned = owns_group, count_owned
 
 -- The property groups p owns entirely (only those can take buildings), in board order.
 local function whole_groups(ctx, p)
-  local owners, groups, out = ctx.board.owners, ctx.board.groups, {}
-  for _, name in ipairs(buildable(ctx)) do
+  local owners, groups, names, out = ctx.board.owners, ctx.board.groups, buildable(ctx), {}
+  for g = 1, #names do
+    local name = names[g]
     local list = groups[name]
     local whole = true
     for i = 1, #list do

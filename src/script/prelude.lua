@@ -112,8 +112,8 @@ end
 -- decision as a whole, else from AI.fixed[verb] or AI.score(G, ctx, seat, option) one by one,
 -- without a list. A score that is not a number (NaN among them) is an error at the AI function.
 function M.tied(AI, G, ctx, seat, list, tied, out)
-  local r = not out and remembered(AI, list)
-  if r then
+  local r = not out and fixed_best[list] -- remembered(AI, list), without the call
+  if r and r[1] == AI and r[2] == #list then
     tied[1] = r[3]
     return r[4], 1
   end
@@ -488,7 +488,7 @@ function M.install(ctx, spec, emit)
     return owner[sp]
   end
   function board:set_owner(sp, p)
-    local i = space(sp)
+    local i = level[sp] ~= nil and sp or space(sp)
     owner[i] = p ~= nil and seat(p) or nil
   end
   function board:level(sp)
@@ -496,7 +496,10 @@ function M.install(ctx, spec, emit)
     if l == nil then l = level[space(sp)] end
     return l
   end
-  function board:set_level(sp, n) level[space(sp)] = integer(n, "level") end
+  function board:set_level(sp, n)
+    local i = level[sp] ~= nil and sp or space(sp)
+    level[i] = toint(n) or integer(n, "level")
+  end
   function board:owned_by(p)
     local s, out = seat(p), {}
     for i = 1, nspaces do if owner[i] == s then out[#out + 1] = i end end
