@@ -594,6 +594,20 @@ fn counter_transfer_moves_an_amount_between_seats() {
     );
 }
 
+// While a game records no events its log lines are dropped; recording again, they are kept
+// (and a bad format is an error again).
+#[test]
+fn log_lines_follow_the_recording_switch() {
+    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    g.set_record_events(false);
+    exec(&mut g, "ctx:log('quiet %d', 1)");
+    g.set_record_events(true);
+    exec(&mut g, "ctx:log('loud %d', 2)");
+    assert_eq!(notes(&g), ["loud 2"]);
+    let err = g.eval("ctx:log('%d', 'x')").unwrap_err().to_string();
+    assert!(err.contains("ctx:log(\"%d\"): bad argument #2"), "{err}");
+}
+
 // Rule: at the round cap the game stops unfinished, with no winner.
 #[test]
 fn round_cap_stops_the_game_unfinished() {

@@ -317,7 +317,7 @@ impl Game {
 
     pub fn set_record_events(&mut self, on: bool) {
         self.world.borrow_mut().record_events = on;
-        let _ = self.host.state.raw_set("record", on);
+        let _ = self.host.set_record(on);
     }
 
     /// Keeps a snapshot before every decision so `undo` can step back.

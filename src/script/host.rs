@@ -156,7 +156,7 @@ impl Host {
         s.raw_set("current", w.current + 1)?;
         s.raw_set("turn", w.turn)?;
         s.raw_set("round", w.round)?;
-        s.raw_set("record", w.record_events)?;
+        self.set_record(w.record_events)?;
         fill(s, "in_play", w.in_play.iter().copied())?;
         s.raw_set("playing", w.in_play.iter().filter(|p| **p).count())?;
         fill(s, "token", w.board.tokens.iter().map(|t| t + 1))?;
@@ -190,6 +190,11 @@ impl Host {
             tallies.raw_set(name.as_str(), counts.clone())?;
         }
         Ok(())
+    }
+
+    /// Whether events are recorded: `S.record`, and `ctx:log` with it (see the prelude).
+    pub fn set_record(&self, on: bool) -> mlua::Result<()> {
+        self.state.raw_get::<Function>("set_record")?.call(on)
     }
 
     /// Copies the live Lua state back into the world (before a snapshot or a read).

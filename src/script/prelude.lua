@@ -436,7 +436,7 @@ function M.install(ctx, spec, emit)
       if S.record then emit.eliminated(s) end
     end
   end
-  function ctx:log(text, ...)
+  local function log(_, text, ...)
     if S.record then
       if select("#", ...) > 0 then
         local ok, line = pcall(string.format, text, ...)
@@ -448,6 +448,15 @@ function M.install(ctx, spec, emit)
       emit.note(tostring(text))
     end
   end
+  -- While no events are recorded (batch games), ctx:log is a function of fixed arguments that
+  -- does nothing: a call with a variable number of arguments costs more even when it returns
+  -- at once. S.record and ctx.log change together, here.
+  local function unrecorded() end
+  function S.set_record(on)
+    S.record = on
+    ctx.log = on and log or unrecorded
+  end
+  ctx.log = log
 
   -- board
   local board = ctx.board
