@@ -96,23 +96,16 @@ local NO_SCORE = -math.huge
 -- A list whose options all score by AI.fixed ranks the same every time it is asked. When one
 -- of its options is best, M.tied remembers it for the list, with the AI and the list's length
 -- (weak keys: a list the rules drop is forgotten), and answers from it next time without
--- scoring (so does the in-VM driver, without the call). Rules never change a listed list
--- (README); one that grew or shrank anyway is scored again.
+-- scoring (so does the in-VM driver, reading the record itself to save the call). Rules never
+-- change a listed list (README); one that grew or shrank anyway is scored again.
 local fixed_best = setmetatable({}, { __mode = "k" }) -- list -> { AI, length, index, score }
-
--- The record of `list`'s one best option for AI, when M.tied found it by fixed scores alone.
-local function remembered(AI, list)
-  local r = fixed_best[list]
-  if r and r[1] == AI and r[2] == #list then return r end
-  return nil
-end
 
 -- The best score and how many options reach it, their indices in tied[1..n]; each option's
 -- score also in out[i] when `out` is given. Scores come from AI.scores when the AI scores a
 -- decision as a whole, else from AI.fixed[verb] or AI.score(G, ctx, seat, option) one by one,
 -- without a list. A score that is not a number (NaN among them) is an error at the AI function.
 function M.tied(AI, G, ctx, seat, list, tied, out)
-  local r = not out and fixed_best[list] -- remembered(AI, list), without the call
+  local r = not out and fixed_best[list]
   if r and r[1] == AI and r[2] == #list then
     tied[1] = r[3]
     return r[4], 1
@@ -144,7 +137,8 @@ function M.tied(AI, G, ctx, seat, list, tied, out)
       tied[n] = i
     end
   end
-  if all_fixed and n == 1 and not remembered(AI, list) then fixed_best[list] = { AI, #list, tied[1], best } end
+  -- (Without `out`, scoring got here only when nothing was remembered for this AI and length.)
+  if all_fixed and n == 1 and not out then fixed_best[list] = { AI, #list, tied[1], best } end
   return best, n
 end
 
@@ -281,7 +275,7 @@ function M.autoplay(G, run, state, seat, list, budget)
     local option = list[1]
     if #list > 1 then
       local AI = ais[seat]
-      local r = fixed_best[list] -- remembered(AI, list), without the call
+      local r = fixed_best[list] -- as M.tied reads it
       if r and r[1] == AI and r[2] == #list then
         option = list[r[3]]
       else
