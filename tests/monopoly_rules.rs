@@ -562,6 +562,10 @@ fn board_groups_list_each_groups_spaces_in_board_order() {
         eval(&g, "ctx.board.groups.nowhere"),
         serde_json::Value::Null
     );
+    assert_eq!(
+        eval(&g, "table.concat(ctx.board.group_names, ',')"),
+        "brown,railroad,light_blue,pink,utility,orange,red,yellow,green,dark_blue"
+    );
 }
 
 // The runtime moves a counter's amount from one seat to another in one call (a payment).

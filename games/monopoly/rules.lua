@@ -24,23 +24,8 @@ end
 
 -- Groups -------------------------------------------------------------------------------------
 
--- ctx.board.groups[name] lists a group's spaces in board order. The property groups' names in
--- board order of their first space, found once per board (the board's static table is the key).
-local buildable_cache = setmetatable({}, { __mode = "k" })
-local function buildable(ctx)
-  local names = buildable_cache[ctx.board]
-  if not names then
-    local groups = ctx.board.groups
-    names = {}
-    for name, list in pairs(groups) do
-      if list[1].kind == "property" then names[#names + 1] = name end
-    end
-    table.sort(names, function(a, b) return groups[a][1].index < groups[b][1].index end)
-    buildable_cache[ctx.board] = names
-  end
-  return names
-end
-
+-- ctx.board.groups[name] lists a group's spaces in board order; ctx.board.group_names the
+-- groups in board order of their first space.
 local NO_SPACES = {}
 local function group_spaces(ctx, group)
   return ctx.board.groups[group] or NO_SPACES
@@ -66,18 +51,10 @@ R.owns_group, R.count_owned = owns_group, count_owned
 
 -- The property groups p owns entirely (only those can take buildings), in board order.
 local function whole_groups(ctx, p)
-  local owners, groups, names, out = ctx.board.owners, ctx.board.groups, buildable(ctx), {}
+  local groups, names, out = ctx.board.groups, ctx.board.group_names, {}
   for g = 1, #names do
     local name = names[g]
-    local list = groups[name]
-    local whole = true
-    for i = 1, #list do
-      if owners[list[i].index] ~= p then
-        whole = false
-        break
-      end
-    end
-    if whole then out[#out + 1] = name end
+    if groups[name][1].kind == "property" and owns_group(ctx, p, name) then out[#out + 1] = name end
   end
   return out
 end
@@ -94,8 +71,8 @@ end
 local function whole_of(G, ctx, p)
   return G.players[p].whole or whole_groups(ctx, p)
 end
--- Every change of a mortgage goes through here, which keeps G.mortgages, the count of
--- mortgaged spaces the turn asks about (a save from before it was kept gets it counted afresh).
+-- The count of mortgaged spaces the turn asks about (a save from before it was kept gets it
+-- counted afresh).
 local function mortgage_count(G)
   if not G.mortgages then
     local n = 0
@@ -104,6 +81,7 @@ local function mortgage_count(G)
   end
   return G.mortgages
 end
+-- Every change of a mortgage goes through here, which keeps G.mortgages.
 local function set_mortgaged(G, id, on)
   if (G.mortgaged[id] == true) ~= on then
     G.mortgages = mortgage_count(G) + (on and 1 or -1)

@@ -205,13 +205,14 @@ fn random_api(lua: &Lua, world: &W) -> mlua::Result<Table> {
 }
 
 /// The board's static tables: `spaces` (array), `by_id`, `groups` (each group's spaces in
-/// board order) and `size`. The dynamic functions are installed by the prelude over the live
+/// board order), `group_names` (in board order of their first space) and `size`. The dynamic functions are installed by the prelude over the live
 /// state.
 fn board_api(lua: &Lua, board: &Board) -> mlua::Result<Table> {
     let t = lua.create_table()?;
     let spaces = lua.create_table()?;
     let by_id = lua.create_table()?;
     let groups = lua.create_table()?;
+    let group_names = lua.create_table()?;
     for (i, s) in board.spaces.iter().enumerate() {
         let st = lua.create_table()?;
         for (k, v) in &s.data {
@@ -228,6 +229,7 @@ fn board_api(lua: &Lua, board: &Board) -> mlua::Result<Table> {
                 None => {
                     let m = lua.create_table()?;
                     groups.raw_set(g.as_str(), m.clone())?;
+                    group_names.raw_push(g.as_str())?;
                     m
                 }
             };
@@ -239,6 +241,7 @@ fn board_api(lua: &Lua, board: &Board) -> mlua::Result<Table> {
     t.raw_set("spaces", spaces)?;
     t.raw_set("by_id", by_id)?;
     t.raw_set("groups", groups)?;
+    t.raw_set("group_names", group_names)?;
     t.raw_set("size", board.spaces.len())?;
     Ok(t)
 }
