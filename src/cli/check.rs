@@ -3,8 +3,7 @@
 
 use super::{load, CmdResult};
 use crate::ai::{play_decisions, within, Bot, Seat};
-use crate::def::Package;
-use crate::diag::{plural, Diagnostic};
+use crate::diag::plural;
 use crate::engine::GameError;
 use crate::engine::{Game, GameConfig};
 use clap::Args;
@@ -125,7 +124,7 @@ fn check_one(
         );
     }
     let ai_games = kinds.len() - a.games;
-    styles_of_every_map(&pkg)?;
+    crate::def::style::check_styles(&pkg)?;
     for map in pkg.maps.keys() {
         for (i, kind) in kinds.iter().enumerate() {
             let seed = i as u64 + 1;
@@ -185,27 +184,5 @@ fn play_saving(
         within(game, max)?;
         game.check_shown()?;
         play_decisions(game, bots, 1)?;
-    }
-}
-
-/// The window's look (style.toml) read for every map as the window reads it: every problem of
-/// every map at once, each once (the file's top-level problems show for every map).
-fn styles_of_every_map(pkg: &Package) -> Result<(), Vec<Diagnostic>> {
-    let mut diags: Vec<Diagnostic> = Vec::new();
-    for map in pkg.maps.keys() {
-        let style_for = crate::def::style::StyleFor::game(pkg, map);
-        for d in crate::def::style::load_style(&pkg.shown, &style_for)
-            .err()
-            .unwrap_or_default()
-        {
-            if !diags.contains(&d) {
-                diags.push(d);
-            }
-        }
-    }
-    crate::diag::sort(&mut diags);
-    match diags.is_empty() {
-        true => Ok(()),
-        false => Err(diags),
     }
 }

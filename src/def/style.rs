@@ -161,17 +161,49 @@ impl<'a> StyleFor<'a> {
 /// Reads `style.toml` of the game folder (shown as `shown`); no file gives the default look.
 /// Every problem is reported, located.
 pub fn load_style(shown: &str, game: &StyleFor) -> Result<Style, Vec<Diagnostic>> {
-    let file = game.root.join(FILE);
-    let path = format!("{shown}/{FILE}");
-    if !file.is_file() {
-        return match too_few_defaults(game.seats) {
-            Some(msg) => Err(vec![Diagnostic::error(&path, msg)]),
-            None => Ok(Style::default()),
-        };
+    let (path, text) = read_style(shown, game.root)?;
+    style_of(&path, text.as_deref(), game)
+}
+
+/// The look of every map of `pkg`, read as the window reads it (the file read once): every
+/// problem of every map, each once (the file's top-level problems show for every map), sorted.
+pub fn check_styles(pkg: &super::Package) -> Result<(), Vec<Diagnostic>> {
+    let (path, text) = read_style(&pkg.shown, &pkg.root)?;
+    let mut diags: Vec<Diagnostic> = Vec::new();
+    for map in pkg.maps.keys() {
+        let problems = style_of(&path, text.as_deref(), &StyleFor::game(pkg, map)).err();
+        for d in problems.unwrap_or_default() {
+            if !diags.contains(&d) {
+                diags.push(d);
+            }
+        }
     }
-    let text = std::fs::read_to_string(&file)
-        .map_err(|e| vec![Diagnostic::error(&path, format!("cannot read: {e}"))])?;
-    parse_style(&path, &text, game)
+    crate::diag::sort(&mut diags);
+    match diags.is_empty() {
+        true => Ok(()),
+        false => Err(diags),
+    }
+}
+
+/// The style file's path as shown, and its text (None when the game has none).
+fn read_style(shown: &str, root: &Path) -> Result<(String, Option<String>), Vec<Diagnostic>> {
+    let (file, path) = (root.join(FILE), format!("{shown}/{FILE}"));
+    if !file.is_file() {
+        return Ok((path, None));
+    }
+    match std::fs::read_to_string(&file) {
+        Ok(text) => Ok((path, Some(text))),
+        Err(e) => Err(vec![Diagnostic::error(&path, format!("cannot read: {e}"))]),
+    }
+}
+
+/// The look `text` gives `game`: the default look when there is no file.
+fn style_of(path: &str, text: Option<&str>, game: &StyleFor) -> Result<Style, Vec<Diagnostic>> {
+    match (text, too_few_defaults(game.seats)) {
+        (Some(text), _) => parse_style(path, text, game),
+        (None, Some(msg)) => Err(vec![Diagnostic::error(path, msg)]),
+        (None, None) => Ok(Style::default()),
+    }
 }
 
 /// Where the image file `file` a style names is: in the game folder, else in the shared
@@ -285,8 +317,8 @@ impl Builder<'_> {
             kinds: self.table("kinds", base.kinds, over.kinds),
             currency: over.currency.or(base.currency).unwrap_or(d.currency),
             price_key: over.price_key.or(base.price_key).unwrap_or(d.price_key),
-            grid: self.choice("grid", &base.grid, &over.grid, GRIDS, d.grid),
-            pieces: self.choice("pieces", &base.pieces, &over.pieces, PIECES, d.pieces),
+            grid: self.choice("grid", base.grid, over.grid, GRIDS, d.grid),
+            pieces: self.choice("pieces", base.pieces, over.pieces, PIECES, d.pieces),
             star_points: over
                 .star_points
                 .or(base.star_points)
@@ -303,32 +335,33 @@ impl Builder<'_> {
     /// The image file (the map's over the base's), which must be in the game folder or the
     /// shared `assets/`.
     fn image(&mut self, base: Option<String>, over: Option<String>) -> Option<String> {
-        let in_map = over.is_some();
-        let file = over.or(base)?;
+        let (in_map, file) = map_over_base(base, over)?;
         if image_path(self.game.root, &file).is_none() {
-            let key = self.key_in(in_map, "image");
-            let segs: Vec<&str> = key.iter().map(String::as_str).collect();
-            let msg = format!(
-                "{}: no file '{file}' in the game folder or the shared assets/",
-                segs.join(".")
-            );
-            self.diags.push((self.at)(&segs, msg));
+            let what = format!("no file '{file}' in the game folder or the shared assets/");
+            self.problem(in_map, "image", what);
         }
         Some(file)
     }
 
     /// The text scale (the map's over the base's), 0.5 to 3.
     fn scale(&mut self, base: Option<f32>, over: Option<f32>, d: f32) -> f32 {
-        let in_map = over.is_some();
-        let Some(v) = over.or(base) else { return d };
+        let Some((in_map, v)) = map_over_base(base, over) else {
+            return d;
+        };
         if !(0.5..=3.0).contains(&v) {
-            let key = self.key_in(in_map, "text_scale");
-            let segs: Vec<&str> = key.iter().map(String::as_str).collect();
-            let msg = format!("{}: {v} is outside 0.5 to 3", segs.join("."));
-            self.diags.push((self.at)(&segs, msg));
+            self.problem(in_map, "text_scale", format!("{v} is outside 0.5 to 3"));
             return d;
         }
         v
+    }
+
+    /// A problem with the value of key `name` (in the map's table when `in_map`), located at
+    /// the key and named by its path.
+    fn problem(&mut self, in_map: bool, name: &str, what: String) {
+        let key = self.key_in(in_map, name);
+        let segs: Vec<&str> = key.iter().map(String::as_str).collect();
+        let msg = format!("{}: {what}", segs.join("."));
+        self.diags.push((self.at)(&segs, msg));
     }
 
     /// The key path of `name`, under `maps.<id>` when the map's table set it.
@@ -341,10 +374,9 @@ impl Builder<'_> {
     }
 
     fn pick(&mut self, name: &str, base: &Option<String>, over: &Option<String>, d: Rgba) -> Rgba {
-        match (over, base) {
-            (Some(c), _) => self.color(&self.key_in(true, name), None, c),
-            (None, Some(c)) => self.color(&self.key_in(false, name), None, c),
-            (None, None) => d,
+        match map_over_base(base.as_ref(), over.as_ref()) {
+            Some((in_map, c)) => self.color(&self.key_in(in_map, name), None, c),
+            None => d,
         }
     }
 
@@ -353,24 +385,19 @@ impl Builder<'_> {
     fn choice<T: Copy>(
         &mut self,
         name: &str,
-        base: &Option<String>,
-        over: &Option<String>,
+        base: Option<String>,
+        over: Option<String>,
         choices: &[(&str, T)],
         d: T,
     ) -> T {
-        let (in_map, text) = match (over, base) {
-            (Some(t), _) => (true, t),
-            (None, Some(t)) => (false, t),
-            (None, None) => return d,
+        let Some((in_map, text)) = map_over_base(base, over) else {
+            return d;
         };
-        if let Some((_, v)) = choices.iter().find(|(n, _)| n == text) {
+        if let Some((_, v)) = choices.iter().find(|(n, _)| *n == text) {
             return *v;
         }
         let names: Vec<&str> = choices.iter().map(|(n, _)| *n).collect();
-        let key = self.key_in(in_map, name);
-        let segs: Vec<&str> = key.iter().map(String::as_str).collect();
-        let msg = format!("{}: {}", segs.join("."), not_one_of(text, &names));
-        self.diags.push((self.at)(&segs, msg));
+        self.problem(in_map, name, not_one_of(&text, &names));
         d
     }
 
@@ -409,6 +436,14 @@ impl Builder<'_> {
                 Rgba([0xff, 0x00, 0xff, 0xff])
             }
         }
+    }
+}
+
+/// The map's value over the base's, with whether it is the map's.
+fn map_over_base<T>(base: Option<T>, over: Option<T>) -> Option<(bool, T)> {
+    match over {
+        Some(v) => Some((true, v)),
+        None => base.map(|v| (false, v)),
     }
 }
 
