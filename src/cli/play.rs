@@ -535,9 +535,6 @@ pub fn human_turn(s: &Session) -> bool {
 
 /// What a bot (the heuristic unless named: `why mcts:500`) would choose here, and the
 /// candidates it weighed, best first (top 10).
-/// The kinds of bot `why` can ask, as `Seat::parse` names them (before any `:parameter`).
-const BOT_KINDS: &[&str] = &["ai", "random", "mcts", "montecarlo", "alphabeta"];
-
 fn why(game: &mut Game, bot: &str) {
     let seat = if bot.is_empty() {
         Ok(Seat::Heuristic(None))
@@ -545,13 +542,13 @@ fn why(game: &mut Game, bot: &str) {
         Seat::parse(bot)
     };
     // Only bots can explain a choice: an unknown kind is named as no bot (the usage line lists
-    // the bots, not `human`); a known bot's bad parameter keeps its own message.
+    // the bots, not `human`); a known kind's bad parameter keeps its own message.
     let kind = bot.split(':').next().unwrap_or_default();
     let bot = seat
         .as_ref()
-        .map_err(|e| match BOT_KINDS.contains(&kind) {
-            true => e.clone(),
-            false => format!("'{bot}' is not a bot"),
+        .map_err(|e| match Seat::parse(kind) {
+            Ok(_) => e.clone(),
+            Err(_) => format!("'{bot}' is not a bot"),
         })
         .and_then(|s| (s.bot(game.config.seed, 0)).ok_or_else(|| format!("'{s}' is not a bot")));
     let mut bot = match bot {
