@@ -30,16 +30,18 @@ impl GameRng {
         self.0.next_u64()
     }
 
-    /// Uniform integer in `0..n` (Lemire's multiply-and-reject; `n > 0`).
+    /// Uniform integer in `0..n` (Lemire's multiply-and-reject; `n > 0`). The rejection
+    /// threshold (a division) is below `n`, so it is worked out only for a low part under `n`.
     pub fn below(&mut self, n: u64) -> u64 {
         assert!(n > 0, "below(0)");
-        let threshold = n.wrapping_neg() % n;
-        loop {
-            let m = (self.next_u64() as u128) * (n as u128);
-            if (m as u64) >= threshold {
-                return (m >> 64) as u64;
+        let mut m = (self.next_u64() as u128) * (n as u128);
+        if (m as u64) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (m as u64) < threshold {
+                m = (self.next_u64() as u128) * (n as u128);
             }
         }
+        (m >> 64) as u64
     }
 
     /// Uniform integer in `lo..=hi`; `lo <= hi`.

@@ -10,7 +10,7 @@ use crate::core::event::Event;
 use crate::core::world::World;
 use mlua::ffi::{self, lua_State};
 use mlua::{Lua, Table};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::os::raw::c_int;
 use std::rc::Rc;
 
@@ -42,12 +42,35 @@ unsafe fn text<'a>(l: *mut lua_State, arg: c_int, what: &str) -> Result<&'a str,
     std::str::from_utf8(bytes).map_err(|_| Msg::of(format_args!("{what}, got invalid UTF-8")))
 }
 
+thread_local! {
+    /// The last spec read (up to 8 bytes) and its parse: a game rolls the same spec again
+    /// and again.
+    static LAST_SPEC: Cell<Option<([u8; 8], DiceSpec)>> = const { Cell::new(None) };
+}
+
+/// `spec` parsed, or the last parse when `spec` is the text parsed last.
+fn parsed(spec: &str) -> Result<DiceSpec, String> {
+    let mut key = [0u8; 8];
+    if spec.len() > key.len() || spec.contains('\0') {
+        return parse_dice(spec);
+    }
+    key[..spec.len()].copy_from_slice(spec.as_bytes());
+    if let Some((last, parsed)) = LAST_SPEC.get() {
+        if last == key {
+            return Ok(parsed);
+        }
+    }
+    let parsed = parse_dice(spec)?;
+    LAST_SPEC.set(Some((key, parsed)));
+    Ok(parsed)
+}
+
 /// Rolls the spec given as argument 2 into `faces`; returns how many dice and the total, or
 /// raises the problem as a Lua error (a bad spec, or `what` and the type found).
 unsafe fn roll_faces(l: *mut lua_State, faces: &mut [u32; MAX_DICE], what: &str) -> (usize, i64) {
     let rolled = text(l, 2, what).and_then(|spec| {
         on_cell(l, |w: &mut World| {
-            let parsed: DiceSpec = parse_dice(spec).map_err(Msg::of)?;
+            let parsed = parsed(spec).map_err(Msg::of)?;
             let faces = &mut faces[..parsed.count as usize];
             let total = roll_into(parsed, &mut w.rng, &mut w.forced_dice, faces);
             if w.record_events {
