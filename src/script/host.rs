@@ -152,44 +152,7 @@ impl Host {
     /// Copies the world's components into the live Lua state (after a start or a restore).
     /// The Lua tables are filled in place: the prelude's functions hold them as upvalues.
     pub fn push_world(&self, w: &World) -> mlua::Result<()> {
-        let s = &self.state;
-        s.raw_set("current", w.current + 1)?;
-        s.raw_set("turn", w.turn)?;
-        s.raw_set("round", w.round)?;
-        self.set_record(w.record_events)?;
-        fill(s, "in_play", w.in_play.iter().copied())?;
-        s.raw_set("playing", w.in_play.iter().filter(|p| **p).count())?;
-        fill(s, "token", w.board.tokens.iter().map(|t| t + 1))?;
-        fill(s, "owner", w.board.owners.iter().map(|o| o.map(|p| p + 1)))?;
-        fill(s, "level", w.board.levels.iter().copied())?;
-        let zones: Table = s.raw_get("zones")?;
-        for (z, piles) in w.zones.iter().enumerate() {
-            let lua_piles: Table = zones.raw_get(z + 1)?;
-            for (p, items) in piles.iter().enumerate() {
-                let pile: Table = lua_piles.raw_get(p + 1)?;
-                let list: Table = pile.raw_get("list")?;
-                let old = list.raw_len();
-                for (i, v) in items.iter().enumerate() {
-                    list.raw_set(i + 1, *v)?;
-                }
-                for i in items.len()..old {
-                    list.raw_set(i + 1, Value::Nil)?;
-                }
-            }
-        }
-        let counters: Table = s.raw_get("counter")?;
-        for (c, values) in w.counters.iter().enumerate() {
-            let column: Table = counters.raw_get(c + 1)?;
-            for (i, v) in values.iter().enumerate() {
-                column.raw_set(i + 1, *v)?;
-            }
-        }
-        let tallies: Table = s.raw_get("tallies")?;
-        tallies.clear()?;
-        for (name, counts) in &w.tallies {
-            tallies.raw_set(name.as_str(), counts.clone())?;
-        }
-        Ok(())
+        super::sync::push(&self.lua, &self.state, w)
     }
 
     /// Whether events are recorded: `S.record`, and `ctx:log` with it (see the prelude).
@@ -199,35 +162,7 @@ impl Host {
 
     /// Copies the live Lua state back into the world (before a snapshot or a read).
     pub fn pull_world(&self, w: &mut World) -> mlua::Result<()> {
-        let s = &self.state;
-        w.current = s.raw_get::<usize>("current")? - 1;
-        w.turn = s.raw_get("turn")?;
-        w.round = s.raw_get("round")?;
-        w.in_play = s.raw_get("in_play")?;
-        w.board.tokens = s
-            .raw_get::<Vec<usize>>("token")?
-            .into_iter()
-            .map(|t| t - 1)
-            .collect();
-        let owners: Table = s.raw_get("owner")?;
-        for (i, o) in w.board.owners.iter_mut().enumerate() {
-            *o = owners.raw_get::<Option<usize>>(i + 1)?.map(|p| p - 1);
-        }
-        w.board.levels = s.raw_get("level")?;
-        w.counters = s.raw_get("counter")?;
-        w.tallies = s.raw_get("tallies")?;
-        let zones: Table = s.raw_get("zones")?;
-        for (z, piles) in w.zones.iter_mut().enumerate() {
-            let lua_piles: Table = zones.raw_get(z + 1)?;
-            for (p, items) in piles.iter_mut().enumerate() {
-                let pile: Table = lua_piles.raw_get(p + 1)?;
-                *items = pile
-                    .raw_get::<Table>("list")?
-                    .sequence_values()
-                    .collect::<mlua::Result<_>>()?;
-            }
-        }
-        Ok(())
+        super::sync::pull(&self.lua, &self.state, w)
     }
 
     /// Current seat (0-based) and round, read from the live state.
@@ -415,19 +350,6 @@ fn fill_states(
             st.raw_set("priority", priority)?;
         }
         t.raw_set(spec.name.as_str(), st)?;
-    }
-    Ok(())
-}
-
-/// Overwrites the array `state[name]` in place with `values`.
-fn fill<V: mlua::IntoLua>(
-    state: &Table,
-    name: &str,
-    values: impl Iterator<Item = V>,
-) -> mlua::Result<()> {
-    let t: Table = state.raw_get(name)?;
-    for (i, v) in values.enumerate() {
-        t.raw_set(i + 1, v)?;
     }
     Ok(())
 }

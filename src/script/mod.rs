@@ -9,6 +9,7 @@ pub mod host;
 pub mod melds;
 mod rawdice;
 mod rawgrid;
+mod sync;
 mod tiebreak;
 pub mod watchdog;
 

@@ -1,0 +1,254 @@
+//! Copies the world's live components (turn order, tokens, owners, levels, counters, zones,
+//! tallies) into the Lua table `S` the prelude keeps them in, and back: each way in one raw
+//! pass inside one protected call, since `sim` starts and ends thousands of games a second
+//! and a call per value cost more than the short games themselves.
+//!
+//! Invariant: the prelude fills S's tables in place and never replaces them; every key read
+//! here is one the prelude made, so reading allocates nothing in the VM and raises nothing.
+
+use crate::core::world::World;
+use mlua::ffi::{self, lua_State};
+use mlua::{Lua, Table};
+use std::ffi::CStr;
+use std::os::raw::c_int;
+
+/// S's index on the stack of the protected call.
+const S: c_int = 1;
+
+/// Copies `w` into S (after a start or a restore).
+pub fn push(lua: &Lua, state: &Table, w: &World) -> mlua::Result<()> {
+    // SAFETY: the closure runs protected with S at index 1 and holds only references, so a
+    // memory error unwinding past it skips no destructor.
+    unsafe { lua.exec_raw::<()>(state, |l| push_raw(l, w)) }
+}
+
+/// Copies S back into `w` (before a snapshot or a read).
+pub fn pull(lua: &Lua, state: &Table, w: &mut World) -> mlua::Result<()> {
+    // SAFETY: as `push`; after the tables are on the stack (the only step that looks keys
+    // up) the reads below raise nothing, so the vectors built meanwhile are always dropped.
+    unsafe { lua.exec_raw::<()>(state, |l| pull_raw(l, w)) }
+}
+
+unsafe fn push_raw(l: *mut lua_State, w: &World) {
+    ffi::luaL_checkstack(l, 8, std::ptr::null());
+    set_int(l, c"current", w.current as i64 + 1);
+    set_int(l, c"turn", w.turn as i64);
+    set_int(l, c"round", w.round as i64);
+    set_int(
+        l,
+        c"playing",
+        w.in_play.iter().filter(|p| **p).count() as i64,
+    );
+    ffi::lua_getfield(l, S, c"set_record".as_ptr());
+    ffi::lua_pushboolean(l, w.record_events as c_int);
+    ffi::lua_call(l, 1, 0);
+    with_field(l, c"in_play", |l, t| {
+        for (i, p) in w.in_play.iter().enumerate() {
+            ffi::lua_pushboolean(l, *p as c_int);
+            ffi::lua_rawseti(l, t, i as ffi::lua_Integer + 1);
+        }
+    });
+    let tokens = w.board.tokens.iter().map(|t| Some(*t as i64 + 1));
+    with_field(l, c"token", |l, t| set_all(l, t, tokens));
+    let owners = w.board.owners.iter().map(|o| o.map(|p| p as i64 + 1));
+    with_field(l, c"owner", |l, t| set_all(l, t, owners));
+    let levels = w.board.levels.iter().map(|v| Some(*v));
+    with_field(l, c"level", |l, t| set_all(l, t, levels));
+    with_field(l, c"counter", |l, t| {
+        for (c, values) in w.counters.iter().enumerate() {
+            ffi::lua_rawgeti(l, t, c as ffi::lua_Integer + 1);
+            set_all(l, ffi::lua_gettop(l), values.iter().map(|v| Some(*v)));
+            ffi::lua_pop(l, 1);
+        }
+    });
+    with_field(l, c"zones", |l, t| push_zones(l, t, w));
+    with_field(l, c"tallies", |l, t| push_tallies(l, t, w));
+}
+
+/// `S[name] = v`.
+unsafe fn set_int(l: *mut lua_State, name: &CStr, v: i64) {
+    ffi::lua_pushinteger(l, v);
+    ffi::lua_setfield(l, S, name.as_ptr());
+}
+
+/// Runs `f` with S's table `name` at the returned stack index, then pops it.
+unsafe fn with_field(l: *mut lua_State, name: &CStr, f: impl FnOnce(*mut lua_State, c_int)) {
+    ffi::lua_getfield(l, S, name.as_ptr());
+    f(l, ffi::lua_gettop(l));
+    ffi::lua_pop(l, 1);
+}
+
+/// `t[i] = v` for each value from 1 (nil for `None`).
+unsafe fn set_all(l: *mut lua_State, t: c_int, values: impl Iterator<Item = Option<i64>>) {
+    for (i, v) in values.enumerate() {
+        match v {
+            Some(v) => ffi::lua_pushinteger(l, v),
+            None => ffi::lua_pushnil(l),
+        }
+        ffi::lua_rawseti(l, t, i as ffi::lua_Integer + 1);
+    }
+}
+
+/// Each pile's `list` holds exactly the world's items.
+unsafe fn push_zones(l: *mut lua_State, zones: c_int, w: &World) {
+    for (z, piles) in w.zones.iter().enumerate() {
+        ffi::lua_rawgeti(l, zones, z as ffi::lua_Integer + 1);
+        for (p, items) in piles.iter().enumerate() {
+            ffi::lua_rawgeti(l, -1, p as ffi::lua_Integer + 1);
+            ffi::lua_getfield(l, -1, c"list".as_ptr());
+            let list = ffi::lua_gettop(l);
+            let old = ffi::lua_rawlen(l, list) as usize;
+            let cleared = std::iter::repeat_n(None, old.saturating_sub(items.len()));
+            set_all(l, list, items.iter().map(|v| Some(*v)).chain(cleared));
+            ffi::lua_pop(l, 2);
+        }
+        ffi::lua_pop(l, 1);
+    }
+}
+
+/// The tallies table holds exactly the world's counts (name -> key -> count).
+unsafe fn push_tallies(l: *mut lua_State, tallies: c_int, w: &World) {
+    // Emptied first: setting a field to nil while traversing is allowed.
+    ffi::lua_pushnil(l);
+    while ffi::lua_next(l, tallies) != 0 {
+        ffi::lua_pop(l, 1);
+        ffi::lua_pushvalue(l, -1);
+        ffi::lua_pushnil(l);
+        ffi::lua_rawset(l, tallies);
+    }
+    for (name, counts) in &w.tallies {
+        push_text(l, name);
+        ffi::lua_createtable(l, 0, counts.len() as c_int);
+        for (key, n) in counts {
+            push_text(l, key);
+            ffi::lua_pushinteger(l, *n as i64);
+            ffi::lua_rawset(l, -3);
+        }
+        ffi::lua_rawset(l, tallies);
+    }
+}
+
+unsafe fn push_text(l: *mut lua_State, text: &str) {
+    ffi::lua_pushlstring(l, text.as_ptr().cast(), text.len());
+}
+
+unsafe fn pull_raw(l: *mut lua_State, w: &mut World) {
+    ffi::luaL_checkstack(l, 16, std::ptr::null());
+    w.current = int(l, c"current") as usize - 1;
+    w.turn = int(l, c"turn") as u64;
+    w.round = int(l, c"round") as u64;
+    let names = [
+        c"in_play", c"token", c"owner", c"level", c"counter", c"zones", c"tallies",
+    ];
+    for name in names {
+        ffi::lua_getfield(l, S, name.as_ptr());
+    }
+    ffi::lua_pushstring(l, c"list".as_ptr());
+    let [in_play, token, owner, level, counter, zones, tallies, list_key] =
+        [2, 3, 4, 5, 6, 7, 8, 9];
+    // From here on nothing raises (see the invariant).
+    w.in_play = (1..=len(l, in_play))
+        .map(|i| {
+            ffi::lua_rawgeti(l, in_play, i);
+            let b = ffi::lua_toboolean(l, -1) != 0;
+            ffi::lua_pop(l, 1);
+            b
+        })
+        .collect();
+    w.board.tokens = ints(l, token).into_iter().map(|t| t as usize - 1).collect();
+    for (i, o) in w.board.owners.iter_mut().enumerate() {
+        ffi::lua_rawgeti(l, owner, i as ffi::lua_Integer + 1);
+        *o = at(l, -1).map(|p| p as usize - 1);
+        ffi::lua_pop(l, 1);
+    }
+    w.board.levels = ints(l, level);
+    w.counters = (1..=len(l, counter))
+        .map(|c| {
+            ffi::lua_rawgeti(l, counter, c);
+            let column = ints(l, ffi::lua_gettop(l));
+            ffi::lua_pop(l, 1);
+            column
+        })
+        .collect();
+    for (z, piles) in w.zones.iter_mut().enumerate() {
+        ffi::lua_rawgeti(l, zones, z as ffi::lua_Integer + 1);
+        for (p, items) in piles.iter_mut().enumerate() {
+            ffi::lua_rawgeti(l, -1, p as ffi::lua_Integer + 1);
+            ffi::lua_pushvalue(l, list_key);
+            ffi::lua_rawget(l, -2);
+            *items = ints(l, ffi::lua_gettop(l));
+            ffi::lua_pop(l, 2);
+        }
+        ffi::lua_pop(l, 1);
+    }
+    w.tallies = pull_tallies(l, tallies);
+    ffi::lua_pop(l, 8);
+}
+
+/// `S[name]` as an integer.
+unsafe fn int(l: *mut lua_State, name: &CStr) -> i64 {
+    ffi::lua_getfield(l, S, name.as_ptr());
+    let v = ffi::lua_tointegerx(l, -1, std::ptr::null_mut());
+    ffi::lua_pop(l, 1);
+    v
+}
+
+/// The integer at stack index `i`, or `None` for anything else (nil).
+unsafe fn at(l: *mut lua_State, i: c_int) -> Option<i64> {
+    let mut ok = 0;
+    let v = ffi::lua_tointegerx(l, i, &mut ok);
+    (ok != 0).then_some(v)
+}
+
+unsafe fn len(l: *mut lua_State, t: c_int) -> ffi::lua_Integer {
+    ffi::lua_rawlen(l, t) as ffi::lua_Integer
+}
+
+/// The sequence of integers in the table at `t`.
+unsafe fn ints(l: *mut lua_State, t: c_int) -> Vec<i64> {
+    (1..=len(l, t))
+        .map(|i| {
+            ffi::lua_rawgeti(l, t, i);
+            let v = at(l, -1).unwrap_or(0);
+            ffi::lua_pop(l, 1);
+            v
+        })
+        .collect()
+}
+
+/// name -> key -> count, from the tallies table at `t` (its keys are always text: `ctx:tally`
+/// turns numbers into their text).
+unsafe fn pull_tallies(
+    l: *mut lua_State,
+    t: c_int,
+) -> std::collections::BTreeMap<String, std::collections::BTreeMap<String, u64>> {
+    let mut out = std::collections::BTreeMap::new();
+    ffi::lua_pushnil(l);
+    while ffi::lua_next(l, t) != 0 {
+        let counts = ffi::lua_gettop(l);
+        let mut inner = std::collections::BTreeMap::new();
+        ffi::lua_pushnil(l);
+        while ffi::lua_next(l, counts) != 0 {
+            inner.insert(text(l, -2), at(l, -1).unwrap_or(0) as u64);
+            ffi::lua_pop(l, 1);
+        }
+        out.insert(text(l, -2), inner);
+        ffi::lua_pop(l, 1);
+    }
+    out
+}
+
+/// The key at stack index `i` as text, read from a copy (converting a traversal's own key in
+/// place would break `lua_next`). The prelude only ever makes text keys, which convert to
+/// nothing new; an empty text stands for anything else.
+unsafe fn text(l: *mut lua_State, i: c_int) -> String {
+    if ffi::lua_type(l, i) != ffi::LUA_TSTRING {
+        return String::new();
+    }
+    ffi::lua_pushvalue(l, i);
+    let mut n = 0;
+    let p = ffi::lua_tolstring(l, -1, &mut n);
+    let s = String::from_utf8_lossy(std::slice::from_raw_parts(p.cast::<u8>(), n)).into_owned();
+    ffi::lua_pop(l, 1);
+    s
+}
