@@ -168,7 +168,7 @@ R.pay = pay
 local function collect_salary(ctx, p, laps)
   local salary = laps * ctx.settings.salary
   ctx.counter:add(p, "cash", salary)
-  ctx:log("P%d collects %s%d salary", p, ctx.settings.currency, salary)
+  if ctx.logging then ctx:log("P%d collects %s%d salary", p, ctx.settings.currency, salary) end
 end
 
 local function send_to_jail(G, ctx, p)
@@ -212,11 +212,15 @@ local function land(G, ctx, p, special)
       if ctx.counters.cash[p] >= sp.price then return "buy" end
     elseif owner ~= p and not G.mortgaged[sp.id] then
       local rent = rent_for(G, ctx, sp, owner, special or NOTHING_SPECIAL)
-      ctx:log("P%d pays %s%d rent to P%d for %s", p, ctx.settings.currency, rent, owner, sp.name)
+      if ctx.logging then
+        ctx:log("P%d pays %s%d rent to P%d for %s", p, ctx.settings.currency, rent, owner, sp.name)
+      end
       pay(G, ctx, p, rent, owner, "rent")
     end
   elseif sp.kind == "tax" then
-    ctx:log("P%d pays %s%d %s", p, ctx.settings.currency, sp.amount, sp.name)
+    if ctx.logging then
+      ctx:log("P%d pays %s%d %s", p, ctx.settings.currency, sp.amount, sp.name)
+    end
     pay(G, ctx, p, sp.amount, nil, "tax")
   elseif sp.kind == "chance" or sp.kind == "community" then
     local card = ctx.deck:draw(sp.deck)
@@ -431,7 +435,9 @@ local function manage(G, ctx, p, verb, id)
     ctx.counter:add(p, "cash", -sp.house_cost)
     ctx.board:set_level(sp.index, ctx.board.levels[sp.index] + 1)
     G.houses_built = G.houses_built + 1
-    ctx:log("P%d builds on %s (level %d)", p, sp.name, ctx.board.levels[sp.index])
+    if ctx.logging then
+      ctx:log("P%d builds on %s (level %d)", p, sp.name, ctx.board.levels[sp.index])
+    end
   elseif verb == "mortgage" then
     set_mortgaged(G, id, true)
     ctx.counter:add(p, "cash", mortgage_value(ctx, sp))
@@ -576,7 +582,9 @@ R.states.buy = {
       local sp = ctx.board.by_id[action[2]]
       ctx.counter:add(p, "cash", -sp.price)
       acquire(G, ctx, sp.index, p)
-      ctx:log("P%d buys %s for %s%d", p, sp.name, ctx.settings.currency, sp.price)
+      if ctx.logging then
+        ctx:log("P%d buys %s for %s%d", p, sp.name, ctx.settings.currency, sp.price)
+      end
     end
     if G.again and not G.players[p].in_jail then return "wait_player" end
     return "end_turn"

@@ -444,13 +444,15 @@ function M.install(ctx, spec, emit)
   end
   -- While no events are recorded (batch games), ctx:log is a function of fixed arguments that
   -- does nothing: a call with a variable number of arguments costs more even when it returns
-  -- at once. S.record and ctx.log change together, here.
+  -- at once. ctx.logging says which (rules test it to skip building a line's arguments).
+  -- S.record, ctx.log and ctx.logging change together, here.
   local function unrecorded() end
   function S.set_record(on)
     S.record = on
     ctx.log = on and log or unrecorded
+    ctx.logging = on
   end
-  ctx.log = log
+  ctx.log, ctx.logging = log, true
 
   -- board
   local board = ctx.board
