@@ -87,34 +87,21 @@ impl Game {
         let Some(ai) = self.host.ai.as_ref().filter(|_| applies) else {
             return Ok(None);
         };
-        let fail = |e| self.lua_failure(e);
-        let lua = &self.host.lua;
-        let ais = lua.create_table().map_err(fail)?;
-        for (i, seat) in seats.iter().enumerate() {
+        let mut ais = Vec::with_capacity(seats.len());
+        for seat in seats {
             // A missing style is the step path's error, at the first decision that needs it.
             let Ok(t) = seat.style.map_or(Ok(ai.clone()), |s| self.ai_style(ai, s)) else {
                 return Ok(None);
             };
-            ais.raw_set(i + 1, t).map_err(fail)?;
+            ais.push(t);
         }
-        let run = lua.create_table().map_err(fail)?;
-        let fields: [(&str, Value); 7] = [
-            ("ctx", Value::Table(self.host.ctx.clone())),
-            ("S", Value::Table(self.host.state.clone())),
-            ("states", Value::Table(self.host.states.clone())),
-            ("ais", Value::Table(ais)),
-            ("draw", Value::Function(self.host.tiebreak.draw.clone())),
-            (
-                "cap",
-                self.round_cap
-                    .map_or(Value::Nil, |c| Value::Integer(c as i64)),
-            ),
-            ("guard", Value::Integer(STEP_GUARD as i64)),
-        ];
-        for (k, v) in fields {
-            run.raw_set(k, v).map_err(fail)?;
-        }
-        Ok(Some(run))
+        let h = &self.host;
+        let cap = self.round_cap.map(|c| c as i64);
+        let guard = STEP_GUARD as i64;
+        let (ctx, state, states, draw) = (&h.ctx, &h.state, &h.states, &h.tiebreak.draw);
+        let ais = mlua::Variadic::from_iter(ais);
+        let run = h.new_run.call((ctx, state, states, draw, cap, guard, ais));
+        run.map(Some).map_err(|e| self.lua_failure(e))
     }
 
     /// Plays up to `budget` decisions from `p` in one call, then leaves the game as the step

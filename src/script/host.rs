@@ -59,8 +59,10 @@ pub struct Host {
     pub playout: Function,
     pub scores: Function,
     pub ask_order: Function,
-    /// The in-VM driver of heuristic bots, and the seats' tie-break generators it draws from.
+    /// The in-VM driver of heuristic bots, the record its chunks share (`M.run`), and the
+    /// seats' tie-break generators it draws from.
     pub autoplay: Function,
+    pub new_run: Function,
     pub tiebreak: super::tiebreak::TieBreak,
     /// Each state's checked hooks and flow facts as one Lua record, for the in-VM driver and
     /// search playouts (see `fill_states`).
@@ -121,6 +123,7 @@ impl Host {
             scores: prelude.get("scores").map_err(fail)?,
             ask_order: prelude.get("ask_order").map_err(fail)?,
             autoplay: prelude.get("autoplay").map_err(fail)?,
+            new_run: prelude.get("run").map_err(fail)?,
             tiebreak,
             states,
         };
@@ -319,25 +322,30 @@ fn install_components(
     install.call((ctx.clone(), spec, emit))
 }
 
-/// name → { enter, options, act, seats, next = { name = true }, auto, final, priority } for
-/// every state: the checked hooks beside the flow facts, the one Lua form of the flow that
-/// the in-VM drivers read (`auto`: neither a decision nor final; `priority`: a simultaneous
-/// state's verb ranks).
+/// name → { enter, options, act, seats, next, auto, final, priority } for every state: the
+/// checked hooks beside the flow facts, the one Lua form of the flow that the in-VM drivers
+/// read (`next`: each state it may move to, name → that state's record, so a move costs one
+/// lookup; `auto`: neither a decision nor final; `priority`: a simultaneous state's verb
+/// ranks).
 fn fill_states(
     lua: &Lua,
     t: &Table,
     flow: &crate::core::flow::Flow,
     hooks: &[StateHooks],
 ) -> mlua::Result<()> {
-    for (spec, h) in flow.states.iter().zip(hooks) {
-        let st = lua.create_table()?;
+    let records: Vec<Table> = flow
+        .states
+        .iter()
+        .map(|_| lua.create_table())
+        .collect::<mlua::Result<_>>()?;
+    for ((spec, h), st) in flow.states.iter().zip(hooks).zip(&records) {
         st.raw_set("enter", h.enter.clone())?;
         st.raw_set("options", h.options.clone())?;
         st.raw_set("act", h.act.clone())?;
         st.raw_set("seats", h.seats.clone())?;
         let next = lua.create_table()?;
         for n in &spec.next {
-            next.raw_set(flow.name(*n), true)?;
+            next.raw_set(flow.name(*n), &records[*n])?;
         }
         st.raw_set("next", next)?;
         st.raw_set("auto", !spec.decide && !spec.terminal)?;

@@ -264,6 +264,11 @@ end
 -- error has unwound this loop (Lua closes the upvalues then): where it failed.
 -- run = { ctx, S (live turn state), states (each state's record, as M.playout reads them),
 -- ais (AI table per seat), draw, cap, guard }
+-- M.run builds it in one call, the AI tables last.
+function M.run(ctx, S, states, draw, cap, guard, ...)
+  return { ctx = ctx, S = S, states = states, ais = { ... }, draw = draw, cap = cap, guard = guard }
+end
+
 function M.autoplay(G, run, state, seat, list, budget)
   local ctx, S, states, ais, draw = run.ctx, run.S, run.states, run.ais, run.draw
   local cap, guard, best, check = run.cap, run.guard, M.tied, M.check_options
@@ -292,8 +297,9 @@ function M.autoplay(G, run, state, seat, list, budget)
       -- (which may move on) and stays.
       local steps = 0
       while true do
-        if not st.next[nxt] then return "next", state, n, hook, nxt end
-        state, st = nxt, states[nxt]
+        local to = st.next[nxt]
+        if not to then return "next", state, n, hook, nxt end
+        state, st = nxt, to
         hook = "enter"
         if st.auto then
           steps = steps + 1
