@@ -276,12 +276,13 @@ function M.autoplay(G, run, state, seat, list, budget)
   local n, hook, nxt, tied, trail, near = 0, "act", nil, {}, {}, run.guard - 6
   local st = states[state]
   run.probe = function() return state, hook, n, seat, list end
+  local size = #list -- (the list's length, measured once per decision)
   while true do
     local option = list[1]
-    if #list > 1 then
+    if size > 1 then
       local AI = ais[seat]
       local r = fixed_best[list] -- as M.tied reads it
-      if r and r[1] == AI and r[2] == #list then
+      if r and r[1] == AI and r[2] == size then
         option = list[r[3]]
       else
         hook = "ai.score"
@@ -320,12 +321,13 @@ function M.autoplay(G, run, state, seat, list, budget)
     if cap and S.round > cap then return "capped", state, n end
     seat, hook = S.current, "options"
     list = st.options(G, ctx, seat)
-    local length = valid_length[list] -- known(list), without the call
-    if length == nil or length ~= #list then
+    size = valid_length[list] -- known(list), without the call
+    if size == nil or size ~= #list then
       local problem = check(list)
       if problem then return "options", state, n, problem end
+      size = #list
     end
-    if #list == 0 then return "options", state, n end
+    if size == 0 then return "options", state, n end
     if n >= budget then return "ask", state, n, seat, list end
   end
 end
