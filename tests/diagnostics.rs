@@ -1415,60 +1415,6 @@ fn live_views_read_the_state_and_refuse_writes() {
     assert_eq!(g.eval(hidden).unwrap(), serde_json::json!([false, false]));
 }
 
-// In batch games (no events recorded) the views are the live tables themselves: every read,
-// length and traversal gives what the read-only views give; recording again brings the
-// views (and their refusal of writes) back.
-#[test]
-fn batch_games_read_the_live_tables_as_the_views() {
-    let mut g = start("monopoly", "demo", 3, 1, &[]);
-    let change = "ctx.board:set_owner(2, 2) ctx.board:set_owner(5, 3) ctx.board:set_level(2, 3) \
-                  ctx.board:move(2, 4) ctx.counter:add(3, 'cash', -100)";
-    g.eval(change).unwrap();
-    let read = "local b, c = ctx.board, ctx.counters \
-                local function each(t) local n, s = 0, 0 for k, v in pairs(t) do \
-                  n, s = n + 1, s + k * v end return n, s end \
-                local on, os = each(b.owners) local cn, cs = each(c.cash) local names = {} \
-                for name in pairs(c) do names[#names + 1] = name end \
-                return { b.owners[2], b.owners[5], b.owners[3] or false, b.levels[2], \
-                  b.positions[2], c.cash[3], #b.owners, #b.levels, #b.positions, #c, #c.cash, \
-                  on, os, cn, cs, names, b.owners[99] or false }";
-    let expected = serde_json::json!([
-        2,
-        3,
-        false,
-        3,
-        5,
-        1400,
-        10,
-        10,
-        3,
-        1,
-        3,
-        2,
-        19,
-        3,
-        8700,
-        ["cash"],
-        false
-    ]);
-    assert_eq!(g.eval(read).unwrap(), expected);
-    g.set_record_events(false);
-    assert_eq!(g.eval(read).unwrap(), expected);
-    let unknown = "local ok, e = pcall(function() return ctx.counters.money end) return e";
-    assert_eq!(
-        g.eval(unknown).unwrap(),
-        serde_json::json!("eval:1: unknown counter 'money' (game.toml declares: cash)")
-    );
-    g.set_record_events(true);
-    let write = "local ok, e = pcall(function() ctx.board.levels[2] = 1 end) return e";
-    assert_eq!(
-        g.eval(write).unwrap(),
-        serde_json::json!(
-            "eval:1: ctx.board.levels is read-only: change it with ctx.board:set_level"
-        )
-    );
-}
-
 // Each bad argument of `ctx.dice:roll`, `ctx.dice:sum` and `ctx:tally` is an error at the
 // calling line.
 /// `ctx:tally` counts a number key as its text, adds an amount, and counts a name and key seen

@@ -453,15 +453,12 @@ function M.install(ctx, spec, emit)
   -- While no events are recorded (batch games), ctx:log is a function of fixed arguments that
   -- does nothing: a call with a variable number of arguments costs more even when it returns
   -- at once. ctx.logging says which (rules test it to skip building a line's arguments).
-  -- S.record, ctx.log, ctx.logging and the read-only views (use_views, below) change
-  -- together, here.
+  -- S.record, ctx.log and ctx.logging change together, here.
   local function unrecorded() end
-  local use_views
   function S.set_record(on)
     S.record = on
     ctx.log = on and log or unrecorded
     ctx.logging = on
-    use_views(on)
   end
   ctx.log, ctx.logging = log, true
 
@@ -563,32 +560,14 @@ function M.install(ctx, spec, emit)
   end
   ctx.counter = counters
 
-  -- The read-only views. While events are recorded (play, check, replay) each is an empty
-  -- table that reads the live one through __index and fails a write at the writing line. In
-  -- batch games (sim, the bots' searches: nothing is recorded) the live tables stand in for
-  -- them, read without a metamethod, and a write to one is not caught. Both give the same
-  -- values, lengths and pairs: `owner` (holes where nobody owns) carries its length.
-  local ncounters = #spec.counters
-  local function unknown(_, name) col(name) end
-  local views = setmetatable({}, { __index = unknown })
-  local columns = setmetatable({}, { __index = unknown, __len = function() return ncounters end })
+  board.owners = M.view(owner, nspaces, "ctx.board.owners", "ctx.board:set_owner")
+  board.levels = M.view(level, nspaces, "ctx.board.levels", "ctx.board:set_level")
+  board.positions = M.view(token, seats, "ctx.board.positions", "ctx.board:move, :advance_to or :place")
+  local views = setmetatable({}, { __index = function(_, name) col(name) end })
   for name, c in pairs(column) do
     views[name] = M.view(c, seats, "ctx.counters." .. name, "ctx.counter:set or :add")
-    columns[name] = c
   end
-  setmetatable(owner, { __len = function() return nspaces end })
-  local strict = {
-    M.view(owner, nspaces, "ctx.board.owners", "ctx.board:set_owner"),
-    M.view(level, nspaces, "ctx.board.levels", "ctx.board:set_level"),
-    M.view(token, seats, "ctx.board.positions", "ctx.board:move, :advance_to or :place"),
-    M.view(views, ncounters, "ctx.counters", "ctx.counter:set or :add"),
-  }
-  local live = { owner, level, token, columns }
-  function use_views(on)
-    local v = on and strict or live
-    board.owners, board.levels, board.positions, ctx.counters = v[1], v[2], v[3], v[4]
-  end
-  use_views(true)
+  ctx.counters = M.view(views, #spec.counters, "ctx.counters", "ctx.counter:set or :add")
   S.zones = M.install_zones(ctx, spec)
   S.tallies = M.install_tally(ctx)
   M.strict_settings(ctx.settings)
