@@ -22,11 +22,14 @@ pub fn push(lua: &Lua, state: &Table, w: &World) -> mlua::Result<()> {
     unsafe { lua.exec_raw::<()>(state, |l| push_raw(l, w)) }
 }
 
-/// Copies S back into `w` (before a snapshot or a read).
+/// Copies S back into `w` (before a snapshot or a read). A value S should never hold (the
+/// ctx functions check what goes in) is an error naming it, never a panic inside the VM.
 pub fn pull(lua: &Lua, state: &Table, w: &mut World) -> mlua::Result<()> {
+    let mut read = Ok(());
     // SAFETY: as `push`; after the tables are on the stack (the only step that looks keys
     // up) the reads below raise nothing, so the vectors built meanwhile are always dropped.
-    unsafe { lua.exec_raw::<()>(state, |l| pull_raw(l, w)) }
+    unsafe { lua.exec_raw::<()>(state, |l| read = pull_raw(l, w))? };
+    read.map_err(mlua::Error::RuntimeError)
 }
 
 unsafe fn push_raw(l: *mut lua_State, w: &World) {
@@ -132,11 +135,12 @@ unsafe fn push_text(l: *mut lua_State, text: &str) {
     ffi::lua_pushlstring(l, text.as_ptr().cast(), text.len());
 }
 
-unsafe fn pull_raw(l: *mut lua_State, w: &mut World) {
+/// Reads S into `w`; stops at the first value out of place (leaving the rest of `w` as it was).
+unsafe fn pull_raw(l: *mut lua_State, w: &mut World) -> Result<(), String> {
     ffi::luaL_checkstack(l, 16, std::ptr::null());
-    w.current = int(l, c"current") as usize - 1;
-    w.turn = int(l, c"turn") as u64;
-    w.round = int(l, c"round") as u64;
+    w.current = index(int(l, c"current"), "S.current")?;
+    w.turn = count(int(l, c"turn"), "S.turn")?;
+    w.round = count(int(l, c"round"), "S.round")?;
     let names = [
         c"in_play", c"token", c"owner", c"level", c"counter", c"zones", c"tallies",
     ];
@@ -155,40 +159,63 @@ unsafe fn pull_raw(l: *mut lua_State, w: &mut World) {
             b
         })
         .collect();
-    w.board.tokens = ints(l, token).into_iter().map(|t| t as usize - 1).collect();
+    let tokens = ints(l, token, "a token")?.into_iter();
+    w.board.tokens = tokens
+        .map(|t| index(Some(t), "a token"))
+        .collect::<Result<_, _>>()?;
     for (i, o) in w.board.owners.iter_mut().enumerate() {
         ffi::lua_rawgeti(l, owner, i as ffi::lua_Integer + 1);
-        *o = at(l, -1).map(|p| p as usize - 1);
+        let nil = ffi::lua_isnil(l, -1) != 0;
+        let seat = at(l, -1);
         ffi::lua_pop(l, 1);
+        *o = if nil {
+            None
+        } else {
+            Some(index(seat, "an owner")?)
+        };
     }
-    w.board.levels = ints(l, level);
+    w.board.levels = ints(l, level, "a level")?;
     w.counters = (1..=len(l, counter))
         .map(|c| {
             ffi::lua_rawgeti(l, counter, c);
-            let column = ints(l, ffi::lua_gettop(l));
+            let column = ints(l, ffi::lua_gettop(l), "a counter");
             ffi::lua_pop(l, 1);
             column
         })
-        .collect();
+        .collect::<Result<_, _>>()?;
     for (z, piles) in w.zones.iter_mut().enumerate() {
         ffi::lua_rawgeti(l, zones, z as ffi::lua_Integer + 1);
         for (p, items) in piles.iter_mut().enumerate() {
             ffi::lua_rawgeti(l, -1, p as ffi::lua_Integer + 1);
             ffi::lua_pushvalue(l, list_key);
             ffi::lua_rawget(l, -2);
-            *items = ints(l, ffi::lua_gettop(l));
+            let list = ints(l, ffi::lua_gettop(l), "a zone item");
             ffi::lua_pop(l, 2);
+            *items = list?;
         }
         ffi::lua_pop(l, 1);
     }
     w.tallies = pull_tallies(l, tallies);
     ffi::lua_pop(l, 8);
+    Ok(())
 }
 
-/// `S[name]` as an integer.
-unsafe fn int(l: *mut lua_State, name: &CStr) -> i64 {
+/// A 1-based seat or space number as a 0-based index.
+fn index(v: Option<i64>, what: &str) -> Result<usize, String> {
+    v.and_then(|v| usize::try_from(v.checked_sub(1)?).ok())
+        .ok_or_else(|| format!("the live state holds {what} that is not a number from 1"))
+}
+
+/// A count (turn, round) that cannot be negative.
+fn count(v: Option<i64>, what: &str) -> Result<u64, String> {
+    v.and_then(|v| u64::try_from(v).ok())
+        .ok_or_else(|| format!("the live state holds {what} that is not a count"))
+}
+
+/// `S[name]` as an integer, if it is one.
+unsafe fn int(l: *mut lua_State, name: &CStr) -> Option<i64> {
     ffi::lua_getfield(l, S, name.as_ptr());
-    let v = ffi::lua_tointegerx(l, -1, std::ptr::null_mut());
+    let v = at(l, -1);
     ffi::lua_pop(l, 1);
     v
 }
@@ -204,14 +231,14 @@ unsafe fn len(l: *mut lua_State, t: c_int) -> ffi::lua_Integer {
     ffi::lua_rawlen(l, t) as ffi::lua_Integer
 }
 
-/// The sequence of integers in the table at `t`.
-unsafe fn ints(l: *mut lua_State, t: c_int) -> Vec<i64> {
+/// The sequence of integers in the table at `t` (each `what`).
+unsafe fn ints(l: *mut lua_State, t: c_int, what: &str) -> Result<Vec<i64>, String> {
     (1..=len(l, t))
         .map(|i| {
             ffi::lua_rawgeti(l, t, i);
-            let v = at(l, -1).unwrap_or(0);
+            let v = at(l, -1);
             ffi::lua_pop(l, 1);
-            v
+            v.ok_or_else(|| format!("the live state holds {what} that is not an integer"))
         })
         .collect()
 }
