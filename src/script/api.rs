@@ -205,8 +205,8 @@ fn random_api(lua: &Lua, world: &W) -> mlua::Result<Table> {
 }
 
 /// The board's static tables: `spaces` (array), `by_id`, `groups` (each group's spaces in
-/// board order), `group_names` (in board order of their first space) and `size`. The dynamic functions are installed by the prelude over the live
-/// state.
+/// board order), `group_names` (in board order of their first space) and `size`. The dynamic
+/// functions are installed by the prelude over the live state.
 fn board_api(lua: &Lua, board: &Board) -> mlua::Result<Table> {
     let t = lua.create_table()?;
     let spaces = lua.create_table()?;

@@ -42,27 +42,30 @@ unsafe fn text<'a>(l: *mut lua_State, arg: c_int, what: &str) -> Result<&'a str,
     std::str::from_utf8(bytes).map_err(|_| Msg::of(format_args!("{what}, got invalid UTF-8")))
 }
 
+/// A spec's text of up to 8 bytes: its length and its bytes.
+type SpecKey = (usize, [u8; 8]);
+
 thread_local! {
-    /// The last spec read (up to 8 bytes) and its parse: a game rolls the same spec again
-    /// and again.
-    static LAST_SPEC: Cell<Option<([u8; 8], DiceSpec)>> = const { Cell::new(None) };
+    /// The last spec read and its parse: a game rolls the same spec again and again.
+    static LAST_SPEC: Cell<Option<(SpecKey, DiceSpec)>> = const { Cell::new(None) };
 }
 
 /// `spec` parsed, or the last parse when `spec` is the text parsed last.
 fn parsed(spec: &str) -> Result<DiceSpec, String> {
-    let mut key = [0u8; 8];
-    if spec.len() > key.len() || spec.contains('\0') {
+    let mut bytes = [0u8; 8];
+    let Some(head) = bytes.get_mut(..spec.len()) else {
         return parse_dice(spec);
-    }
-    key[..spec.len()].copy_from_slice(spec.as_bytes());
-    if let Some((last, parsed)) = LAST_SPEC.get() {
-        if last == key {
-            return Ok(parsed);
+    };
+    head.copy_from_slice(spec.as_bytes());
+    let key = (spec.len(), bytes);
+    match LAST_SPEC.get() {
+        Some((last, parsed)) if last == key => Ok(parsed),
+        _ => {
+            let parsed = parse_dice(spec)?;
+            LAST_SPEC.set(Some((key, parsed)));
+            Ok(parsed)
         }
     }
-    let parsed = parse_dice(spec)?;
-    LAST_SPEC.set(Some((key, parsed)));
-    Ok(parsed)
 }
 
 /// Rolls the spec given as argument 2 into `faces`; returns how many dice and the total, or
@@ -123,4 +126,32 @@ unsafe extern "C-unwind" fn sum(l: *mut lua_State) -> c_int {
         ffi::lua_pushinteger(l, *face as ffi::lua_Integer);
     }
     count as c_int + 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // The remembered parse answers only the very text it was made from.
+    #[test]
+    fn the_last_parse_answers_only_its_own_text() {
+        let spec = |count, sides, bonus| DiceSpec {
+            count,
+            sides,
+            bonus,
+        };
+        for (text, want) in [
+            ("2d6", spec(2, 6, 0)),
+            ("2d6", spec(2, 6, 0)),
+            ("2d8", spec(2, 8, 0)),
+            ("2d6+1", spec(2, 6, 1)),
+            ("2d6", spec(2, 6, 0)),
+            ("100d6+1000", spec(100, 6, 1000)),
+            ("2d6", spec(2, 6, 0)),
+        ] {
+            assert_eq!(parsed(text), Ok(want), "{text}");
+        }
+        assert!(parsed("2d6\0").is_err());
+        assert_eq!(parsed("2d6"), Ok(spec(2, 6, 0)));
+    }
 }

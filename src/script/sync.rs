@@ -9,6 +9,7 @@
 use crate::core::world::World;
 use mlua::ffi::{self, lua_State};
 use mlua::{Lua, Table};
+use std::collections::BTreeMap;
 use std::ffi::CStr;
 use std::os::raw::c_int;
 
@@ -135,7 +136,7 @@ unsafe fn push_text(l: *mut lua_State, text: &str) {
     ffi::lua_pushlstring(l, text.as_ptr().cast(), text.len());
 }
 
-/// Reads S into `w`; stops at the first value out of place (leaving the rest of `w` as it was).
+/// Reads S into `w`; stops at the first value out of place (what was read before it is kept).
 unsafe fn pull_raw(l: *mut lua_State, w: &mut World) -> Result<(), String> {
     ffi::luaL_checkstack(l, 16, std::ptr::null());
     w.current = index(int(l, c"current"), "S.current")?;
@@ -245,15 +246,12 @@ unsafe fn ints(l: *mut lua_State, t: c_int, what: &str) -> Result<Vec<i64>, Stri
 
 /// name -> key -> count, from the tallies table at `t` (its keys are always text: `ctx:tally`
 /// turns numbers into their text).
-unsafe fn pull_tallies(
-    l: *mut lua_State,
-    t: c_int,
-) -> std::collections::BTreeMap<String, std::collections::BTreeMap<String, u64>> {
-    let mut out = std::collections::BTreeMap::new();
+unsafe fn pull_tallies(l: *mut lua_State, t: c_int) -> BTreeMap<String, BTreeMap<String, u64>> {
+    let mut out = BTreeMap::new();
     ffi::lua_pushnil(l);
     while ffi::lua_next(l, t) != 0 {
         let counts = ffi::lua_gettop(l);
-        let mut inner = std::collections::BTreeMap::new();
+        let mut inner = BTreeMap::new();
         ffi::lua_pushnil(l);
         while ffi::lua_next(l, counts) != 0 {
             inner.insert(text(l, -2), at(l, -1).unwrap_or(0) as u64);
@@ -265,17 +263,13 @@ unsafe fn pull_tallies(
     out
 }
 
-/// The key at stack index `i` as text, read from a copy (converting a traversal's own key in
-/// place would break `lua_next`). The prelude only ever makes text keys, which convert to
-/// nothing new; an empty text stands for anything else.
+/// The key at stack index `i` as text. The prelude only ever makes text keys; anything else
+/// reads as an empty text (and is never converted in place, which would break `lua_next`).
 unsafe fn text(l: *mut lua_State, i: c_int) -> String {
     if ffi::lua_type(l, i) != ffi::LUA_TSTRING {
         return String::new();
     }
-    ffi::lua_pushvalue(l, i);
     let mut n = 0;
-    let p = ffi::lua_tolstring(l, -1, &mut n);
-    let s = String::from_utf8_lossy(std::slice::from_raw_parts(p.cast::<u8>(), n)).into_owned();
-    ffi::lua_pop(l, 1);
-    s
+    let p = ffi::lua_tolstring(l, i, &mut n);
+    String::from_utf8_lossy(std::slice::from_raw_parts(p.cast::<u8>(), n)).into_owned()
 }
