@@ -11,6 +11,9 @@ fn main() {
         .define("LUA_USE_LINUX", None)
         .define("LUA_COMPAT_5_3", None)
         .flag_if_supported("-fno-common")
+        // The interpreter loop keeps one more value in a register (debug builds would keep
+        // the frame pointer).
+        .flag("-fomit-frame-pointer")
         .warnings(false);
     // Optimised even in test builds, like the dependencies (Cargo.toml); checked API calls
     // outside release builds, as Lua's own debug builds have them.

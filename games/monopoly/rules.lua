@@ -146,9 +146,11 @@ end
 -- p pays `amount` to `creditor` (nil: the bank). Returns false when p went bankrupt.
 local function pay(G, ctx, p, amount, creditor, cause)
   if amount <= 0 then return true end
-  local cash = ctx.counters.cash
-  if cash[p] < amount then raise(G, ctx, p, amount) end
-  local have = cash[p]
+  local have = ctx.counters.cash[p]
+  if have < amount then
+    raise(G, ctx, p, amount)
+    have = ctx.counters.cash[p]
+  end
   if have >= amount then
     if creditor then
       ctx.counter:transfer(p, creditor, "cash", amount)
@@ -518,20 +520,8 @@ R.states.mortgaging = {
   end,
 }
 
--- Moves p by a roll, pays salary, settles the landing. Returns the next state.
-local function move_and_land(G, ctx, p, steps)
-  local board = ctx.board
-  local _, laps = board:move(p, steps)
-  if laps > 0 then collect_salary(ctx, p, laps) end
-  local next_state = land(G, ctx, p)
-  local pl = G.players[p]
-  if pl.bankrupt then return "end_turn" end
-  ctx:tally("landing", board.spaces[board.positions[p]].id)
-  if next_state == "buy" then return "buy" end
-  if G.again and not pl.in_jail then return "wait_player" end
-  return "end_turn"
-end
-
+-- The roll: out of jail by doubles or (on the last try) the fine, to jail on too many doubles
+-- in a row, else the move with its salary and its landing. Returns the next state.
 R.states.rolling = {
   enter = function(G, ctx, p)
     local pl, s = G.players[p], ctx.settings
@@ -552,9 +542,7 @@ R.states.rolling = {
         ctx:log("P%d has served the sentence and pays %s%d", p, ctx.settings.currency, s.jail_fine)
         if not pay(G, ctx, p, s.jail_fine, nil, "jail_fine") then return "end_turn" end
       end
-      return move_and_land(G, ctx, p, total)
-    end
-    if doubles then
+    elseif doubles then
       pl.doubles = pl.doubles + 1
       if pl.doubles >= s.doubles_to_jail then
         send_to_jail(G, ctx, p)
@@ -563,7 +551,16 @@ R.states.rolling = {
       end
       G.again = true
     end
-    return move_and_land(G, ctx, p, total)
+    -- The move: salary, then the landing settled.
+    local board = ctx.board
+    local _, laps = board:move(p, total)
+    if laps > 0 then collect_salary(ctx, p, laps) end
+    local next_state = land(G, ctx, p)
+    if pl.bankrupt then return "end_turn" end
+    ctx:tally("landing", board.spaces[board.positions[p]].id)
+    if next_state == "buy" then return "buy" end
+    if G.again and not pl.in_jail then return "wait_player" end
+    return "end_turn"
   end,
 }
 
