@@ -414,6 +414,11 @@ fn sandbox() -> mlua::Result<Lua> {
     let libs = StdLib::STRING | StdLib::TABLE | StdLib::MATH | StdLib::UTF8;
     let lua = Lua::new_with(libs, LuaOptions::default())?;
     lua.set_memory_limit(MEMORY_LIMIT)?;
+    // Most of what scripts allocate dies young (option lists, a turn's small tables):
+    // generational collection visits the old objects (rules, maps, caches) less often.
+    lua.gc_set_mode(mlua::prelude::LuaGcMode::Generational(
+        mlua::prelude::LuaGcGenParams::default(),
+    ));
     let g = lua.globals();
     for name in ["dofile", "loadfile", "load", "collectgarbage"] {
         g.raw_set(name, Value::Nil)?;
