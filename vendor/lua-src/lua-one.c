@@ -1,8 +1,8 @@
 /*
-** The Lua 5.4 core and standard libraries (vendor/lua-5.4.9, unmodified) compiled as one
+** The Lua 5.4 core and standard libraries (lua-5.4.9/, unmodified) compiled as one
 ** translation unit, the way Lua's own onelua.c does: the VM's internal functions become
 ** static, so the compiler can inline table lookups, comparisons and calls into the
-** interpreter loop across what were separate files. build.rs compiles this file.
+** interpreter loop across what were separate files. src/lib.rs compiles this file.
 */
 
 #include "lprefix.h"
