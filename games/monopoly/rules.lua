@@ -520,8 +520,9 @@ R.states.mortgaging = {
   end,
 }
 
--- The roll: out of jail by doubles or (on the last try) the fine, to jail on too many doubles
--- in a row, else the move with its salary and its landing. Returns the next state.
+-- The roll: a jailed player leaves by doubles or (on the last try) the fine; too many doubles
+-- in a row send the player to jail; then the move, with its salary and its landing. Returns
+-- the next state.
 R.states.rolling = {
   enter = function(G, ctx, p)
     local pl, s = G.players[p], ctx.settings

@@ -7,6 +7,7 @@ use crate::core::world::World;
 use crate::def::board::Board;
 use crate::def::{shown_path, Package};
 use crate::diag::{did_you_mean, Diagnostic};
+use mlua::prelude::{LuaGcGenParams, LuaGcMode};
 use mlua::{Function, IntoLuaMulti, Lua, LuaOptions, StdLib, Table, Value};
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
@@ -416,9 +417,7 @@ fn sandbox() -> mlua::Result<Lua> {
     lua.set_memory_limit(MEMORY_LIMIT)?;
     // Most of what scripts allocate dies young (option lists, a turn's small tables):
     // generational collection visits the old objects (rules, maps, caches) less often.
-    lua.gc_set_mode(mlua::prelude::LuaGcMode::Generational(
-        mlua::prelude::LuaGcGenParams::default(),
-    ));
+    lua.gc_set_mode(LuaGcMode::Generational(LuaGcGenParams::default()));
     let g = lua.globals();
     for name in ["dofile", "loadfile", "load", "collectgarbage"] {
         g.raw_set(name, Value::Nil)?;

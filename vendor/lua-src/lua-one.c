@@ -1,8 +1,9 @@
 /*
 ** The Lua 5.4 core and standard libraries (lua-5.4.9/, unmodified) compiled as one
-** translation unit, the way Lua's own onelua.c does: the VM's internal functions become
-** static, so the compiler can inline table lookups, comparisons and calls into the
-** interpreter loop across what were separate files. src/lib.rs compiles this file.
+** translation unit, arranged as Lua's own onelua.c (Lua.org, MIT; see LICENSE): the VM's
+** internal functions become static, so the compiler can inline table lookups, comparisons
+** and calls into the interpreter loop across what were separate files. src/lib.rs compiles
+** this file.
 */
 
 #include "lprefix.h"

@@ -1,15 +1,15 @@
-//! Builds Lua 5.4 for `mlua-sys` in place of the `lua-src` crate, with the interface that crate
-//! offers and `mlua-sys` calls: `Build::new().build(Lua54)`, then the artifacts' cargo metadata.
-//! The sources are Lua 5.4.9's, unmodified (`lua-5.4.9/`); they are compiled as the single unit
-//! `lua-one.c`, as Lua's own `onelua.c` does, so that the interpreter loop inlines the table
-//! lookups, comparisons and calls that sit in other files, and without a frame pointer (a
-//! build with debug information asks for one), which leaves the loop one more register.
+//! Builds Lua 5.4 for `mlua-sys` in place of the `lua-src` crate (meeple's Cargo.toml puts it
+//! there with `[patch.crates-io]`), with the part of that crate's interface `mlua-sys` calls:
+//! `Build::new().build(Lua54)`, then the artifacts' cargo metadata. The sources are Lua
+//! 5.4.9's, unmodified (`lua-5.4.9/`, licence in `LICENSE`); they are compiled as the single
+//! unit `lua-one.c`, as Lua's own `onelua.c` does, so that the interpreter loop inlines the
+//! table lookups, comparisons and calls that sit in other files, and without a frame pointer
+//! (a build with debug information would keep one), which leaves the loop one more register.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The Lua versions this build offers.
-#[derive(Debug, PartialEq, Eq)]
 pub enum Version {
     Lua54,
 }
@@ -21,11 +21,10 @@ pub use self::Version::*;
 pub struct Build {}
 
 /// Where the built library and its headers are.
-#[derive(Clone, Debug)]
 pub struct Artifacts {
     include_dir: PathBuf,
     lib_dir: PathBuf,
-    lua_lib: String,
+    lua_lib: &'static str,
 }
 
 impl Build {
@@ -40,8 +39,7 @@ impl Build {
             Lua54 => "lua5.4",
         };
         let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR is set"));
-        let source = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let headers = source.join("lua-5.4.9");
+        let headers = source().join("lua-5.4.9");
         let (lib_dir, include_dir) = (out_dir.join("lib"), out_dir.join("include"));
         for dir in [&lib_dir, &include_dir] {
             fs::create_dir_all(dir)
@@ -50,12 +48,12 @@ impl Build {
         let mut cc = cc::Build::new();
         cc.warnings(false)
             .cargo_metadata(false)
-            .file(source.join("lua-one.c"))
+            .file(source().join("lua-one.c"))
             .include(&headers)
             .define("LUA_USE_LINUX", None)
             .define("LUA_COMPAT_5_3", None)
             .flag_if_supported("-fno-common")
-            .flag("-fomit-frame-pointer")
+            .force_frame_pointer(false)
             .out_dir(&lib_dir);
         // Checked API calls in builds with debug assertions, as the `lua-src` crate does.
         if cfg!(debug_assertions) {
@@ -69,23 +67,26 @@ impl Build {
         Artifacts {
             include_dir,
             lib_dir,
-            lua_lib: lua_lib.to_string(),
+            lua_lib,
         }
     }
 }
 
+/// This crate's folder, where the C sources are.
+fn source() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
 impl Artifacts {
-    pub fn include_dir(&self) -> &Path {
-        &self.include_dir
-    }
-
-    pub fn lib_dir(&self) -> &Path {
-        &self.lib_dir
-    }
-
-    /// Tells Cargo to link the library and where its headers are.
+    /// Tells Cargo to link the library and where its headers are, and to build it again when
+    /// a C source changes (Cargo itself watches only this crate's Rust sources).
     pub fn print_cargo_metadata(&self) {
-        println!("cargo:rerun-if-changed={}", env!("CARGO_MANIFEST_DIR"));
+        for watched in ["lua-one.c", "lua-5.4.9"] {
+            println!(
+                "cargo:rerun-if-changed={}",
+                source().join(watched).display()
+            );
+        }
         println!("cargo:rustc-link-search=native={}", self.lib_dir.display());
         println!("cargo:rustc-link-lib=static={}", self.lua_lib);
         println!("cargo:include={}", self.include_dir.display());
