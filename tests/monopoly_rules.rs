@@ -937,3 +937,25 @@ fn map_settings_override_game_settings() {
     let set = start("monopoly", "demo", 2, 1, &["salary=75"]);
     assert_eq!(eval(&set, "ctx.settings.salary"), serde_json::json!(75));
 }
+
+// Reading the live state back (before a snapshot) takes integers only: a float or a numeric
+// text in a counter, which no ctx function stores, is reported, not converted or saved.
+#[test]
+fn a_live_counter_that_is_not_an_integer_is_reported() {
+    for bad in ["1.5", "100.0", "'1500'"] {
+        let g = start("monopoly", "demo", 2, 1, &[]);
+        let value: mlua::Value = g.host().lua.load(bad).eval().unwrap();
+        let cash: mlua::Table = g
+            .host()
+            .state
+            .raw_get::<mlua::Table>("counter")
+            .and_then(|c| c.raw_get(1))
+            .unwrap();
+        cash.raw_set(1, value).unwrap();
+        let err = g.snapshot().unwrap_err().to_string();
+        assert!(
+            err.contains("the live state holds a counter that is not an integer"),
+            "{bad}: {err}"
+        );
+    }
+}

@@ -17,7 +17,7 @@ impl Game {
     pub fn snapshot(&self) -> Result<Snapshot, GameError> {
         let g = to_json(&Value::Table(self.g.clone()), "G")
             .map_err(|m| self.flow_error(m, "snapshot"))?;
-        self.sync_world();
+        self.sync_world()?;
         let mut w = self.world.borrow_mut();
         let events = std::mem::take(&mut w.events);
         let world = w.clone();

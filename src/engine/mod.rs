@@ -350,20 +350,24 @@ impl Game {
 
     /// The world, with the live components copied in from the VM.
     pub fn world(&self) -> std::cell::Ref<'_, World> {
-        self.sync_world();
+        let _ = self.sync_world();
         self.world.borrow()
     }
 
     /// Direct access to the parts of the world kept in Rust (generator, decks, tallies), for
     /// tools and tests that set up a position; change the live components through `exec`.
     pub fn world_mut(&self) -> std::cell::RefMut<'_, World> {
-        self.sync_world();
+        let _ = self.sync_world();
         self.world.borrow_mut()
     }
 
-    fn sync_world(&self) {
-        // The live state always has the shape push_world gave it, so reading it back succeeds.
-        let _ = self.host.pull_world(&mut self.world.borrow_mut());
+    /// Reads the live components back into the world. Reading fails only on a value the ctx
+    /// functions never store (it stops there, keeping what it read before): `snapshot` reports
+    /// that (and `determinize`, which writes the world back), so nothing out of place is saved
+    /// or restored; `world` and `world_mut` show what was read.
+    fn sync_world(&self) -> Result<(), GameError> {
+        let pulled = self.host.pull_world(&mut self.world.borrow_mut());
+        pulled.map_err(|e| self.lua_failure(e))
     }
 
     /// Gives the game's generator a fresh seed (the generator lives outside the VM, so nothing

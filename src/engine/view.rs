@@ -111,7 +111,7 @@ impl Game {
             self.reseed(seed);
             return self.forget_answers(seat);
         }
-        self.sync_world();
+        self.sync_world()?;
         {
             let mut w = self.world.borrow_mut();
             let mut rng = GameRng::from_seed(seed);

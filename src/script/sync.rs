@@ -221,11 +221,10 @@ unsafe fn int(l: *mut lua_State, name: &CStr) -> Option<i64> {
     v
 }
 
-/// The integer at stack index `i`, or `None` for anything else (nil).
+/// The integer at stack index `i`, or `None` for anything else (nil, a float, a numeric
+/// text: the ctx functions store integers only, so anything else is out of place).
 unsafe fn at(l: *mut lua_State, i: c_int) -> Option<i64> {
-    let mut ok = 0;
-    let v = ffi::lua_tointegerx(l, i, &mut ok);
-    (ok != 0).then_some(v)
+    (ffi::lua_isinteger(l, i) != 0).then(|| ffi::lua_tointeger(l, i))
 }
 
 unsafe fn len(l: *mut lua_State, t: c_int) -> ffi::lua_Integer {
