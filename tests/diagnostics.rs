@@ -502,12 +502,12 @@ fn an_error_raised_without_a_message_says_so() {
 fn illegal_state_transition() {
     let c = Copy::new();
     // Located at the line that returns the state.
-    let line = break_rolling_enter(&c, "do return \"game_over\" end");
+    let line = break_rolling_enter(&c, "do return \"mortgaging\" end");
     assert_fails(
         &c.check(),
         &[
             format!(
-                "mono/rules.lua:{line}: error: illegal transition from 'rolling' to 'game_over' (allowed: buy, wait_player, end_turn)"
+                "mono/rules.lua:{line}: error: illegal transition from 'rolling' to 'mortgaging' (allowed: buy, wait_player, game_over)"
             ),
             "    in state 'rolling' hook 'enter' (player 1, turn 1)".to_string(),
         ],
@@ -1413,6 +1413,27 @@ fn live_views_read_the_state_and_refuse_writes() {
     );
     let hidden = "return { getmetatable(ctx.board.levels), getmetatable(ctx.counters.cash) }";
     assert_eq!(g.eval(hidden).unwrap(), serde_json::json!([false, false]));
+}
+
+// `ctx:next_player()` passes the turn round the table past seats out of play, a turn that
+// comes back to seat 1 or before starts a round, a claim (`next_player(seat)`) jumps the order,
+// and with no seat in play the turn stays where it is.
+#[test]
+fn the_turn_goes_round_the_seats_in_play() {
+    let g = start("monopoly", "demo", 4, 1, &[]);
+    let turns = "local out = {} \
+                 local function step(to) \
+                   local s = ctx:next_player(to) \
+                   out[#out + 1] = string.format('%d/%d/%d', s, ctx:round(), ctx:turn()) \
+                 end \
+                 step() ctx:eliminate(3) step() step() step(4) step(2) \
+                 ctx:eliminate(1) ctx:eliminate(2) ctx:eliminate(4) step() \
+                 return table.concat(out, ' ')";
+    // seat/round/turn after each step
+    assert_eq!(
+        g.eval(turns).unwrap(),
+        serde_json::json!("2/1/2 4/1/3 1/2/4 4/2/5 2/3/6 2/3/7")
+    );
 }
 
 // Each bad argument of `ctx.dice:roll`, `ctx.dice:sum` and `ctx:tally` is an error at the

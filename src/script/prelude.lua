@@ -409,26 +409,27 @@ function M.install(ctx, spec, emit)
     return out
   end
   function ctx:active_count() return S.playing end
-  -- Passes the turn to the next seat in play, or to seat `to` (a claim jumps the order).
+  -- Passes the turn to the next seat in play, or to seat `to` (a claim jumps the order); a
+  -- turn that comes round to seat 1 or before starts a new round. With no seat in play the
+  -- turn stays where it is.
   function ctx:next_player(to)
     local cur = S.current
-    if to ~= nil then
-      local s = seat(to)
-      if s <= cur then S.round = S.round + 1 end
-      S.current, S.turn = s, S.turn + 1
-      return s
-    end
-    local s = cur
-    for _ = 1, seats do
-      s = s < seats and s + 1 or 1
-      if in_play[s] then
-        if s <= cur then S.round = S.round + 1 end
-        S.current = s
-        break
+    local s = to ~= nil and seat(to) or cur < seats and cur + 1 or 1
+    if to == nil and not in_play[s] then
+      -- (the seat after is out of play: go round the table)
+      s = cur
+      for _ = 1, seats do
+        s = s < seats and s + 1 or 1
+        if in_play[s] then break end
+      end
+      if not in_play[s] then
+        S.turn = S.turn + 1
+        return cur
       end
     end
-    S.turn = S.turn + 1
-    return S.current
+    if s <= cur then S.round = S.round + 1 end
+    S.current, S.turn = s, S.turn + 1
+    return s
   end
   function ctx:eliminate(p)
     local s = seat(p)
@@ -476,12 +477,16 @@ function M.install(ctx, spec, emit)
   end
   -- (moved's work written out: the dice move of every turn saves the call)
   function board:move(p, steps)
-    local s = token[p] and p or seat(p)
-    steps = toint(steps) or integer(steps, "steps")
-    local raw = token[s] - 1 + steps
-    local to, laps = raw % nspaces + 1, steps > 0 and raw // nspaces or 0
-    token[s] = to
-    if S.record then emit.move(s, to, laps) end
+    local at, n = token[p], toint(steps)
+    if at == nil or n == nil then
+      p = seat(p)
+      n, at = integer(steps, "steps"), token[p]
+    end
+    local raw = at - 1 + n
+    local to, laps = raw % nspaces + 1, 0
+    if n > 0 then laps = raw // nspaces end
+    token[p] = to
+    if S.record then emit.move(p, to, laps) end
     return to, laps
   end
   function board:advance_to(p, target)
