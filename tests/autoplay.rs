@@ -321,8 +321,8 @@ fn a_hook_error_inside_a_search_playout_names_the_rules() {
 fn a_bad_transition_inside_a_search_playout_names_the_hook() {
     for (code, message) in [
         (
-            "return 'end_turn'",
-            "4: error: illegal transition from 'wait_player' to 'end_turn' (allowed: rolling, mortgaging)",
+            "return 'buy'",
+            "4: error: illegal transition from 'wait_player' to 'buy' (allowed: rolling, mortgaging)",
         ),
         (
             "return 42",
@@ -365,8 +365,8 @@ fn rules_errors_read_the_same_inside_the_vm() {
             "hook 'enter'",
         ),
         (
-            act("return 'end_turn'"),
-            "illegal transition from 'wait_player' to 'end_turn' (allowed: rolling",
+            act("return 'buy'"),
+            "illegal transition from 'wait_player' to 'buy' (allowed: rolling",
             "rules.lua:4:",
         ),
         (

@@ -141,13 +141,13 @@ fn removing_the_state_the_game_is_in_is_refused() {
     let before = l.game.snapshot().unwrap();
     l.edit(
         "game.toml",
-        "buy = { next = [\"wait_player\", \"end_turn\"], decide = true }\n",
+        "buy = { next = [\"wait_player\", \"game_over\"], decide = true }\n",
         "",
     );
     l.edit(
         "game.toml",
-        "next = [\"buy\", \"wait_player\", \"end_turn\"]",
-        "next = [\"wait_player\", \"end_turn\"]",
+        "next = [\"buy\", \"wait_player\", \"game_over\"]",
+        "next = [\"wait_player\", \"game_over\"]",
     );
     l.wait();
     let err = l.game.try_reload().expect_err("the live state is gone");

@@ -196,18 +196,23 @@ local function rent_for(G, ctx, sp, owner, special)
   local level = ctx.board.levels[sp.index]
   if level > s.max_level then level = s.max_level end
   if level > #rents - 1 then level = #rents - 1 end
-  if level == 0 and owns_group(ctx, owner, sp.group) then
-    return rents[1] * s.monopoly_multiplier
+  if level == 0 then
+    -- (the owner's whole groups are kept: no need to look at every space of the group)
+    local whole = whole_of(G, ctx, owner)
+    for i = 1, #whole do
+      if whole[i] == sp.group then return rents[1] * s.monopoly_multiplier end
+    end
   end
   return rents[level + 1]
 end
 R.rent_for = rent_for
 
--- Settles the space p stands on. Returns "buy" when p may buy it, else nil.
+-- Settles the space p stands on (`at`, its index, when the caller knows it). Returns "buy"
+-- when p may buy it, else nil.
 local NOTHING_SPECIAL = {}
-local function land(G, ctx, p, special)
+local function land(G, ctx, p, special, at)
   local board = ctx.board
-  local sp = board.spaces[board.positions[p]]
+  local sp = board.spaces[at or board.positions[p]]
   if OWNABLE[sp.kind] then
     local owner = board.owners[sp.index]
     if owner == nil then
@@ -520,6 +525,19 @@ R.states.mortgaging = {
   end,
 }
 
+-- The end of p's turn: the game is over when one player remains, else the turn passes to the
+-- next player in play. Returns the next state.
+local function end_turn(G, ctx, p)
+  if G.bankruptcies >= #G.players - 1 then
+    ctx:win(ctx:active()[1])
+    return "game_over"
+  end
+  G.players[p].doubles = 0
+  G.again = false
+  ctx:next_player()
+  return "wait_player"
+end
+
 -- The roll: a jailed player leaves by doubles or (on the last try) the fine; too many doubles
 -- in a row send the player to jail; then the move, with its salary and its landing. Returns
 -- the next state.
@@ -537,31 +555,31 @@ R.states.rolling = {
         pl.jail_tries = pl.jail_tries + 1
         if pl.jail_tries < s.jail_turns then
           ctx:log("P%d stays in jail", p)
-          return "end_turn"
+          return end_turn(G, ctx, p)
         end
         pl.in_jail = false
         ctx:log("P%d has served the sentence and pays %s%d", p, ctx.settings.currency, s.jail_fine)
-        if not pay(G, ctx, p, s.jail_fine, nil, "jail_fine") then return "end_turn" end
+        if not pay(G, ctx, p, s.jail_fine, nil, "jail_fine") then return end_turn(G, ctx, p) end
       end
     elseif doubles then
       pl.doubles = pl.doubles + 1
       if pl.doubles >= s.doubles_to_jail then
         send_to_jail(G, ctx, p)
         ctx:tally("landing", space_at(ctx, p).id)
-        return "end_turn"
+        return end_turn(G, ctx, p)
       end
       G.again = true
     end
     -- The move: salary, then the landing settled.
     local board = ctx.board
-    local _, laps = board:move(p, total)
+    local at, laps = board:move(p, total)
     if laps > 0 then collect_salary(ctx, p, laps) end
-    local next_state = land(G, ctx, p)
-    if pl.bankrupt then return "end_turn" end
+    local next_state = land(G, ctx, p, nil, at)
+    if pl.bankrupt then return end_turn(G, ctx, p) end
     ctx:tally("landing", board.spaces[board.positions[p]].id)
     if next_state == "buy" then return "buy" end
     if G.again and not pl.in_jail then return "wait_player" end
-    return "end_turn"
+    return end_turn(G, ctx, p)
   end,
 }
 
@@ -585,20 +603,7 @@ R.states.buy = {
       end
     end
     if G.again and not G.players[p].in_jail then return "wait_player" end
-    return "end_turn"
-  end,
-}
-
-R.states.end_turn = {
-  enter = function(G, ctx, p)
-    if ctx:active_count() <= 1 then
-      ctx:win(ctx:active()[1])
-      return "game_over"
-    end
-    G.players[p].doubles = 0
-    G.again = false
-    ctx:next_player()
-    return "wait_player"
+    return end_turn(G, ctx, p)
   end,
 }
 
