@@ -482,9 +482,13 @@ function M.install(ctx, spec, emit)
       p = seat(p)
       n, at = integer(steps, "steps"), token[p]
     end
-    local raw = at - 1 + n
-    local to, laps = raw % nspaces + 1, 0
-    if n > 0 then laps = raw // nspaces end
+    local to, laps = at + n, 0
+    if to > nspaces or to < 1 then
+      -- (round the board; going forward, the laps passed: no division on the other moves)
+      local raw = to - 1
+      if n > 0 then laps = raw // nspaces end
+      to = raw % nspaces + 1
+    end
     token[p] = to
     if S.record then emit.move(p, to, laps) end
     return to, laps
