@@ -1513,6 +1513,56 @@ fn dice_and_tally_arguments_are_checked() {
     assert_eq!(roll.unwrap(), serde_json::json!([3, 2]));
 }
 
+// `ctx.board:move` goes round the board (laps counted going forward only) and refuses a bad
+// seat or step count at the calling line.
+#[test]
+fn board_move_goes_round_the_board_and_checks_its_arguments() {
+    let g = start("monopoly", "demo", 2, 1, &[]);
+    let moves = "local out = {} \
+                 for _, m in ipairs({{1, 10}, {1, -3}, {1, 25}, {2.0, '3'}, {2, 7.0}}) do \
+                   local to, laps = ctx.board:move(m[1], m[2]) \
+                   out[#out + 1] = {to, laps, math.type(to), ctx.board.positions[m[1]]} \
+                 end return out";
+    assert_eq!(
+        g.eval(moves).unwrap(),
+        serde_json::json!([
+            [1, 1, "integer", 1],
+            [8, 0, "integer", 8],
+            [3, 3, "integer", 3],
+            [4, 0, "integer", 4],
+            [1, 1, "integer", 1]
+        ])
+    );
+    let error = |call: &str| {
+        let code = format!("local ok, e = pcall(function() {call} end) return e");
+        g.eval(&code).unwrap()
+    };
+    let cases = [
+        ("ctx.board:move(1.5, 2)", "expected a seat number, got 1.5"),
+        (
+            "ctx.board:move('1', 2)",
+            "expected a seat number, got string",
+        ),
+        ("ctx.board:move()", "expected a seat number, got nil"),
+        ("ctx.board:move(3, 2)", "seat 3 out of range (1..2)"),
+        ("ctx.board:move(0, 2)", "seat 0 out of range (1..2)"),
+        (
+            "ctx.board:move(1, 2.5)",
+            "steps must be an integer, got 2.5",
+        ),
+        ("ctx.board:move(1, 'x')", "steps must be an integer, got x"),
+        ("ctx.board:move(1)", "steps must be an integer, got nil"),
+        (
+            "ctx.board:move(1, true)",
+            "steps must be an integer, got true",
+        ),
+    ];
+    for (call, message) in cases {
+        let message = format!("eval:1: {message}");
+        assert_eq!(error(call), serde_json::json!(message), "{call}");
+    }
+}
+
 // `ctx.dice:sum` rolls what `ctx.dice:roll` would from the same generator, returned as the
 // total, doubles and the faces instead of a table.
 #[test]

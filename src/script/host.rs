@@ -320,7 +320,10 @@ fn install_components(
     spec.raw_set("zones", zones)?;
     let emit = super::api::emit_api(lua, board, world)?;
     let install: Function = prelude.get("install")?;
-    install.call((ctx.clone(), spec, emit))
+    let state: Table = install.call((ctx.clone(), spec, emit.clone()))?;
+    let on_board = ctx.raw_get("board")?;
+    super::rawboard::install(lua, &on_board, &state, emit.raw_get("move")?, world)?;
+    Ok(state)
 }
 
 /// name → { enter, options, act, seats, next, auto, final, priority } for every state: the

@@ -7,6 +7,7 @@ pub mod convert;
 pub mod grid;
 pub mod host;
 pub mod melds;
+mod rawboard;
 mod rawdice;
 mod rawgrid;
 mod sync;

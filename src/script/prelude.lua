@@ -475,24 +475,8 @@ function M.install(ctx, spec, emit)
     if t == nil then t = token[seat(p)] end
     return t
   end
-  -- (moved's work written out: the dice move of every turn saves the call)
-  function board:move(p, steps)
-    local at, n = token[p], toint(steps)
-    if at == nil or n == nil then
-      p = seat(p)
-      n, at = integer(steps, "steps"), token[p]
-    end
-    local to, laps = at + n, 0
-    if to > nspaces or to < 1 then
-      -- (round the board; going forward, the laps passed: no division on the other moves)
-      local raw = to - 1
-      if n > 0 then laps = raw // nspaces end
-      to = raw % nspaces + 1
-    end
-    token[p] = to
-    if S.record then emit.move(p, to, laps) end
-    return to, laps
-  end
+  -- board:move(p, steps) is a C function (src/script/rawboard.rs) over `token`, with the
+  -- checks of seat() and integer().
   function board:advance_to(p, target)
     local s, t = seat(p), space(target)
     local steps = (t - token[s]) % nspaces

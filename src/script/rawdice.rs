@@ -17,7 +17,10 @@ use std::rc::Rc;
 /// Sets `roll` and `sum` on `ctx.dice`.
 pub fn install(lua: &Lua, dice: &Table, world: &Rc<RefCell<World>>) -> mlua::Result<()> {
     // The result's keys ride along as upvalues 2 and 3: no string lookup per roll.
-    let keys = [lua.create_string("total")?, lua.create_string("doubles")?];
+    let keys = [
+        mlua::Value::String(lua.create_string("total")?),
+        mlua::Value::String(lua.create_string("doubles")?),
+    ];
     dice.raw_set("roll", c_closure(lua, world, roll, &keys)?)?;
     dice.raw_set("sum", c_closure(lua, world, sum, &[])?)
 }

@@ -39,12 +39,12 @@ pub fn install(lua: &Lua, t: &Table, world: &Rc<RefCell<World>>) -> mlua::Result
 }
 
 /// A C function whose first upvalue points at `data` (a world, the tie-break generators),
-/// which the VM keeps alive; `extra` strings follow as upvalues 2, 3, ….
+/// which the VM keeps alive; `extra` values follow as upvalues 2, 3, ….
 pub(super) fn c_closure<T: 'static>(
     lua: &Lua,
     data: &Rc<T>,
     f: ffi::lua_CFunction,
-    extra: &[mlua::LuaString],
+    extra: &[mlua::Value],
 ) -> mlua::Result<Function> {
     let keep: Rc<dyn std::any::Any> = data.clone();
     let kept = lua
@@ -54,7 +54,7 @@ pub(super) fn c_closure<T: 'static>(
         lua.set_app_data(Owned { held: vec![keep] });
     }
     let ptr = Rc::as_ptr(data) as *mut c_void;
-    // SAFETY: the strings arrive as the arguments; the closure takes them after the pointer.
+    // SAFETY: the values arrive as the arguments; the closure takes them after the pointer.
     unsafe {
         lua.exec_raw(mlua::Variadic::from_iter(extra.iter().cloned()), |l| {
             let n = ffi::lua_gettop(l);

@@ -1,0 +1,142 @@
+//! `ctx.board:move(p, steps)`, the move of every dice roll, as a plain Lua C function: in Lua
+//! it spent more on checking its step count (a call to `math.tointeger`) and on its own frame
+//! than on the move. It moves the token in the live table `S.token` (the board's other
+//! functions and the views stay in Lua, see the prelude) and refuses a bad argument with the
+//! messages the prelude's checks give, at the calling line. Nothing that needs dropping is
+//! held when it raises an error.
+
+use super::rawgrid::{c_closure, raise, Msg};
+use crate::core::world::World;
+use mlua::ffi::{self, lua_State};
+use mlua::{Function, Lua, Table, Value};
+use std::cell::RefCell;
+use std::ffi::CStr;
+use std::os::raw::c_int;
+use std::rc::Rc;
+
+/// The C function's upvalues after the world (1).
+const TOKEN: c_int = 2; // S.token
+const STATE: c_int = 3; // S, for its `record` flag
+const RECORD: c_int = 4; // the string "record"
+const EMIT: c_int = 5; // emit.move, which logs the move while events are recorded
+const SIZES: c_int = 6; // the seats × 2^32 + the board's spaces
+
+/// Sets `move` on `board` (ctx.board), over the live state `state` (S).
+pub fn install(
+    lua: &Lua,
+    board: &Table,
+    state: &Table,
+    emit_move: Function,
+    world: &Rc<RefCell<World>>,
+) -> mlua::Result<()> {
+    let sizes = {
+        let w = world.borrow();
+        ((w.seats as i64) << 32) | w.board.len() as i64
+    };
+    let upvalues = [
+        Value::Table(state.raw_get("token")?),
+        Value::Table(state.clone()),
+        Value::String(lua.create_string("record")?),
+        Value::Function(emit_move),
+        Value::Integer(sizes),
+    ];
+    board.raw_set("move", c_closure(lua, world, move_token, &upvalues)?)
+}
+
+/// `ctx.board:move(p, steps)` → the space reached and the laps passed going forward.
+unsafe extern "C-unwind" fn move_token(l: *mut lua_State) -> c_int {
+    let up = ffi::lua_upvalueindex;
+    let sizes = ffi::lua_tointeger(l, up(SIZES));
+    let (seats, spaces) = (sizes >> 32, sizes & 0xffff_ffff);
+    let p = seat(l, 2, seats);
+    let mut valid = 0;
+    let n = ffi::lua_tointegerx(l, 3, &mut valid);
+    if valid == 0 {
+        let m = Msg::of(format_args!(
+            "steps must be an integer, got {}",
+            shown(l, 3)
+        ));
+        raise(l, m);
+    }
+    ffi::lua_rawgeti(l, up(TOKEN), p);
+    let at = ffi::lua_tointeger(l, -1);
+    ffi::lua_settop(l, -2);
+    // (Lua's integer arithmetic wraps; its `//` and `%` round down, as these do for a
+    // positive board size)
+    let (mut to, mut laps) = (at.wrapping_add(n), 0);
+    if to > spaces || to < 1 {
+        let raw = to.wrapping_sub(1);
+        if n > 0 {
+            laps = raw.div_euclid(spaces);
+        }
+        to = raw.rem_euclid(spaces) + 1;
+    }
+    ffi::lua_pushinteger(l, to);
+    ffi::lua_rawseti(l, up(TOKEN), p);
+    if recording(l) {
+        ffi::lua_pushvalue(l, up(EMIT));
+        for v in [p, to, laps] {
+            ffi::lua_pushinteger(l, v);
+        }
+        ffi::lua_call(l, 3, 0);
+    }
+    ffi::lua_pushinteger(l, to);
+    ffi::lua_pushinteger(l, laps);
+    2
+}
+
+/// Whether events are recorded: the world's flag, which S.record follows (read while the
+/// world is borrowed elsewhere).
+unsafe fn recording(l: *mut lua_State) -> bool {
+    let up = ffi::lua_upvalueindex;
+    let world = &*(ffi::lua_touserdata(l, up(1)) as *const RefCell<World>);
+    if let Ok(w) = world.try_borrow() {
+        return w.record_events;
+    }
+    ffi::lua_pushvalue(l, up(RECORD));
+    ffi::lua_rawget(l, up(STATE));
+    let record = ffi::lua_toboolean(l, -1) != 0;
+    ffi::lua_settop(l, -2);
+    record
+}
+
+/// Argument `arg` as a seat number 1..=seats (a float with an integral value counts), or the
+/// prelude's error for it.
+unsafe fn seat(l: *mut lua_State, arg: c_int, seats: i64) -> i64 {
+    let mut valid = 0;
+    if ffi::lua_type(l, arg) == ffi::LUA_TNUMBER {
+        let p = ffi::lua_tointegerx(l, arg, &mut valid);
+        if valid != 0 {
+            if p < 1 || p > seats {
+                raise(
+                    l,
+                    Msg::of(format_args!("seat {p} out of range (1..{seats})")),
+                );
+            }
+            return p;
+        }
+        let m = Msg::of(format_args!(
+            "expected a seat number, got {}",
+            shown(l, arg)
+        ));
+        raise(l, m);
+    }
+    let kind = match ffi::lua_type(l, arg) {
+        ffi::LUA_TNONE => "nil".into(), // (an argument left out, as Lua's `type` sees it)
+        _ => CStr::from_ptr(ffi::luaL_typename(l, arg)).to_string_lossy(),
+    };
+    let m = Msg::of(format_args!("expected a seat number, got {kind}"));
+    raise(l, m)
+}
+
+/// Argument `arg` as `tostring` shows it. The text stays on the stack until the error, and
+/// what is made of it is copied into a `Msg` before the error is raised, so nothing is left
+/// to drop when Lua jumps away.
+unsafe fn shown<'a>(l: *mut lua_State, arg: c_int) -> std::borrow::Cow<'a, str> {
+    if ffi::lua_type(l, arg) == ffi::LUA_TNONE {
+        return "nil".into();
+    }
+    let mut len = 0;
+    let ptr = ffi::luaL_tolstring(l, arg, &mut len);
+    String::from_utf8_lossy(std::slice::from_raw_parts(ptr.cast::<u8>(), len))
+}
