@@ -488,9 +488,9 @@ R.states.wait_player = {
   end,
   act = function(G, ctx, action, p)
     local verb = action[1]
-    local pl = G.players[p]
     if verb == "roll" then return "rolling" end
     if verb == "mortgages" then return "mortgaging" end
+    local pl = G.players[p]
     if verb == "pay_fine" then
       ctx.counter:add(p, "cash", -ctx.settings.jail_fine)
       pl.in_jail = false
