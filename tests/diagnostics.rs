@@ -1556,11 +1556,32 @@ fn board_move_goes_round_the_board_and_checks_its_arguments() {
             "ctx.board:move(1, true)",
             "steps must be an integer, got true",
         ),
+        (
+            "ctx.board:move(math.huge, 1)",
+            "expected a seat number, got inf",
+        ),
+        (
+            "ctx.board:place(math.huge, 1)",
+            "expected a seat number, got inf",
+        ),
     ];
     for (call, message) in cases {
         let message = format!("eval:1: {message}");
         assert_eq!(error(call), serde_json::json!(message), "{call}");
     }
+    // The whole value is shown, however long.
+    let long = format!("eval:1: steps must be an integer, got {}", "x".repeat(200));
+    assert_eq!(
+        error("ctx.board:move(1, string.rep('x', 200))"),
+        serde_json::json!(long)
+    );
+    // A grid map has no spaces to move on: an error, not a crash.
+    let grid = start("tictactoe", "board", 2, 1, &[]);
+    let code = "local ok, e = pcall(function() ctx.board:move(1, 3) end) return e";
+    assert_eq!(
+        grid.eval(code).unwrap(),
+        serde_json::json!("eval:1: this map has no spaces to move on (a grid map has ctx.grid)")
+    );
 }
 
 // `ctx.dice:sum` rolls what `ctx.dice:roll` would from the same generator, returned as the

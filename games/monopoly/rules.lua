@@ -60,7 +60,9 @@ local function whole_groups(ctx, p)
 end
 
 -- Every change of owner goes through here, which keeps G.players[p].whole, the groups p owns
--- entirely, up to date for the previous and the new owner.
+-- entirely, up to date for the previous and the new owner. Rent, building and the mortgage
+-- menu read that list: a scenario gives a player a space with R.acquire, not by hand with
+-- ctx.board:set_owner.
 local function set_owner(G, ctx, index, p)
   local before = ctx.board.owners[index]
   ctx.board:set_owner(index, p)
@@ -525,8 +527,9 @@ R.states.mortgaging = {
   end,
 }
 
--- The end of p's turn: the game is over when one player remains, else the turn passes to the
--- next player in play. Returns the next state.
+-- The end of p's turn: the game is over when one player remains (a player leaves only by
+-- bankruptcy, which G.bankruptcies counts), else the turn passes to the next player in play.
+-- Returns the next state.
 local function end_turn(G, ctx, p)
   if G.bankruptcies >= #G.players - 1 then
     ctx:win(ctx:active()[1])

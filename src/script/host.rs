@@ -307,7 +307,8 @@ fn install_components(
     world: &Rc<RefCell<World>>,
 ) -> mlua::Result<Table> {
     let spec = lua.create_table()?;
-    spec.raw_set("seats", world.borrow().seats)?;
+    let seats = world.borrow().seats;
+    spec.raw_set("seats", seats)?;
     spec.raw_set("spaces", board.spaces.len())?;
     spec.raw_set("counters", pkg.counters.clone())?;
     let zones = lua.create_table()?;
@@ -321,8 +322,8 @@ fn install_components(
     let emit = super::api::emit_api(lua, board, world)?;
     let install: Function = prelude.get("install")?;
     let state: Table = install.call((ctx.clone(), spec, emit.clone()))?;
-    let on_board = ctx.raw_get("board")?;
-    super::rawboard::install(lua, &on_board, &state, emit.raw_get("move")?, world)?;
+    let (on_board, sizes) = (ctx.raw_get("board")?, (seats, board.spaces.len()));
+    super::rawboard::install(lua, &on_board, &state, emit.raw_get("move")?, world, sizes)?;
     Ok(state)
 }
 

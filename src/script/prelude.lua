@@ -357,10 +357,11 @@ function M.install(ctx, spec, emit)
   -- Validation runs only when the fast table lookup fails; errors name the rules' line.
   local function seat(p)
     if math.type(p) ~= "integer" then
-      if type(p) ~= "number" or p ~= math.floor(p) then
+      local i = type(p) == "number" and math.tointeger(p)
+      if not i then
         error(string.format("expected a seat number, got %s", type(p) == "number" and p or type(p)), 3)
       end
-      p = math.tointeger(p)
+      p = i
     end
     if p < 1 or p > seats then error(string.format("seat %d out of range (1..%d)", p, seats), 3) end
     return p

@@ -2,8 +2,9 @@
 //! it spent more on checking its step count (a call to `math.tointeger`) and on its own frame
 //! than on the move. It moves the token in the live table `S.token` (the board's other
 //! functions and the views stay in Lua, see the prelude) and refuses a bad argument with the
-//! messages the prelude's checks give, at the calling line. Nothing that needs dropping is
-//! held when it raises an error.
+//! messages the prelude's checks give, at the calling line. Errors are built on the Lua stack
+//! (or in a `Msg`): nothing that needs dropping is held when Lua jumps away with one, and
+//! nothing here can panic.
 
 use super::rawgrid::{c_closure, raise, Msg};
 use crate::core::world::World;
@@ -21,24 +22,22 @@ const RECORD: c_int = 4; // the string "record"
 const EMIT: c_int = 5; // emit.move, which logs the move while events are recorded
 const SIZES: c_int = 6; // the seats × 2^32 + the board's spaces
 
-/// Sets `move` on `board` (ctx.board), over the live state `state` (S).
+/// Sets `move` on `board` (ctx.board), over the live state `state` (S) of `seats` seats on a
+/// board of `spaces` spaces (the sizes the prelude was given).
 pub fn install(
     lua: &Lua,
     board: &Table,
     state: &Table,
     emit_move: Function,
     world: &Rc<RefCell<World>>,
+    (seats, spaces): (usize, usize),
 ) -> mlua::Result<()> {
-    let sizes = {
-        let w = world.borrow();
-        ((w.seats as i64) << 32) | w.board.len() as i64
-    };
     let upvalues = [
         Value::Table(state.raw_get("token")?),
         Value::Table(state.clone()),
         Value::String(lua.create_string("record")?),
         Value::Function(emit_move),
-        Value::Integer(sizes),
+        Value::Integer(((seats as i64) << 32) | spaces as i64),
     ];
     board.raw_set("move", c_closure(lua, world, move_token, &upvalues)?)
 }
@@ -46,17 +45,20 @@ pub fn install(
 /// `ctx.board:move(p, steps)` → the space reached and the laps passed going forward.
 unsafe extern "C-unwind" fn move_token(l: *mut lua_State) -> c_int {
     let up = ffi::lua_upvalueindex;
+    ffi::lua_settop(l, 3); // (an argument left out reads as nil, as in a Lua function)
     let sizes = ffi::lua_tointeger(l, up(SIZES));
     let (seats, spaces) = (sizes >> 32, sizes & 0xffff_ffff);
     let p = seat(l, 2, seats);
     let mut valid = 0;
     let n = ffi::lua_tointegerx(l, 3, &mut valid);
     if valid == 0 {
-        let m = Msg::of(format_args!(
-            "steps must be an integer, got {}",
-            shown(l, 3)
-        ));
-        raise(l, m);
+        raise_got(l, c"steps must be an integer, got ", 3, false);
+    }
+    if spaces == 0 {
+        raise(
+            l,
+            Msg::of("this map has no spaces to move on (a grid map has ctx.grid)"),
+        );
     }
     ffi::lua_rawgeti(l, up(TOKEN), p);
     let at = ffi::lua_tointeger(l, -1);
@@ -86,7 +88,7 @@ unsafe extern "C-unwind" fn move_token(l: *mut lua_State) -> c_int {
 }
 
 /// Whether events are recorded: the world's flag, which S.record follows (read while the
-/// world is borrowed elsewhere).
+/// world is borrowed elsewhere). The borrow ends before the caller calls back into Lua.
 unsafe fn recording(l: *mut lua_State) -> bool {
     let up = ffi::lua_upvalueindex;
     let world = &*(ffi::lua_touserdata(l, up(1)) as *const RefCell<World>);
@@ -103,40 +105,31 @@ unsafe fn recording(l: *mut lua_State) -> bool {
 /// Argument `arg` as a seat number 1..=seats (a float with an integral value counts), or the
 /// prelude's error for it.
 unsafe fn seat(l: *mut lua_State, arg: c_int, seats: i64) -> i64 {
+    let number = ffi::lua_type(l, arg) == ffi::LUA_TNUMBER;
     let mut valid = 0;
-    if ffi::lua_type(l, arg) == ffi::LUA_TNUMBER {
-        let p = ffi::lua_tointegerx(l, arg, &mut valid);
-        if valid != 0 {
-            if p < 1 || p > seats {
-                raise(
-                    l,
-                    Msg::of(format_args!("seat {p} out of range (1..{seats})")),
-                );
-            }
-            return p;
-        }
-        let m = Msg::of(format_args!(
-            "expected a seat number, got {}",
-            shown(l, arg)
-        ));
-        raise(l, m);
+    let p = ffi::lua_tointegerx(l, arg, &mut valid);
+    if !number || valid == 0 {
+        raise_got(l, c"expected a seat number, got ", arg, !number);
     }
-    let kind = match ffi::lua_type(l, arg) {
-        ffi::LUA_TNONE => "nil".into(), // (an argument left out, as Lua's `type` sees it)
-        _ => CStr::from_ptr(ffi::luaL_typename(l, arg)).to_string_lossy(),
-    };
-    let m = Msg::of(format_args!("expected a seat number, got {kind}"));
-    raise(l, m)
+    if p < 1 || p > seats {
+        raise(
+            l,
+            Msg::of(format_args!("seat {p} out of range (1..{seats})")),
+        );
+    }
+    p
 }
 
-/// Argument `arg` as `tostring` shows it. The text stays on the stack until the error, and
-/// what is made of it is copied into a `Msg` before the error is raised, so nothing is left
-/// to drop when Lua jumps away.
-unsafe fn shown<'a>(l: *mut lua_State, arg: c_int) -> std::borrow::Cow<'a, str> {
-    if ffi::lua_type(l, arg) == ffi::LUA_TNONE {
-        return "nil".into();
+/// Raises `prefix` followed by argument `arg` as `tostring` shows it (its type's name when
+/// `kind`), at the calling line.
+unsafe fn raise_got(l: *mut lua_State, prefix: &CStr, arg: c_int, kind: bool) -> ! {
+    ffi::luaL_where(l, 1);
+    ffi::lua_pushstring(l, prefix.as_ptr());
+    if kind {
+        ffi::lua_pushstring(l, ffi::luaL_typename(l, arg));
+    } else {
+        ffi::luaL_tolstring(l, arg, std::ptr::null_mut());
     }
-    let mut len = 0;
-    let ptr = ffi::luaL_tolstring(l, arg, &mut len);
-    String::from_utf8_lossy(std::slice::from_raw_parts(ptr.cast::<u8>(), len))
+    ffi::lua_concat(l, 3);
+    ffi::lua_error(l)
 }

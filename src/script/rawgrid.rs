@@ -3,8 +3,8 @@
 //! a C function costs a third of a general Rust callback. Each reads its arguments, works on
 //! the world behind a borrow that ends before any error is raised, and raises errors as Lua
 //! errors at the calling rules' line. Also the pieces every raw C function of the host
-//! shares (the dice, the tally, the tie-break draw): `c_closure` (a function over data the
-//! VM keeps alive), `on_cell` (the borrow and the panic guard), `raise` and `Msg`.
+//! shares (the dice, the tie-break draw, the board's move): `c_closure` (a function over data
+//! the VM keeps alive), `on_cell` (the borrow and the panic guard), `raise` and `Msg`.
 
 use crate::core::grid::{GridState, DIRECTIONS};
 use crate::core::world::World;
