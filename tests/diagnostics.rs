@@ -1368,10 +1368,7 @@ fn live_views_read_the_state_and_refuse_writes() {
     assert_eq!(g.eval(agree).unwrap(), serde_json::json!([2, 3, 5, 1400]));
     let sum = "local n = 0 for _, v in pairs(ctx.counters.cash) do n = n + v end return n";
     assert_eq!(g.eval(sum).unwrap(), serde_json::json!(2900));
-    let error = |call: &str| {
-        let code = format!("local ok, e = pcall(function() {call} end) return e");
-        g.eval(&code).unwrap()
-    };
+    let error = |call: &str| raised(&g, call);
     let cases = [
         (
             "ctx.board.owners[2] = 1",
@@ -1459,10 +1456,7 @@ fn tallies_count_and_start_again_with_the_game() {
 #[test]
 fn dice_and_tally_arguments_are_checked() {
     let g = start("monopoly", "demo", 2, 1, &[]);
-    let error = |call: &str| {
-        let code = format!("local ok, e = pcall(function() {call} end) return e");
-        g.eval(&code).unwrap()
-    };
+    let error = |call: &str| raised(&g, call);
     let bad = |spec: &str| {
         format!("eval:1: bad dice spec '{spec}' (expected forms like \"2d6\", \"d20\", \"3d6+2\")")
     };
@@ -1533,10 +1527,7 @@ fn board_move_goes_round_the_board_and_checks_its_arguments() {
             [1, 1, "integer", 1]
         ])
     );
-    let error = |call: &str| {
-        let code = format!("local ok, e = pcall(function() {call} end) return e");
-        g.eval(&code).unwrap()
-    };
+    let error = |call: &str| raised(&g, call);
     let cases = [
         ("ctx.board:move(1.5, 2)", "expected a seat number, got 1.5"),
         (
@@ -1577,9 +1568,8 @@ fn board_move_goes_round_the_board_and_checks_its_arguments() {
     );
     // A grid map has no spaces to move on: an error, not a crash.
     let grid = start("tictactoe", "board", 2, 1, &[]);
-    let code = "local ok, e = pcall(function() ctx.board:move(1, 3) end) return e";
     assert_eq!(
-        grid.eval(code).unwrap(),
+        raised(&grid, "ctx.board:move(1, 3)"),
         serde_json::json!("eval:1: this map has no spaces to move on (a grid map has ctx.grid)")
     );
 }

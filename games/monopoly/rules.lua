@@ -200,7 +200,7 @@ local function rent_for(G, ctx, sp, owner, special)
   if level > #rents - 1 then level = #rents - 1 end
   if level == 0 then
     -- (the owner's whole groups are kept: no need to look at every space of the group)
-    local whole = G.players[owner].whole or whole_groups(ctx, owner)
+    local whole = whole_of(G, ctx, owner)
     for i = 1, #whole do
       if whole[i] == sp.group then return rents[1] * s.monopoly_multiplier end
     end

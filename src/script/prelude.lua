@@ -415,14 +415,11 @@ function M.install(ctx, spec, emit)
   -- turn stays where it is.
   function ctx:next_player(to)
     local cur = S.current
-    local s = to ~= nil and seat(to) or cur < seats and cur + 1 or 1
-    if to == nil and not in_play[s] then
-      -- (the seat after is out of play: go round the table)
-      s = cur
-      for _ = 1, seats do
-        s = s < seats and s + 1 or 1
-        if in_play[s] then break end
-      end
+    local s = cur
+    if to ~= nil then
+      s = seat(to)
+    else
+      repeat s = s < seats and s + 1 or 1 until in_play[s] or s == cur
       if not in_play[s] then
         S.turn = S.turn + 1
         return cur

@@ -3,10 +3,11 @@
 //! than on the move. It moves the token in the live table `S.token` (the board's other
 //! functions and the views stay in Lua, see the prelude) and refuses a bad argument with the
 //! messages the prelude's checks give, at the calling line. Errors are built on the Lua stack
-//! (or in a `Msg`): nothing that needs dropping is held when Lua jumps away with one, and
+//! (or by `raise`): nothing that needs dropping is held when Lua jumps away with one, and
 //! nothing here can panic.
 
-use super::rawgrid::{c_closure, raise, Msg};
+use super::rawgrid::seat as seat_in_range;
+use super::rawgrid::{c_closure, raise};
 use crate::core::world::World;
 use mlua::ffi::{self, lua_State};
 use mlua::{Function, Lua, Table, Value};
@@ -57,7 +58,7 @@ unsafe extern "C-unwind" fn move_token(l: *mut lua_State) -> c_int {
     if spaces == 0 {
         raise(
             l,
-            Msg::of("this map has no spaces to move on (a grid map has ctx.grid)"),
+            "this map has no spaces to move on (a grid map has ctx.grid)",
         );
     }
     ffi::lua_rawgeti(l, up(TOKEN), p);
@@ -111,11 +112,8 @@ unsafe fn seat(l: *mut lua_State, arg: c_int, seats: i64) -> i64 {
     if !number || valid == 0 {
         raise_got(l, c"expected a seat number, got ", arg, !number);
     }
-    if p < 1 || p > seats {
-        raise(
-            l,
-            Msg::of(format_args!("seat {p} out of range (1..{seats})")),
-        );
+    if let Err(problem) = seat_in_range(p, seats as usize) {
+        raise(l, problem);
     }
     p
 }

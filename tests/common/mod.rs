@@ -62,6 +62,12 @@ pub fn eval(game: &Game, expr: &str) -> serde_json::Value {
         .unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// What the Lua statements `code` raise, as `pcall` catches it (nil when they raise nothing).
+pub fn raised(game: &Game, code: &str) -> serde_json::Value {
+    let caught = format!("local ok, e = pcall(function() {code} end) return e");
+    game.eval(&caught).unwrap_or_else(|e| panic!("{e}"))
+}
+
 /// Applies an action typed as text (`"buy beijing"`) for whoever must decide.
 pub fn act(game: &mut Game, text: &str) {
     let seat = game.pending().expect("a pending decision").seat;
