@@ -393,10 +393,10 @@ fn heuristic_draws_a_tie_break_only_for_a_tie() {
 /// reported from the position it was asked in, not from somewhere inside its search.
 #[test]
 fn a_failing_search_puts_the_position_back() {
-    let rules = "local orig = R.states.rolling.enter\n\
-                 R.states.rolling.enter = function(G, ctx, p)\n\
+    let rules = "local orig = R.states.wait_player.act\n\
+                 R.states.wait_player.act = function(G, ctx, option, p)\n\
                    if ctx:turn() >= 3 then error('deep in a playout') end\n\
-                   return orig(G, ctx, p)\n\
+                   return orig(G, ctx, option, p)\n\
                  end";
     let v = variant("monopoly", rules, "", None);
     for bot in ["mcts:50", "montecarlo:5", "alphabeta:6"] {

@@ -450,35 +450,32 @@ fn lua_syntax_error() {
 
 // 7. Lua runtime error in a hook --------------------------------------------------------------
 
-const ROLLING_ENTER: &str = "R.states.rolling = {\n  enter = function(G, ctx, p)\n";
+const ROLL: &str = "local function roll(G, ctx, p)\n";
 
-/// Inserts `code` as the first line of R.states.rolling.enter and returns its line.
-fn break_rolling_enter(c: &Copy, code: &str) -> usize {
-    c.edit(
-        "rules.lua",
-        ROLLING_ENTER,
-        &format!("{ROLLING_ENTER}    {code}\n"),
-    );
+/// Inserts `code` as the first line of the roll (the act of the turn's `roll` option) and
+/// returns its line.
+fn break_roll(c: &Copy, code: &str) -> usize {
+    c.edit("rules.lua", ROLL, &format!("{ROLL}  {code}\n"));
     c.line_of("rules.lua", code)
 }
 
-/// Breaks `R.states.rolling.enter` with `code` in a fresh copy and asserts that `check` fails
-/// with `message` at that line, on the first roll of the first game.
-fn assert_rolling_enter_fails(code: &str, message: &str) {
+/// Breaks the roll with `code` in a fresh copy and asserts that `check` fails with `message`
+/// at that line, on the first roll of the first game.
+fn assert_roll_fails(code: &str, message: &str) {
     let c = Copy::new();
-    let line = break_rolling_enter(&c, code);
+    let line = break_roll(&c, code);
     assert_fails(
         &c.check(),
         &[
             format!("mono/rules.lua:{line}: error: {message}"),
-            "    in state 'rolling' hook 'enter' (player 1, turn 1)".to_string(),
+            "    in state 'wait_player' hook 'act' (player 1, turn 1)".to_string(),
         ],
     );
 }
 
 #[test]
 fn lua_runtime_error_in_hook() {
-    assert_rolling_enter_fails(
+    assert_roll_fails(
         "local x = nil + 1",
         "attempt to perform arithmetic on a nil value",
     );
@@ -489,7 +486,7 @@ fn lua_runtime_error_in_hook() {
 #[test]
 fn an_error_raised_without_a_message_says_so() {
     for (value, what) in [("{code = 1}", "a table"), ("", "nil")] {
-        assert_rolling_enter_fails(
+        assert_roll_fails(
             &format!("error({value})"),
             &format!("error() was given {what}, not a message (raise error(\"text\"))"),
         );
@@ -498,18 +495,31 @@ fn an_error_raised_without_a_message_says_so() {
 
 // 8. Illegal state transition -----------------------------------------------------------------
 
+const BUY_ACT: &str = "  act = function(G, ctx, action, p)\n    if action[1] == \"buy\" then\n";
+
+/// Inserts `code` as the first line of the purchase's act and returns its line.
+fn break_buy(c: &Copy, code: &str) -> usize {
+    let first = "  act = function(G, ctx, action, p)\n";
+    c.edit(
+        "rules.lua",
+        BUY_ACT,
+        &BUY_ACT.replacen(first, &format!("{first}    {code}\n"), 1),
+    );
+    c.line_of("rules.lua", code)
+}
+
 #[test]
 fn illegal_state_transition() {
     let c = Copy::new();
     // Located at the line that returns the state.
-    let line = break_rolling_enter(&c, "do return \"mortgaging\" end");
+    let line = break_buy(&c, "do return \"mortgaging\" end");
     assert_fails(
         &c.check(),
         &[
             format!(
-                "mono/rules.lua:{line}: error: illegal transition from 'rolling' to 'mortgaging' (allowed: buy, wait_player, game_over)"
+                "mono/rules.lua:{line}: error: illegal transition from 'buy' to 'mortgaging' (allowed: wait_player, game_over)"
             ),
-            "    in state 'rolling' hook 'enter' (player 1, turn 1)".to_string(),
+            "    in state 'buy' hook 'act' (player 1, turn 1)".to_string(),
         ],
     );
 }
@@ -518,7 +528,7 @@ fn illegal_state_transition() {
 
 #[test]
 fn endless_loop_in_hook_is_stopped() {
-    assert_rolling_enter_fails(
+    assert_roll_fails(
         "while true do end",
         "instruction budget exceeded (an endless loop?)",
     );
@@ -528,7 +538,7 @@ fn endless_loop_in_hook_is_stopped() {
 fn never_ending(c: &Copy) {
     c.edit(
         "rules.lua",
-        r#"if verb == "roll" then return "rolling" end"#,
+        r#"if verb == "roll" then return roll(G, ctx, p) end"#,
         r#"if verb == "roll" then return nil end"#,
     );
 }
@@ -700,8 +710,8 @@ fn check_finds_unsaveable_state_at_the_turn_it_appears() {
     let c = Copy::new();
     c.edit(
         "rules.lua",
-        r#"if verb == "roll" then return "rolling" end"#,
-        r#"if verb == "roll" then if ctx:turn() == 3 then G.f = print end return "rolling" end"#,
+        r#"if verb == "roll" then return roll(G, ctx, p) end"#,
+        r#"if verb == "roll" then if ctx:turn() == 3 then G.f = print end return roll(G, ctx, p) end"#,
     );
     assert_fails(
         &c.check(),
@@ -1036,7 +1046,7 @@ fn pile_misuse_names_the_rules_line() {
 /// values is found, at the rules line.
 #[test]
 fn a_bad_log_format_is_found_by_check_at_the_rules_line() {
-    assert_rolling_enter_fails(
+    assert_roll_fails(
         "ctx:log('P%d rolls', 'x')",
         "ctx:log(\"P%d rolls\"): bad argument #2 to 'string.format' (number expected, got string)",
     );
@@ -1069,7 +1079,7 @@ fn check_runs_the_ai_script() {
 #[test]
 fn a_bots_failing_move_in_play_waits_and_keeps_the_record() {
     let c = Copy::new();
-    let roll = r#"    if verb == "roll" then return "rolling" end"#;
+    let roll = r#"    if verb == "roll" then return roll(G, ctx, p) end"#;
     c.edit(
         "rules.lua",
         roll,
@@ -1281,7 +1291,7 @@ fn check_shows_every_decision() {
 /// A bad argument to a `ctx` function written in Rust points at the calling line too.
 #[test]
 fn a_bad_argument_to_a_rust_ctx_function_names_the_rules_line() {
-    assert_rolling_enter_fails(
+    assert_roll_fails(
         "ctx.deck:draw()",
         "bad argument #2: error converting Lua nil to String (expected string or number)",
     );
@@ -1340,7 +1350,7 @@ fn a_bad_dice_spec_names_the_rules_line() {
             format!(
                 "mono/rules.lua:{line}: error: bad dice spec '2d6+-1' (expected forms like \"2d6\", \"d20\", \"3d6+2\")"
             ),
-            "    in state 'rolling' hook 'enter' (player 1, turn 1)".to_string(),
+            "    in state 'wait_player' hook 'act' (player 1, turn 1)".to_string(),
         ],
     );
 }
@@ -1741,7 +1751,7 @@ fn data_keys_the_runtime_uses_are_refused() {
 /// nearest declared name (it read as nil).
 #[test]
 fn a_misspelt_setting_is_an_error_where_it_is_read() {
-    assert_rolling_enter_fails(
+    assert_roll_fails(
         "local fine = ctx.settings.jail_fien",
         "no setting 'jail_fien'; did you mean 'jail_fine'? (game.toml [settings] declares: \
          ai_build_reserve, ai_buy_margin, ai_complete_margin, ai_unmortgage_reserve, currency, \

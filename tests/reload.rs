@@ -146,8 +146,8 @@ fn removing_the_state_the_game_is_in_is_refused() {
     );
     l.edit(
         "game.toml",
-        "next = [\"buy\", \"wait_player\", \"game_over\"]",
-        "next = [\"wait_player\", \"game_over\"]",
+        "next = [\"buy\", \"wait_player\", \"game_over\", \"mortgaging\"]",
+        "next = [\"wait_player\", \"game_over\", \"mortgaging\"]",
     );
     l.wait();
     let err = l.game.try_reload().expect_err("the live state is gone");

@@ -460,6 +460,65 @@ end
 
 -- States -------------------------------------------------------------------------------------
 
+-- The end of p's turn: the game is over when one player remains (a player leaves only by
+-- bankruptcy, which G.bankruptcies counts), else the turn passes to the next player in play.
+-- Returns the next state.
+local function end_turn(G, ctx, p)
+  if G.bankruptcies >= #G.players - 1 then
+    ctx:win(ctx:active()[1])
+    return "game_over"
+  end
+  G.players[p].doubles = 0
+  G.again = false
+  ctx:next_player()
+  return "wait_player"
+end
+
+-- The roll, the act of the turn's `roll` option (the move's consequences are no decision of
+-- their own, so they need no state): a jailed player leaves by doubles or (on the last try)
+-- the fine; too many doubles in a row send the player to jail; then the move, with its salary
+-- and its landing. Returns the next state.
+local function roll(G, ctx, p)
+  local pl, s = G.players[p], ctx.settings
+  local total, doubles = ctx.dice:sum("2d6")
+  G.last_roll = total
+  G.again = false
+  if pl.in_jail then
+    if doubles then
+      pl.in_jail = false
+      ctx:log("P%d rolls doubles and leaves jail", p)
+    else
+      pl.jail_tries = pl.jail_tries + 1
+      if pl.jail_tries < s.jail_turns then
+        ctx:log("P%d stays in jail", p)
+        return end_turn(G, ctx, p)
+      end
+      pl.in_jail = false
+      ctx:log("P%d has served the sentence and pays %s%d", p, ctx.settings.currency, s.jail_fine)
+      if not pay(G, ctx, p, s.jail_fine, nil, "jail_fine") then return end_turn(G, ctx, p) end
+    end
+  elseif doubles then
+    pl.doubles = pl.doubles + 1
+    if pl.doubles >= s.doubles_to_jail then
+      send_to_jail(G, ctx, p)
+      ctx:tally("landing", space_at(ctx, p).id)
+      return end_turn(G, ctx, p)
+    end
+    G.again = true
+  end
+  -- The move: salary, then the landing settled.
+  local board = ctx.board
+  local at, laps = board:move(p, total)
+  if laps > 0 then collect_salary(ctx, p, laps) end
+  local next_state = land(G, ctx, p, nil, at)
+  if pl.bankrupt then return end_turn(G, ctx, p) end
+  ctx:tally("landing", board.spaces[board.positions[p]].id)
+  if next_state == "buy" then return "buy" end
+  if G.again and not pl.in_jail then return "wait_player" end
+  return end_turn(G, ctx, p)
+end
+R.roll = roll
+
 R.states = {}
 
 R.states.wait_player = {
@@ -490,7 +549,7 @@ R.states.wait_player = {
   end,
   act = function(G, ctx, action, p)
     local verb = action[1]
-    if verb == "roll" then return "rolling" end
+    if verb == "roll" then return roll(G, ctx, p) end
     if verb == "mortgages" then return "mortgaging" end
     local pl = G.players[p]
     if verb == "pay_fine" then
@@ -524,65 +583,6 @@ R.states.mortgaging = {
     if action[1] == "back" then return "wait_player" end
     manage(G, ctx, p, "mortgage", action[2])
     if not can_mortgage_any(G, ctx, p, whole_of(G, ctx, p)) then return "wait_player" end
-  end,
-}
-
--- The end of p's turn: the game is over when one player remains (a player leaves only by
--- bankruptcy, which G.bankruptcies counts), else the turn passes to the next player in play.
--- Returns the next state.
-local function end_turn(G, ctx, p)
-  if G.bankruptcies >= #G.players - 1 then
-    ctx:win(ctx:active()[1])
-    return "game_over"
-  end
-  G.players[p].doubles = 0
-  G.again = false
-  ctx:next_player()
-  return "wait_player"
-end
-
--- The roll: a jailed player leaves by doubles or (on the last try) the fine; too many doubles
--- in a row send the player to jail; then the move, with its salary and its landing. Returns
--- the next state.
-R.states.rolling = {
-  enter = function(G, ctx, p)
-    local pl, s = G.players[p], ctx.settings
-    local total, doubles = ctx.dice:sum("2d6")
-    G.last_roll = total
-    G.again = false
-    if pl.in_jail then
-      if doubles then
-        pl.in_jail = false
-        ctx:log("P%d rolls doubles and leaves jail", p)
-      else
-        pl.jail_tries = pl.jail_tries + 1
-        if pl.jail_tries < s.jail_turns then
-          ctx:log("P%d stays in jail", p)
-          return end_turn(G, ctx, p)
-        end
-        pl.in_jail = false
-        ctx:log("P%d has served the sentence and pays %s%d", p, ctx.settings.currency, s.jail_fine)
-        if not pay(G, ctx, p, s.jail_fine, nil, "jail_fine") then return end_turn(G, ctx, p) end
-      end
-    elseif doubles then
-      pl.doubles = pl.doubles + 1
-      if pl.doubles >= s.doubles_to_jail then
-        send_to_jail(G, ctx, p)
-        ctx:tally("landing", space_at(ctx, p).id)
-        return end_turn(G, ctx, p)
-      end
-      G.again = true
-    end
-    -- The move: salary, then the landing settled.
-    local board = ctx.board
-    local at, laps = board:move(p, total)
-    if laps > 0 then collect_salary(ctx, p, laps) end
-    local next_state = land(G, ctx, p, nil, at)
-    if pl.bankrupt then return end_turn(G, ctx, p) end
-    ctx:tally("landing", board.spaces[board.positions[p]].id)
-    if next_state == "buy" then return "buy" end
-    if G.again and not pl.in_jail then return "wait_player" end
-    return end_turn(G, ctx, p)
   end,
 }
 
