@@ -419,11 +419,14 @@ function M.install(ctx, spec, emit)
     if to ~= nil then
       s = seat(to)
     else
-      repeat s = s < seats and s + 1 or 1 until in_play[s] or s == cur
-      if not in_play[s] then
-        S.turn = S.turn + 1
-        return cur
-      end
+      repeat
+        s = s < seats and s + 1 or 1
+        if in_play[s] then break end
+        if s == cur then
+          S.turn = S.turn + 1
+          return cur
+        end
+      until false
     end
     if s <= cur then S.round = S.round + 1 end
     S.current, S.turn = s, S.turn + 1
