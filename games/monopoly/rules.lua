@@ -59,15 +59,31 @@ local function whole_groups(ctx, p)
   return out
 end
 
+-- Whether `group` is in the list `whole`.
+local function holds(whole, group)
+  for i = 1, #whole do
+    if whole[i] == group then return true end
+  end
+  return false
+end
+
 -- Every change of owner goes through here, which keeps G.players[p].whole, the groups p owns
 -- entirely, up to date for the previous and the new owner. Rent, building and the mortgage
 -- menu read that list: a scenario gives a player a space with R.acquire, not by hand with
--- ctx.board:set_owner.
+-- ctx.board:set_owner. Only the space's own group can change hands whole, so the lists are
+-- made afresh only when it does.
 local function set_owner(G, ctx, index, p)
-  local before = ctx.board.owners[index]
-  ctx.board:set_owner(index, p)
-  if before then G.players[before].whole = whole_groups(ctx, before) end
-  if p then G.players[p].whole = whole_groups(ctx, p) end
+  local board = ctx.board
+  local before, group = board.owners[index], board.spaces[index].group
+  board:set_owner(index, p)
+  if not group then return end
+  local had = before and G.players[before].whole
+  if before and (not had or holds(had, group)) then
+    G.players[before].whole = whole_groups(ctx, before)
+  end
+  if p and board.groups[group][1].kind == "property" and owns_group(ctx, p, group) then
+    G.players[p].whole = whole_groups(ctx, p)
+  end
 end
 -- The kept list (a save from before it was kept gets it counted afresh).
 local function whole_of(G, ctx, p)
@@ -200,10 +216,7 @@ local function rent_for(G, ctx, sp, owner, special)
   if level > #rents - 1 then level = #rents - 1 end
   if level == 0 then
     -- (the owner's whole groups are kept: no need to look at every space of the group)
-    local whole = whole_of(G, ctx, owner)
-    for i = 1, #whole do
-      if whole[i] == sp.group then return rents[1] * s.monopoly_multiplier end
-    end
+    if holds(whole_of(G, ctx, owner), sp.group) then return rents[1] * s.monopoly_multiplier end
   end
   return rents[level + 1]
 end
@@ -425,14 +438,7 @@ local function can_mortgage_any(G, ctx, p, whole)
   for i = 1, #bought do
     local sp = spaces[bought[i]]
     if not mortgaged[sp.id] then
-      local in_whole = false
-      for g = 1, #whole do
-        if whole[g] == sp.group then
-          in_whole = true
-          break
-        end
-      end
-      if not in_whole or can_mortgage(G, ctx, p, sp) then return true end
+      if not holds(whole, sp.group) or can_mortgage(G, ctx, p, sp) then return true end
     end
   end
   return false
