@@ -568,6 +568,48 @@ fn board_groups_list_each_groups_spaces_in_board_order() {
     );
 }
 
+// Each player's kept list of whole groups follows every change of owner: a group completed,
+// broken by a take-over, freed by a sale, and a list missing (a save from before the lists
+// were kept) made afresh at the player's next change of owner.
+#[test]
+fn whole_groups_follow_every_change_of_owner() {
+    let mut g = start("monopoly", "classic", 3, 1, &[]);
+    let whole = |g: &Game| {
+        eval(
+            g,
+            "(function() local out = {} \
+               for p = 1, 3 do out[p] = G.players[p].whole and \
+                 table.concat(G.players[p].whole, ',') or 'none' end \
+               return table.concat(out, ' | ') end)()",
+        )
+    };
+    own(&mut g, 1, &["mediterranean", "reading_rr"]);
+    assert_eq!(whole(&g), " |  | ");
+    own(&mut g, 1, &["baltic", "oriental", "vermont"]);
+    assert_eq!(whole(&g), "brown |  | ");
+    own(&mut g, 1, &["connecticut"]);
+    assert_eq!(whole(&g), "brown,light_blue |  | ");
+    own(&mut g, 2, &["baltic"]); // taken over: P1's brown is broken, P2 holds no group
+    assert_eq!(whole(&g), "light_blue |  | ");
+    own(&mut g, 1, &["baltic"]);
+    assert_eq!(whole(&g), "brown,light_blue |  | ");
+    exec(&mut g, "G.players[1].whole = nil G.players[3].whole = nil");
+    own(&mut g, 3, &["st_charles"]); // P3's list is made afresh; P1's stays missing
+    assert_eq!(whole(&g), "none |  | ");
+    assert_eq!(
+        eval(
+            &g,
+            "table.concat(R.states.wait_player.options(G, ctx, 1)[2], ' ')"
+        ),
+        "build mediterranean",
+        "a missing list is counted afresh where it is read"
+    );
+    own(&mut g, 2, &["vermont"]); // P1 loses a space: its list is made afresh
+    assert_eq!(whole(&g), "brown |  | ");
+    exec(&mut g, "R.pay(G, ctx, 1, 100000, nil, 'tax')"); // sells everything, then bankrupt
+    assert_eq!(whole(&g), " |  | ");
+}
+
 // The runtime moves a counter's amount from one seat to another in one call (a payment).
 #[test]
 fn counter_transfer_moves_an_amount_between_seats() {

@@ -70,8 +70,9 @@ end
 -- Every change of owner goes through here, which keeps G.players[p].whole, the groups p owns
 -- entirely, up to date for the previous and the new owner. Rent, building and the mortgage
 -- menu read that list: a scenario gives a player a space with R.acquire, not by hand with
--- ctx.board:set_owner. Only the space's own group can change hands whole, so the lists are
--- made afresh only when it does.
+-- ctx.board:set_owner. A change of owner can make or break only the space's own group as a
+-- whole, so a list is made afresh only when that group was whole for the previous owner or is
+-- whole for the new one (or when a save from before the lists were kept has none).
 local function set_owner(G, ctx, index, p)
   local board = ctx.board
   local before, group = board.owners[index], board.spaces[index].group
@@ -81,9 +82,9 @@ local function set_owner(G, ctx, index, p)
   if before and (not had or holds(had, group)) then
     G.players[before].whole = whole_groups(ctx, before)
   end
-  if p and board.groups[group][1].kind == "property" and owns_group(ctx, p, group) then
-    G.players[p].whole = whole_groups(ctx, p)
-  end
+  if not p then return end
+  local made_whole = board.groups[group][1].kind == "property" and owns_group(ctx, p, group)
+  if made_whole or not G.players[p].whole then G.players[p].whole = whole_groups(ctx, p) end
 end
 -- The kept list (a save from before it was kept gets it counted afresh).
 local function whole_of(G, ctx, p)
