@@ -49,12 +49,16 @@ local function count_owned(ctx, p, group)
 end
 R.owns_group, R.count_owned = owns_group, count_owned
 
--- The property groups p owns entirely (only those can take buildings), in board order.
+-- Whether p owns the property group `group` entirely (only such a group can take buildings).
+local function owns_whole(ctx, p, group)
+  return ctx.board.groups[group][1].kind == "property" and owns_group(ctx, p, group)
+end
+
+-- The property groups p owns entirely, in board order.
 local function whole_groups(ctx, p)
-  local groups, names, out = ctx.board.groups, ctx.board.group_names, {}
+  local names, out = ctx.board.group_names, {}
   for g = 1, #names do
-    local name = names[g]
-    if groups[name][1].kind == "property" and owns_group(ctx, p, name) then out[#out + 1] = name end
+    if owns_whole(ctx, p, names[g]) then out[#out + 1] = names[g] end
   end
   return out
 end
@@ -70,21 +74,21 @@ end
 -- Every change of owner goes through here, which keeps G.players[p].whole, the groups p owns
 -- entirely, up to date for the previous and the new owner. Rent, building and the mortgage
 -- menu read that list: a scenario gives a player a space with R.acquire, not by hand with
--- ctx.board:set_owner. A change of owner can make or break only the space's own group as a
--- whole, so a list is made afresh only when that group was whole for the previous owner or is
--- whole for the new one (or when a save from before the lists were kept has none).
+-- ctx.board:set_owner. A change of owner can only break the space's own group as a whole
+-- for the previous owner and only make it for the new one, so a list is made afresh only then
+-- (or when a save from before the lists were kept has none).
 local function set_owner(G, ctx, index, p)
   local board = ctx.board
   local before, group = board.owners[index], board.spaces[index].group
   board:set_owner(index, p)
   if not group then return end
-  local had = before and G.players[before].whole
-  if before and (not had or holds(had, group)) then
-    G.players[before].whole = whole_groups(ctx, before)
+  if before then
+    local had = G.players[before].whole
+    if not had or holds(had, group) then G.players[before].whole = whole_groups(ctx, before) end
   end
-  if not p then return end
-  local made_whole = board.groups[group][1].kind == "property" and owns_group(ctx, p, group)
-  if made_whole or not G.players[p].whole then G.players[p].whole = whole_groups(ctx, p) end
+  if p and (owns_whole(ctx, p, group) or not G.players[p].whole) then
+    G.players[p].whole = whole_groups(ctx, p)
+  end
 end
 -- The kept list (a save from before it was kept gets it counted afresh).
 local function whole_of(G, ctx, p)
