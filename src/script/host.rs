@@ -322,8 +322,7 @@ fn install_components(
     let emit = super::api::emit_api(lua, board, world)?;
     let install: Function = prelude.get("install")?;
     let state: Table = install.call((ctx.clone(), spec, emit.clone()))?;
-    let on_board: Table = ctx.raw_get("board")?;
-    let sizes = (seats, board.spaces.len());
+    let (on_board, sizes) = (ctx.raw_get("board")?, (seats, board.spaces.len()));
     super::rawboard::install(lua, &on_board, &state, emit.raw_get("move")?, world, sizes)?;
     Ok(state)
 }

@@ -21,8 +21,7 @@ const TOKEN: c_int = 2; // S.token
 const STATE: c_int = 3; // S, for its `record` flag
 const RECORD: c_int = 4; // the string "record"
 const EMIT: c_int = 5; // emit.move, which logs the move while events are recorded
-const SEATS: c_int = 6;
-const SPACES: c_int = 7;
+const SIZES: c_int = 6; // the seats × 2^32 + the board's spaces
 
 /// Sets `move` on `board` (ctx.board), over the live state `state` (S) of `seats` seats on a
 /// board of `spaces` spaces (the sizes the prelude was given).
@@ -39,8 +38,7 @@ pub fn install(
         Value::Table(state.clone()),
         Value::String(lua.create_string("record")?),
         Value::Function(emit_move),
-        Value::Integer(seats as i64),
-        Value::Integer(spaces as i64),
+        Value::Integer(((seats as i64) << 32) | spaces as i64),
     ];
     board.raw_set("move", c_closure(lua, world, move_token, &upvalues)?)
 }
@@ -49,10 +47,8 @@ pub fn install(
 unsafe extern "C-unwind" fn move_token(l: *mut lua_State) -> c_int {
     let up = ffi::lua_upvalueindex;
     ffi::lua_settop(l, 3); // (an argument left out reads as nil, as in a Lua function)
-    let (seats, spaces) = (
-        ffi::lua_tointeger(l, up(SEATS)),
-        ffi::lua_tointeger(l, up(SPACES)),
-    );
+    let sizes = ffi::lua_tointeger(l, up(SIZES));
+    let (seats, spaces) = (sizes >> 32, sizes & 0xffff_ffff);
     let p = seat(l, 2, seats);
     let mut valid = 0;
     let n = ffi::lua_tointegerx(l, 3, &mut valid);
@@ -80,20 +76,31 @@ unsafe extern "C-unwind" fn move_token(l: *mut lua_State) -> c_int {
     }
     ffi::lua_pushinteger(l, to);
     ffi::lua_rawseti(l, up(TOKEN), p);
-    // Events are recorded while S.record is set (the prelude's `if S.record then emit…`).
-    ffi::lua_pushvalue(l, up(RECORD));
-    ffi::lua_rawget(l, up(STATE));
-    if ffi::lua_toboolean(l, -1) != 0 {
+    if recording(l) {
         ffi::lua_pushvalue(l, up(EMIT));
         for v in [p, to, laps] {
             ffi::lua_pushinteger(l, v);
         }
         ffi::lua_call(l, 3, 0);
     }
-    ffi::lua_settop(l, 3);
     ffi::lua_pushinteger(l, to);
     ffi::lua_pushinteger(l, laps);
     2
+}
+
+/// Whether events are recorded: the world's flag, which S.record follows (read while the
+/// world is borrowed elsewhere). The borrow ends before the caller calls back into Lua.
+unsafe fn recording(l: *mut lua_State) -> bool {
+    let up = ffi::lua_upvalueindex;
+    let world = &*(ffi::lua_touserdata(l, up(1)) as *const RefCell<World>);
+    if let Ok(w) = world.try_borrow() {
+        return w.record_events;
+    }
+    ffi::lua_pushvalue(l, up(RECORD));
+    ffi::lua_rawget(l, up(STATE));
+    let record = ffi::lua_toboolean(l, -1) != 0;
+    ffi::lua_settop(l, -2);
+    record
 }
 
 /// Argument `arg` as a seat number 1..=seats (a float with an integral value counts), or the
