@@ -505,7 +505,7 @@ local function roll(G, ctx, p)
         return end_turn(G, ctx, p)
       end
       pl.in_jail = false
-      ctx:log("P%d has served the sentence and pays %s%d", p, ctx.settings.currency, s.jail_fine)
+      ctx:log("P%d has served the sentence and pays %s%d", p, s.currency, s.jail_fine)
       if not pay(G, ctx, p, s.jail_fine, nil, "jail_fine") then return end_turn(G, ctx, p) end
     end
   elseif doubles then
