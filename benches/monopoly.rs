@@ -5,7 +5,7 @@
 //! to plain Lua and run in the same VM (`benches/baseline/monopoly_demo.lua`), which shows what
 //! the rules cost without the runtime. Run with `cargo bench --bench monopoly`.
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
 use meeple::ai::{play_out, Seat, MAX_DECISIONS};
 use meeple::core::world::World;
 use meeple::def::{find_game, load_package};
@@ -82,7 +82,7 @@ fn demo_moves(c: &mut Criterion) {
         b.iter(|| demo_batch(&mut g, 20))
     });
     let (moves, _) = demo_batch(&mut g, 2000);
-    group.sample_size(10);
+    group.sample_size(10).sampling_mode(SamplingMode::Flat);
     group.throughput(Throughput::Elements(moves));
     group.bench_function(format!("dice_moves_2000_games_{moves}_moves"), |b| {
         b.iter(|| demo_batch(&mut g, 2000))
