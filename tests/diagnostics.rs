@@ -1443,6 +1443,55 @@ fn the_turn_goes_round_the_seats_in_play() {
     );
 }
 
+// The seat after the current one in play, for every table the property game seats (2–6), every
+// set of seats in play and every seat to move, checked against a walk round the table: the
+// first seat in play after the current one (itself last), the round counted when the turn
+// comes back to seat 1 or before; with no seat in play the turn stays where it is.
+#[test]
+fn the_next_seat_in_play_is_the_first_after_the_current_one() {
+    for seats in 2..=6 {
+        let mut g = start("monopoly", "demo", seats, 1, &[]);
+        for mask in 0..1u32 << seats {
+            let in_play = |s: usize| mask & (1 << (s - 1)) != 0;
+            for cur in 1..=seats {
+                g.restart(1).unwrap();
+                let out: String = (1..=seats)
+                    .filter(|s| !in_play(*s))
+                    .map(|s| format!("ctx:eliminate({s}) "))
+                    .collect();
+                let code = format!(
+                    "ctx:next_player({cur}) {out} \
+                     local r, t = ctx:round(), ctx:turn() \
+                     local s = ctx:next_player() \
+                     return {{ s, ctx:round() - r, ctx:turn() - t }}"
+                );
+                let walk = (1..=seats).map(|k| (cur + k - 1) % seats + 1);
+                let want = match walk.into_iter().find(|s| in_play(*s)) {
+                    Some(s) => [s, usize::from(s <= cur), 1],
+                    None => [cur, 0, 1],
+                };
+                let case = format!("{seats} seats, in play {mask:b}, seat {cur} to move");
+                assert_eq!(g.eval(&code).unwrap(), serde_json::json!(want), "{case}");
+            }
+        }
+    }
+}
+
+// The turn order follows the seats in play the runtime restores: a restart (all in play) and
+// a restored game (a save, an undo) with another seat out than the game before it.
+#[test]
+fn a_restored_game_passes_the_turn_over_its_own_seats_out_of_play() {
+    let mut g = start("monopoly", "demo", 4, 1, &[]);
+    let next = "{ ctx:current(), ctx:next_player() }";
+    exec(&mut g, "ctx:eliminate(2)");
+    let saved = g.snapshot().unwrap();
+    g.restart(1).unwrap();
+    assert_eq!(eval(&g, next), serde_json::json!([1, 2]));
+    exec(&mut g, "ctx:eliminate(3)");
+    g.restore(&saved).unwrap();
+    assert_eq!(eval(&g, next), serde_json::json!([1, 3]));
+}
+
 // Each bad argument of `ctx.dice:roll`, `ctx.dice:sum` and `ctx:tally` is an error at the
 // calling line.
 /// `ctx:tally` counts a number key as its text, adds an amount, and counts a name and key seen

@@ -327,11 +327,11 @@ fn install_components(
     Ok(state)
 }
 
-/// name → { enter, options, act, seats, next, auto, final, priority } for every state: the
-/// checked hooks beside the flow facts, the one Lua form of the flow that the in-VM drivers
+/// name → { enter, options, act, seats, next, auto, final, plain, priority } for every state:
+/// the checked hooks beside the flow facts, the one Lua form of the flow that the in-VM drivers
 /// read (`next`: each state it may move to, name → that state's record, so a move costs one
-/// lookup; `auto`: neither a decision nor final; `priority`: a simultaneous state's verb
-/// ranks).
+/// lookup; `auto`: neither a decision nor final; `plain`: a decision state without an enter
+/// hook, where entering does nothing but ask; `priority`: a simultaneous state's verb ranks).
 fn fill_states(
     lua: &Lua,
     t: &Table,
@@ -355,6 +355,7 @@ fn fill_states(
         st.raw_set("next", next)?;
         st.raw_set("auto", !spec.decide && !spec.terminal)?;
         st.raw_set("final", spec.terminal)?;
+        st.raw_set("plain", spec.decide && !spec.terminal && h.enter.is_none())?;
         if let Some(sim) = &spec.simultaneous {
             let priority = lua.create_table()?;
             for (verb, p) in &sim.priority {

@@ -294,29 +294,35 @@ function M.autoplay(G, run, state, seat, list, budget)
     hook = "act"
     nxt = st.act(G, ctx, option, seat)
     if nxt ~= nil then
-      -- Entered `nxt`: automatic states run on; a decision or final state runs its enter hook
-      -- (which may move on) and stays.
-      local steps = 0
-      while true do
-        local to = st.next[nxt]
-        if not to then return "next", state, n, hook, nxt end
-        state, st = nxt, to
-        hook = "enter"
-        if st.auto then
-          steps = steps + 1
-          if steps > near then
-            trail[steps] = state
-            if steps > guard then return "stuck", state, n, trail, steps end
+      local to = st.next[nxt]
+      if not to then return "next", state, n, hook, nxt end
+      state, st = nxt, to
+      -- Entered `nxt`. A plain decision state (no enter hook) just asks; an automatic state
+      -- runs on; any other decision or final state runs its enter hook (which may move on)
+      -- and stays.
+      if not st.plain then
+        local steps = 0
+        while true do
+          hook = "enter"
+          if st.auto then
+            steps = steps + 1
+            if steps > near then
+              trail[steps] = state
+              if steps > guard then return "stuck", state, n, trail, steps end
+            end
+            nxt = st.enter(G, ctx, S.current)
+            if nxt == nil then return "none", state, n end
+          else
+            local enter = st.enter
+            nxt = enter and enter(G, ctx, S.current)
+            if nxt == nil then break end
           end
-          nxt = st.enter(G, ctx, S.current)
-          if nxt == nil then return "none", state, n end
-        else
-          local enter = st.enter
-          nxt = enter and enter(G, ctx, S.current)
-          if nxt == nil then break end
+          to = st.next[nxt]
+          if not to then return "next", state, n, hook, nxt end
+          state, st = nxt, to
         end
+        if st.final then return "final", state, n end
       end
-      if st.final then return "final", state, n end
     end
     if cap and S.round > cap then return "capped", state, n end
     seat, hook = S.current, "options"
@@ -410,23 +416,31 @@ function M.install(ctx, spec, emit)
     return out
   end
   function ctx:active_count() return S.playing end
+  -- after[s]: the first seat in play after seat s round the table (s itself last), nil when
+  -- no seat is in play. Made afresh whenever in_play changes: a seat leaving, or the runtime
+  -- filling in_play (it calls S.seated then).
+  local after = {}
+  function S.seated()
+    for s = 1, seats do
+      local t = s
+      repeat t = t < seats and t + 1 or 1 until in_play[t] or t == s
+      after[s] = in_play[t] and t or nil
+    end
+  end
   -- Passes the turn to the next seat in play, or to seat `to` (a claim jumps the order); a
   -- turn that comes round to seat 1 or before starts a new round. With no seat in play the
   -- turn stays where it is.
   function ctx:next_player(to)
     local cur = S.current
-    local s = cur
+    local s
     if to ~= nil then
       s = seat(to)
     else
-      repeat
-        s = s < seats and s + 1 or 1
-        if in_play[s] then break end
-        if s == cur then
-          S.turn = S.turn + 1
-          return cur
-        end
-      until false
+      s = after[cur]
+      if s == nil then
+        S.turn = S.turn + 1
+        return cur
+      end
     end
     if s <= cur then S.round = S.round + 1 end
     S.current, S.turn = s, S.turn + 1
@@ -437,6 +451,7 @@ function M.install(ctx, spec, emit)
     if in_play[s] then
       in_play[s] = false
       S.playing = S.playing - 1
+      S.seated()
       if S.record then emit.eliminated(s) end
     end
   end

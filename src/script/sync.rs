@@ -52,6 +52,9 @@ unsafe fn push_raw(l: *mut lua_State, w: &World) {
             ffi::lua_rawseti(l, t, i as ffi::lua_Integer + 1);
         }
     });
+    // The turn order's successors follow in_play.
+    ffi::lua_getfield(l, S, c"seated".as_ptr());
+    ffi::lua_call(l, 0, 0);
     let tokens = w.board.tokens.iter().map(|t| Some(*t as i64 + 1));
     with_field(l, c"token", |l, t| set_all(l, t, tokens));
     let owners = w.board.owners.iter().map(|o| o.map(|p| p as i64 + 1));
