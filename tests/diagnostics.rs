@@ -1477,8 +1477,9 @@ fn the_next_seat_in_play_is_the_first_after_the_current_one() {
     }
 }
 
-// The turn order follows the seats in play the runtime restores: a restart (all in play) and
-// a restored game (a save, an undo) with another seat out than the game before it.
+// The turn order and the count of seats in play follow the seats in play the runtime
+// restores: a restart (all in play) and a restored game (a save, an undo) with another seat
+// out than the game before it.
 #[test]
 fn a_restored_game_passes_the_turn_over_its_own_seats_out_of_play() {
     let mut g = start("monopoly", "demo", 4, 1, &[]);
@@ -1486,9 +1487,12 @@ fn a_restored_game_passes_the_turn_over_its_own_seats_out_of_play() {
     exec(&mut g, "ctx:eliminate(2)");
     let saved = g.snapshot().unwrap();
     g.restart(1).unwrap();
+    assert_eq!(eval(&g, "ctx:active_count()"), serde_json::json!(4));
     assert_eq!(eval(&g, next), serde_json::json!([1, 2]));
     exec(&mut g, "ctx:eliminate(3)");
+    assert_eq!(eval(&g, "ctx:active_count()"), serde_json::json!(3));
     g.restore(&saved).unwrap();
+    assert_eq!(eval(&g, "ctx:active_count()"), serde_json::json!(3));
     assert_eq!(eval(&g, next), serde_json::json!([1, 3]));
 }
 

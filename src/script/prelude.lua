@@ -294,36 +294,32 @@ function M.autoplay(G, run, state, seat, list, budget)
     hook = "act"
     nxt = st.act(G, ctx, option, seat)
     if nxt ~= nil then
-      local to = st.next[nxt]
-      if not to then return "next", state, n, hook, nxt end
-      state, st = nxt, to
-      -- Entered `nxt`. A plain decision state (no enter hook) just asks; an automatic state
+      -- Entered `nxt`: a plain decision state (no enter hook) just asks; an automatic state
       -- runs on; any other decision or final state runs its enter hook (which may move on)
       -- and stays.
-      if not st.plain then
-        local steps = 0
-        while true do
-          hook = "enter"
-          if st.auto then
-            steps = steps + 1
-            if steps > near then
-              trail[steps] = state
-              if steps > guard then return "stuck", state, n, trail, steps end
-            end
-            nxt = st.enter(G, ctx, S.current)
-            if nxt == nil then return "none", state, n end
-          else
-            local enter = st.enter
-            nxt = enter and enter(G, ctx, S.current)
-            if nxt == nil then break end
+      local steps = 0
+      repeat
+        local to = st.next[nxt]
+        if not to then return "next", state, n, hook, nxt end
+        state, st = nxt, to
+        if st.plain then goto ask end
+        hook = "enter"
+        if st.auto then
+          steps = steps + 1
+          if steps > near then
+            trail[steps] = state
+            if steps > guard then return "stuck", state, n, trail, steps end
           end
-          to = st.next[nxt]
-          if not to then return "next", state, n, hook, nxt end
-          state, st = nxt, to
+          nxt = st.enter(G, ctx, S.current)
+          if nxt == nil then return "none", state, n end
+        else
+          local enter = st.enter
+          nxt = enter and enter(G, ctx, S.current)
         end
-        if st.final then return "final", state, n end
-      end
+      until nxt == nil
+      if st.final then return "final", state, n end
     end
+    ::ask::
     if cap and S.round > cap then return "capped", state, n end
     seat, hook = S.current, "options"
     list = st.options(G, ctx, seat)
@@ -342,7 +338,7 @@ end
 -- Turn order, tokens, space owners and levels, per-player counters and tallies live in the
 -- table S, changed only through the ctx functions below and read through them or through
 -- read-only views (the runtime copies S to and from its snapshot; S.playing, the count of
--- seats in play, is set with in_play). Seats and spaces are 1-based; errors point at the
+-- seats in play, and the turn order's successors follow in_play through S.seated). Seats and spaces are 1-based; errors point at the
 -- rules line that called.
 
 local toint = math.tointeger
@@ -363,7 +359,7 @@ function M.install(ctx, spec, emit)
   -- Validation runs only when the fast table lookup fails; errors name the rules' line.
   local function seat(p)
     if math.type(p) ~= "integer" then
-      local i = type(p) == "number" and math.tointeger(p)
+      local i = type(p) == "number" and toint(p)
       if not i then
         error(string.format("expected a seat number, got %s", type(p) == "number" and p or type(p)), 3)
       end
@@ -417,15 +413,19 @@ function M.install(ctx, spec, emit)
   end
   function ctx:active_count() return S.playing end
   -- after[s]: the first seat in play after seat s round the table (s itself last), nil when
-  -- no seat is in play. Made afresh whenever in_play changes: a seat leaving, or the runtime
-  -- filling in_play (it calls S.seated then).
+  -- no seat is in play; S.playing: how many seats are in play. Both follow in_play, made
+  -- afresh whenever it changes: a seat leaving, or the runtime filling in_play (it calls
+  -- S.seated then).
   local after = {}
   function S.seated()
+    local playing = 0
     for s = 1, seats do
       local t = s
       repeat t = t < seats and t + 1 or 1 until in_play[t] or t == s
       after[s] = in_play[t] and t or nil
+      if in_play[s] then playing = playing + 1 end
     end
+    S.playing = playing
   end
   -- Passes the turn to the next seat in play, or to seat `to` (a claim jumps the order); a
   -- turn that comes round to seat 1 or before starts a new round. With no seat in play the
@@ -450,7 +450,6 @@ function M.install(ctx, spec, emit)
     local s = seat(p)
     if in_play[s] then
       in_play[s] = false
-      S.playing = S.playing - 1
       S.seated()
       if S.record then emit.eliminated(s) end
     end

@@ -38,11 +38,6 @@ unsafe fn push_raw(l: *mut lua_State, w: &World) {
     set_int(l, c"current", w.current as i64 + 1);
     set_int(l, c"turn", w.turn as i64);
     set_int(l, c"round", w.round as i64);
-    set_int(
-        l,
-        c"playing",
-        w.in_play.iter().filter(|p| **p).count() as i64,
-    );
     ffi::lua_getfield(l, S, c"set_record".as_ptr());
     ffi::lua_pushboolean(l, w.record_events as c_int);
     ffi::lua_call(l, 1, 0);
@@ -52,7 +47,7 @@ unsafe fn push_raw(l: *mut lua_State, w: &World) {
             ffi::lua_rawseti(l, t, i as ffi::lua_Integer + 1);
         }
     });
-    // The turn order's successors follow in_play.
+    // The turn order's successors and the count of seats in play follow in_play.
     ffi::lua_getfield(l, S, c"seated".as_ptr());
     ffi::lua_call(l, 0, 0);
     let tokens = w.board.tokens.iter().map(|t| Some(*t as i64 + 1));
