@@ -3,10 +3,13 @@
 //! running after `ARM_AFTER` gets an instruction-count hook (set from a signal handler on the
 //! script's own thread, the one use `lua_sethook` is documented safe for). From then on the
 //! call has `budget` instructions left; when they run out it stops with an error naming the
-//! Lua line, which the host reports with the state and hook it was in.
+//! Lua line, which the host reports with the state and hook it was in. A spent budget stays
+//! spent: from then on every instruction of the call fails again, so a `pcall` that catches
+//! the error only moves it to the next line (finalizers, which run with hooks off, are
+//! refused by the patched `setmetatable`; C library loops are bounded there too).
 //!
 //! Invariant: `STATE` is non-null only while a guarded call runs on this thread, and the hook is
-//! removed before the guard is dropped.
+//! removed before the guard is dropped. A guard made while another is active does nothing.
 
 use mlua::ffi;
 use std::cell::Cell;
@@ -39,6 +42,8 @@ thread_local! {
     static CALL: Cell<u64> = const { Cell::new(0) };
     static TICKS_LEFT: Cell<i64> = const { Cell::new(0) };
     static HOOKED: Cell<bool> = const { Cell::new(false) };
+    /// The error of the running call's spent budget, raised again at every instruction.
+    static SPENT: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
 }
 
 fn epoch() -> Instant {
@@ -112,28 +117,37 @@ extern "C" fn on_signal(_: c_int) {
 }
 
 unsafe extern "C-unwind" fn budget_hook(state: *mut ffi::lua_State, ar: *mut ffi::lua_Debug) {
-    let left = TICKS_LEFT.with(|t| {
-        t.set(t.get() - 1);
-        t.get()
+    let spent = SPENT.with(|s| s.borrow().is_some());
+    if !spent {
+        let left = TICKS_LEFT.with(|t| {
+            t.set(t.get() - 1);
+            t.get()
+        });
+        if left >= 0 {
+            return;
+        }
+        // SAFETY: called by Lua with a valid state and activation record; from now on the
+        // hook runs at every instruction.
+        let message = unsafe {
+            ffi::lua_getinfo(state, c"Sl".as_ptr(), ar);
+            let src = std::ffi::CStr::from_ptr((*ar).short_src.as_ptr()).to_string_lossy();
+            ffi::lua_sethook(state, Some(budget_hook), ffi::LUA_MASKCOUNT, 1);
+            format!(
+                "{src}:{}: instruction budget exceeded (an endless loop?)",
+                (*ar).currentline
+            )
+        };
+        SPENT.with(|s| *s.borrow_mut() = Some(message));
+    }
+    // The message is copied onto the Lua stack; nothing is left to drop when Lua jumps away.
+    SPENT.with(|s| {
+        let s = s.borrow();
+        let m = s.as_deref().unwrap_or_default();
+        // SAFETY: a valid state with room for one value (hooks get LUA_MINSTACK slots).
+        unsafe { ffi::lua_pushlstring(state, m.as_ptr() as *const _, m.len()) };
     });
-    if left >= 0 {
-        return;
-    }
-    // SAFETY: called by Lua with a valid state and activation record.
-    unsafe {
-        ffi::lua_getinfo(state, c"Sl".as_ptr(), ar);
-        let src = std::ffi::CStr::from_ptr((*ar).short_src.as_ptr())
-            .to_string_lossy()
-            .into_owned();
-        let message = format!(
-            "{src}:{}: instruction budget exceeded (an endless loop?)",
-            (*ar).currentline
-        );
-        ffi::lua_pushlstring(state, message.as_ptr() as *const _, message.len());
-        drop(message);
-        drop(src);
-        ffi::lua_error(state);
-    }
+    // SAFETY: raising from a count hook is allowed; the borrow above has ended.
+    unsafe { ffi::lua_error(state) };
 }
 
 fn this_slot() -> *const Slot {
@@ -157,11 +171,19 @@ fn this_slot() -> *const Slot {
 /// Guards one call into Lua on `state`; the budget applies once the call is armed.
 pub struct Guard {
     state: *mut ffi::lua_State,
+    /// Null for a guard made inside another's call (it leaves the outer guard in charge).
     slot: *const Slot,
 }
 
 impl Guard {
     pub fn new(state: *mut ffi::lua_State, budget: u64) -> Guard {
+        if !STATE.with(|s| s.get()).is_null() {
+            return Guard {
+                state,
+                slot: std::ptr::null(),
+            };
+        }
+        SPENT.with(|s| *s.borrow_mut() = None);
         let slot = this_slot();
         let call = CALL.with(|c| {
             c.set(c.get() + 1);
@@ -179,10 +201,20 @@ impl Guard {
         }
         Guard { state, slot }
     }
+
+    /// The error of the call's spent budget, if it ran out: whatever the call's own error
+    /// became (a `pcall` may have caught it, an error handler may have failed on it), this is
+    /// the one to report.
+    pub fn spent(&self) -> Option<String> {
+        SPENT.with(|s| s.borrow().clone())
+    }
 }
 
 impl Drop for Guard {
     fn drop(&mut self) {
+        if self.slot.is_null() {
+            return;
+        }
         // SAFETY: see Guard::new; the hook is removed on the thread that owns the state.
         unsafe {
             (*self.slot).deadline.store(0, Ordering::Release);
@@ -190,6 +222,7 @@ impl Drop for Guard {
             if HOOKED.with(|h| h.replace(false)) {
                 ffi::lua_sethook(self.state, None, 0, 0);
             }
+            SPENT.with(|s| *s.borrow_mut() = None);
         }
     }
 }

@@ -1,5 +1,5 @@
 /*
-** The Lua 5.4 core and standard libraries (lua-5.4.9/, unmodified) compiled as one
+** The Lua 5.4 core and standard libraries (lua-5.4.9/, patched: see PATCHES.md) compiled as one
 ** translation unit, arranged as Lua's own onelua.c (Lua.org, MIT; see LICENSE): the VM's
 ** internal functions become static, so the compiler can inline table lookups, comparisons
 ** and calls into the interpreter loop across what were separate files. src/lib.rs compiles
@@ -30,6 +30,14 @@
 #define ltable_c
 #define lvm_c
 #include "luaconf.h"
+
+/* meeple: what lua-5.4.9/ changes (every change is marked "meeple:"; PATCHES.md lists them):
+** one fixed string-hash seed, so that pairs() walks string keys in the same order on every run
+** (a game replays exactly), and bounds on the library loops that run in C, where the
+** instruction budget's hook cannot stop them. */
+#define luai_makeseed(L)	(cast_void(L), 0x6d65706cu)
+#define LUAI_MAXCLOOP		16777216
+#define LUAI_MAXMATCHSTEPS	10000000
 
 /* internal symbols stay inside this unit */
 #undef LUAI_FUNC

@@ -140,6 +140,11 @@ static int luaB_setmetatable (lua_State *L) {
   luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
   if (l_unlikely(luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL))
     return luaL_error(L, "cannot change a protected metatable");
+  /* meeple: finalizers run with hooks off, beyond the instruction budget */
+  lua_pushliteral(L, "__gc");
+  if (t == LUA_TTABLE && l_unlikely(lua_rawget(L, 2) != LUA_TNIL))
+    return luaL_error(L, "setmetatable: __gc finalizers are not available "
+                         "to game scripts");
   lua_settop(L, 2);
   lua_setmetatable(L, 1);
   return 1;

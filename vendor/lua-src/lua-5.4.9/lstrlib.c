@@ -154,6 +154,8 @@ static int str_rep (lua_State *L) {
   const char *sep = luaL_optlstring(L, 3, "", &lsep);
   if (n <= 0)
     lua_pushliteral(L, "");
+  else if (l_unlikely(n > LUAI_MAXCLOOP))  /* meeple: the copies loop in C */
+    return luaL_error(L, "string.rep: at most %d copies", LUAI_MAXCLOOP);
   else if (l_unlikely(l + lsep < l || l + lsep > MAXSIZE / n))
     return luaL_error(L, "resulting string too large");
   else {
@@ -361,6 +363,7 @@ typedef struct MatchState {
   const char *p_end;  /* end ('\0') of pattern */
   lua_State *L;
   int matchdepth;  /* control for recursive depth (to avoid C stack overflow) */
+  l_mem steps;  /* meeple: steps this call may still take (see countsteps) */
   unsigned char level;  /* total number of captures (finished or unfinished) */
   struct {
     const char *init;
@@ -371,6 +374,22 @@ typedef struct MatchState {
 
 /* recursive function */
 static const char *match (MatchState *ms, const char *s, const char *p);
+
+
+/*
+** meeple: a pattern search runs in C, out of reach of the instruction
+** budget's hook, so each call (each gmatch step) may take at most
+** LUAI_MAXMATCHSTEPS steps: a match attempt, a character tried, a
+** byte compared in bulk.
+*/
+#if !defined(LUAI_MAXMATCHSTEPS)
+#define LUAI_MAXMATCHSTEPS	10000000
+#endif
+
+#define countsteps(ms,n) \
+  { if (l_unlikely(((ms)->steps -= (n)) < 0)) \
+      luaL_error((ms)->L, "pattern too complex (more than %d steps)", \
+                 LUAI_MAXMATCHSTEPS); }
 
 
 /* maximum recursion depth for 'match' */
@@ -469,6 +488,7 @@ static int matchbracketclass (int c, const char *p, const char *ec) {
 
 static int singlematch (MatchState *ms, const char *s, const char *p,
                         const char *ep) {
+  countsteps(ms, 1);
   if (s >= ms->src_end)
     return 0;
   else {
@@ -476,7 +496,7 @@ static int singlematch (MatchState *ms, const char *s, const char *p,
     switch (*p) {
       case '.': return 1;  /* matches any char */
       case L_ESC: return match_class(c, uchar(*(p+1)));
-      case '[': return matchbracketclass(c, p, ep-1);
+      case '[': countsteps(ms, ep - p); return matchbracketclass(c, p, ep-1);
       default:  return (uchar(*p) == c);
     }
   }
@@ -493,6 +513,7 @@ static const char *matchbalance (MatchState *ms, const char *s,
     int e = *(p+1);
     int cont = 1;
     while (++s < ms->src_end) {
+      countsteps(ms, 1);
       if (*s == e) {
         if (--cont == 0) return s+1;
       }
@@ -560,6 +581,7 @@ static const char *match_capture (MatchState *ms, const char *s, int l) {
   size_t len;
   l = check_capture(ms, l);
   len = ms->capture[l].len;
+  countsteps(ms, 1 + (l_mem)(len / 16));
   if ((size_t)(ms->src_end-s) >= len &&
       memcmp(ms->capture[l].init, s, len) == 0)
     return s+len;
@@ -571,6 +593,7 @@ static const char *match (MatchState *ms, const char *s, const char *p) {
   if (l_unlikely(ms->matchdepth-- == 0))
     luaL_error(ms->L, "pattern too complex");
   init: /* using goto to optimize tail recursion */
+  countsteps(ms, 1);
   if (p != ms->p_end) {  /* end of pattern? */
     switch (*p) {
       case '(': {  /* start capture */
@@ -605,6 +628,7 @@ static const char *match (MatchState *ms, const char *s, const char *p) {
             if (l_unlikely(*p != '['))
               luaL_error(ms->L, "missing '[' after '%%f' in pattern");
             ep = classend(ms, p);  /* points to what is next */
+            countsteps(ms, 2 * (ep - p));
             previous = (s == ms->src_init) ? '\0' : *(s - 1);
             if (!matchbracketclass(uchar(previous), p, ep - 1) &&
                matchbracketclass(uchar(*s), p, ep - 1)) {
@@ -670,8 +694,9 @@ static const char *match (MatchState *ms, const char *s, const char *p) {
 
 
 
-static const char *lmemfind (const char *s1, size_t l1,
+static const char *lmemfind (lua_State *L, const char *s1, size_t l1,
                                const char *s2, size_t l2) {
+  l_mem steps = LUAI_MAXMATCHSTEPS;  /* meeple: each try costs its bytes */
   if (l2 == 0) return s1;  /* empty strings are everywhere */
   else if (l2 > l1) return NULL;  /* avoids a negative 'l1' */
   else {
@@ -680,6 +705,9 @@ static const char *lmemfind (const char *s1, size_t l1,
     l1 = l1-l2;  /* 's2' cannot be found after that */
     while (l1 > 0 && (init = (const char *)memchr(s1, *s2, l1)) != NULL) {
       init++;   /* 1st char is already checked */
+      if (l_unlikely((steps -= 1 + (l_mem)(l2 / 16)) < 0))
+        luaL_error(L, "search too long (more than %d steps)",
+                   LUAI_MAXMATCHSTEPS);
       if (memcmp(init, s2+1, l2) == 0)
         return init-1;
       else {  /* correct 'l1' and 's1' to try again */
@@ -760,6 +788,7 @@ static void prepstate (MatchState *ms, lua_State *L,
   ms->src_init = s;
   ms->src_end = s + ls;
   ms->p_end = p + lp;
+  ms->steps = LUAI_MAXMATCHSTEPS;
 }
 
 
@@ -781,7 +810,7 @@ static int str_find_aux (lua_State *L, int find) {
   /* explicit request or no special characters? */
   if (find && (lua_toboolean(L, 4) || nospecials(p, lp))) {
     /* do a plain search */
-    const char *s2 = lmemfind(s + init, ls - init, p, lp);
+    const char *s2 = lmemfind(L, s + init, ls - init, p, lp);
     if (s2) {
       lua_pushinteger(L, (s2 - s) + 1);
       lua_pushinteger(L, (s2 - s) + lp);
@@ -838,6 +867,7 @@ static int gmatch_aux (lua_State *L) {
   GMatchState *gm = (GMatchState *)lua_touserdata(L, lua_upvalueindex(3));
   const char *src;
   gm->ms.L = L;
+  gm->ms.steps = LUAI_MAXMATCHSTEPS;  /* meeple: per step of the loop */
   for (src = gm->src; src <= gm->ms.src_end; src++) {
     const char *e;
     reprepstate(&gm->ms);

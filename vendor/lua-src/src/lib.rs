@@ -1,7 +1,8 @@
 //! Builds Lua 5.4 for `mlua-sys` in place of the `lua-src` crate (meeple's Cargo.toml puts it
 //! there with `[patch.crates-io]`), with the part of that crate's interface `mlua-sys` calls:
 //! `Build::new().build(Lua54)`, then the artifacts' cargo metadata. The sources are Lua
-//! 5.4.9's, unmodified (`lua-5.4.9/`, licence in `LICENSE`); they are compiled as the single
+//! 5.4.9's with the small changes `PATCHES.md` lists (`lua-5.4.9/`, licence in `LICENSE`): a
+//! fixed hash seed and bounds on loops that run in C. They are compiled as the single
 //! unit `lua-one.c`, as Lua's own `onelua.c` does, so that the interpreter loop inlines the
 //! table lookups, comparisons and calls that sit in other files, and without a frame pointer
 //! (a build with debug information would keep one), which leaves the loop one more register.
