@@ -33,6 +33,13 @@ impl Diagnostic {
         }
     }
 
+    pub fn warning(path: impl Into<String>, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(path, message)
+        }
+    }
+
     /// An error at a byte offset of `text`, the contents of `path`.
     pub fn at_offset(path: &str, text: &str, offset: usize, message: impl Into<String>) -> Self {
         let (line, col) = line_col(text, offset);

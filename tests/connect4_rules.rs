@@ -65,16 +65,16 @@ fn four_in_a_column_wins() {
 #[test]
 fn each_drop_is_placed_on_the_cell_its_disc_lands_on() {
     let mut g = start("connect4", "rack", 2, 1, &[]);
-    let place = |g: &meeple::engine::Game, i: usize| g.place_of(i).unwrap();
-    assert_eq!(place(&g, 3), [Arg::Int(6), Arg::Int(4)]);
+    let place = |g: &mut meeple::engine::Game, i: usize| g.shown(Some(0)).spots[i].clone();
+    assert_eq!(place(&mut g, 3), [Arg::Int(6), Arg::Int(4)]);
     act(&mut g, "drop 4");
-    assert_eq!(place(&g, 3), [Arg::Int(5), Arg::Int(4)]);
-    assert_eq!(place(&g, 0), [Arg::Int(6), Arg::Int(1)]);
+    assert_eq!(place(&mut g, 3), [Arg::Int(5), Arg::Int(4)]);
+    assert_eq!(place(&mut g, 0), [Arg::Int(6), Arg::Int(1)]);
     assert!(g.places_options());
     // A game without the hook places an option by its own arguments.
-    let t = start("tictactoe", "board", 2, 1, &[]);
+    let mut t = start("tictactoe", "board", 2, 1, &[]);
     assert!(!t.places_options());
-    assert_eq!(t.place_of(4).unwrap(), [Arg::Int(2), Arg::Int(2)]);
+    assert_eq!(place(&mut t, 4), [Arg::Int(2), Arg::Int(2)]);
 }
 
 /// A place that is not a cell of the grid is an error at the hook, under `check` and where the
@@ -91,8 +91,8 @@ fn a_spot_that_is_not_a_cell_of_the_grid_is_an_error() {
     for (body, message) in wrong {
         let rules = format!("R.spot = function(G, ctx, option)\n  {body}\nend");
         let v = variant("connect4", &rules, "", None);
-        let g = v.game("rack", 2);
-        let err = g.place_of(0).unwrap_err().to_string();
+        let mut g = v.game("rack", 2);
+        let err = g.check_shown().unwrap_err().to_string();
         assert!(
             err.contains(&format!("/games/connect4/rules.lua:2: error: {message}\n")),
             "{body}: {err}"
@@ -101,12 +101,14 @@ fn a_spot_that_is_not_a_cell_of_the_grid_is_an_error() {
             err.contains("in hook 'R.spot' (state 'turn', player 1, turn 1)"),
             "{err}"
         );
+        let shown = g.shown(Some(0));
         assert_eq!(
-            g.check_shown().unwrap_err().to_string(),
-            err,
-            "check reads it the same"
+            shown.spot_error.as_deref(),
+            err.lines().next(),
+            "the window is told once, and the options keep their own arguments"
         );
+        assert_eq!(shown.spots[0], [Arg::Int(1)]);
     }
     let v = variant("connect4", "R.spot = function() return nil end", "", None);
-    assert_eq!(v.game("rack", 2).place_of(0).unwrap(), Vec::<Arg>::new());
+    assert_eq!(v.game("rack", 2).shown(Some(0)).spots[0], Vec::<Arg>::new());
 }

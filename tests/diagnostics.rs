@@ -670,8 +670,9 @@ fn a_record_with_a_bad_config_names_the_file() {
     );
 }
 
-/// `R.status` is shown, not played: one string is one line, and a failing hook or a result of
-/// another kind shows as a line saying so instead of nothing.
+/// `R.status` is shown, not played: one string is one line; a failing hook or a result of
+/// another kind is said once for the position (the hook is not called again there) instead
+/// of stopping the game.
 #[test]
 fn status_lines_show_what_the_hook_returned_or_why_not() {
     let rules = "R.status = function(G, ctx, p)\n\
@@ -680,26 +681,30 @@ fn status_lines_show_what_the_hook_returned_or_why_not() {
                    return nil + p\n\
                  end";
     let v = variant("monopoly", rules, "", None);
-    let g = v.game("demo", 3);
-    assert_eq!(g.status_lines(0), ["in a hurry"]);
-    let wrong = g.status_lines(1);
+    let mut g = v.game("demo", 3);
+    let shown = g.shown(Some(0));
+    assert_eq!(shown.status[0], ["in a hurry"]);
+    assert_eq!(shown.status[1..], [Vec::<String>::new(), Vec::new()]);
+    let problem = shown.problem.expect("the failure is said");
     assert!(
-        wrong.len() == 1
-            && wrong[0].starts_with("(R.status failed: ")
-            && wrong[0].ends_with(
-                "rules.lua:2: error: R.status returned a number (42), expected a list of strings)"
-            ),
-        "{wrong:?}"
+        problem.ends_with(
+            "rules.lua:2: error: R.status returned a number (42), expected a list of strings"
+        ),
+        "{problem}"
     );
     // `check` runs the same hook strictly: the first seat whose status fails is the error.
     let err = g.check_shown().unwrap_err().to_string();
     assert!(err.contains("R.status returned a number (42)"), "{err}");
-    let failed = g.status_lines(2);
-    assert_eq!(failed.len(), 1);
+    // Seat 3's failure, when it comes first.
+    let rules = "R.status = function(G, ctx, p) if p == 3 then return nil + p end end";
+    let problem = variant("monopoly", rules, "", None)
+        .game("demo", 3)
+        .shown(None)
+        .problem;
+    let problem = problem.expect("the failure is said");
     assert!(
-        failed[0].starts_with("(R.status failed: ")
-            && failed[0].ends_with("attempt to perform arithmetic on a nil value)"),
-        "{failed:?}"
+        problem.ends_with("attempt to perform arithmetic on a nil value"),
+        "{problem}"
     );
 }
 
@@ -1276,12 +1281,12 @@ fn check_shows_every_decision() {
             "    in hook 'R.label' (state 'wait_player', player 1, turn 1)".to_string(),
         ],
     );
-    // `play` goes on, and says why the option reads as its action.
+    // `play` goes on, and says once why the options read as their actions.
     let args = ["play", GAME, "--seed", "4", "--text", "--no-watch"];
     let out = run_typing(&c.cwd, &args, "quit\n");
     assert!(
         out.stdout.contains(&format!(
-            "  1) roll (R.label failed: mono/rules.lua:{line}: error: R.label returned a number (42), expected a string)\n"
+            "mono/rules.lua:{line}: error: R.label returned a number (42), expected a string\nP1, choose:\n  1) roll\n"
         )),
         "{}",
         out.stdout

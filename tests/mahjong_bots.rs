@@ -91,7 +91,7 @@ fn the_discard_is_stable_across_sampling_seeds_at_500_trials() {
                 .choose(&mut g)
                 .unwrap()
                 .index;
-            g.label(i)
+            g.shown(Some(0)).labels[i].clone()
         })
         .collect();
     picks.sort();

@@ -233,9 +233,23 @@ fn pung_beats_chow_and_answers_stay_secret_until_all_are_in() {
     assert_eq!(g.world().zones[2][2], vec![21, 21, 21], "P3's exposed pung");
     assert_eq!(hand(&g, 2).len(), 13, "P2 kept its tiles");
     assert_eq!(hand(&g, 3).len(), 11, "P3 gave two tiles to the meld");
-    let notes: Vec<String> = g.events().iter().map(|e| e.to_string()).collect();
+    // Only the claim that was made is told: not who else was asked, nor what they said.
+    let events = g.events();
     assert!(
-        notes.contains(&"answers: P2 chow 2饼3饼4饼 · P3 pung 4饼".to_string()),
+        events.iter().any(
+            |e| matches!(e, Event::Action { seat: 2, action } if action.to_string() == "pung 21")
+        ),
+        "{events:?}"
+    );
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::Action { seat: 1, .. })),
+        "{events:?}"
+    );
+    let notes: Vec<String> = events.iter().map(|e| e.to_string()).collect();
+    assert!(
+        notes.contains(&"P3 claims P1's 4饼: pung".to_string()),
         "{notes:?}"
     );
     assert_conserved(&g, "after the pung");

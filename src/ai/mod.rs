@@ -234,7 +234,7 @@ impl Fair {
         think: impl FnOnce(&mut dyn Bot, &mut Game) -> Result<R, GameError>,
     ) -> Result<R, GameError> {
         let seat = game.decision()?.seat;
-        if !game.hides_from(seat) {
+        if !game.hides_from(Some(seat)) {
             return think(self.bot.as_mut(), game);
         }
         let truth = game.mark()?;
@@ -262,7 +262,7 @@ impl Bot for Fair {
     /// The wrapped bot's, when the game hides nothing from the seat (else this wrapper
     /// re-deals hidden piles at every decision).
     fn vm_seat(&mut self, game: &Game, seat: usize) -> Option<VmSeat<'_>> {
-        match game.hides_from(seat) {
+        match game.hides_from(Some(seat)) {
             true => None,
             false => self.bot.vm_seat(game, seat),
         }

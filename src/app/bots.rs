@@ -106,7 +106,7 @@ impl Table {
         };
         let left = limit.as_secs_f64() - (now - started);
         let default = self.s.default_option();
-        let label = self.s.game.label(default);
+        let label = self.s.label(default);
         if left > 0.0 {
             self.clock_text = Some(format!("{:.0} s to answer, then '{label}'", left.ceil()));
             return;
@@ -126,7 +126,7 @@ impl Table {
             };
             let choice = bot.explain(&mut self.s.game).map_err(|e| e.to_string())?;
             let who = self.s.seats[seat].to_string();
-            self.panel = Some(Thought::new(&self.s.game, &choice, seat, who, true)?);
+            self.panel = Some(Thought::new(&mut self.s.game, &choice, seat, who, true)?);
             self.play_option(choice.index, now)?;
         }
         Ok(())

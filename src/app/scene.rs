@@ -34,37 +34,31 @@ pub struct Scene {
     pub targets: Vec<Spot>,
     /// The first failure of the rules' `R.spot` (its options are shown as buttons instead).
     pub spot_error: Option<String>,
+    /// The first failure of `R.label` or `R.status` at this position.
+    pub problem: Option<String>,
 }
 
 impl Scene {
     /// Reads the scene; `picked` is a spot whose several options become buttons, `seats` the
     /// seat kinds as shown, `viewer` the seat whose view a table of zones shows.
     pub fn read(
-        game: &Game,
+        game: &mut Game,
         picked: Option<Spot>,
         seats: &[String],
         human: bool,
         viewer: Option<usize>,
     ) -> Scene {
+        let shown = game.shown(viewer);
         let world = game.world().clone();
         let board = game.pkg.map(game.config.map.as_deref()).ok();
         let kind = board.map(BoardKind::of);
         let table = (kind == Some(BoardKind::Table)).then(|| TableView::read(game, &world, viewer));
-        let mut spot_error = None;
         let options: Vec<(usize, Option<Spot>)> = match (game.pending(), board, kind) {
             (Some(p), Some(board), Some(kind)) => (p.options().iter().enumerate())
                 .map(|(i, o)| {
                     let spot = match &table {
                         Some(t) => t.spot_of(o),
-                        None => match game.place_of(i) {
-                            Ok(place) => spot_of(kind, board, &world, &place),
-                            Err(e) => {
-                                let e = e.to_string();
-                                let first = e.lines().next().unwrap_or_default();
-                                spot_error.get_or_insert(first.to_string());
-                                None
-                            }
-                        },
+                        None => spot_of(kind, board, &world, &shown.spots[i]),
                     };
                     (i, spot)
                 })
@@ -76,16 +70,7 @@ impl Scene {
         let buttons = options
             .iter()
             .filter(|(_, s)| human && (s.is_none() || on_board <= FEW || *s == picked))
-            .map(|(i, _)| (*i, game.label(*i)))
-            .collect();
-        let status = (0..world.seats)
-            .map(|s| {
-                let alive = world.in_play[s];
-                match alive {
-                    true => game.status_lines(s),
-                    false => Vec::new(),
-                }
-            })
+            .map(|(i, _)| (*i, shown.labels[*i].clone()))
             .collect();
         let state = match (game.outcome(), game.pending()) {
             (Some(o), _) => format!("game over: {o}"),
@@ -107,12 +92,13 @@ impl Scene {
             world,
             options,
             buttons,
-            status,
+            status: shown.status,
+            problem: shown.problem,
             state,
             table,
             human,
             targets,
-            spot_error,
+            spot_error: shown.spot_error,
         }
     }
 }

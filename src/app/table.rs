@@ -11,7 +11,6 @@ use super::view::{self, action_for, BoardKind, Spot};
 use super::worker::{Thought, Worker};
 use crate::cli::play::{self, Session};
 use crate::core::event::Event;
-use crate::core::zone::Visibility;
 use crate::def::board::Board;
 use crate::def::style::Style;
 use crate::diag::Diagnostic;
@@ -163,7 +162,7 @@ impl Table {
         let human = play::human_turn(&self.s);
         let viewer = self.s.viewer();
         let scene = Rc::new(Scene::read(
-            &self.s.game,
+            &mut self.s.game,
             self.picked,
             &seats,
             human,
@@ -172,7 +171,7 @@ impl Table {
         if let Some(view) = &scene.table {
             self.anim.on_table(view, self.moved_at);
         }
-        if let Some(e) = &scene.spot_error {
+        if let Some(e) = scene.spot_error.as_ref().or(scene.problem.as_ref()) {
             self.message = Some(e.clone());
         }
         self.scene = Some(scene.clone());
@@ -203,14 +202,8 @@ impl Table {
     /// something from the viewer and the seat is not the viewer's.
     pub fn shows_thoughts_of(&self, seat: usize) -> bool {
         let game = &self.s.game;
-        match self.s.viewer() {
-            Some(v) => v == seat || !game.hides_from(v),
-            None => game
-                .pkg
-                .zones
-                .iter()
-                .all(|z| z.visibility == Visibility::Public),
-        }
+        let viewer = self.s.viewer();
+        viewer == Some(seat) || !game.hides_from(viewer)
     }
 
     /// A click at a window position: an option button, or a spot on the board.
@@ -275,7 +268,7 @@ impl Table {
         if !play::human_turn(&self.s) {
             return self.not_your_turn();
         }
-        let label = self.s.game.label(index);
+        let label = self.s.label(index);
         match self.play_option(index, now) {
             Ok(()) => {
                 self.message = None;
@@ -335,7 +328,7 @@ impl Table {
                 // Legal, yet not offered at this spot: it is played where it is shown.
                 Ok(i) => format!(
                     "'{}' is played where it is shown, not here",
-                    self.s.game.label(i)
+                    self.s.label(i)
                 ),
             },
             (None, Spot::Space(i)) => format!(

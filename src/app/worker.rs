@@ -41,24 +41,25 @@ impl Thought {
     /// What `who`, deciding for `seat`, chose in `game`: the chosen action and its label, and
     /// the best 8 candidates labelled.
     pub fn new(
-        game: &Game,
+        game: &mut Game,
         choice: &Choice,
         seat: usize,
         who: String,
         to_play: bool,
     ) -> Result<Thought, String> {
         let action = game.decision().map_err(|e| e.to_string())?.options()[choice.index].clone();
+        let labels = game.shown(Some(seat)).labels;
         let candidates = choice
             .candidates
             .iter()
             .take(8)
-            .map(|(i, score)| (game.label(*i), *score))
+            .map(|(i, score)| (labels[*i].clone(), *score))
             .collect();
         Ok(Thought {
             seat,
             who,
             action,
-            label: game.label(choice.index),
+            label: labels[choice.index].clone(),
             candidates,
             to_play,
         })

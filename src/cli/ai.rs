@@ -50,11 +50,12 @@ pub fn run(a: AiArgs) -> CmdResult {
         .pending()
         .map(|p| p.options().to_vec())
         .unwrap_or_default();
+    let labels = game.shown(Some(player - 1)).labels;
     let candidates: Vec<_> = choice
         .ranked()
         .iter()
         .take(a.top)
-        .map(|(i, score)| json!({ "option": options[*i].to_string(), "label": game.label(*i), "score": score }))
+        .map(|(i, score)| json!({ "option": options[*i].to_string(), "label": labels[*i], "score": score }))
         .collect();
     let out = json!({
         "game": game.pkg.id,
@@ -62,7 +63,7 @@ pub fn run(a: AiArgs) -> CmdResult {
         "player": player,
         "bot": seat.to_string(),
         "chosen": options[choice.index].to_string(),
-        "label": game.label(choice.index),
+        "label": labels[choice.index],
         "candidates": candidates,
     });
     println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());

@@ -125,7 +125,7 @@ pub fn run(a: PlayArgs) -> CmdResult {
         }
         print_events(&mut s.game);
         let Some(p) = s.game.pending() else {
-            println!("\n{}", render(&s.game, &s.seats, s.viewer()));
+            println!("\n{}", s.render());
             if let Some(o) = s.game.outcome() {
                 println!("game over: {o}");
             }
@@ -146,9 +146,9 @@ pub fn run(a: PlayArgs) -> CmdResult {
             continue;
         }
         if redraw {
-            println!("\n{}", render(&s.game, &s.seats, s.viewer()));
+            println!("\n{}", s.render());
         }
-        print_options(&s.game);
+        print_options(&mut s);
         // No clock while a bot waits for its rules to be fixed.
         let limit = s.answer_limit().filter(|_| !stalled);
         if let Some(d) = limit {
@@ -170,7 +170,7 @@ pub fn run(a: PlayArgs) -> CmdResult {
             }
             Some(Input::TimedOut) => {
                 let index = s.default_option();
-                println!("\ntime is up: {}", s.game.label(index));
+                println!("\ntime is up: {}", s.label(index));
                 match apply(&mut s, seat, index) {
                     Err(GameError::Script(e)) => println!("{}", roll_back(&mut s, &e)),
                     other => other.map_err(|e| vec![script_diag(e)])?,
@@ -337,12 +337,10 @@ fn bot_move(s: &mut Session, seat: usize) -> Result<(), String> {
     let bot = s.bots[seat].as_mut().expect("a bot seat");
     let who = format!("P{} ({})", seat + 1, s.seats[seat]);
     let choice = thinking(&who, || bot.choose(&mut s.game)).map_err(|e| e.to_string())?;
+    // A simultaneous answer stays secret, and so does who was asked: nothing is said.
     if s.game.waiting().is_empty() {
-        let label = s.game.label(choice.index);
+        let label = s.label(choice.index);
         println!("P{} ({}) → {label}", seat + 1, s.seats[seat]);
-    } else {
-        // A simultaneous answer stays secret until every asked seat has answered.
-        println!("P{} ({}) has answered", seat + 1, s.seats[seat]);
     }
     apply(s, seat, choice.index).map_err(|e| match e {
         GameError::Script(e) => roll_back(s, &e),
@@ -424,8 +422,22 @@ impl Session {
         self.game.default_option(options).unwrap_or(0)
     }
 
-    pub fn default_label(&self) -> String {
-        self.game.label(self.default_option())
+    pub fn default_label(&mut self) -> String {
+        self.label(self.default_option())
+    }
+
+    /// Option `index`'s label as the session's viewer may know it (`viewer`).
+    pub fn label(&mut self, index: usize) -> String {
+        let viewer = self.viewer();
+        let labels = self.game.shown(viewer).labels;
+        labels.get(index).cloned().unwrap_or_default()
+    }
+
+    /// The terminal picture, as the viewer may see it.
+    pub fn render(&mut self) -> String {
+        let viewer = self.viewer();
+        let shown = self.game.shown(viewer);
+        render(&self.game, &self.seats, viewer, &shown)
     }
 }
 
@@ -446,7 +458,7 @@ fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnos
         "quit" | "exit" => return Ok(false),
         "undo" => println!("{}", undo(s)),
         "redo" => println!("{}", redo(s)),
-        _ if line == "why" || line.starts_with("why ") => why(&mut s.game, line[3..].trim()),
+        _ if line == "why" || line.starts_with("why ") => why(&mut s.game, seat, line[3..].trim()),
         _ if line.starts_with("save") => {
             println!("{}", save(s, unquoted(line["save".len()..].trim())))
         }
@@ -456,12 +468,13 @@ fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnos
                 Err(_) => match crate::core::action::Action::parse(line) {
                     // An option's label as shown is taken too (`discard 南` for `discard 27`).
                     Some(action) => s.game.check_action(seat, &action).or_else(|e| {
-                        let n = s.game.pending().map_or(0, |p| p.len());
-                        let found = (0..n).find(|&i| s.game.label(i) == line);
-                        found.ok_or_else(|| match (n, s.game.rules_reason(&action)) {
+                        let labels = s.game.shown(Some(seat)).labels;
+                        let found = labels.iter().position(|l| l == line);
+                        let (n, reason) = (labels.len(), s.game.reason(seat, &action));
+                        found.ok_or_else(|| match (n, reason) {
                             // The options are listed and the rules give no reason: point at
                             // the list rather than at the actions behind its labels.
-                            (1..=MAX_LISTED, None) => GameError::Rejected(format!(
+                            (1..=MAX_LISTED, Ok(None)) => GameError::Rejected(format!(
                                 "'{line}' is not one of P{}'s options: type its number or its \
                                  text as listed",
                                 seat + 1
@@ -535,7 +548,7 @@ pub fn human_turn(s: &Session) -> bool {
 
 /// What a bot (the heuristic unless named: `why mcts:500`) would choose here, and the
 /// candidates it weighed, best first (top 10).
-fn why(game: &mut Game, bot: &str) {
+fn why(game: &mut Game, asker: usize, bot: &str) {
     let seat = if bot.is_empty() {
         Ok(Seat::Heuristic(None))
     } else {
@@ -564,7 +577,8 @@ fn why(game: &mut Game, bot: &str) {
     let name = seat.map(|s| s.to_string()).unwrap_or_default();
     match thinking(&name, || bot.explain(game)) {
         Ok(c) => {
-            println!("{name} would choose: {}", game.label(c.index));
+            let labels = game.shown(Some(asker)).labels;
+            println!("{name} would choose: {}", labels[c.index]);
             let ranked = c.ranked().into_iter().take(10);
             let shown: Vec<_> = ranked.map(|(i, v)| (i, value_text(v))).collect();
             let width = shown
@@ -574,7 +588,7 @@ fn why(game: &mut Game, bot: &str) {
                 .unwrap_or(0)
                 .max(10);
             for (i, value) in shown {
-                println!("  {value:>width$}  {}", game.label(i));
+                println!("  {value:>width$}  {}", labels[i]);
             }
         }
         // A bot that cannot play this game says why, as a sentence of its own.
@@ -613,9 +627,17 @@ fn print_events(game: &mut Game) {
     }
 }
 
-/// Lists the options by number; a long list (a grid's free points) is summed up instead.
-fn print_options(game: &Game) {
-    let Some(p) = game.pending() else { return };
+/// Lists the options by number (labelled as the seat asked may know them, with a failing
+/// text hook said once); a long list (a grid's free points) is summed up instead.
+fn print_options(s: &mut Session) {
+    let Some(seat) = s.game.pending().map(|p| p.seat) else {
+        return;
+    };
+    let shown = s.game.shown(Some(seat));
+    if let Some(problem) = &shown.problem {
+        println!("{problem}");
+    }
+    let Some(p) = s.game.pending() else { return };
     if p.len() > MAX_LISTED {
         let examples: Vec<String> = p
             .options()
@@ -633,8 +655,8 @@ fn print_options(game: &Game) {
     }
     println!("P{}, choose:", p.seat + 1);
     let width = p.len().to_string().len();
-    for i in 0..p.len() {
-        println!("  {:>width$}) {}", i + 1, game.label(i));
+    for (i, label) in shown.labels.iter().enumerate() {
+        println!("  {:>width$}) {label}", i + 1);
     }
 }
 

@@ -5,13 +5,13 @@
 use crate::ai::Seat;
 use crate::core::grid::GridState;
 use crate::core::zone::Seen;
-use crate::engine::Game;
+use crate::engine::{Game, Shown};
 use crate::sim::report::pad;
 use unicode_width::UnicodeWidthStr;
 
 /// The board, each player's counters and holdings, as `viewer` may see them (`None`: only
-/// what is public).
-pub fn render(game: &Game, seats: &[Seat], viewer: Option<usize>) -> String {
+/// what is public), with the status lines `shown` holds for that viewer.
+pub fn render(game: &Game, seats: &[Seat], viewer: Option<usize>, shown: &Shown) -> String {
     let board = game
         .pkg
         .map(game.config.map.as_deref())
@@ -24,7 +24,7 @@ pub fn render(game: &Game, seats: &[Seat], viewer: Option<usize>) -> String {
     if let Some(grid) = &w.grid {
         out.push_str(&render_grid(grid));
         drop(w);
-        out.push_str(&players(game, seats, viewer));
+        out.push_str(&players(game, seats, viewer, shown));
         return out;
     }
     let name_w = board
@@ -56,11 +56,11 @@ pub fn render(game: &Game, seats: &[Seat], viewer: Option<usize>) -> String {
         ));
     }
     drop(w);
-    out.push_str(&players(game, seats, viewer));
+    out.push_str(&players(game, seats, viewer, shown));
     out
 }
 
-fn players(game: &Game, seats: &[Seat], viewer: Option<usize>) -> String {
+fn players(game: &Game, seats: &[Seat], viewer: Option<usize>, shown: &Shown) -> String {
     let zones = Zones::of(game, viewer);
     let board = game
         .pkg
@@ -104,7 +104,12 @@ fn players(game: &Game, seats: &[Seat], viewer: Option<usize>) -> String {
     let mut out = zones.shared();
     for (s, (row, in_play)) in rows.into_iter().enumerate() {
         out.push_str(&row);
-        drop_status(&mut out, game, s, in_play);
+        if in_play {
+            for l in shown.status.get(s).into_iter().flatten() {
+                out.push_str(" · ");
+                out.push_str(l);
+            }
+        }
         out.push('\n');
         out.push_str(&zones.of_seat(s));
     }
@@ -162,16 +167,6 @@ impl Zones<'_> {
             }
         }
         out
-    }
-}
-
-fn drop_status(out: &mut String, game: &Game, seat: usize, in_play: bool) {
-    if !in_play {
-        return;
-    }
-    for l in game.status_lines(seat) {
-        out.push_str(" · ");
-        out.push_str(&l);
     }
 }
 

@@ -98,8 +98,13 @@ pub fn empty(specs: &[ZoneSpec], seats: usize) -> ZoneState {
 /// Re-deals every item `viewer` cannot see among the piles it cannot see, keeping each pile's
 /// size. The items are sorted before the shuffle, so the result depends only on what the seat
 /// knows (the multiset of unseen items and the pile sizes), never on the true arrangement.
-pub fn determinize(specs: &[ZoneSpec], zones: &mut ZoneState, viewer: usize, rng: &mut GameRng) {
-    let unseen = |z: usize, p: usize| !specs[z].shows_items(p, Some(viewer));
+pub fn determinize(
+    specs: &[ZoneSpec],
+    zones: &mut ZoneState,
+    viewer: Option<usize>,
+    rng: &mut GameRng,
+) {
+    let unseen = |z: usize, p: usize| !specs[z].shows_items(p, viewer);
     let mut pool = Vec::new();
     for (z, piles) in zones.iter().enumerate() {
         for (p, items) in piles.iter().enumerate() {
@@ -170,8 +175,8 @@ mod tests {
             vec![vec![30], vec![31]],
         ];
         let (mut a, mut b) = (truth.clone(), other);
-        determinize(&s, &mut a, 0, &mut GameRng::from_seed(9));
-        determinize(&s, &mut b, 0, &mut GameRng::from_seed(9));
+        determinize(&s, &mut a, Some(0), &mut GameRng::from_seed(9));
+        determinize(&s, &mut b, Some(0), &mut GameRng::from_seed(9));
         assert_eq!(a, b);
         assert_eq!(a[1][0], vec![10, 11], "own hand kept");
         assert_eq!(a[2], truth[2], "public piles kept");

@@ -90,7 +90,7 @@ impl Game {
         let mut ais = Vec::with_capacity(seats.len());
         for seat in seats {
             // A missing style is the step path's error, at the first decision that needs it.
-            let Ok(t) = seat.style.map_or(Ok(ai.clone()), |s| self.ai_style(ai, s)) else {
+            let Ok(t) = seat.style.map_or(Ok(ai.clone()), |s| self.ai_style(s)) else {
                 return Ok(None);
             };
             ais.push(t);

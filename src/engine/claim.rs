@@ -2,6 +2,8 @@
 //! `seats` hook names who is asked; answers are collected in asking order and kept out of
 //! every view and event until all are in; then the answer with the highest declared priority
 //! wins (ties to the seat asked first) and `act(G, ctx, option, seat, answers)` runs once.
+//! Who was asked is as secret as the answers (the `seats` hook may read hidden piles: only
+//! the seats able to claim a discard are asked): only the winning answer is logged.
 
 use super::{context, Game, GameError};
 use crate::core::action::{Action, Arg};
@@ -98,7 +100,7 @@ impl Game {
     }
 
     /// Picks the winning answer and runs `act` once with it (with no option when nobody was
-    /// asked); every answer is logged now, in asking order.
+    /// asked); the winning answer alone is logged.
     pub(super) fn resolve_claim(&mut self, state: usize) -> Result<(), GameError> {
         let claim = self.world.borrow_mut().claim.take().unwrap_or(Claim {
             seats: Vec::new(),
@@ -112,26 +114,17 @@ impl Game {
         let lua = &self.host.lua;
         let fail = |e| self.lua_failure(e);
         let answers = lua.create_table().map_err(fail)?;
-        let record = self.world.borrow().record_events;
-        let mut said = Vec::new();
         let mut winning = Value::Nil;
         for (k, (seat, action)) in claim.seats.iter().zip(&claim.answers).enumerate() {
             let t = action_table(lua, action).map_err(fail)?;
-            if record {
-                said.push(format!("P{} {}", seat + 1, self.label_of(&t, action)));
+            if winner == Some(k) {
+                winning = Value::Table(t.clone());
                 self.world.borrow_mut().log(Event::Action {
                     seat: *seat,
                     action: action.clone(),
                 });
             }
-            if winner == Some(k) {
-                winning = Value::Table(t.clone());
-            }
             answers.raw_set(seat + 1, t).map_err(fail)?;
-        }
-        if !said.is_empty() {
-            let text = format!("answers: {}", said.join(" · "));
-            self.world.borrow_mut().log(Event::Note { text });
         }
         let seat = winner.map_or(Value::Nil, |i| Value::Integer(claim.seats[i] as i64 + 1));
         let option = winning;

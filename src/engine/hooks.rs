@@ -4,7 +4,6 @@
 
 use super::drive::described;
 use super::{context, Game, GameError};
-use crate::core::action::Action;
 use crate::diag::Diagnostic;
 use crate::script::convert::to_json;
 use crate::script::ScriptError;
@@ -20,40 +19,6 @@ impl Game {
             self.ask()?;
         }
         Ok(out)
-    }
-
-    /// Why `action` is not an option: the rules' `why_not` hook if it has an answer, else the
-    /// options there are (the first ten).
-    pub(super) fn why_not(&self, seat: usize, action: &Action) -> String {
-        if let Some(reason) = self.rules_reason(action) {
-            return format!("'{action}' is not allowed: {reason}");
-        }
-        let options = self
-            .pending
-            .as_ref()
-            .map(|p| p.options())
-            .unwrap_or_default();
-        let mut shown: Vec<String> = options.iter().take(10).map(|o| format!("'{o}'")).collect();
-        if options.len() > 10 {
-            shown.push(format!("… {} more", options.len() - 10));
-        }
-        format!(
-            "'{action}' is not a legal option for P{} in state '{}' (options: {})",
-            seat + 1,
-            self.state_name(),
-            shown.join(", ")
-        )
-    }
-
-    /// The rules' `why_not` answer for `action`, if the hook exists and gives one.
-    pub fn rules_reason(&self, action: &Action) -> Option<String> {
-        let hook = crate::script::api::function_at(&self.host.rules, "why_not")?;
-        let t = super::claim::action_table(&self.host.lua, action).ok()?;
-        let ctx = || String::new();
-        self.host
-            .call::<Option<String>>(&hook, (&self.g, &self.host.ctx, t), &ctx)
-            .ok()
-            .flatten()
     }
 
     /// Scores every pending option with the AI script (or its style `style`, a table in
@@ -76,7 +41,7 @@ impl Game {
         };
         let ai = match style {
             None => ai.clone(),
-            Some(name) => self.ai_style(ai, name)?,
+            Some(name) => self.ai_style(name)?,
         };
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "ai.score");
         let args = (ai, &self.g, &self.host.ctx, p.seat + 1, &p.lua_options);
@@ -85,7 +50,7 @@ impl Game {
 
     /// Whether the AI script has the style `name`; else the message naming the styles it has.
     pub fn check_ai_style(&self, name: &str) -> Result<(), String> {
-        match self.host.ai.as_ref().map(|ai| self.ai_style(ai, name)) {
+        match self.host.ai.as_ref().map(|_| self.ai_style(name)) {
             Some(Err(GameError::Rejected(why))) => Err(why),
             Some(Err(e)) => Err(e.to_string()),
             _ => Ok(()),
@@ -93,10 +58,9 @@ impl Game {
     }
 
     /// `AI.styles[name]`, an alternative strategy of the same AI script.
-    pub(super) fn ai_style(&self, ai: &Table, name: &str) -> Result<Table, GameError> {
-        let styles: Option<Table> = ai.get("styles").ok();
-        if let Some(t) = styles.as_ref().and_then(|s| s.get::<Table>(name).ok()) {
-            return Ok(t);
+    pub(super) fn ai_style(&self, name: &str) -> Result<Table, GameError> {
+        if let Some(t) = self.host.style(name) {
+            return Ok(t.clone());
         }
         let names = self.ai_styles();
         Err(GameError::Rejected(format!(
@@ -112,17 +76,7 @@ impl Game {
 
     /// The names of the AI script's styles (`AI.styles`), sorted.
     pub fn ai_styles(&self) -> Vec<String> {
-        let styles: Option<Table> = self.host.ai.as_ref().and_then(|ai| ai.get("styles").ok());
-        let mut names: Vec<String> = styles
-            .map(|s| {
-                s.pairs::<String, Value>()
-                    .flatten()
-                    .map(|(k, _)| k)
-                    .collect()
-            })
-            .unwrap_or_default();
-        names.sort();
-        names
+        self.host.styles.iter().map(|(n, _)| n.clone()).collect()
     }
 
     /// Whether the game has an AI script (its scores can guide search).
@@ -166,7 +120,7 @@ impl Game {
 
     /// The numbers of the rules' `stats` hook, sorted by name.
     pub fn stats(&self) -> Result<Vec<(String, f64)>, GameError> {
-        let Some(stats) = crate::script::api::function_at(&self.host.rules, "stats") else {
+        let Some(stats) = self.host.game.stats.clone() else {
             return Ok(Vec::new());
         };
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "stats");

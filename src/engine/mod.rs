@@ -11,6 +11,7 @@ pub use history::Mark;
 mod hooks;
 mod live;
 mod shown;
+pub use shown::Shown;
 mod view;
 
 use crate::core::action::{Action, Arg};
@@ -201,7 +202,7 @@ fn context(pkg: &Package, host: &Host, state: usize, hook: &str) -> String {
 }
 
 /// The rules' hooks that belong to no state (`R.label`, …), named as such in an error's context.
-const GAME_HOOKS: &[&str] = &["label", "spot", "status", "stats", "view"];
+const GAME_HOOKS: &[&str] = &["label", "spot", "status", "stats", "why_not"];
 
 impl Game {
     pub fn new(pkg: Arc<Package>, config: GameConfig) -> Result<Game, Vec<Diagnostic>> {
@@ -300,7 +301,7 @@ impl Game {
         self.host
             .push_world(&self.world.borrow())
             .map_err(|e| self.lua_failure(e))?;
-        if let Some(setup) = crate::script::api::function_at(&self.host.rules, "setup") {
+        if let Some(setup) = self.host.game.setup.clone() {
             let ctx = || "in R.setup (before the first turn)".to_string();
             let ret: Value = self.host.call(&setup, (&self.g, &self.host.ctx), &ctx)?;
             if let Value::Table(t) = ret {
@@ -408,8 +409,9 @@ impl Game {
         self.apply_index(index)
     }
 
-    /// Checks an action against the pending decision without applying it.
-    pub fn check_action(&self, seat: usize, action: &Action) -> Result<usize, GameError> {
+    /// Checks an action against the pending decision without applying it; a refusal says why
+    /// (`why_not`).
+    pub fn check_action(&mut self, seat: usize, action: &Action) -> Result<usize, GameError> {
         let p = self.decision()?;
         if p.seat != seat {
             return Err(GameError::Rejected(format!(
@@ -418,8 +420,10 @@ impl Game {
                 seat + 1
             )));
         }
-        let found = p.options().iter().position(|o| same_action(o, action));
-        found.ok_or_else(|| GameError::Rejected(self.why_not(seat, action)))
+        match p.options().iter().position(|o| same_action(o, action)) {
+            Some(i) => Ok(i),
+            None => Err(GameError::Rejected(self.why_not(seat, action))),
+        }
     }
 
     /// Applies the pending decision's option number `index`.

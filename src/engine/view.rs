@@ -1,8 +1,9 @@
-//! What one seat may see: derived from the zones' declared visibility (and the rules' `view`
-//! hook for `G`), for the terminal, bots and, later, the network. Also the determinizer that
-//! lets a bot decide on a world re-dealt from what its seat knows.
+//! What one seat may see: derived from the zones' declared visibility (`G`, the counters, the
+//! board and the turn are public), for the terminal, the window, bots and, later, the network.
+//! Also the determinizer that lets a bot decide, and the rules' text hooks run, on a world
+//! re-dealt from what one seat knows.
 
-use super::{context, Game, GameError};
+use super::{Game, GameError};
 use crate::core::action::Action;
 use crate::core::rng::{splitmix64, GameRng};
 use crate::core::world::World;
@@ -12,18 +13,19 @@ use mlua::Value;
 use serde_json::{json, Map, Value as Json};
 
 impl Game {
-    /// Whether some zone hides items from `seat`.
-    pub fn hides_from(&self, seat: usize) -> bool {
+    /// Whether some zone hides items from `seat` (`None`: a spectator).
+    pub fn hides_from(&self, seat: Option<usize>) -> bool {
         let seats = self.world.borrow().seats;
         self.pkg
             .zones
             .iter()
-            .any(|z| (0..z.piles(seats)).any(|p| !z.shows_items(p, Some(seat))))
+            .any(|z| (0..z.piles(seats)).any(|p| !z.shows_items(p, seat)))
     }
 
     /// Everything `seat` may see (`None`: a spectator, who sees only public things). Other
-    /// seats' answers to an open simultaneous decision are never part of it. Once the game is
-    /// over every pile is laid open.
+    /// seats' answers to an open simultaneous decision are never part of it, nor who else is
+    /// asked (`waiting` holds the seat itself while its answer is due). Once the game is over
+    /// every pile is laid open.
     pub fn view(&self, seat: Option<usize>) -> Result<Json, GameError> {
         let w = self.world();
         let mut zones = Map::new();
@@ -42,7 +44,10 @@ impl Game {
             .zip(&w.counters)
             .map(|(name, values)| (name.clone(), json!(values)))
             .collect();
-        let waiting: Vec<usize> = self.waiting().iter().map(|s| s + 1).collect();
+        let waiting: Vec<usize> = (self.waiting().into_iter())
+            .filter(|s| Some(*s) == seat)
+            .map(|s| s + 1)
+            .collect();
         let mut view = json!({
             "seat": seat.map(|s| s + 1),
             "state": self.pkg.flow.name(w.state),
@@ -58,7 +63,8 @@ impl Game {
             view["grid"] = json!(grid);
         }
         drop(w);
-        view["g"] = self.g_view(seat)?;
+        view["g"] =
+            to_json(&Value::Table(self.g.clone()), "G").map_err(|m| self.flow_error(m, "view"))?;
         Ok(view)
     }
 
@@ -87,26 +93,17 @@ impl Game {
             .collect()
     }
 
-    /// `G` as `seat` sees it: the rules' `view(G, ctx, seat)` when they define one, else all.
-    fn g_view(&self, seat: Option<usize>) -> Result<Json, GameError> {
-        let g = match crate::script::api::function_at(&self.host.rules, "view") {
-            Some(hook) => {
-                let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "view");
-                let seat = seat.map(|s| s as i64 + 1);
-                self.host
-                    .call::<Value>(&hook, (&self.g, &self.host.ctx, seat), &ctx)?
-            }
-            None => Value::Table(self.g.clone()),
-        };
-        to_json(&g, "view").map_err(|m| self.flow_error(m, "view"))
-    }
-
     /// Re-deals everything `seat` cannot see (see `zone::determinize`) and reseeds the
     /// generator, so whatever runs next knows only what the seat knows; in a game that hides
     /// nothing from the seat, only the generator is reseeded. Other seats' answers to an open
     /// simultaneous decision are secret too: each becomes that seat's default answer (or its
     /// first option) in the re-dealt world. Restore a snapshot to get the true position back.
     pub fn determinize(&mut self, seat: usize, seed: u64) -> Result<(), GameError> {
+        self.determinize_for(Some(seat), seed)
+    }
+
+    /// `determinize` for any viewer (`None`: a spectator, who sees only public things).
+    pub fn determinize_for(&mut self, seat: Option<usize>, seed: u64) -> Result<(), GameError> {
         if !self.hides_from(seat) {
             self.reseed(seed);
             return self.forget_answers(seat);
@@ -125,14 +122,14 @@ impl Game {
     }
 
     /// Replaces the answers other seats gave in the open simultaneous decision.
-    fn forget_answers(&mut self, seat: usize) -> Result<(), GameError> {
+    fn forget_answers(&mut self, seat: Option<usize>) -> Result<(), GameError> {
         let Some(claim) = self.world.borrow().claim.clone() else {
             return Ok(());
         };
         let state = self.world.borrow().state;
         let mut answers = Vec::with_capacity(claim.answers.len());
         for (q, given) in claim.seats.iter().zip(&claim.answers) {
-            if *q == seat {
+            if Some(*q) == seat {
                 answers.push(given.clone());
                 continue;
             }

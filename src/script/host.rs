@@ -30,6 +30,18 @@ impl std::fmt::Display for ScriptError {
     }
 }
 
+/// The rules' hooks that belong to no state, read once when the rules load (a rules table's
+/// metamethods run then, under the budget, never again).
+#[derive(Default, Clone)]
+pub struct GameHooks {
+    pub setup: Option<Function>,
+    pub label: Option<Function>,
+    pub spot: Option<Function>,
+    pub status: Option<Function>,
+    pub stats: Option<Function>,
+    pub why_not: Option<Function>,
+}
+
 /// Lua handlers of one flow state.
 #[derive(Default, Clone)]
 pub struct StateHooks {
@@ -46,7 +58,12 @@ pub struct Host {
     budget: u64,
     pub rules: Table,
     pub ai: Option<Table>,
+    /// `AI.styles`, by name in sorted order.
+    pub styles: Vec<(String, Table)>,
+    pub game: GameHooks,
     pub hooks: Vec<StateHooks>,
+    /// Problems that do not stop the game (a hook the API no longer calls).
+    pub warnings: Vec<Diagnostic>,
     pub ctx: Table,
     pub world: Rc<RefCell<World>>,
     pub rules_path: String,
@@ -112,7 +129,10 @@ impl Host {
             budget: DEFAULT_BUDGET,
             rules: Table::clone(&ctx),
             ai: None,
+            styles: Vec::new(),
+            game: GameHooks::default(),
             hooks: Vec::new(),
+            warnings: Vec::new(),
             ctx,
             world,
             rules_path: rules_path.clone(),
@@ -135,17 +155,22 @@ impl Host {
             host.ai = Some(host.load_table(&pkg.root.join(ai), &pkg.file(ai))?);
         }
         let mut diags = Vec::new();
-        host.hooks = check_states(&host.rules, pkg, &rules_path, &mut diags);
-        fill_states(&host.lua, &host.states, &pkg.flow, &host.hooks).map_err(fail)?;
-        check_effects(&host.rules, board, &rules_path, &mut diags);
-        check_ai(
-            host.ai.as_ref(),
-            &pkg.ai_file
-                .as_ref()
-                .map(|a| pkg.file(a))
-                .unwrap_or_default(),
-            &mut diags,
-        );
+        // Reading the tables may run their metamethods: under the budget.
+        let (mut hooks, mut game, mut styles, mut warnings) = Default::default();
+        let read = host.budgeted(|| {
+            hooks = check_states(&host.rules, pkg, &rules_path, &mut diags);
+            fill_states(&host.lua, &host.states, &pkg.flow, &hooks)?;
+            check_effects(&host.rules, board, &rules_path, &mut diags);
+            let ai_path = (pkg.ai_file.as_ref()).map_or(String::new(), |a| pkg.file(a));
+            check_ai(host.ai.as_ref(), &ai_path, &mut diags);
+            game = game_hooks(&host.rules, &rules_path, &mut warnings);
+            styles = ai_styles(host.ai.as_ref());
+            Ok(())
+        });
+        (host.hooks, host.game, host.styles, host.warnings) = (hooks, game, styles, warnings);
+        if let Err(e) = read {
+            diags.push(Diagnostic::from_lua_message(&lua_message(&e), &rules_path));
+        }
         if diags.is_empty() {
             Ok(host)
         } else {
@@ -192,9 +217,8 @@ impl Host {
     fn load_table(&self, file: &Path, shown: &str) -> Result<Table, Vec<Diagnostic>> {
         let code = std::fs::read_to_string(file)
             .map_err(|e| vec![Diagnostic::error(shown, format!("cannot read: {e}"))])?;
-        let chunk = self.lua.load(code).set_name(format!("@{shown}"));
-        let _guard = Guard::new(self.lua_state, self.budget);
-        match chunk.call::<Value>(()) {
+        let chunk = text_chunk(&self.lua, &code, shown);
+        match self.budgeted(|| chunk.call::<Value>(())) {
             Ok(Value::Table(t)) => Ok(t),
             Ok(other) => Err(vec![Diagnostic::error(
                 shown,
@@ -239,10 +263,7 @@ impl Host {
         context: &dyn Fn() -> String,
         driver: bool,
     ) -> Result<R, ScriptError> {
-        let result = {
-            let _guard = Guard::new(self.lua_state, self.budget);
-            f.call::<R>(args)
-        };
+        let result = self.budgeted(|| f.call::<R>(args));
         result.map_err(|e| {
             let message = lua_message(&e);
             let inside = driver
@@ -253,6 +274,22 @@ impl Host {
                 Diagnostic::from_lua_message(message, &self.unlocated_path(f)).note(context());
             ScriptError(diag)
         })
+    }
+
+    /// `AI.styles[name]`, an alternative strategy of the same AI script.
+    pub fn style(&self, name: &str) -> Option<&Table> {
+        self.styles.iter().find(|(n, _)| n == name).map(|(_, t)| t)
+    }
+
+    /// Runs `call` under the instruction budget; once the budget is spent the call fails with
+    /// the budget's error, whatever became of it inside (a `pcall` that caught it).
+    pub fn budgeted<R>(&self, call: impl FnOnce() -> mlua::Result<R>) -> mlua::Result<R> {
+        let guard = Guard::new(self.lua_state, self.budget);
+        let result = call();
+        match guard.spent() {
+            Some(message) => Err(mlua::Error::RuntimeError(message)),
+            None => result,
+        }
     }
 
     /// Where an error found at no line of a script's is reported: the file of the function
@@ -275,6 +312,44 @@ fn without_driver_location<'a>(message: &'a str, driver: &Function) -> Option<&'
     (first..=last)
         .contains(&line)
         .then(|| rest.strip_prefix(' ').unwrap_or(rest))
+}
+
+/// A chunk of Lua source (never bytecode) named `@shown`, so that its errors read `shown:line:`.
+pub fn text_chunk<'a>(lua: &'a Lua, code: &'a str, shown: &str) -> mlua::chunk::Chunk<'a> {
+    lua.load(code)
+        .set_name(format!("@{shown}"))
+        .set_mode(mlua::chunk::ChunkMode::Text)
+}
+
+/// The rules' hooks of the whole game. `R.view` was one; it is read no more (`G` is public:
+/// secrets live in zones), which a warning says.
+fn game_hooks(rules: &Table, path: &str, warnings: &mut Vec<Diagnostic>) -> GameHooks {
+    let get = |name: &str| super::api::function_at(rules, name);
+    if get("view").is_some() {
+        warnings.push(Diagnostic::warning(
+            path,
+            "R.view is no longer called: G is public to every seat; keep what a seat may not see in zones (game.toml [zones])",
+        ));
+    }
+    GameHooks {
+        setup: get("setup"),
+        label: get("label"),
+        spot: get("spot"),
+        status: get("status"),
+        stats: get("stats"),
+        why_not: get("why_not"),
+    }
+}
+
+/// `AI.styles` as (name, table) pairs in name order; entries that are not tables are skipped
+/// (`check_ai` reports them).
+fn ai_styles(ai: Option<&Table>) -> Vec<(String, Table)> {
+    let Some(Ok(Value::Table(styles))) = ai.map(|ai| ai.get::<Value>("styles")) else {
+        return Vec::new();
+    };
+    let mut out: Vec<(String, Table)> = styles.pairs::<String, Table>().flatten().collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
 }
 
 /// `where(f)`: `path:line` of the Lua function f's definition (the prelude's errors about what
@@ -427,6 +502,8 @@ fn sandbox() -> mlua::Result<Lua> {
     for name in ["dofile", "loadfile", "load", "collectgarbage"] {
         g.raw_set(name, Value::Nil)?;
     }
+    // Bytecode is neither loaded nor made.
+    g.raw_get::<Table>("string")?.raw_set("dump", Value::Nil)?;
     let math: Table = g.get("math")?;
     math.raw_set("random", Value::Nil)?;
     math.raw_set("randomseed", Value::Nil)?;
@@ -439,9 +516,29 @@ fn sandbox() -> mlua::Result<Lua> {
         Ok(())
     })?;
     g.raw_set("print", print)?;
+    lua.load(XPCALL).set_name("=sandbox").exec()?;
     forbid_libraries(&lua)?;
     Ok(lua)
 }
+
+/// `xpcall` that runs its handler once the error has unwound. Lua runs a message handler at
+/// the point of the error, and an error the instruction budget raises is raised from a hook,
+/// where hooks are off: a handler that looped there would never be stopped. (Scripts have no
+/// `debug` library, so a handler could not read the stack at the error anyway.)
+const XPCALL: &str = r#"
+local pcall, type = pcall, type
+local function finish(handler, ok, ...)
+  if ok then return true, ... end
+  local handled, result = pcall(handler, (...))
+  return false, result
+end
+function xpcall(f, handler, ...)
+  if type(handler) ~= "function" then
+    error("bad argument #2 to 'xpcall' (function expected, got " .. type(handler) .. ")", 2)
+  end
+  return finish(handler, pcall(f, ...))
+end
+"#;
 
 /// Reading a library the sandbox leaves out (`io`, `os`, …) is an error that says so, instead
 /// of a puzzling "attempt to index a nil value".
@@ -528,7 +625,7 @@ fn install_require(lua: &Lua, pkg: &Package) -> mlua::Result<()> {
             ));
         };
         let code = std::fs::read_to_string(&file).map_err(mlua::Error::external)?;
-        let value: Value = lua.load(code).set_name(format!("@{shown}")).call(())?;
+        let value: Value = text_chunk(lua, &code, &shown).call(())?;
         let value = if value.is_nil() {
             Value::Boolean(true)
         } else {
