@@ -273,11 +273,10 @@ function R.label(G, ctx, option)
   return verb
 end
 
-function R.why_not(G, ctx, action)
+function R.why_not(G, ctx, action, p)
   local verb, t = action[1], action[2]
   if (verb == "discard" or verb == "kong" or verb == "pung") and math.type(t) == "integer"
       and t >= 0 and t < KINDS then
-    local p = ctx:current()
     if verb == "discard" and ctx.zone.hand[p]:has(t) == 0 then
       return string.format("P%d has no %s", p, name(ctx, t))
     end

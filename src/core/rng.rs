@@ -44,10 +44,12 @@ impl GameRng {
         (m >> 64) as u64
     }
 
-    /// Uniform integer in `lo..=hi`; `lo <= hi`.
+    /// Uniform integer in `lo..=hi`; `lo <= hi`. The whole range of `i64` is one raw output.
     pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        let span = (hi as i128 - lo as i128 + 1) as u64;
-        lo.wrapping_add(self.below(span) as i64)
+        match u64::try_from(hi as i128 - lo as i128 + 1) {
+            Ok(span) => lo.wrapping_add(self.below(span) as i64),
+            Err(_) => self.next_u64() as i64,
+        }
     }
 
     /// Fisher–Yates, from the back.
@@ -82,6 +84,18 @@ mod tests {
             seen[(v - 1) as usize] = true;
         }
         assert!(seen.iter().all(|s| *s));
+    }
+
+    #[test]
+    fn the_widest_ranges_stay_inside_their_bounds() {
+        let mut r = GameRng::from_seed(11);
+        for _ in 0..100 {
+            r.range(i64::MIN, i64::MAX);
+            assert!(r.range(i64::MIN, i64::MIN + 1) <= i64::MIN + 1);
+            assert!(r.range(i64::MAX - 1, i64::MAX) >= i64::MAX - 1);
+            assert!(r.range(-1, i64::MAX) >= -1);
+        }
+        assert_eq!(r.range(i64::MAX, i64::MAX), i64::MAX);
     }
 
     #[test]

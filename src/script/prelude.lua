@@ -396,6 +396,17 @@ function M.install(ctx, spec, emit)
     return i
   end
 
+  -- a + b, or an error at the rules line (level 3) when it leaves the integers: Lua's own
+  -- integer arithmetic wraps round without a word.
+  local function sum(a, b, name)
+    local v = a + b
+    if (b > 0 and v < a) or (b < 0 and v > a) then
+      error(string.format("counter '%s' would overflow: %d %s %d is beyond the integers",
+        name, a, b < 0 and "-" or "+", b < 0 and -b or b), 3)
+    end
+    return v
+  end
+
   -- turn order
   function ctx:seats() return seats end
   function ctx:current() return S.current end
@@ -549,6 +560,7 @@ function M.install(ctx, spec, emit)
       v = c[p]
     end
     v = v + i
+    if (i > 0 and v < c[p]) or (i < 0 and v > c[p]) then v = sum(c[p], i, name) end
     c[p] = v
     return v
   end
@@ -560,10 +572,14 @@ function M.install(ctx, spec, emit)
       c, from, to = col(name), seat(from), seat(to)
       i = integer(amount, "a counter transfer")
     end
-    a = c[from] - i
-    c[from] = a
-    b = c[to] + i
-    c[to] = b
+    a, b = c[from] - i, c[to] + i
+    if (i > 0 and (a > c[from] or b < c[to])) or (i < 0 and (a < c[from] or b > c[to])) then
+      if i == math.mininteger then
+        error(string.format("counter '%s' would overflow: a transfer of %d", name, i), 2)
+      end
+      a, b = sum(c[from], -i, name), sum(c[to], i, name)
+    end
+    c[from], c[to] = a, b
     return a, b
   end
   ctx.counter = counters
@@ -598,7 +614,7 @@ function M.install_tally(ctx)
   function ctx:tally(name, key, by)
     local t = tallies[name]
     local n = t and t[key]
-    if n and by == nil then
+    if n and by == nil and n < math.maxinteger then
       t[key] = n + 1
       return
     end
@@ -614,7 +630,9 @@ function M.install_tally(ctx)
       t = {}
       tallies[name] = t
     end
-    t[key] = (t[key] or 0) + amount
+    local was = t[key] or 0
+    if was + amount < was then error(string.format("ctx:tally: '%s' '%s' would overflow", name, key), 2) end
+    t[key] = was + amount
   end
   return tallies
 end

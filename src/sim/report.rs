@@ -58,9 +58,10 @@ pub fn summarize(results: &[GameResult], seats: usize) -> Summary {
         }
         for (name, table) in &r.tallies {
             let into = tallies.entry(name.clone()).or_default();
-            table
-                .iter()
-                .for_each(|(k, v)| *into.entry(k.clone()).or_default() += v);
+            table.iter().for_each(|(k, v)| {
+                let n = into.entry(k.clone()).or_default();
+                *n = n.saturating_add(*v);
+            });
         }
         for (name, v) in &r.stats {
             let e = stat_sums.entry(name.clone()).or_default();
@@ -186,7 +187,7 @@ fn keyed_by_space<'a>(mut keys: impl Iterator<Item = &'a String>, board: &Board)
 }
 
 fn render_tally(out: &mut String, name: &str, table: &BTreeMap<String, u64>, board: &Board) {
-    let total: u64 = table.values().sum();
+    let total = table.values().fold(0u64, |a, b| a.saturating_add(*b));
     let _ = writeln!(out, "\n{name} (share of {total})");
     let by_space = keyed_by_space(table.keys(), board);
     let mut rows: Vec<(Option<usize>, &String, u64)> = table
@@ -369,7 +370,8 @@ pub fn compare(before: &Summary, after: &Summary, seat_names: &[String], board: 
     for name in names {
         let (b, a) = (before.tallies.get(name), after.tallies.get(name));
         let total = |t: Option<&BTreeMap<String, u64>>| {
-            t.map(|t| t.values().sum::<u64>()).unwrap_or(0).max(1) as f64
+            let sum = t.map(|t| t.values().fold(0u64, |a, b| a.saturating_add(*b)));
+            sum.unwrap_or(0).max(1) as f64
         };
         let (tb, ta) = (total(b), total(a));
         let mut keys: Vec<&String> = b.into_iter().chain(a).flat_map(|t| t.keys()).collect();
