@@ -67,6 +67,8 @@ pub struct Session {
     pub differs: Option<String>,
     /// Seconds a person has to answer a simultaneous decision (0: no limit).
     pub answer_seconds: u64,
+    /// The seed, when it is told only once the game is over: it tells every hidden pile.
+    pub secret_seed: Option<u64>,
 }
 
 pub fn run(a: PlayArgs) -> CmdResult {
@@ -106,7 +108,10 @@ pub fn run(a: PlayArgs) -> CmdResult {
                 format!("the window cannot open: {why}; on a machine without one, run under `xvfb-run -a`"),
             )]);
         }
-        return crate::app::run(s, watcher, a.window, a.record);
+        let seed = s.secret_seed;
+        let code = crate::app::run(s, watcher, a.window, a.record);
+        tell_seed(seed);
+        return code;
     }
     if let (false, Err(why)) = (a.text, crate::app::display()) {
         if std::env::var_os("DISPLAY").is_some_and(|d| !d.is_empty()) {
@@ -191,8 +196,16 @@ pub fn run(a: PlayArgs) -> CmdResult {
     if let Some(path) = &a.record {
         println!("{}", write_replay(&mut s, path).map_err(|d| vec![d])?);
     }
+    tell_seed(s.secret_seed);
     // A session that ends on a move the rules could not make did not go well.
     Ok(if stalled { 1 } else { 0 })
+}
+
+/// Tells the seed kept secret while the game went on.
+fn tell_seed(seed: Option<u64>) {
+    if let Some(seed) = seed {
+        println!("the game's seed was {seed} (play it again with --seed {seed})");
+    }
 }
 
 /// Writes the whole game so far as a replay to `path`.
@@ -230,22 +243,31 @@ fn start(a: &PlayArgs) -> Result<Session, Vec<Diagnostic>> {
         seats.iter().map(|s| s.to_string()).collect(),
         start_hash,
     );
+    // A fresh seed tells every hidden pile (the deal follows from it): a person who could
+    // not see one hears it once the game is over.
+    let secret = a.seed.is_none()
+        && (seats.iter().enumerate()).any(|(i, s)| *s == Seat::Human && game.hides_from(Some(i)));
     // The prompt's commands are for the terminal; the window has its buttons and keys.
     let windowed = windowed(a);
     println!(
-        "{} · map {} · seed {}{}",
+        "{} · map {} · {}{}",
         game.pkg.title,
         game.pkg
             .map(a.map.as_deref())
             .map(|b| b.name.clone())
             .unwrap_or_default(),
-        seed,
+        match secret {
+            true => "seed told when the game ends".to_string(),
+            false => format!("seed {seed}"),
+        },
         match windowed {
             true => "",
             false => " · type a number, an action, undo, redo, save FILE, why or quit",
         }
     );
-    Ok(Session::new(game, seats, record))
+    let mut session = Session::new(game, seats, record);
+    session.secret_seed = secret.then_some(seed);
+    Ok(session)
 }
 
 /// Whether the session opens the window (a display, or a scripted window run, and no --text).
@@ -405,6 +427,7 @@ impl Session {
             undone: Vec::new(),
             differs: None,
             answer_seconds: 0,
+            secret_seed: None,
         }
     }
 }
@@ -499,7 +522,14 @@ fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnos
 /// undone is kept for `redo`. Says what happened.
 pub fn undo(s: &mut Session) -> String {
     let mut undone = 0;
+    let mut kept = None;
     loop {
+        // A person who saw a hidden item (a drawn tile) cannot be made to forget it.
+        let people = s.game.undo_would_unteach();
+        if let Some(p) = people.into_iter().find(|p| s.bots[*p].is_none()) {
+            kept = Some(p);
+            break;
+        }
         match s.game.undo() {
             Ok(true) => undone += 1,
             Ok(false) => break,
@@ -517,10 +547,20 @@ pub fn undo(s: &mut Session) -> String {
         s.undone.push((undone, steps));
     }
     s.game.drain_events();
-    if undone > 0 {
-        format!("undid {}", crate::diag::plural(undone, "decision"))
-    } else {
-        "nothing to undo".into()
+    let stop = kept.map(|p| {
+        format!(
+            "P{} saw something hidden then (a draw, a deal), which an undo cannot take back",
+            p + 1
+        )
+    });
+    match (undone, stop) {
+        (0, Some(why)) => format!("cannot undo: {why}"),
+        (0, None) => "nothing to undo".into(),
+        (n, Some(why)) => format!(
+            "undid {} (stopped there: {why})",
+            crate::diag::plural(n, "decision")
+        ),
+        (n, None) => format!("undid {}", crate::diag::plural(n, "decision")),
     }
 }
 

@@ -30,6 +30,7 @@ pub const SCHEMA: super::source::Schema = &[
             "zones",
             "items",
             "melds",
+            "undo_past_reveals",
         ],
     ),
     ("zones.*", &["visibility", "per_seat", "layout"]),
@@ -76,6 +77,10 @@ pub struct ManifestDef {
     #[serde(default)]
     pub items: Vec<String>,
     pub melds: Option<MeldsDef>,
+    /// Whether `undo` may take back a decision that showed a seat something it could not
+    /// see before (a drawn card); by default it stops there.
+    #[serde(default)]
+    pub undo_past_reveals: bool,
 }
 
 #[derive(Deserialize)]

@@ -55,6 +55,8 @@ pub struct Package {
     pub items: Vec<String>,
     pub melds: Option<Shapes>,
     pub settings: toml::Table,
+    /// `undo` may take back a decision that showed a seat a hidden item (game.toml).
+    pub undo_past_reveals: bool,
     pub maps: BTreeMap<String, Board>,
     pub default_map: String,
     /// Hash of every file in the folder: identifies the exact rules a replay was made with.
@@ -246,6 +248,7 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
         items: def.items,
         melds,
         settings: def.settings,
+        undo_past_reveals: def.undo_past_reveals,
         maps,
         default_map,
     })

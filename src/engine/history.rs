@@ -3,8 +3,28 @@
 //! ahead.
 
 use super::{Game, GameError, Pending, Snapshot};
+use crate::core::zone::ZoneState;
 use crate::script::convert::{from_json, to_json};
 use mlua::{Table, Value};
+
+/// One step `undo` can take back: the position before a decision, the history's length then,
+/// and which seats saw an item they could not see before it (a draw, a deal, a tile played
+/// from a concealed hand), something no undo makes them forget.
+pub(super) struct Undo {
+    snap: Snapshot,
+    len: usize,
+    taught: Vec<bool>,
+}
+
+impl Undo {
+    pub(super) fn new(snap: Snapshot, len: usize) -> Undo {
+        Undo {
+            snap,
+            len,
+            taught: Vec::new(),
+        }
+    }
+}
 
 /// A position a search returns to many times: its snapshot and the decision it waits for, so
 /// going back does not ask the rules for the same options again.
@@ -121,7 +141,7 @@ impl Game {
 
     /// Steps back one decision; false when there is nothing to undo.
     pub fn undo(&mut self) -> Result<bool, GameError> {
-        let Some((snap, len)) = self.undo.as_mut().and_then(|u| u.pop()) else {
+        let Some(Undo { snap, len, .. }) = self.undo.as_mut().and_then(|u| u.pop()) else {
             return Ok(false);
         };
         let now = self.snapshot()?;
@@ -129,6 +149,59 @@ impl Game {
         self.redo.push((now, self.history.clone()));
         self.history.truncate(len);
         Ok(true)
+    }
+
+    /// The seats the last decision `undo` would take back showed something they could not
+    /// see before (empty when there is nothing to undo, or in a game whose manifest lets undo
+    /// pass over such decisions: `undo_past_reveals = true`).
+    pub fn undo_would_unteach(&self) -> Vec<usize> {
+        let last = self.undo.as_ref().and_then(|u| u.last());
+        let taught = last.map_or(&[][..], |u| &u.taught);
+        match self.pkg.undo_past_reveals {
+            true => Vec::new(),
+            false => (0..taught.len()).filter(|s| taught[*s]).collect(),
+        }
+    }
+
+    /// Writes down, on the decision just applied, which seats it showed something new.
+    pub(super) fn note_what_was_learned(&mut self) {
+        let Some(before) = self.undo.as_ref().and_then(|u| u.last()) else {
+            return;
+        };
+        if self.pkg.zones.is_empty() {
+            return;
+        }
+        let seats = before.snap.world.seats;
+        let taught: Vec<bool> = {
+            let after = &self.world().zones;
+            (0..seats)
+                .map(|s| self.learned(s, &before.snap.world.zones, after))
+                .collect()
+        };
+        if let Some(last) = self.undo.as_mut().and_then(|u| u.last_mut()) {
+            last.taught = taught;
+        }
+    }
+
+    /// Whether `seat` sees an item now that it did not see in `before` (counting copies).
+    fn learned(&self, seat: usize, before: &ZoneState, after: &ZoneState) -> bool {
+        let seen = |zones: &ZoneState| {
+            let mut items: Vec<i64> = (self.pkg.zones.iter().zip(zones))
+                .flat_map(|(spec, piles)| {
+                    (piles.iter().enumerate())
+                        .filter(|(p, _)| spec.shows_items(*p, Some(seat)))
+                        .flat_map(|(_, items)| items.iter().copied())
+                })
+                .collect();
+            items.sort_unstable();
+            items
+        };
+        let (was, now) = (seen(before), seen(after));
+        let mut known = was.iter().peekable();
+        now.iter().any(|item| {
+            while known.next_if(|k| *k < item).is_some() {}
+            known.next_if(|k| *k == item).is_none()
+        })
     }
 
     /// Replays the last undone decision; false when there is nothing to redo (a new decision
@@ -139,10 +212,11 @@ impl Game {
         };
         let now = self.snapshot()?;
         if let Some(u) = &mut self.undo {
-            u.push((now, self.history.len()));
+            u.push(Undo::new(now, self.history.len()));
         }
         self.restore(&snap)?;
         self.history = history;
+        self.note_what_was_learned();
         Ok(true)
     }
 

@@ -137,7 +137,7 @@ pub struct Game {
     check_listed: bool,
     round_cap: Option<u64>,
     pub history: Vec<Step>,
-    undo: Option<Vec<(Snapshot, usize)>>,
+    undo: Option<Vec<history::Undo>>,
     /// States undone, most recent last, with the history they had: what `redo` brings back.
     redo: Vec<(Snapshot, Vec<Step>)>,
     /// Decisions in the in-VM driver's first chunk: where the last chunks settled on this VM.
@@ -445,7 +445,7 @@ impl Game {
             let snap = self.snapshot_with_pending(&p)?;
             let len = self.history.len();
             if let Some(u) = &mut self.undo {
-                u.push((snap, len));
+                u.push(history::Undo::new(snap, len));
             }
             self.redo.clear();
         }
@@ -467,7 +467,9 @@ impl Game {
                     action: action.clone(),
                 });
             }
-            return self.answer_claim(state, action);
+            self.answer_claim(state, action)?;
+            self.note_what_was_learned();
+            return Ok(());
         }
         if record {
             let action = p.options()[index].clone();
@@ -488,7 +490,9 @@ impl Game {
             Some(name) => self.transition(state, &name, "act")?,
             None => self.just_entered = false,
         }
-        self.settle()
+        self.settle()?;
+        self.note_what_was_learned();
+        Ok(())
     }
 }
 
