@@ -1,11 +1,15 @@
 //! Records of play: the game, its file hash, the config, who sat where, every decision with the
-//! state hash after it, and (in a save file) the snapshot to resume from. Re-running a record
-//! reproduces every state or reports the first divergence. Files are written atomically.
+//! state hash after it, and (in a save file) the snapshot to resume from with the ids it is
+//! indexed by. Re-running a record reproduces every state or reports the first divergence. A
+//! record read from a file is checked against itself and against the game before it is used,
+//! each problem a diagnostic naming the field. Files are written atomically and synced.
 
 use crate::core::action::Action;
+use crate::def::board::Layout;
 use crate::def::Package;
 use crate::diag::Diagnostic;
 use crate::engine::{Game, GameConfig, GameError, Snapshot};
+use crate::reload::remap::{remap_world, Versions};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::Arc;
@@ -47,6 +51,10 @@ pub struct Record {
     /// Present in save files: where to resume.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub snapshot: Option<Snapshot>,
+    /// In save files: the ids the snapshot's world is indexed by (spaces, cards, counters,
+    /// zones), so that it can follow a map or manifest edited since.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub layout: Option<Layout>,
     /// In save files of grid games: the cell filled last (0-based row and column), the last
     /// move the window marks, which is not part of the snapshot's position.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -67,20 +75,17 @@ impl Record {
             steps: Vec::new(),
             reloads: Vec::new(),
             snapshot: None,
+            layout: None,
             filled: None,
         }
     }
 
-    /// Writes to `path` atomically (a temporary file beside it renamed over it); the error says
-    /// why `path` could not be written.
+    /// Writes to `path` atomically: to a temporary file beside it (the target's name with a
+    /// suffix no other file has), synced, renamed over it, then the folder synced. The error
+    /// says why `path` could not be written.
     pub fn save(&self, path: &Path) -> Result<(), String> {
         let text = serde_json::to_string_pretty(self).map_err(|e| e.to_string())?;
-        let tmp = path.with_extension("tmp");
-        let written = std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, path));
-        written.map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            format!("cannot write: {e}")
-        })
+        write_atomically(path, text.as_bytes()).map_err(|e| format!("cannot write: {e}"))
     }
 
     pub fn load(path: &Path) -> Result<Record, Diagnostic> {
@@ -139,9 +144,178 @@ impl Record {
     }
 }
 
+/// `bytes` into `path` through a fresh temporary file in the same folder, so that a crash
+/// leaves either the old file or the new one, never a part.
+fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+    let name = name.ok_or_else(|| std::io::Error::other("not a file name"))?;
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let tmp = folder.join(format!(".{name}.{}-{nanos}.tmp", std::process::id()));
+    let written = (|| {
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)?;
+        std::fs::File::open(&folder)?.sync_all()
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
+}
+
 /// A game folder as a record keeps it: absolute.
 fn folder_of(root: &Path) -> Option<String> {
     root.canonicalize().ok().map(|p| p.display().to_string())
+}
+
+impl Record {
+    /// Every way the record does not hold together, or is not a record of `pkg`, each naming
+    /// its field; `shown` is the file as the diagnostics name it.
+    pub fn check(&self, pkg: &Package, shown: &str) -> Vec<Diagnostic> {
+        let mut problems = Vec::new();
+        if self.game != pkg.id {
+            problems.push(format!(
+                "game: this is a record of game '{}', not of '{}' (the game in {})",
+                self.game, pkg.id, pkg.shown
+            ));
+        }
+        let seats = self.config.seats;
+        if self.players.len() != seats {
+            problems.push(format!(
+                "players: {} for the {seats} seats of config.seats",
+                crate::diag::plural(self.players.len(), "name")
+            ));
+        }
+        for (i, step) in self.steps.iter().enumerate() {
+            if step.seat >= seats {
+                problems.push(format!(
+                    "steps[{i}].seat: seat index {}, but the game has {seats} seats",
+                    step.seat
+                ));
+            }
+        }
+        let mut last = 0;
+        for (i, r) in self.reloads.iter().enumerate() {
+            if r.after_step < last || r.after_step > self.steps.len() {
+                problems.push(format!(
+                    "reloads[{i}].after_step: {} is not between {last} and the {} steps",
+                    r.after_step,
+                    self.steps.len()
+                ));
+            }
+            last = r.after_step;
+        }
+        if let Some(snap) = &self.snapshot {
+            if snap.world.seats != seats {
+                problems.push(format!(
+                    "snapshot.world.seats: {}, but config.seats is {seats}",
+                    snap.world.seats
+                ));
+            }
+        }
+        problems
+            .into_iter()
+            .map(|m| Diagnostic::error(shown, m))
+            .collect()
+    }
+}
+
+/// The game `record` ends in, on `pkg`'s files: its snapshot (a save file) or its steps played
+/// out (a replay). A save under unchanged files must replay to its snapshot; under changed
+/// files its world is matched onto them by id (as a live reload does) and must then fit.
+/// Every problem is a diagnostic on `shown` naming the field, or on the game file that no
+/// longer fits.
+pub fn resume(pkg: Arc<Package>, record: &Record, shown: &str) -> Result<Game, Vec<Diagnostic>> {
+    let problems = record.check(&pkg, shown);
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let config_flags = ["--map", "--players", "--set"];
+    let mut game = Game::new(pkg, record.config.clone()).map_err(|d| {
+        (d.into_iter())
+            .map(|mut d| {
+                if config_flags.contains(&d.path.as_str()) {
+                    d.path = shown.to_string();
+                }
+                d
+            })
+            .collect::<Vec<_>>()
+    })?;
+    let at = |what: String| vec![Diagnostic::error(shown, what)];
+    let Some(snap) = &record.snapshot else {
+        for (i, step) in record.steps.iter().enumerate() {
+            (game.apply(step.seat, &step.action)).map_err(|e| at(format!("steps[{i}]: {e}")))?;
+        }
+        return Ok(game);
+    };
+    let snap = fitted(&game, record, snap, shown)?;
+    game.restore(&snap)
+        .map_err(|e| at(format!("snapshot: {e}")))?;
+    Ok(game)
+}
+
+/// `snap` as it can be restored in `game`: matched onto the files as they are now when they
+/// changed since it was saved, checked to fit, and, under the files it was played with,
+/// checked to be where its steps lead.
+fn fitted(
+    game: &Game,
+    record: &Record,
+    snap: &Snapshot,
+    shown: &str,
+) -> Result<Snapshot, Vec<Diagnostic>> {
+    let at = |what: String| Diagnostic::error(shown, what);
+    let same_files = record.files_at_end() == game.pkg.files_hash;
+    let mut snap = snap.clone();
+    if let (false, Some(old)) = (same_files, &record.layout) {
+        let board = game
+            .pkg
+            .map(game.config.map.as_deref())
+            .map_err(|e| vec![at(e)])?;
+        let versions = Versions {
+            old,
+            new_pkg: &game.pkg,
+            new_board: board,
+        };
+        snap.world = remap_world(&snap.world, &snap.state, &versions)?;
+    }
+    let problems = game.check_snapshot(&snap);
+    if !problems.is_empty() {
+        let mut diags: Vec<Diagnostic> = (problems.into_iter())
+            .map(|p| at(format!("snapshot.{p}")))
+            .collect();
+        if !same_files && record.layout.is_none() {
+            diags.push(at(
+                "the game's files changed since this save, which keeps no ids to follow them by (it is older than this meeple): resume it under the files it was made with".into(),
+            ));
+        }
+        return Err(diags);
+    }
+    if same_files && record.reloads.is_empty() {
+        let v = rerun(game.pkg.clone(), record, None)?;
+        if let Some(d) = v.divergence {
+            return Err(vec![at(format!(
+                "steps: {d}; the save does not hold together (edited or damaged?)"
+            ))]);
+        }
+        let end = record.steps.last().map_or(&record.start_hash, |s| &s.hash);
+        if snap.hash() != *end {
+            return Err(vec![at(
+                "snapshot: it is not the position its steps lead to (edited or damaged?)".into(),
+            )]);
+        }
+    }
+    Ok(snap)
 }
 
 /// The outcome of re-running a record.

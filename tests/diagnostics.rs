@@ -1842,7 +1842,7 @@ fn ai_explains_a_record_with_the_game_given() {
     );
     assert_fails(
         &c.run(&["ai", "tictactoe", "--replay", "s.json"]),
-        &["s.json: error: this is a record of game 'monopoly', not of 'tictactoe' (id 'tictactoe')".to_string()],
+        &[format!("s.json: error: game: this is a record of game 'monopoly', not of 'tictactoe' (the game in {}/games/tictactoe)", env!("CARGO_MANIFEST_DIR"))],
     );
 }
 
@@ -2091,7 +2091,7 @@ fn a_save_of_a_moved_game_resumes_from_the_folder_named() {
     let other = c.run(&["play", "gomoku", "--load", "s.json", "--text", "--no-watch"]);
     assert_eq!(
         other.stderr,
-        "s.json: error: this is a record of game 'ttt', not of 'gomoku' (id 'gomoku')\n"
+        format!("s.json: error: game: this is a record of game 'ttt', not of 'gomoku' (the game in {}/games/gomoku)\n", env!("CARGO_MANIFEST_DIR"))
     );
     // A folder of the same id found from here instead is used, and named.
     copy_dir(&moved, &c.cwd.join("games/ttt"));

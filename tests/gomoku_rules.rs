@@ -780,7 +780,10 @@ fn a_save_whose_grid_lost_a_cell_is_rejected() {
     let mut snap = g.snapshot().unwrap();
     snap.world.grid.as_mut().unwrap().cells.pop();
     match g.restore(&snap) {
-        Err(GameError::Rejected(m)) => assert_eq!(m, "the saved grid has 224 cells, not 15×15"),
+        Err(GameError::Rejected(m)) => assert_eq!(
+            m,
+            "the snapshot does not fit: world.grid.cells has 224 cells, not 225"
+        ),
         other => panic!("expected a rejection, got {:?}", other.map(|_| ())),
     }
 }

@@ -3,7 +3,7 @@
 //! script's scores for `ai`, visit counts for `mcts`).
 
 use super::thinking::thinking;
-use super::{load, record_game, relabel, script_diag, CmdResult, GameArgs, CONFIG_FLAGS};
+use super::{load, record_game, relabel, script_diag, CmdResult, GameArgs};
 use crate::ai::Seat;
 use crate::diag::Diagnostic;
 use crate::engine::Game;
@@ -78,20 +78,7 @@ fn position(a: &AiArgs) -> Result<Game, Vec<Diagnostic>> {
     };
     let record = Record::load(file).map_err(|d| vec![d])?;
     // GAME's files (a copy with another AI, say) at the record's position.
-    let pkg = record_game(&record, &file.display().to_string(), Some(&a.game.game))?;
-    let mut game = Game::new(pkg, record.config.clone())
-        .map_err(|d| relabel(d, &CONFIG_FLAGS, &file.display().to_string()))?;
-    if let Some(snap) = &record.snapshot {
-        game.restore(snap).map_err(|e| vec![script_diag(e)])?;
-        return Ok(game);
-    }
-    for (i, step) in record.steps.iter().enumerate() {
-        game.apply(step.seat, &step.action).map_err(|e| {
-            vec![Diagnostic::error(
-                file.display().to_string(),
-                format!("step {}: {e}", i + 1),
-            )]
-        })?;
-    }
-    Ok(game)
+    let shown = file.display().to_string();
+    let pkg = record_game(&record, &shown, Some(&a.game.game))?;
+    crate::replay::resume(pkg, &record, &shown)
 }

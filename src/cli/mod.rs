@@ -152,17 +152,7 @@ pub fn record_game(
         }
         return Ok(pkg);
     };
-    let pkg = load(game)?;
-    if pkg.id != record.game {
-        return Err(vec![Diagnostic::error(
-            file,
-            format!(
-                "this is a record of game '{}', not of '{game}' (id '{}')",
-                record.game, pkg.id
-            ),
-        )]);
-    }
-    Ok(pkg)
+    load(game)
 }
 
 fn eval(a: EvalArgs) -> CmdResult {
@@ -206,6 +196,10 @@ fn replay(a: ReplayArgs) -> CmdResult {
     let shown = a.file.display().to_string();
     let record = crate::replay::Record::load(&a.file).map_err(|d| vec![d])?;
     let pkg = record_game(&record, &shown, a.game.as_deref())?;
+    let problems = record.check(&pkg, &shown);
+    if !problems.is_empty() {
+        return Err(problems);
+    }
     let v = crate::replay::verify(pkg, &record).map_err(|d| relabel(d, &CONFIG_FLAGS, &shown))?;
     if v.files_changed {
         println!("note: the game's files changed since this record was made");

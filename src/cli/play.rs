@@ -7,7 +7,7 @@
 use super::live::{self, Input, Inputs};
 use super::render::render;
 use super::thinking::thinking;
-use super::{load, record_game, relabel, script_diag, CmdResult, CONFIG_FLAGS};
+use super::{load, record_game, script_diag, CmdResult};
 use crate::ai::alphabeta::value_text;
 use crate::ai::{Bot, Seat};
 use crate::core::event::Event;
@@ -293,20 +293,18 @@ fn resume(
 ) -> Result<Session, Vec<Diagnostic>> {
     let shown = file.display().to_string();
     let mut record = Record::load(file).map_err(|d| vec![d])?;
-    let Some(snap) = record.snapshot.clone() else {
+    if record.snapshot.is_none() {
         return Err(vec![Diagnostic::error(
             &shown,
             "this file has no snapshot to resume from (it is a replay; use `meeple replay`)",
         )]);
-    };
+    }
     let pkg = record_game(&record, &shown, game)?;
     if game.is_some() {
         record.moved_to(&pkg.root);
     }
-    let mut game =
-        Game::new(pkg, record.config.clone()).map_err(|d| relabel(d, &CONFIG_FLAGS, &shown))?;
+    let mut game = crate::replay::resume(pkg, &record, &shown)?;
     game.enable_undo();
-    game.restore(&snap).map_err(|e| vec![script_diag(e)])?;
     if let Some(grid) = game.world_mut().grid.as_mut() {
         grid.filled = record.filled;
     }
@@ -645,6 +643,7 @@ pub fn save(s: &mut Session, file: &str) -> String {
     match s.game.snapshot() {
         Ok(snap) => {
             s.record.snapshot = Some(snap);
+            s.record.layout = s.game.layout();
             s.record.filled = s.game.world().grid.as_ref().and_then(|g| g.filled);
             match s.record.save(Path::new(file)) {
                 Ok(()) => format!(

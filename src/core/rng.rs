@@ -4,10 +4,34 @@
 
 use rand_core::Rng as _;
 use rand_pcg::Pcg64;
-use serde::{Deserialize, Serialize};
+use serde::de::{value::MapDeserializer, Error as _};
+use serde::{Deserialize, Deserializer, Serialize};
 
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct GameRng(Pcg64);
+
+/// A generator read from a file is checked: PCG's increment must be odd, or the generator
+/// stops going through its states (an even one can repeat one output for ever).
+impl<'de> Deserialize<'de> for GameRng {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Raw {
+            state: u128,
+            increment: u128,
+        }
+        let raw = Raw::deserialize(d)?;
+        if raw.increment % 2 == 0 {
+            return Err(D::Error::custom(format!(
+                "the generator's increment must be odd, not {}",
+                raw.increment
+            )));
+        }
+        let fields = [("state", raw.state), ("increment", raw.increment)];
+        let pcg = Pcg64::deserialize(MapDeserializer::<_, D::Error>::new(fields.into_iter()))?;
+        Ok(GameRng(pcg))
+    }
+}
 
 const STREAM: u128 = 0xa02b_dbf7_bb3c_0a7a_c28f_a16a_64ab_f96d;
 
@@ -96,6 +120,22 @@ mod tests {
             assert!(r.range(-1, i64::MAX) >= -1);
         }
         assert_eq!(r.range(i64::MAX, i64::MAX), i64::MAX);
+    }
+
+    #[test]
+    fn a_generator_reads_back_exactly_and_an_even_increment_is_refused() {
+        let mut r = GameRng::from_seed(5);
+        r.next_u64();
+        let text = serde_json::to_string(&r).unwrap();
+        let mut back: GameRng = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, r);
+        assert_eq!(back.next_u64(), r.next_u64());
+        let err = serde_json::from_str::<GameRng>(r#"{"state": 0, "increment": 0}"#).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("the generator's increment must be odd, not 0"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -111,3 +111,30 @@ impl Board {
         self.spaces.iter().position(|s| s.id == id)
     }
 }
+
+/// What a world's components are indexed by, as ids: a save keeps it, so that a world saved
+/// under other files can be matched onto the map and manifest as they are now.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, Deserialize)]
+pub struct Layout {
+    pub spaces: Vec<String>,
+    /// Each deck's id and its cards' ids.
+    pub decks: Vec<(String, Vec<String>)>,
+    pub counters: Vec<String>,
+    /// Each zone's name and whether it has a pile per seat.
+    pub zones: Vec<(String, bool)>,
+}
+
+impl Layout {
+    pub fn of(pkg: &super::Package, board: &Board) -> Layout {
+        Layout {
+            spaces: board.spaces.iter().map(|s| s.id.clone()).collect(),
+            decks: (board.decks.iter())
+                .map(|d| (d.id.clone(), d.cards.iter().map(|c| c.id.clone()).collect()))
+                .collect(),
+            counters: pkg.counters.clone(),
+            zones: (pkg.zones.iter())
+                .map(|z| (z.name.clone(), z.per_seat))
+                .collect(),
+        }
+    }
+}

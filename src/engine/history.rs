@@ -3,6 +3,7 @@
 //! ahead.
 
 use super::{Game, GameError, Pending, Snapshot};
+use crate::core::world::Shape;
 use crate::core::zone::ZoneState;
 use crate::script::convert::{from_json, to_json};
 use mlua::{Table, Value};
@@ -80,20 +81,64 @@ impl Game {
         }
     }
 
-    /// Puts the game back exactly where `snap` was taken and asks its pending decision.
+    /// Puts the game back exactly where `snap` was taken and asks its pending decision. A
+    /// snapshot that does not fit this game (`check_snapshot`) is refused, changing nothing.
     pub fn restore(&mut self, snap: &Snapshot) -> Result<(), GameError> {
-        if let Some(grid) = &snap.world.grid {
-            if grid.cells.len() != grid.rows * grid.cols {
-                return Err(GameError::Rejected(format!(
-                    "the saved grid has {} cells, not {}×{}",
-                    grid.cells.len(),
-                    grid.rows,
-                    grid.cols
-                )));
-            }
+        if let Some(problem) = self.check_snapshot(snap).into_iter().next() {
+            return Err(GameError::Rejected(format!(
+                "the snapshot does not fit: {problem}"
+            )));
         }
         self.put_back(snap)?;
         self.settle_restored()
+    }
+
+    /// Every way `snap` does not fit this game's package, map and settings, each naming its
+    /// field (`world.counters[0] holds 3, not 2 (one per seat)`).
+    pub fn check_snapshot(&self, snap: &Snapshot) -> Vec<String> {
+        let mut problems = snap.world.check(&self.shape());
+        if self.pkg.flow.index(&snap.state).is_none() {
+            let names: Vec<&str> = self
+                .pkg
+                .flow
+                .states
+                .iter()
+                .map(|s| s.name.as_str())
+                .collect();
+            problems.insert(
+                0,
+                format!(
+                    "state: '{}' is not a state of the flow ({})",
+                    snap.state,
+                    names.join(", ")
+                ),
+            );
+        }
+        problems
+    }
+
+    /// The ids this game's world is indexed by (a save keeps them).
+    pub fn layout(&self) -> Option<crate::def::board::Layout> {
+        let board = self.pkg.map(self.config.map.as_deref()).ok()?;
+        Some(crate::def::board::Layout::of(&self.pkg, board))
+    }
+
+    /// The sizes a world of this game has.
+    pub fn shape(&self) -> Shape {
+        let board = self.pkg.map(self.config.map.as_deref()).ok();
+        Shape {
+            seats: self.config.seats,
+            counters: self.pkg.counters.len(),
+            spaces: board.map_or(0, |b| b.spaces.len()),
+            decks: board.map_or(Vec::new(), |b| {
+                b.decks.iter().map(|d| d.cards.len()).collect()
+            }),
+            zones: (self.pkg.zones.iter())
+                .map(|z| z.piles(self.config.seats))
+                .collect(),
+            items: self.pkg.items.len(),
+            grid: board.and_then(|b| b.grid_size(&self.settings).ok().flatten()),
+        }
     }
 
     fn settle_restored(&mut self) -> Result<(), GameError> {

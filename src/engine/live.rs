@@ -5,6 +5,7 @@
 
 use super::{board_and_settings, round_cap, Game, GameError, Step};
 use crate::core::event::Event;
+use crate::def::board::Layout;
 use crate::def::load_package;
 use crate::diag::{self, Diagnostic};
 use crate::reload::remap::{check_settings, remap_world, Versions};
@@ -40,8 +41,7 @@ impl Game {
         let (board, settings) = board_and_settings(&pkg, &self.config)?;
         let (old_board, _) = board_and_settings(&self.pkg, &self.config)?;
         let versions = Versions {
-            old_pkg: &self.pkg,
-            old_board: &old_board,
+            old: &Layout::of(&self.pkg, &old_board),
             new_pkg: &pkg,
             new_board: &board,
         };

@@ -5,15 +5,14 @@
 
 use crate::core::deck::DeckState;
 use crate::core::world::World;
-use crate::def::board::Board;
+use crate::def::board::{Board, Layout};
 use crate::def::source::key_position;
 use crate::def::Package;
 use crate::diag::Diagnostic;
 
-/// The old and new versions of what a world is indexed by.
+/// What a world was indexed by, and the files it moves to.
 pub struct Versions<'a> {
-    pub old_pkg: &'a Package,
-    pub old_board: &'a Board,
+    pub old: &'a Layout,
     pub new_pkg: &'a Package,
     pub new_board: &'a Board,
 }
@@ -68,27 +67,26 @@ pub fn remap_world(w: &World, state: &str, v: &Versions) -> Result<World, Vec<Di
 /// or change between one pile and one per seat.
 fn remap_zones(w: &World, out: &mut World, v: &Versions, diags: &mut Vec<Diagnostic>) {
     let manifest = v.new_pkg.file("game.toml");
-    let old = &v.old_pkg.zones;
     out.zones = crate::core::zone::empty(&v.new_pkg.zones, w.seats);
-    for (i, zone) in old.iter().enumerate() {
+    for (i, (name, per_seat)) in v.old.zones.iter().enumerate() {
         let items: usize = w.zones.get(i).map_or(0, |p| p.iter().map(Vec::len).sum());
-        match v.new_pkg.zones.iter().position(|z| z.name == zone.name) {
-            Some(j) if v.new_pkg.zones[j].per_seat == zone.per_seat => {
-                out.zones[j] = w.zones[i].clone();
+        match v.new_pkg.zones.iter().position(|z| z.name == *name) {
+            Some(j) if v.new_pkg.zones[j].per_seat == *per_seat => {
+                if let Some(piles) = w.zones.get(i) {
+                    out.zones[j] = piles.clone();
+                }
             }
             _ if items == 0 => {}
             Some(_) => diags.push(Diagnostic::error(
                 &manifest,
                 format!(
-                    "zone '{}' holds {items} items in the live game and cannot change per_seat; restart the game to use it",
-                    zone.name
+                    "zone '{name}' holds {items} items in the live game and cannot change per_seat; restart the game to use it"
                 ),
             )),
             None => diags.push(Diagnostic::error(
                 &manifest,
                 format!(
-                    "zone '{}' holds {items} items in the live game but game.toml no longer declares it",
-                    zone.name
+                    "zone '{name}' holds {items} items in the live game but game.toml no longer declares it"
                 ),
             )),
         }
@@ -100,26 +98,24 @@ fn remap_board(w: &World, out: &mut World, v: &Versions, diags: &mut Vec<Diagnos
     let n = v.new_board.spaces.len();
     out.board.owners = vec![None; n];
     out.board.levels = vec![0; n];
-    for (i, space) in v.old_board.spaces.iter().enumerate() {
-        let (owner, level) = (w.board.owners[i], w.board.levels[i]);
-        match v.new_board.space_index(&space.id) {
+    for (i, id) in v.old.spaces.iter().enumerate() {
+        let owner = w.board.owners.get(i).copied().flatten();
+        let level = w.board.levels.get(i).copied().unwrap_or(0);
+        match v.new_board.space_index(id) {
             Some(j) => {
                 out.board.owners[j] = owner;
                 out.board.levels[j] = level;
             }
             None if owner.is_some() || level != 0 => diags.push(Diagnostic::error(
                 path,
-                format!(
-                    "space '{}' is gone, but the live game has an owner or level on it",
-                    space.id
-                ),
+                format!("space '{id}' is gone, but the live game has an owner or level on it"),
             )),
             None => {}
         }
     }
     for (seat, t) in w.board.tokens.iter().enumerate() {
         // A grid or table map has no spaces for tokens to stand on.
-        let Some(id) = v.old_board.spaces.get(*t).map(|s| &s.id) else {
+        let Some(id) = v.old.spaces.get(*t) else {
             continue;
         };
         match v.new_board.space_index(id) {
@@ -140,23 +136,22 @@ fn remap_decks(w: &World, out: &mut World, v: &Versions, diags: &mut Vec<Diagnos
         .iter()
         .map(|deck| {
             let new_index = |id: &str| deck.cards.iter().position(|c| c.id == id).map(|i| i as u16);
-            let Some(d) = v.old_board.decks.iter().position(|o| o.id == deck.id) else {
+            let old_deck = v.old.decks.iter().position(|(id, _)| *id == deck.id);
+            let Some((d, old_state)) = old_deck.and_then(|d| Some((d, w.decks.get(d)?))) else {
                 return DeckState {
                     pile: (0..deck.cards.len() as u16).collect(),
                     discard: Vec::new(),
                     held: Vec::new(),
                 };
             };
-            let (old_deck, old_state) = (&v.old_board.decks[d], &w.decks[d]);
+            let old_cards = &v.old.decks[d].1;
+            let old_id = |c: u16| old_cards.get(c as usize).map(String::as_str).unwrap_or("");
             let map = |cards: &[u16]| -> Vec<u16> {
-                cards
-                    .iter()
-                    .filter_map(|c| new_index(&old_deck.cards[*c as usize].id))
-                    .collect()
+                cards.iter().filter_map(|c| new_index(old_id(*c))).collect()
             };
             let mut held = Vec::new();
             for (c, seat) in &old_state.held {
-                let id = &old_deck.cards[*c as usize].id;
+                let id = old_id(*c);
                 match new_index(id) {
                     Some(i) => held.push((i, *seat)),
                     None => diags.push(Diagnostic::error(
@@ -189,15 +184,12 @@ fn remap_decks(w: &World, out: &mut World, v: &Versions, diags: &mut Vec<Diagnos
             }
         })
         .collect();
-    for (d, old_deck) in v.old_board.decks.iter().enumerate() {
-        let kept = v.new_board.decks.iter().any(|n| n.id == old_deck.id);
-        if !kept && !w.decks[d].held.is_empty() {
+    for (d, (id, _)) in v.old.decks.iter().enumerate() {
+        let kept = v.new_board.decks.iter().any(|n| n.id == *id);
+        if !kept && w.decks.get(d).is_some_and(|deck| !deck.held.is_empty()) {
             diags.push(Diagnostic::error(
                 path,
-                format!(
-                    "deck '{}' is gone, but a player holds one of its cards",
-                    old_deck.id
-                ),
+                format!("deck '{id}' is gone, but a player holds one of its cards"),
             ));
         }
     }
@@ -208,12 +200,13 @@ fn remap_counters(w: &World, out: &mut World, v: &Versions) {
         .new_pkg
         .counters
         .iter()
-        .map(
-            |name| match v.old_pkg.counters.iter().position(|o| o == name) {
-                Some(c) => w.counters[c].clone(),
+        .map(|name| {
+            let old = v.old.counters.iter().position(|o| o == name);
+            match old.and_then(|c| w.counters.get(c)) {
+                Some(column) => column.clone(),
                 None => vec![0; w.seats],
-            },
-        )
+            }
+        })
         .collect();
 }
 
