@@ -90,8 +90,7 @@ impl Record {
 
     pub fn load(path: &Path) -> Result<Record, Diagnostic> {
         let shown = path.display().to_string();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Diagnostic::error(&shown, format!("cannot read: {e}")))?;
+        let text = crate::def::source::read_text(path, &shown)?;
         let record: Record = serde_json::from_str(&text).map_err(|e| {
             let msg = e.to_string();
             let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();

@@ -114,6 +114,12 @@ fn check_one(
     let mut kinds = vec![Seat::Random; a.games];
     // The AI script runs too: one game with its heuristic bot in every seat, and one per style.
     let probe = new_game(&pkg.default_map, 1, fewest)?;
+    let mut warnings = pkg.warnings.clone();
+    warnings.extend(probe.host().warnings.iter().cloned());
+    if !warnings.is_empty() {
+        crate::diag::sort(&mut warnings);
+        eprintln!("{}", crate::diag::render(&warnings));
+    }
     if probe.has_ai() {
         kinds.push(Seat::Heuristic(None));
         kinds.extend(

@@ -48,6 +48,37 @@ pub struct Flow {
 }
 
 impl Flow {
+    /// The states reached from `from` by any number of transitions, `from` among them.
+    fn reached(&self, from: usize) -> Vec<bool> {
+        let mut seen = vec![false; self.states.len()];
+        let mut todo = vec![from];
+        while let Some(s) = todo.pop() {
+            if !std::mem::replace(&mut seen[s], true) {
+                todo.extend(&self.states[s].next);
+            }
+        }
+        seen
+    }
+
+    /// States no transition from the start ever reaches.
+    pub fn unreachable(&self) -> Vec<usize> {
+        let seen = self.reached(self.start);
+        (0..self.states.len()).filter(|s| !seen[*s]).collect()
+    }
+
+    /// Reachable states from which no path leads to a final state: once there, the game can
+    /// only end at its round cap.
+    pub fn trapped(&self) -> Vec<usize> {
+        let seen = self.reached(self.start);
+        (0..self.states.len())
+            .filter(|s| seen[*s])
+            .filter(|s| {
+                let ahead = self.reached(*s);
+                !(0..ahead.len()).any(|t| ahead[t] && self.states[t].terminal)
+            })
+            .collect()
+    }
+
     pub fn index(&self, name: &str) -> Option<usize> {
         self.states.iter().position(|s| s.name == name)
     }
@@ -104,6 +135,28 @@ mod tests {
             ],
             start: 0,
         }
+    }
+
+    #[test]
+    fn states_off_the_path_and_loops_without_an_end_are_found() {
+        let mut f = flow();
+        assert_eq!((f.unreachable(), f.trapped()), (vec![], vec![]));
+        let s = |name: &str, next: Vec<usize>| StateSpec {
+            name: name.into(),
+            next,
+            decide: true,
+            ..Default::default()
+        };
+        // wait -> rolling -> {wait, over, trap}; trap <-> pit; orphan alone.
+        f.states.push(s("trap", vec![4]));
+        f.states.push(s("pit", vec![3]));
+        f.states.push(StateSpec {
+            terminal: true,
+            ..s("orphan", vec![])
+        });
+        f.states[1].next.push(3);
+        assert_eq!(f.unreachable(), vec![5]);
+        assert_eq!(f.trapped(), vec![3, 4]);
     }
 
     #[test]

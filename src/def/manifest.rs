@@ -179,6 +179,37 @@ pub fn check_flow(def: &FlowDef, loc: &dyn Fn(usize) -> Loc, diags: &mut Vec<Dia
     Flow { states, start }
 }
 
+/// Warnings about the shape of a valid flow: states the start never leads to, and states
+/// from which no path leads to a final state (a game there ends only at its round cap). Each
+/// is located at the state's key (`key_loc` finds a key of game.toml).
+pub fn flow_warnings(
+    flow: &Flow,
+    key_loc: &dyn Fn(&[&str]) -> Option<Loc>,
+    manifest: &str,
+) -> Vec<Diagnostic> {
+    let at = |state: usize, message: String| {
+        let name = flow.name(state);
+        match key_loc(&["flow", "states", name]) {
+            Some(l) => l.warning(message),
+            None => Diagnostic::warning(manifest, message),
+        }
+    };
+    let start = flow.name(flow.start);
+    let unreached = flow.unreachable().into_iter().map(|s| {
+        at(
+            s,
+            format!(
+                "state '{}' is never reached: no path from the start state '{start}' leads to it",
+                flow.name(s)
+            ),
+        )
+    });
+    let trapped = flow.trapped().into_iter().map(|s| {
+        at(s, format!("no path from state '{}' leads to a final state: a game there can only stop at its round cap", flow.name(s)))
+    });
+    unreached.chain(trapped).collect()
+}
+
 /// The claim settings of a state that asks several seats at once.
 fn check_simultaneous(
     name: &str,

@@ -31,6 +31,10 @@ impl Loc {
     pub fn error(&self, message: impl Into<String>) -> Diagnostic {
         Diagnostic::error(&self.path, message).at(self.line, self.col)
     }
+
+    pub fn warning(&self, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::warning(&self.path, message).at(self.line, self.col)
+    }
 }
 
 /// A loaded, validated game.
@@ -61,6 +65,8 @@ pub struct Package {
     pub default_map: String,
     /// Hash of every file in the folder: identifies the exact rules a replay was made with.
     pub files_hash: String,
+    /// What is odd but does not stop the game (a state nothing reaches), sorted.
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// The name of item `code` among `items` (its number when the game names none).
@@ -174,6 +180,21 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
         ));
     }
     let flow = manifest::check_flow(&def.flow, &loc, &mut diags);
+    let key_loc = |segs: &[&str]| source::key_position(&text, segs).map(&loc);
+    let mut warnings = manifest::flow_warnings(&flow, &key_loc, &manifest_path);
+    if def.id.get_ref().trim().is_empty() {
+        diags.push(
+            loc(def.id.span().start)
+                .error("the game's id must not be empty (saves and replays name the game by it)"),
+        );
+    }
+    if def.title.trim().is_empty() {
+        let msg = "the title is empty: the terminal and the window show the game by its title";
+        warnings.push(match key_loc(&["title"]) {
+            Some(l) => l.warning(msg),
+            None => Diagnostic::warning(&manifest_path, msg),
+        });
+    }
     let zones = manifest::check_zones(&def.zones, def.melds.is_some(), &loc, &mut diags);
     let melds = def
         .melds
@@ -234,6 +255,7 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
     Ok(Package {
         root: root.to_path_buf(),
         files_hash: hash_folder(root),
+        warnings,
         shown,
         id: def.id.into_inner(),
         title: def.title,
@@ -264,13 +286,9 @@ fn at(path: &str, text: &str, offset: usize) -> Loc {
 }
 
 fn read(root: &Path, rel: &str, shown: &str, diags: &mut Vec<Diagnostic>) -> Option<String> {
-    match std::fs::read_to_string(root.join(rel)) {
-        Ok(t) => Some(t),
-        Err(e) => {
-            diags.push(Diagnostic::error(shown, format!("cannot read: {e}")));
-            None
-        }
-    }
+    source::read_text(&root.join(rel), shown)
+        .map_err(|d| diags.push(d))
+        .ok()
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -286,20 +304,23 @@ fn load_board(
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Board> {
     let path = format!("{shown}/{}", file.get_ref());
-    let Ok(text) = std::fs::read_to_string(root.join(file.get_ref())) else {
+    if !root.join(file.get_ref()).is_file() {
         diags.push(
             manifest_loc(file.span().start)
                 .error(format!("map file '{}' not found", file.get_ref())),
         );
         return None;
-    };
+    }
+    let text = read(root, file.get_ref(), &path, diags)?;
     let def: MapDef = source::parse_toml(&path, &text, board::SCHEMA, diags)?;
     let loc = |offset: usize| at(&path, &text, offset);
     let mut seen = HashSet::new();
     let mut spaces = Vec::new();
     let grid = check_grid(&def, &loc, diags);
     for s in def.spaces {
-        if !seen.insert(s.id.get_ref().clone()) {
+        if s.id.get_ref().trim().is_empty() {
+            diags.push(loc(s.id.span().start).error("a space id must not be empty"));
+        } else if !seen.insert(s.id.get_ref().clone()) {
             diags.push(
                 loc(s.id.span().start).error(format!("duplicate space id '{}'", s.id.get_ref())),
             );
@@ -483,10 +504,13 @@ fn load_decks(
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<Deck> {
     let path = format!("{shown}/{}", file.get_ref());
-    let Ok(text) = std::fs::read_to_string(root.join(file.get_ref())) else {
+    if !root.join(file.get_ref()).is_file() {
         diags.push(
             from(file.span().start).error(format!("deck file '{}' not found", file.get_ref())),
         );
+        return Vec::new();
+    }
+    let Some(text) = read(root, file.get_ref(), &path, diags) else {
         return Vec::new();
     };
     let Some(def) = source::parse_toml::<DeckFileDef>(&path, &text, cards::SCHEMA, diags) else {
@@ -501,7 +525,9 @@ fn load_decks(
                 .cards
                 .into_iter()
                 .map(|c| {
-                    if !seen.insert(c.id.get_ref().clone()) {
+                    if c.id.get_ref().trim().is_empty() {
+                        diags.push(loc(c.id.span().start).error("a card id must not be empty"));
+                    } else if !seen.insert(c.id.get_ref().clone()) {
                         diags.push(
                             loc(c.id.span().start)
                                 .error(format!("duplicate card id '{}'", c.id.get_ref())),

@@ -213,6 +213,24 @@ fn key_offset(root: &DeTable, segs: &[String]) -> Option<usize> {
         .map(|k| k.span().start)
 }
 
+/// The text of the file at `path` (shown as `shown`): its bytes must be UTF-8, and a byte that
+/// is not is reported at its line and column.
+pub fn read_text(path: &std::path::Path, shown: &str) -> Result<String, Diagnostic> {
+    let bytes =
+        std::fs::read(path).map_err(|e| Diagnostic::error(shown, format!("cannot read: {e}")))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let good = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let before = String::from_utf8_lossy(&bytes[..good]);
+        let (line, col) = crate::diag::line_col(&before, before.len());
+        let msg = format!(
+            "invalid UTF-8 (byte 0x{:02x}): game files are UTF-8 text",
+            bytes[good]
+        );
+        Diagnostic::error(shown, msg).at(line, col)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

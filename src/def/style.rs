@@ -191,9 +191,9 @@ fn read_style(shown: &str, root: &Path) -> Result<(String, Option<String>), Vec<
     if !file.is_file() {
         return Ok((path, None));
     }
-    match std::fs::read_to_string(&file) {
+    match super::source::read_text(&file, &path) {
         Ok(text) => Ok((path, Some(text))),
-        Err(e) => Err(vec![Diagnostic::error(&path, format!("cannot read: {e}"))]),
+        Err(d) => Err(vec![d]),
     }
 }
 
@@ -282,7 +282,14 @@ impl Builder<'_> {
             line: self.pick("line", &base.line, &over.line, d.line),
             text: self.pick("text", &base.text, &over.text, d.text),
             seat_colors: match over.seat_colors.as_ref().or(base.seat_colors.as_ref()) {
-                Some(list) if !list.is_empty() => {
+                Some(list) if list.is_empty() => {
+                    let key = self.key_in(over.seat_colors.is_some(), "seat_colors");
+                    let segs: Vec<&str> = key.iter().map(String::as_str).collect();
+                    let msg = "seat_colors is empty: give one colour per seat, or leave it out for the default colours";
+                    self.diags.push((self.at)(&segs, msg.to_string()));
+                    d.seat_colors
+                }
+                Some(list) => {
                     let key = self.key_in(over.seat_colors.is_some(), "seat_colors");
                     if list.len() < self.game.seats {
                         let segs: Vec<&str> = key.iter().map(String::as_str).collect();

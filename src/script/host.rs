@@ -215,8 +215,7 @@ impl Host {
     }
 
     fn load_table(&self, file: &Path, shown: &str) -> Result<Table, Vec<Diagnostic>> {
-        let code = std::fs::read_to_string(file)
-            .map_err(|e| vec![Diagnostic::error(shown, format!("cannot read: {e}"))])?;
+        let code = crate::def::source::read_text(file, shown).map_err(|d| vec![d])?;
         let chunk = text_chunk(&self.lua, &code, shown);
         match self.budgeted(|| chunk.call::<Value>(())) {
             Ok(Value::Table(t)) => Ok(t),
@@ -624,7 +623,8 @@ fn install_require(lua: &Lua, pkg: &Package) -> mlua::Result<()> {
                 ),
             ));
         };
-        let code = std::fs::read_to_string(&file).map_err(mlua::Error::external)?;
+        let code = crate::def::source::read_text(&file, &shown)
+            .map_err(|d| api_error(lua, d.to_string()))?;
         let value: Value = text_chunk(lua, &code, &shown).call(())?;
         let value = if value.is_nil() {
             Value::Boolean(true)
