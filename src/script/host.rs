@@ -503,6 +503,10 @@ fn sandbox() -> mlua::Result<Lua> {
     }
     // Bytecode is neither loaded nor made.
     g.raw_get::<Table>("string")?.raw_set("dump", Value::Nil)?;
+    // Strings' metatable is shared by every string: scripts may not change it.
+    lua.load("getmetatable('').__metatable = false")
+        .set_name("=sandbox")
+        .exec()?;
     let math: Table = g.get("math")?;
     math.raw_set("random", Value::Nil)?;
     math.raw_set("randomseed", Value::Nil)?;
