@@ -251,7 +251,8 @@ fn misspelled_required_key_in_manifest() {
     assert_fails(
         &c.check(),
         &[
-            "mono/game.toml: error: missing key 'title' (at the top level of the file)".to_string(),
+            "mono/game.toml:1:1: error: missing key 'title' (at the top level of the file)"
+                .to_string(),
             format!("mono/game.toml:{titel}:1: error: unknown key 'titel'; did you mean 'title'?"),
         ],
     );

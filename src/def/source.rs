@@ -56,15 +56,14 @@ pub fn toml_error(path: &str, text: &str, e: &toml::de::Error) -> Diagnostic {
     if let Some(plain) = unknown_variant(&message).or_else(|| invalid_type(&message)) {
         message = plain;
     }
-    match e.span() {
-        Some(span) if span.end > 0 => Diagnostic::at_offset(path, text, span.start, message),
-        // An empty span at the start is the document itself: no line to point at, but a
-        // missing key is then one of the file's top-level keys (or tables).
-        _ if message.starts_with("missing key") => {
-            Diagnostic::error(path, format!("{message} (at the top level of the file)"))
-        }
-        _ => Diagnostic::error(path, message),
+    // An empty span at the start is the document itself (shown at its first line): a
+    // missing key is then one of the file's top-level keys (or tables).
+    let whole = e.span().is_none_or(|s| s.end == 0);
+    if whole && message.starts_with("missing key") {
+        message = format!("{message} (at the top level of the file)");
     }
+    let offset = e.span().map_or(0, |s| s.start);
+    Diagnostic::at_offset(path, text, offset, message)
 }
 
 /// serde's "unknown variant `cels`, expected `points` or `cells`" (or "expected one of `a`,
