@@ -207,14 +207,18 @@ fn pung_beats_chow_and_answers_stay_secret_until_all_are_in() {
     g.drain_events();
     act(&mut g, "discard 21");
     assert_eq!(g.state_name(), "claim");
-    assert_eq!(g.waiting(), vec![1, 2], "P2 then P3 are asked");
+    assert_eq!(
+        g.waiting(),
+        vec![1, 2, 3],
+        "every seat but the discarder is asked"
+    );
     assert_eq!(options(&g), vec!["chow 19", "pass"]);
     let asked = g.snapshot().unwrap();
     act(&mut g, "pass");
     let after_pass = g.view(Some(2)).unwrap();
     g.restore(&asked).unwrap();
     act(&mut g, "chow 19");
-    assert_eq!(g.waiting(), vec![2]);
+    assert_eq!(g.waiting(), vec![2, 3]);
     assert_eq!(
         g.view(Some(2)).unwrap(),
         after_pass,
@@ -228,6 +232,12 @@ fn pung_beats_chow_and_answers_stay_secret_until_all_are_in() {
     );
     assert_eq!(options(&g), vec!["pung 21", "pass"]);
     act(&mut g, "pung 21");
+    assert_eq!(
+        options(&g),
+        vec!["pass"],
+        "P4 cannot claim: its only answer is to pass"
+    );
+    act(&mut g, "pass");
     assert_eq!(g.state_name(), "turn");
     assert_eq!(g.pending().unwrap().seat, 2, "P3 claimed and discards next");
     assert_eq!(g.world().zones[2][2], vec![21, 21, 21], "P3's exposed pung");
@@ -269,7 +279,8 @@ fn a_win_beats_a_pung_and_the_discarder_pays() {
         &[],
     );
     act(&mut g, "discard 21");
-    assert_eq!(g.waiting(), vec![2, 3]);
+    assert_eq!(g.waiting(), vec![1, 2, 3]);
+    act(&mut g, "pass");
     act(&mut g, "pung 21");
     assert_eq!(options(&g), vec!["win", "pass"]);
     act(&mut g, "win");
@@ -294,8 +305,9 @@ fn of_two_wins_the_seat_asked_first_takes_it() {
         &[],
     );
     act(&mut g, "discard 21");
-    assert_eq!(g.waiting(), vec![1, 3]);
+    assert_eq!(g.waiting(), vec![1, 2, 3]);
     act(&mut g, "win");
+    act(&mut g, "pass");
     act(&mut g, "win");
     assert_eq!(wins(&g), Some(vec![1]), "P2 sits first after the discarder");
 }
@@ -304,6 +316,10 @@ fn of_two_wins_the_seat_asked_first_takes_it() {
 fn nobody_able_to_claim_means_the_next_seat_draws() {
     let mut g = chow_and_pung_position();
     act(&mut g, "discard 29");
+    for _ in 0..3 {
+        assert_eq!(options(&g), vec!["pass"], "nobody can claim");
+        act(&mut g, "pass");
+    }
     assert_eq!(g.state_name(), "turn");
     assert_eq!(g.pending().unwrap().seat, 1, "P2 drew and decides");
     assert_eq!(hand(&g, 2).len(), 14);
@@ -347,6 +363,9 @@ fn an_empty_wall_is_an_exhaustive_draw() {
         "local w, d = ctx.zone.wall, ctx.zone.discards[4] while w:count() > 0 do w:deal(d, 1) end",
     );
     act(&mut g, "discard 29");
+    for _ in 0..3 {
+        act(&mut g, "pass");
+    }
     assert_eq!(g.outcome(), Some(Outcome::Draw));
     assert_eq!(eval(&g, "G.result.exhausted"), true);
     assert_conserved(&g, "after the draw");

@@ -59,6 +59,12 @@ impl Table {
                 Err(e) => self.message = Some(e),
             }
         }
+        if let Some(index) = self.s.forced() {
+            if let Err(e) = self.play_option(index, now) {
+                self.message = Some(e);
+            }
+            return;
+        }
         let bot_turn = self.s.game.pending().is_some() && !play::human_turn(&self.s);
         if bot_turn && self.asked != Some(self.generation) {
             self.ask(None);
@@ -121,6 +127,10 @@ impl Table {
     /// Bots move at once, in this thread, until a person must decide (scripted runs).
     pub fn bots_now(&mut self, now: f64) -> Result<(), String> {
         while let Some(seat) = self.s.game.pending().map(|p| p.seat) {
+            if let Some(index) = self.s.forced() {
+                self.play_option(index, now)?;
+                continue;
+            }
             let Some(bot) = self.s.bots[seat].as_mut() else {
                 return Ok(());
             };

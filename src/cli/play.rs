@@ -137,6 +137,13 @@ pub fn run(a: PlayArgs) -> CmdResult {
             break;
         };
         let seat = p.seat;
+        if let Some(index) = s.forced() {
+            if let Err(GameError::Script(e)) = apply(&mut s, seat, index) {
+                println!("{}", roll_back(&mut s, &e));
+                stalled = true;
+            }
+            continue;
+        }
         if s.bots[seat].is_some() && !stalled {
             if let Err(e) = bot_move(&mut s, seat) {
                 println!(
@@ -431,6 +438,14 @@ impl Session {
 }
 
 impl Session {
+    /// The answer a person gives without being asked: the only option of a decision that asks
+    /// several seats at once (a claim they cannot make), so that being asked tells nothing.
+    pub fn forced(&self) -> Option<usize> {
+        let p = self.game.pending()?;
+        let person = self.bots.get(p.seat).is_some_and(|b| b.is_none());
+        (person && p.len() == 1 && !self.game.waiting().is_empty()).then_some(0)
+    }
+
     /// How long the human being asked may take: limited only in a simultaneous decision.
     pub fn answer_limit(&self) -> Option<std::time::Duration> {
         (self.answer_seconds > 0 && !self.game.waiting().is_empty())

@@ -54,10 +54,14 @@ pub struct World {
 }
 
 /// A simultaneous decision in progress: the seats asked, in asking order (from the seat after
-/// the current one around the table), and the answers given so far, kept out of every view.
+/// the current one around the table), which of them the rules named (the others may only give
+/// the default answer), and the answers given so far, kept out of every view.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Claim {
     pub seats: Vec<usize>,
+    /// Per asked seat: whether the `seats` hook named it.
+    #[serde(default)]
+    pub named: Vec<bool>,
     pub answers: Vec<Action>,
 }
 
@@ -211,6 +215,13 @@ impl World {
                 (claim.seats.iter().enumerate())
                     .filter_map(|(i, s)| seat_of(format!("world.claim.seats[{i}]"), *s)),
             );
+            if claim.named.len() != claim.seats.len() {
+                out.push(format!(
+                    "world.claim.named holds {}, not {} (one per seat asked)",
+                    claim.named.len(),
+                    claim.seats.len()
+                ));
+            }
             if claim.answers.len() >= claim.seats.len() {
                 out.push(format!("world.claim has {} answers for {} seats asked (a claim is resolved once all have answered)", claim.answers.len(), claim.seats.len()));
             }

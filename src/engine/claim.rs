@@ -1,14 +1,17 @@
 //! Decisions that ask several seats at once (a discard others may claim, a sealed bid). The
-//! `seats` hook names who is asked; answers are collected in asking order and kept out of
+//! `seats` hook names who may answer; answers are collected in asking order and kept out of
 //! every view and event until all are in; then the answer with the highest declared priority
 //! wins (ties to the seat asked first) and `act(G, ctx, option, seat, answers)` runs once.
-//! Who was asked is as secret as the answers (the `seats` hook may read hidden piles: only
-//! the seats able to claim a discard are asked): only the winning answer is logged.
+//! Who may answer is as secret as the answers (the hook reads hidden hands to name the seats
+//! that can claim a discard), so when the state has a default answer every seat in play but
+//! the current one is asked: a seat the hook did not name has that answer as its only option,
+//! and its answer is not passed to `act`. Only the winning answer is logged.
 
 use super::{context, Game, GameError};
 use crate::core::action::{Action, Arg};
 use crate::core::event::Event;
 use crate::core::world::Claim;
+use crate::script::ScriptError;
 use mlua::{Lua, Table, Value};
 
 /// An action as the Lua option table `{verb, args...}`.
@@ -49,28 +52,50 @@ impl Game {
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "seats");
         let list: Value = self.host.call(&hook, (&self.g, &self.host.ctx), &ctx)?;
         let seats = self.world.borrow().seats;
-        let ordered: Result<Vec<usize>, mlua::Error> =
-            self.host.ask_order.call((list, current + 1, seats));
-        let ordered = ordered.map_err(|e| {
-            // The message only: the flow error points at the `seats` hook itself.
-            let message = crate::script::host::lua_message(&e);
-            let first = message.lines().next().unwrap_or_default().to_string();
-            self.flow_error(first, "seats")
-        })?;
-        if ordered.is_empty() {
+        let ordered: Vec<usize> = self
+            .host
+            .call(
+                &self.host.ask_order,
+                (list, current + 1, seats),
+                &String::new,
+            )
+            .map_err(|ScriptError(d)| self.flow_error(d.message, "seats"))?;
+        let named: Vec<usize> = ordered.into_iter().map(|s| s - 1).collect();
+        let in_play = self.world().in_play.clone();
+        let asked: Vec<usize> = match self.default_answer() {
+            None => named.clone(),
+            Some(_) => (1..=seats)
+                .map(|step| (current + step) % seats)
+                .filter(|s| named.contains(s) || (*s != current && in_play[*s]))
+                .collect(),
+        };
+        let Some(&first) = asked.first() else {
             return Ok(None);
-        }
-        let seats: Vec<usize> = ordered.into_iter().map(|s| s - 1).collect();
-        let first = seats[0];
+        };
+        let named = asked.iter().map(|s| named.contains(s)).collect();
         self.world.borrow_mut().claim = Some(Claim {
-            seats,
+            seats: asked,
+            named,
             answers: Vec::new(),
         });
         Ok(Some(first))
     }
 
-    /// The options of `seat` in a simultaneous state: `options(G, ctx, seat)`.
+    /// The options of `seat` in a simultaneous state: `options(G, ctx, seat)` for a seat the
+    /// `seats` hook named, the state's default answer alone for another.
     pub(super) fn claim_options(&self, state: usize, seat: usize) -> Result<Value, GameError> {
+        let named = self.world.borrow().claim.as_ref().is_none_or(|c| {
+            let k = c.seats.iter().position(|s| *s == seat);
+            k.is_none_or(|k| c.named.get(k).copied().unwrap_or(true))
+        });
+        if let (false, Some(verb)) = (named, self.default_answer()) {
+            let lua = &self.host.lua;
+            let only = action_table(lua, &Action::new(verb)).map_err(|e| self.lua_failure(e))?;
+            let list = lua
+                .create_sequence_from([only])
+                .map_err(|e| self.lua_failure(e))?;
+            return Ok(Value::Table(list));
+        }
         let hook = self.host.hooks[state]
             .options
             .clone()
@@ -104,29 +129,37 @@ impl Game {
     pub(super) fn resolve_claim(&mut self, state: usize) -> Result<(), GameError> {
         let claim = self.world.borrow_mut().claim.take().unwrap_or(Claim {
             seats: Vec::new(),
+            named: Vec::new(),
             answers: Vec::new(),
         });
+        // Only the seats the rules named answer for the rules.
+        let named = |k: usize| claim.named.get(k).copied().unwrap_or(true);
+        let given: Vec<(usize, &Action)> = (claim.seats.iter().zip(&claim.answers).enumerate())
+            .filter(|(k, _)| named(*k))
+            .map(|(_, (s, a))| (*s, a))
+            .collect();
         let rules = self.pkg.flow.states[state]
             .simultaneous
             .as_ref()
             .expect("a simultaneous state");
-        let winner = rules.winner(claim.answers.iter().map(|a| a.verb.as_str()));
+        let winner = rules.winner(given.iter().map(|(_, a)| a.verb.as_str()));
         let lua = &self.host.lua;
         let fail = |e| self.lua_failure(e);
         let answers = lua.create_table().map_err(fail)?;
         let mut winning = Value::Nil;
-        for (k, (seat, action)) in claim.seats.iter().zip(&claim.answers).enumerate() {
+        for (k, (seat, action)) in given.iter().enumerate() {
+            let (seat, action) = (*seat, *action);
             let t = action_table(lua, action).map_err(fail)?;
             if winner == Some(k) {
                 winning = Value::Table(t.clone());
                 self.world.borrow_mut().log(Event::Action {
-                    seat: *seat,
+                    seat,
                     action: action.clone(),
                 });
             }
             answers.raw_set(seat + 1, t).map_err(fail)?;
         }
-        let seat = winner.map_or(Value::Nil, |i| Value::Integer(claim.seats[i] as i64 + 1));
+        let seat = winner.map_or(Value::Nil, |i| Value::Integer(given[i].0 as i64 + 1));
         let option = winning;
         let act = self.host.hooks[state].act.clone().expect("checked at load");
         let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "act");
@@ -140,7 +173,7 @@ impl Game {
     }
 
     /// The verb a seat answers by default in the current simultaneous state, if declared.
-    fn default_answer(&self) -> Option<String> {
+    pub(super) fn default_answer(&self) -> Option<String> {
         let state = self.world.borrow().state;
         self.pkg.flow.states[state]
             .simultaneous
