@@ -1,6 +1,7 @@
 //! Hidden information in Mahjong: no seat's view (the JSON view, the terminal, a bot's input)
 //! ever holds another seat's concealed tiles or the wall's order. Raise the number of seeded
-//! games with MEEPLE_MAHJONG_GAMES (default 3).
+//! games with MEEPLE_MAHJONG_GAMES (default 3) and those of the leak test, which follows every
+//! channel a person reads, with MEEPLE_LEAK_GAMES (default 200).
 
 mod common;
 use common::*;
@@ -172,4 +173,107 @@ fn the_terminal_shows_other_hands_face_down() {
         }
     }
     assert!(hands_seen > 30, "the game was drawn many times:\n{text}");
+}
+
+/// Seeded games of the leak test: MEEPLE_LEAK_GAMES, default 200.
+fn leak_games() -> u64 {
+    games_from_env("MEEPLE_LEAK_GAMES", 200)
+}
+
+/// Everything the person at seat `v` reads at this position: the JSON view, the terminal's
+/// picture, the window's scene (its buttons, status lines, state line, table and click targets)
+/// and, when `v` decides, the labels and spots of its options, why actions are refused and what
+/// the heuristic bot would advise.
+fn channels(g: &mut Game, v: usize, seats: &[Seat]) -> Vec<String> {
+    let shown = g.shown(Some(v));
+    let mut out = vec![
+        g.view(Some(v)).unwrap().to_string(),
+        meeple::cli::render::render(g, seats, Some(v), &shown),
+    ];
+    let asked = g.pending().is_some_and(|p| p.seat == v);
+    let kinds: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
+    let scene = meeple::app::scene::Scene::read(g, None, &kinds, asked, Some(v));
+    out.push(format!(
+        "{:?} {:?} {} {:?} {:?} {:?}",
+        scene.buttons, scene.status, scene.state, scene.table, scene.targets, scene.problem
+    ));
+    if asked {
+        out.push(format!("{shown:?}"));
+        for probe in ["discard 13", "pung 5", "win"] {
+            out.push(g.why_not(v, &Action::parse(probe).unwrap()));
+        }
+        let mut advisor = Seat::Heuristic(None).bot(3, v).unwrap();
+        let c = advisor.explain(g).unwrap();
+        out.push(format!("{} {:?}", shown.labels[c.index], c.ranked()));
+    }
+    out
+}
+
+/// Puts `t` (a game of the same package and config) at the position `g` is at, but with
+/// everything `v` cannot see dealt another way (and the generator reseeded): a world `v`
+/// cannot tell from the true one.
+fn twin(g: &mut Game, t: &mut Game, v: usize, seed: u64) {
+    t.restore(&g.snapshot().unwrap()).unwrap();
+    t.determinize(v, seed).unwrap();
+    t.exec("return nil").unwrap();
+}
+
+/// The log lines of applying option `i` (shown as the terminal prints them).
+fn lines_of(g: &mut Game, i: usize) -> Vec<String> {
+    g.drain_events();
+    g.apply_index(i).unwrap();
+    g.drain_events().iter().map(|e| e.to_string()).collect()
+}
+
+/// Noninterference, channel by channel: at every position of seeded games, each channel a
+/// person at seat `v` reads is the same in the true world and in one where everything `v`
+/// cannot see is dealt another way; and so are the log lines of each of `v`'s moves on its
+/// turn, and the label `v` reads for every move. So no line, text or window shows
+/// `v` another seat's concealed tiles or the wall's order.
+#[test]
+fn no_channel_tells_a_seat_what_it_cannot_see() {
+    let seats: Vec<Seat> = vec![Seat::Human, Seat::Random, Seat::Random, Seat::Random];
+    let mut positions = 0;
+    for seed in 0..leak_games() {
+        let v = seed as usize % 4;
+        let mut g = start("mahjong", "table", 4, seed, &["ai_trials=4"]);
+        let mut t = Game::new(g.pkg.clone(), g.config.clone()).unwrap();
+        let mut bots: Vec<_> = (0..4).map(|s| Seat::Random.bot(seed, s).unwrap()).collect();
+        while let Some(p) = g.pending() {
+            let seat = p.seat;
+            twin(&mut g, &mut t, v, seed ^ 0x5eed);
+            let seen = channels(&mut g, v, &seats);
+            assert_eq!(
+                seen,
+                channels(&mut t, v, &seats),
+                "seed {seed}, seat P{}",
+                v + 1
+            );
+            positions += 1;
+            let i = bots[seat].choose(&mut g).unwrap().index;
+            let action = g.pending().unwrap().options()[i].clone();
+            let label = g.shown(Some(v)).labels[i].clone();
+            let same = t
+                .pending()
+                .and_then(|p| p.options().iter().position(|o| *o == action));
+            if let Some(j) = same.filter(|_| t.pending().is_some_and(|p| p.seat == seat)) {
+                assert_eq!(label, t.shown(Some(v)).labels[j], "seed {seed}: {action}");
+                // v's own move on its turn (a claim's last answer tells the claim's outcome,
+                // which everyone learns).
+                if seat == v && g.waiting().is_empty() {
+                    assert_eq!(
+                        lines_of(&mut g, i),
+                        lines_of(&mut t, j),
+                        "seed {seed}: {action}"
+                    );
+                    continue;
+                }
+            }
+            g.apply_index(i).unwrap();
+        }
+    }
+    assert!(
+        positions > 20 * leak_games() as usize,
+        "{positions} positions"
+    );
 }

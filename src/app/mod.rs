@@ -12,7 +12,7 @@ mod hud;
 pub mod layout;
 mod live;
 mod paint;
-mod scene;
+pub mod scene;
 pub mod script;
 pub mod seating;
 mod table;
@@ -21,6 +21,7 @@ mod track;
 mod view;
 mod worker;
 mod zones;
+pub use view::Spot;
 
 use crate::cli::play::{self, Session};
 use crate::cli::CmdResult;

@@ -5,7 +5,7 @@ mod ai;
 mod check;
 mod live;
 pub(crate) mod play;
-mod render;
+pub mod render;
 mod sim;
 mod thinking;
 
