@@ -2265,3 +2265,49 @@ fn check_reports_the_style_problems_of_every_map_at_once() {
         ],
     );
 }
+
+/// A save made before the map gained a space resumes on the new map (its world matched onto
+/// the spaces by id, as a reload does); a save whose snapshot was edited by hand, or whose
+/// steps no longer lead to it, is refused with the field named.
+#[test]
+fn a_save_follows_an_edited_map_and_a_tampered_one_is_refused() {
+    let c = Copy::new();
+    let args = ["play", GAME, "--seed", "7", "--text", "--no-watch"];
+    let out = run_typing(&c.cwd, &args, "1\n1\nsave s.json\nquit\n");
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let saved = std::fs::read_to_string(c.cwd.join("s.json")).unwrap();
+    // A hand-edited snapshot: one owner fewer than the map has spaces.
+    let owners = "\"owners\": [\n          null,\n";
+    assert!(saved.contains(owners), "{saved}");
+    let edited = saved.replacen(owners, "\"owners\": [\n", 1);
+    std::fs::write(c.cwd.join("edited.json"), edited).unwrap();
+    assert_fails(
+        &c.run(&["play", "--load", "edited.json", "--text", "--no-watch"]),
+        &["edited.json: error: snapshot.world.board.owners holds 9, not 10 (one per space of the map)".to_string()],
+    );
+    // A step hash changed: the steps no longer lead to the snapshot.
+    let tampered = saved.replacen("\"hash\": \"", "\"hash\": \"0", 1);
+    std::fs::write(c.cwd.join("tampered.json"), tampered).unwrap();
+    let refused = c.run(&["play", "--load", "tampered.json", "--text", "--no-watch"]);
+    assert_has(
+        &refused.stderr,
+        "tampered.json: error: steps: step 1: P1 'roll' leads to a different state",
+    );
+    // The map gains a space at its start: the game goes on, every token where it stood.
+    c.edit(
+        "maps/demo.toml",
+        "[[spaces]]",
+        "[[spaces]]\nid = \"gate\"\nname = \"Gate\"\nkind = \"parking\"\n\n[[spaces]]",
+    );
+    let resumed = run_typing(
+        &c.cwd,
+        &["play", "--load", "s.json", "--text", "--no-watch"],
+        "quit\n",
+    );
+    assert_eq!(resumed.code, Some(0), "{}", resumed.stderr);
+    assert_has(
+        &resumed.stdout,
+        "note: the game's files changed since it was saved",
+    );
+    assert_has(&resumed.stdout, "  1 Gate");
+}
