@@ -277,3 +277,114 @@ fn no_channel_tells_a_seat_what_it_cannot_see() {
         "{positions} positions"
     );
 }
+
+/// `meeple play` with `typed` at its prompts: what it printed.
+fn play(args: &[&str], typed: &str) -> String {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_meeple"))
+        .args([
+            "play",
+            "mahjong",
+            "--no-watch",
+            "--text",
+            "--answer-seconds",
+            "0",
+        ])
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("meeple runs");
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(typed.as_bytes())
+        .unwrap();
+    String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+}
+
+/// Plays random moves in `g` (seed 3) until P1 has drawn and is to discard again.
+fn to_p1s_next_discard(g: &mut Game) {
+    g.enable_undo();
+    let mut bots: Vec<_> = (0..4).map(|s| Seat::Random.bot(3, s).unwrap()).collect();
+    let p1_to_discard =
+        |g: &Game| g.state_name() == "turn" && g.pending().is_some_and(|p| p.seat == 0);
+    while g.history.is_empty() || !p1_to_discard(g) {
+        let seat = g.pending().unwrap().seat;
+        let i = bots[seat].choose(g).unwrap().index;
+        g.apply_index(i).unwrap();
+    }
+}
+
+/// A tile a person has seen cannot be unseen: undo stops at the draw (unless game.toml says
+/// `undo_past_reveals = true`), so nobody learns the wall's order by undoing a draw.
+#[test]
+fn undo_stops_where_a_person_saw_a_hidden_tile() {
+    let out = play(
+        &["--players", "human,random,random,random", "--seed", "3"],
+        "1\nundo\nquit\n",
+    );
+    assert!(
+        out.contains("cannot undo: P1 saw something hidden then (a draw, a deal), which an undo cannot take back"),
+        "{out}"
+    );
+    let mut g = start("mahjong", "table", 4, 3, &[]);
+    to_p1s_next_discard(&mut g);
+    assert!(
+        g.undo_would_unteach().contains(&0),
+        "P1 drew a tile after the last decision"
+    );
+    // A game may let undo pass over what was seen.
+    let free = variant(
+        "mahjong",
+        "",
+        "",
+        Some(("api = 1", "api = 1\nundo_past_reveals = true")),
+    );
+    let mut h = start_with(&free.pkg, "table", 4, 3, &[]);
+    to_p1s_next_discard(&mut h);
+    assert_eq!(h.undo_would_unteach(), Vec::<usize>::new());
+}
+
+/// A fresh seed tells every hidden tile: a person who cannot see them all hears it once the
+/// game is over, not at the start.
+#[test]
+fn the_seed_of_a_game_with_hidden_hands_is_told_at_the_end() {
+    let out = play(&["--players", "human,random,random,random"], "quit\n");
+    let first = out.lines().next().unwrap();
+    assert!(
+        first.contains("· seed told when the game ends ·"),
+        "{first}"
+    );
+    assert!(out.contains("the game's seed was "), "{out}");
+    let given = play(
+        &["--players", "human,random,random,random", "--seed", "9"],
+        "quit\n",
+    );
+    assert!(
+        given.lines().next().unwrap().contains("· seed 9 ·"),
+        "{given}"
+    );
+}
+
+/// At a claim, `why_not` answers about the seat asking and on what it may know: a discard
+/// typed there says nothing of the discarder's hand.
+#[test]
+fn why_not_speaks_of_the_asking_seat_only() {
+    let mut g = start("mahjong", "table", 4, 1, &[]);
+    act(&mut g, "discard 0");
+    assert_eq!(g.state_name(), "claim");
+    let p = g.pending().unwrap().seat;
+    let own = g.world().zones[HAND][p].clone();
+    for t in 0..34 {
+        let said = g.why_not(p, &Action::parse(&format!("discard {t}")).unwrap());
+        let other = (0..4)
+            .filter(|q| *q != p)
+            .any(|q| said.contains(&format!("P{} has", q + 1)));
+        assert!(!other, "{said}");
+        if !own.contains(&t) {
+            assert!(said.contains(&format!("P{} has no", p + 1)), "{said}");
+        }
+    }
+}
