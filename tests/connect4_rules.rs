@@ -102,9 +102,10 @@ fn a_spot_that_is_not_a_cell_of_the_grid_is_an_error() {
             "{err}"
         );
         let shown = g.shown(Some(0));
+        let once = err.lines().map(str::trim).collect::<Vec<_>>().join(" · ");
         assert_eq!(
-            shown.spot_error.as_deref(),
-            err.lines().next(),
+            shown.spot_error,
+            Some(once),
             "the window is told once, and the options keep their own arguments"
         );
         assert_eq!(shown.spots[0], [Arg::Int(1)]);

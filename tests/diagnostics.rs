@@ -689,7 +689,7 @@ fn status_lines_show_what_the_hook_returned_or_why_not() {
     let problem = shown.problem.expect("the failure is said");
     assert!(
         problem.ends_with(
-            "rules.lua:2: error: R.status returned a number (42), expected a list of strings"
+            "rules.lua:2: error: R.status returned a number (42), expected a list of strings · in hook 'R.status' (state 'wait_player', player 1, turn 1)"
         ),
         "{problem}"
     );
@@ -704,7 +704,7 @@ fn status_lines_show_what_the_hook_returned_or_why_not() {
         .problem;
     let problem = problem.expect("the failure is said");
     assert!(
-        problem.ends_with("attempt to perform arithmetic on a nil value"),
+        problem.ends_with("attempt to perform arithmetic on a nil value · in hook 'R.status' (state 'wait_player', player 1, turn 1)"),
         "{problem}"
     );
 }
@@ -1287,7 +1287,7 @@ fn check_shows_every_decision() {
     let out = run_typing(&c.cwd, &args, "quit\n");
     assert!(
         out.stdout.contains(&format!(
-            "mono/rules.lua:{line}: error: R.label returned a number (42), expected a string\nP1, choose:\n  1) roll\n"
+            "mono/rules.lua:{line}: error: R.label returned a number (42), expected a string · in hook 'R.label' (state 'wait_player', player 1, turn 1)\nP1, choose:\n  1) roll\n"
         )),
         "{}",
         out.stdout

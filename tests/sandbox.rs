@@ -306,7 +306,9 @@ fn a_looping_label_is_stopped_once_per_position() {
     assert_eq!(shown.labels[0], "place 1 1");
     let problem = shown.problem.expect("the failure is said");
     assert!(
-        problem.ends_with(&format!("rules.lua:3: error: {BUDGET}")),
+        problem.ends_with(&format!(
+            "rules.lua:3: error: {BUDGET} · in hook 'R.label' (state 'turn', player 1, turn 1)"
+        )),
         "{problem}"
     );
     assert_eq!(eval(&game, "R.calls"), 1);

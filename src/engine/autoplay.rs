@@ -47,6 +47,7 @@ impl Game {
         let Some(run) = self.autoplay_run(seats)? else {
             return Ok(false);
         };
+        self.moves += 1;
         let mut budget = self.chunk;
         loop {
             let left = limit.saturating_sub(self.world.borrow().decisions);

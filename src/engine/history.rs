@@ -150,6 +150,7 @@ impl Game {
 
     /// The world, `G` and flow state of `snap`, with nothing pending yet.
     fn put_back(&mut self, snap: &Snapshot) -> Result<(), GameError> {
+        self.moves += 1;
         let Some(state) = self.pkg.flow.index(&snap.state) else {
             return Err(GameError::Rejected(format!(
                 "the saved state '{}' does not exist in this game's flow",

@@ -13,6 +13,7 @@ impl Game {
     /// Runs Lua that changes the position (tests, tutorials), then asks the pending decision
     /// again so its options match the new position.
     pub fn exec(&mut self, code: &str) -> Result<serde_json::Value, GameError> {
+        self.moves += 1;
         let out = self.eval(code)?;
         if self.pending.is_some() {
             self.pending = None;

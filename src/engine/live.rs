@@ -79,6 +79,8 @@ impl Game {
             undo: self.undo.as_ref().map(|_| Vec::new()),
             redo: Vec::new(),
             chunk: super::autoplay::FIRST_CHUNK,
+            moves: 0,
+            shown: Default::default(),
         };
         if next.world.borrow().outcome.is_none() {
             next.settle().map_err(|e| vec![diag_of(e)])?;

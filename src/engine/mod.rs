@@ -142,6 +142,11 @@ pub struct Game {
     redo: Vec<(Snapshot, Vec<Step>)>,
     /// Decisions in the in-VM driver's first chunk: where the last chunks settled on this VM.
     chunk: u64,
+    /// Counts the changes of position (a decision, a restore, a script run), so that texts
+    /// computed for a position are kept until it changes.
+    moves: u64,
+    /// The texts last shown: the position (`moves`) and viewer they are for.
+    shown: std::cell::RefCell<Option<(u64, Option<usize>, Shown)>>,
 }
 
 /// The board a config plays on, and the settings in force: the game's, then the board's, then
@@ -241,6 +246,8 @@ impl Game {
             undo: None,
             redo: Vec::new(),
             chunk: autoplay::FIRST_CHUNK,
+            moves: 0,
+            shown: Default::default(),
         };
         game.start().map_err(|e| match e {
             GameError::Script(s) => vec![s.0],
@@ -279,6 +286,7 @@ impl Game {
     }
 
     fn start(&mut self) -> Result<(), GameError> {
+        self.moves += 1;
         {
             let board = self
                 .pkg
@@ -440,6 +448,7 @@ impl Game {
 
     pub fn apply_index(&mut self, index: usize) -> Result<(), GameError> {
         self.option_number(index + 1)?;
+        self.moves += 1;
         let p = self.pending.take().expect("checked by option_number");
         if self.undo.is_some() {
             let snap = self.snapshot_with_pending(&p)?;

@@ -32,13 +32,21 @@ const SHOWN_SEED: u64 = 0x7368_6f77_6e00_0000;
 
 impl Game {
     /// The texts of the position for `viewer` (`None`: a spectator, who sees only public
-    /// things). Labels and spots are of the pending options, whoever is asked.
+    /// things). Labels and spots are of the pending options, whoever is asked. Computed once
+    /// per position and viewer (a failing hook costs its budget once).
     pub fn shown(&mut self, viewer: Option<usize>) -> Shown {
-        let shown = self.as_seen_by(viewer, |g| g.shown_here(false));
-        match shown {
+        if let Some((_, _, kept)) = (self.shown.borrow().as_ref())
+            .filter(|(at, seen_by, _)| (*at, *seen_by) == (self.moves, viewer))
+        {
+            return kept.clone();
+        }
+        let shown = match self.as_seen_by(viewer, |g| g.shown_here(false)) {
             Ok(Ok(s)) => s,
             Ok(Err(e)) | Err(e) => self.unshown(e),
-        }
+        };
+        // (Seeing the position as the viewer put it back: that counted as a change.)
+        *self.shown.borrow_mut() = Some((self.moves, viewer, shown.clone()));
+        shown
     }
 
     /// Runs `f` on the position as `viewer` may know it: every pile it cannot see re-dealt,
@@ -311,7 +319,13 @@ impl Game {
     }
 }
 
-/// The first line of an error (its location and message, without the notes under it).
+/// An error on one line: its location and message, then where in the flow it happened.
 fn first_line(e: &GameError) -> String {
-    e.to_string().lines().next().unwrap_or_default().to_string()
+    let text = e.to_string();
+    let mut lines = text.lines().map(str::trim);
+    let first = lines.next().unwrap_or_default().to_string();
+    match lines.next() {
+        Some(note) if note.starts_with("in ") => format!("{first} · {note}"),
+        _ => first,
+    }
 }
