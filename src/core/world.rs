@@ -215,7 +215,8 @@ impl World {
                 (claim.seats.iter().enumerate())
                     .filter_map(|(i, s)| seat_of(format!("world.claim.seats[{i}]"), *s)),
             );
-            if claim.named.len() != claim.seats.len() {
+            // (A claim saved before `named` was kept has none: every seat was named then.)
+            if !claim.named.is_empty() && claim.named.len() != claim.seats.len() {
                 out.push(format!(
                     "world.claim.named holds {}, not {} (one per seat asked)",
                     claim.named.len(),
