@@ -20,6 +20,7 @@ pub mod engine;
 pub mod reload;
 pub mod replay;
 pub mod script;
+pub mod session;
 pub mod sim;
 
 /// Every table, string and closure a script makes is an allocation (Lua allocates through

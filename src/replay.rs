@@ -338,13 +338,148 @@ pub fn verify(pkg: Arc<Package>, record: &Record) -> Result<Verified, Vec<Diagno
     Ok(v)
 }
 
-/// Re-runs every step of `record` on `pkg` (rules as they are now) and reports the first step
-/// that is illegal, fails or leads elsewhere than it did.
-pub fn first_divergence(
-    pkg: Arc<Package>,
-    record: &Record,
-) -> Result<Option<String>, Vec<Diagnostic>> {
-    Ok(rerun(pkg, record, None)?.divergence)
+/// How the game `record` holds would go under the rules of `new` rather than `old`, in words:
+/// the record is played under both side by side, and the first step whose log, or whose
+/// position after it, differs is said (`step 12 (P2: roll): 'P2 pays ¥40 rent to P1', now
+/// 'P2 pays ¥60 rent to P1'`), as is a step that is no longer legal or now fails. `None` when
+/// every step goes as before.
+pub fn differences(old: Arc<Package>, new: Arc<Package>, record: &Record) -> Option<String> {
+    let game = |pkg: Arc<Package>| Game::new(pkg, record.config.clone());
+    let (mut was, mut now) = match (game(old), game(new)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (_, Err(d)) => return Some(format!("it would not start: {}", crate::diag::render(&d))),
+        (Err(_), Ok(_)) => return None,
+    };
+    if let Some(d) = position_difference(&was, &now) {
+        return Some(format!("at the start, {d}"));
+    }
+    was.drain_events();
+    now.drain_events();
+    for (i, step) in record.steps.iter().enumerate() {
+        let who = format!("step {} (P{}: {})", i + 1, step.seat + 1, step.action);
+        if was.apply(step.seat, &step.action).is_err() {
+            return None; // the old rules did not go on either
+        }
+        match now.apply(step.seat, &step.action) {
+            Err(GameError::Rejected(r)) => return Some(format!("{who} is no longer legal: {r}")),
+            Err(GameError::Script(e)) => return Some(format!("{who} now fails: {e}")),
+            Ok(()) => {}
+        }
+        let lines = |g: &mut Game| -> Vec<String> {
+            (g.drain_events().iter())
+                .filter(|e| !matches!(e, crate::core::event::Event::Action { .. }))
+                .map(|e| e.to_string())
+                .collect()
+        };
+        let (a, b) = (lines(&mut was), lines(&mut now));
+        if a != b {
+            let k = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+            let said =
+                |l: Option<&String>| l.map_or("nothing more".to_string(), |l| format!("'{l}'"));
+            return Some(format!("{who}: {}, now {}", said(a.get(k)), said(b.get(k))));
+        }
+        if let Some(d) = position_difference(&was, &now) {
+            return Some(format!("after {who}, {d}"));
+        }
+    }
+    None
+}
+
+/// The first thing a player would see differ between two positions of one game, in words
+/// (the state, whose turn it is, a counter, a token, an owner or level, a pile's size), or
+/// `None` when they are the same.
+fn position_difference(was: &Game, now: &Game) -> Option<String> {
+    let (a, b) = (was.snapshot().ok()?, now.snapshot().ok()?);
+    if a.hash() == b.hash() {
+        return None;
+    }
+    let (wa, wb) = (&a.world, &b.world);
+    if a.state != b.state {
+        return Some(format!(
+            "the game was in state '{}', now '{}'",
+            a.state, b.state
+        ));
+    }
+    if wa.current != wb.current {
+        return Some(format!(
+            "it was P{}'s turn, now P{}'s",
+            wa.current + 1,
+            wb.current + 1
+        ));
+    }
+    let names = &now.pkg.counters;
+    for (c, name) in names.iter().enumerate() {
+        let (x, y) = (wa.counters.get(c)?, wb.counters.get(c)?);
+        if let Some(p) = (0..x.len().min(y.len())).find(|p| x[*p] != y[*p]) {
+            return Some(format!("P{}'s {name} was {}, now {}", p + 1, x[p], y[p]));
+        }
+    }
+    let board = now.pkg.map(now.config.map.as_deref()).ok()?;
+    let space = |i: usize| {
+        board
+            .spaces
+            .get(i)
+            .map_or(i.to_string(), |s| s.name.clone())
+    };
+    let (ba, bb) = (&wa.board, &wb.board);
+    if let Some(p) =
+        (0..ba.tokens.len().min(bb.tokens.len())).find(|p| ba.tokens[*p] != bb.tokens[*p])
+    {
+        return Some(format!(
+            "P{} stood on {}, now on {}",
+            p + 1,
+            space(ba.tokens[p]),
+            space(bb.tokens[p])
+        ));
+    }
+    let whose = |o: Option<usize>| o.map_or("nobody's".to_string(), |p| format!("P{}'s", p + 1));
+    if let Some(i) =
+        (0..ba.owners.len().min(bb.owners.len())).find(|i| ba.owners[*i] != bb.owners[*i])
+    {
+        return Some(format!(
+            "{} was {}, now {}",
+            space(i),
+            whose(ba.owners[i]),
+            whose(bb.owners[i])
+        ));
+    }
+    if let Some(i) =
+        (0..ba.levels.len().min(bb.levels.len())).find(|i| ba.levels[*i] != bb.levels[*i])
+    {
+        return Some(format!(
+            "{} was at level {}, now {}",
+            space(i),
+            ba.levels[i],
+            bb.levels[i]
+        ));
+    }
+    for (z, spec) in now.pkg.zones.iter().enumerate() {
+        let (pa, pb) = (wa.zones.get(z)?, wb.zones.get(z)?);
+        for p in 0..pa.len().min(pb.len()) {
+            let pile = match spec.per_seat {
+                true => format!("P{}'s {}", p + 1, spec.name),
+                false => spec.name.clone(),
+            };
+            if pa[p].len() != pb[p].len() {
+                return Some(format!(
+                    "{pile} held {} items, now {}",
+                    pa[p].len(),
+                    pb[p].len()
+                ));
+            }
+        }
+    }
+    if wa.outcome != wb.outcome {
+        let said = |o: &Option<crate::core::event::Outcome>| {
+            o.as_ref().map_or("going on".to_string(), |o| o.to_string())
+        };
+        return Some(format!(
+            "the game was {}, now {}",
+            said(&wa.outcome),
+            said(&wb.outcome)
+        ));
+    }
+    Some("the rules' own state (G) differs".into())
 }
 
 fn rerun(

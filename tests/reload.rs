@@ -262,28 +262,75 @@ fn a_burst_of_50_saves_ends_on_the_last_version() {
     assert_eq!(cash(&l.game, 1), 1500 + 200 - 50);
 }
 
+/// A record of `steps` decisions of a seeded 2-player demo game with heuristic bots, and the
+/// step (from 1) at which the first rent was paid.
+fn recorded(steps: usize) -> (meeple::replay::Record, Option<usize>) {
+    use meeple::ai::Seat;
+    use meeple::replay::{Record, RecordStep};
+    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    let mut record = Record::new(
+        &g,
+        vec!["ai".into(), "ai".into()],
+        g.snapshot().unwrap().hash(),
+    );
+    let mut bots: Vec<_> = (0..2)
+        .map(|s| Seat::Heuristic(None).bot(1, s).unwrap())
+        .collect();
+    let mut rent = None;
+    g.drain_events();
+    for n in 1..=steps {
+        let seat = g.pending().unwrap().seat;
+        let i = bots[seat].choose(&mut g).unwrap().index;
+        let action = g.pending().unwrap().options()[i].clone();
+        g.apply_index(i).unwrap();
+        if rent.is_none()
+            && g.drain_events()
+                .iter()
+                .any(|e| e.to_string().contains(" rent to "))
+        {
+            rent = Some(n);
+        }
+        let hash = g.snapshot().unwrap().hash();
+        record.steps.push(RecordStep { seat, action, hash });
+    }
+    (record, rent)
+}
+
+/// How the game so far would go under edited rules is said in words: the first step whose log
+/// differs (a rent of another amount), or that is no longer legal.
 #[test]
-fn the_history_is_checked_against_the_new_rules() {
-    let mut l = live();
-    act(&mut l.game, "roll");
-    assert_eq!(l.game.check_history(), None);
-    // Renaming the roll action makes the first recorded decision illegal under the new rules.
+fn the_history_is_told_in_words_under_the_new_rules() {
+    use meeple::replay::differences;
+    let (record, rent) = recorded(60);
+    let step = rent.expect("a rent is paid in 60 decisions");
+    let same = package("monopoly");
+    assert_eq!(differences(same.clone(), same.clone(), &record), None);
+    let (_tmp, dearer) = copy_game("monopoly", "games/dearer");
+    let map = std::fs::read_to_string(dearer.join("maps/demo.toml")).unwrap();
+    std::fs::write(
+        dearer.join("maps/demo.toml"),
+        map.replace("rent = [", "rent = [1"),
+    )
+    .unwrap();
+    let dearer = std::sync::Arc::new(load_package(&dearer).unwrap());
+    let said = differences(same.clone(), dearer, &record).expect("the rent differs");
+    assert!(said.starts_with(&format!("step {step} (P")), "{said}");
+    assert!(
+        said.contains(" rent to P") && said.contains("', now '"),
+        "{said}"
+    );
+    // Renaming the roll makes the first decision illegal.
+    let l = live();
     l.edit("rules.lua", "option(\"roll\")", "option(\"throw\")");
     l.edit(
         "rules.lua",
         "if verb == \"roll\" then",
         "if verb == \"throw\" then",
     );
-    l.wait();
-    l.game
-        .try_reload()
-        .unwrap_or_else(|d| panic!("{}", meeple::diag::render(&d)));
+    let renamed = std::sync::Arc::new(load_package(&l.root).unwrap());
     assert_eq!(
-        l.game.check_history().as_deref(),
-        Some(
-            "action 1 'roll' (P1) is no longer legal: 'roll' is not a legal option for P1 in state \
-             'wait_player' (options: 'throw')"
-        )
+        differences(same, renamed, &record).as_deref(),
+        Some("step 1 (P1: roll) is no longer legal: 'roll' is not a legal option for P1 in state 'wait_player' (options: 'throw')")
     );
 }
 
@@ -393,26 +440,17 @@ fn play_reloads_on_save_and_says_so_on_one_line() {
     assert!(child.wait().unwrap().success());
 }
 
-/// Rules that would start the recorded game differently say so in words, not only in hashes.
+/// Rules that would start the recorded game differently say so in words, not in hashes.
 #[test]
 fn rules_that_start_a_game_differently_say_so() {
     let game = start("monopoly", "demo", 2, 1, &[]);
     let start_hash = game.snapshot().unwrap().hash();
     let record = meeple::replay::Record::new(&game, vec!["human".into(), "ai".into()], start_hash);
-    assert_eq!(
-        meeple::replay::first_divergence(game.pkg.clone(), &record).unwrap(),
-        None
-    );
     let poorer = "local setup = R.setup\n\
                   R.setup = function(G, ctx) setup(G, ctx); ctx.counter:set(1, 'cash', 1) end";
     let v = variant("monopoly", poorer, "", None);
-    let differs = meeple::replay::first_divergence(v.pkg.clone(), &record)
-        .unwrap()
-        .expect("a divergence");
-    assert!(
-        differs.starts_with(
-            "it would start differently (a setting, the map, the setup or the flow's states changed; start state recorded "
-        ),
-        "{differs}"
+    assert_eq!(
+        meeple::replay::differences(game.pkg.clone(), v.pkg.clone(), &record).as_deref(),
+        Some("at the start, P1's cash was 1500, now 1")
     );
 }

@@ -492,6 +492,56 @@ fn a_failed_reload_shows_the_overlay_and_the_game_stays_playable() {
     );
 }
 
+/// When the rules reload but the style fails, the new rules are live (the record notes them,
+/// and the overlay says the look kept the old style) while the game plays on.
+#[test]
+fn a_reload_whose_style_fails_still_swaps_the_rules_and_notes_them() {
+    let (dir, game) = copy_game("gomoku", "gomoku");
+    let out = dir.path().join("style.png");
+    let record = dir.path().join("r.json");
+    let mut c = play(&[game.to_str().unwrap(), "--players", "human,human"], &out);
+    c.args(["--actions", "tests/window/reload.txt", "--record"])
+        .arg(&record)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let _x = one_at_a_time();
+    let mut child = c.spawn().expect("xvfb-run runs");
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let waiting = (lines.by_ref())
+        .map_while(Result::ok)
+        .find(|l| l.starts_with("waiting"));
+    assert!(waiting.is_some(), "the run waits for the edit");
+    let edit = |file: &str, from: &str, to: &str| {
+        let text = std::fs::read_to_string(game.join(file)).unwrap();
+        assert!(text.contains(from), "{file}: {from}");
+        std::fs::write(game.join(file), text.replacen(from, to, 1)).unwrap();
+    };
+    edit("rules.lua", "local R = {}", "local R = {}\nR.edited = true");
+    edit("style.toml", "board = \"", "board = \"#zz");
+    writeln!(child.stdin.take().unwrap()).unwrap();
+    let rest: Vec<String> = lines.map_while(Result::ok).collect();
+    assert!(child.wait().unwrap().success(), "{rest:?}");
+    assert!(
+        rest.iter().any(|l| l.contains("after 2 decisions")),
+        "{rest:?}"
+    );
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert_eq!(
+        saved["reloads"][0]["after_step"], 1,
+        "the record notes the new rules: {saved}"
+    );
+    let shot = Shot::load(&out);
+    let b = board().board;
+    let [r, g, bl] = shot.at((b.x + 14.0, b.y + 40.0));
+    assert!(
+        r > 70 && g < 40 && bl < 40,
+        "the overlay shows: {:?}",
+        [r, g, bl]
+    );
+}
+
 #[test]
 fn a_hotel_stands_on_its_space() {
     let dir = tempfile::tempdir().unwrap();

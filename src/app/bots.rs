@@ -5,7 +5,6 @@
 use super::table::Table;
 use super::worker::{Question, Thought};
 use crate::ai::Seat;
-use crate::cli::play;
 
 /// Seconds between two bot moves, so people can follow.
 const BOT_PACE: f64 = 0.35;
@@ -13,7 +12,7 @@ const BOT_PACE: f64 = 0.35;
 impl Table {
     /// Asks the heuristic bot what it would do for the seat to move (shown in the panel).
     pub fn advise(&mut self) {
-        if !play::human_turn(&self.s) {
+        if !self.s.human_turn() {
             self.message = Some(self.not_your_turn());
             return;
         }
@@ -65,7 +64,7 @@ impl Table {
             }
             return;
         }
-        let bot_turn = self.s.game.pending().is_some() && !play::human_turn(&self.s);
+        let bot_turn = self.s.game.pending().is_some() && !self.s.human_turn();
         if bot_turn && self.asked != Some(self.generation) {
             self.ask(None);
         }
@@ -96,7 +95,7 @@ impl Table {
     /// A person asked at once with others (a claim on a discard) has `--answer-seconds` to
     /// answer; then the state's default answer is taken for them, as in the terminal.
     pub fn answer_clock(&mut self, now: f64) {
-        let limit = (play::human_turn(&self.s))
+        let limit = (self.s.human_turn())
             .then(|| self.s.answer_limit())
             .flatten();
         let Some(limit) = limit else {

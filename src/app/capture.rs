@@ -4,14 +4,14 @@
 use super::draw_all;
 use super::layout::Layout;
 use super::table::Table;
-use crate::cli::CmdResult;
+use super::Done;
 use crate::diag::Diagnostic;
 use macroquad::prelude::*;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// The scripted click (if any), then the screenshot; prints what happened.
-pub fn shoot(t: &mut Table, click: Option<(f32, f32)>, path: &Path, now: f64) -> CmdResult {
+pub fn shoot(t: &mut Table, click: Option<(f32, f32)>, path: &Path, now: f64) -> Done {
     if let Some((x, y)) = click {
         let l = Layout::new(screen_width(), screen_height());
         let said = t.click((x, y), now);

@@ -219,8 +219,9 @@ pub fn overlays(t: &Table, l: &Layout, now: f64) {
         let r = Rect::new(b.x + 10.0 * s, b.y + 10.0 * s, b.w - 20.0 * s, h);
         fill(r, OVERLAY);
         outline(r, 2.0, Color::new(1.0, 0.4, 0.4, 1.0));
-        let head = "reload failed: the last good rules keep running (fix and save to retry)";
-        t.p.text(head, r.x + 10.0 * s, r.y + 8.0 * s, 16.0 * s, WHITE);
+        let head = format!("{} (fix and save to retry)", t.overlay_title);
+        let head_box = Rect::new(r.x + 10.0 * s, r.y + 6.0 * s, r.w - 20.0 * s, 22.0 * s);
+        t.p.text_in(&head, head_box, 16.0 * s, Align::Left, WHITE);
         let mut y = r.y + 34.0 * s;
         for l in lines {
             if y + line > r.y + r.h {

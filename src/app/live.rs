@@ -1,14 +1,15 @@
-//! Live reload at the window: requests from the watcher (or a scripted `reload`) reload the
-//! rules and the look. A reload that works flashes what changed (files, and the spaces whose
-//! definition changed); a failed one keeps every diagnostic on screen until a reload works,
-//! while the last good game stays playable.
+//! Live reload at the window: requests from the watcher (or a scripted `reload`) go through
+//! the session's one reload, then the look is read again. A reload that works flashes what
+//! changed (files, and the spaces whose definition changed); a failed one keeps every
+//! diagnostic on screen until a reload works, while the last good game stays playable. When
+//! the rules swap but the look fails, the new rules are live and the overlay says so.
 
 use super::table::Table;
-use crate::cli::play::Session;
 use crate::def::board::Board;
 use crate::def::style::{image_path, load_style, Style, StyleFor};
 use crate::diag::Diagnostic;
 use crate::reload::ReloadRequest;
+use crate::session::{Reloaded, Session};
 use macroquad::texture::Texture2D;
 
 /// Seconds a reload flash stays.
@@ -22,44 +23,48 @@ impl Table {
             None => return,
         };
         if let Some(last) = requests.last() {
-            let names = self.shown_paths(last);
-            self.reload(&names, now);
+            self.reload(last, now);
         }
     }
 
-    fn shown_paths(&self, r: &ReloadRequest) -> String {
-        r.shown(&self.s.game.pkg.root).join(", ")
-    }
-
-    /// Reloads the rules and the look; on success flashes what changed, on failure shows every
-    /// diagnostic until a reload succeeds while the last good game stays playable.
-    pub fn reload(&mut self, names: &str, now: f64) {
+    /// Reloads the rules (the session's one reload) and the look; on success flashes what
+    /// changed, on failure shows every diagnostic until a reload succeeds while the last good
+    /// game stays playable.
+    pub fn reload(&mut self, request: &ReloadRequest, now: f64) {
         let before = self.board().cloned();
-        match self
-            .s
-            .game
-            .try_reload()
-            .and_then(|r| look(&self.s).map(|l| (r, l)))
-        {
-            Ok((r, (style, image))) => {
-                self.style = style;
-                self.image = image;
+        let (said, differs) = match self.s.reload(request) {
+            Reloaded::Done { said, differs } => (said, differs),
+            Reloaded::Failed { said, diags } => {
+                self.overlay = diags;
+                self.overlay_title = said;
+                return;
+            }
+        };
+        self.changed = match (&before, self.board()) {
+            (Some(a), Some(b)) => changed_spaces(a, b),
+            _ => Vec::new(),
+        };
+        self.absorb_events(now);
+        self.after_jump();
+        if let Some(d) = differs {
+            self.log
+                .push_back(format!("under the new rules this game would differ: {d}"));
+        }
+        match look(&self.s) {
+            Ok((style, image)) => {
+                (self.style, self.image) = (style, image);
                 self.overlay.clear();
-                self.s.record.rules_changed_to(r.files_hash);
-                self.changed = match (&before, self.board()) {
-                    (Some(a), Some(b)) => changed_spaces(a, b),
-                    _ => Vec::new(),
-                };
-                let ms = r.took.as_secs_f64() * 1000.0;
                 let spaces = match self.changed.len() {
                     0 => String::new(),
                     n => format!(" · {n} space(s) changed"),
                 };
-                self.flash = Some((format!("reloaded {names} ({ms:.0} ms){spaces}"), now));
-                self.absorb_events(now);
-                self.after_jump();
+                self.flash = Some((format!("{said}{spaces}"), now));
             }
-            Err(diags) => self.overlay = diags,
+            Err(diags) => {
+                self.overlay = diags;
+                self.overlay_title =
+                    format!("{said}: the new rules are live; the look keeps its old style");
+            }
         }
     }
 

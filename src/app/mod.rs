@@ -23,11 +23,10 @@ mod worker;
 mod zones;
 pub use view::Spot;
 
-use crate::cli::play::{self, Session};
-use crate::cli::CmdResult;
 use crate::def::style::Style;
 use crate::diag::{render, Diagnostic};
 use crate::reload::Watcher;
+use crate::session::Session;
 use clap::Args;
 use layout::Layout;
 use macroquad::prelude::*;
@@ -35,6 +34,9 @@ use script::{load_steps, Line, Step};
 use std::path::PathBuf;
 use std::time::Instant;
 use table::Table;
+
+/// How a window run ended: the process's exit code, or the problems that stopped it.
+pub type Done = Result<i32, Vec<Diagnostic>>;
 
 /// The window's options of `meeple play`.
 #[derive(Args, Clone, Debug)]
@@ -135,12 +137,7 @@ struct Plan {
 }
 
 /// Opens the window on `s` and plays until quit (or until the scripted run ends).
-pub fn run(
-    s: Session,
-    watcher: Option<Watcher>,
-    a: WindowArgs,
-    record: Option<PathBuf>,
-) -> CmdResult {
+pub fn run(s: Session, watcher: Option<Watcher>, a: WindowArgs, record: Option<PathBuf>) -> Done {
     let (width, height) = parse_pair(&a.size, 'x')
         .filter(|(w, h)| *w >= 200.0 && *h >= 150.0)
         .ok_or_else(|| {
@@ -208,7 +205,7 @@ fn parse_pair(text: &str, sep: char) -> Option<(f32, f32)> {
     Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
 }
 
-async fn window(s: Session, watcher: Option<Watcher>, plan: Plan, style: Style) -> CmdResult {
+async fn window(s: Session, watcher: Option<Watcher>, plan: Plan, style: Style) -> Done {
     prevent_quit();
     let mut t = Table::new(s, watcher, plan.screenshot.is_none(), style)?;
     run_steps(&mut t, &plan).await?;
@@ -227,7 +224,9 @@ async fn window(s: Session, watcher: Option<Watcher>, plan: Plan, style: Style) 
         if let Some(path) = &plan.screenshot {
             // A few frames first: the window settles its size.
             if frames.count == 2 {
-                return capture::shoot(&mut t, plan.click, path, now);
+                let code = capture::shoot(&mut t, plan.click, path, now)?;
+                quit(&mut t, &plan)?;
+                return Ok(code);
             }
         }
         frames.add(work.elapsed());
@@ -268,7 +267,7 @@ async fn run_steps(t: &mut Table, plan: &Plan) -> Result<(), Vec<Diagnostic>> {
             }
             Step::Undo => t.undo(),
             Step::Redo => t.redo(),
-            Step::Reload => t.reload("the game files", get_time()),
+            Step::Reload => t.reload(&crate::reload::ReloadRequest::everything(), get_time()),
             Step::Wait => {
                 println!("waiting (line {line}): press enter to go on");
                 let mut buf = String::new();
@@ -353,12 +352,12 @@ const DIGITS: [KeyCode; 9] = [
     KeyCode::Key9,
 ];
 
-fn quit(t: &mut Table, plan: &Plan) -> CmdResult {
+fn quit(t: &mut Table, plan: &Plan) -> Done {
+    if let Some(seed) = t.s.secret_seed {
+        println!("the game's seed was {seed} (play it again with --seed {seed})");
+    }
     if let Some(path) = &plan.record {
-        println!(
-            "{}",
-            play::write_replay(&mut t.s, path).map_err(|d| vec![d])?
-        );
+        println!("{}", t.s.write_replay(path).map_err(|d| vec![d])?);
     }
     Ok(0)
 }

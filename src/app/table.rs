@@ -9,7 +9,6 @@ use super::paint::Painter;
 use super::scene::Scene;
 use super::view::{self, action_for, BoardKind, Spot};
 use super::worker::{Thought, Worker};
-use crate::cli::play::{self, Session};
 use crate::core::event::Event;
 use crate::def::board::Board;
 use crate::def::style::Style;
@@ -17,6 +16,7 @@ use crate::diag::Diagnostic;
 use crate::engine::GameError;
 use crate::reload::watch::WatchHandle;
 use crate::reload::{ReloadRequest, Watcher};
+use crate::session::Session;
 use macroquad::texture::Texture2D;
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -38,8 +38,9 @@ pub struct Table {
     pub flash: Option<(String, f64)>,
     /// Spaces a reload changed.
     pub changed: Vec<usize>,
-    /// A failed reload's diagnostics, shown until a reload succeeds.
+    /// A failed reload's diagnostics, shown until a reload succeeds, and what failed.
     pub overlay: Vec<Diagnostic>,
+    pub overlay_title: String,
     /// The last bot decision (or advice) with its candidates.
     pub panel: Option<Thought>,
     /// Option buttons drawn this frame: where, and which option.
@@ -97,6 +98,7 @@ impl Table {
             flash: None,
             changed: Vec::new(),
             overlay: Vec::new(),
+            overlay_title: String::new(),
             panel: None,
             buttons: Vec::new(),
             picked: None,
@@ -159,15 +161,13 @@ impl Table {
             return s.clone();
         }
         let seats: Vec<String> = self.s.seats.iter().map(|s| s.to_string()).collect();
-        let human = play::human_turn(&self.s);
+        let human = self.s.human_turn();
         let viewer = self.s.viewer();
-        let scene = Rc::new(Scene::read(
-            &mut self.s.game,
-            self.picked,
-            &seats,
-            human,
-            viewer,
-        ));
+        let mut scene = Scene::read(&mut self.s.game, self.picked, &seats, human, viewer);
+        if let (Some(seed), true) = (self.s.secret_seed, self.s.game.is_over()) {
+            scene.state.push_str(&format!(" · seed {seed}"));
+        }
+        let scene = Rc::new(scene);
         if let Some(view) = &scene.table {
             self.anim.on_table(view, self.moved_at);
         }
@@ -181,7 +181,7 @@ impl Table {
     /// Applies option `index` for whoever must decide, through the session's one `apply`.
     pub fn play_option(&mut self, index: usize, now: f64) -> Result<(), String> {
         let seat = self.s.game.decision().map_err(|e| e.to_string())?.seat;
-        let done = play::apply(&mut self.s, seat, index);
+        let done = self.s.apply(seat, index);
         self.absorb_events(now);
         self.moved();
         match done {
@@ -191,7 +191,7 @@ impl Table {
             }
             Err(GameError::Rejected(r)) => Err(r),
             Err(GameError::Script(e)) => {
-                let said = play::roll_back(&mut self.s, &e);
+                let said = self.s.roll_back(&e);
                 self.anim.sync(&self.s.game.world());
                 Err(said)
             }
@@ -265,7 +265,7 @@ impl Table {
     }
 
     fn play_clicked(&mut self, index: usize, now: f64) -> String {
-        if !play::human_turn(&self.s) {
+        if !self.s.human_turn() {
             return self.not_your_turn();
         }
         let label = self.s.label(index);
@@ -297,7 +297,7 @@ impl Table {
         let Some(p) = self.s.game.pending() else {
             return "the game is over".into();
         };
-        if !play::human_turn(&self.s) {
+        if !self.s.human_turn() {
             return self.not_your_turn();
         }
         let seat = p.seat;
@@ -346,12 +346,12 @@ impl Table {
     }
 
     pub fn undo(&mut self) {
-        let said = play::undo(&mut self.s);
+        let said = self.s.undo();
         self.jumped(said);
     }
 
     pub fn redo(&mut self) {
-        let said = play::redo(&mut self.s);
+        let said = self.s.redo();
         self.jumped(said);
     }
 
@@ -370,6 +370,6 @@ impl Table {
 
     pub fn save(&mut self) {
         let file = self.save_to.clone();
-        self.message = Some(play::save(&mut self.s, &file));
+        self.message = Some(self.s.save(&file));
     }
 }

@@ -5,7 +5,6 @@
 //! they answer; the window drops answers to positions it has left (undo, reload).
 
 use crate::ai::{Bot, Choice, Seat};
-use crate::cli::play;
 use crate::core::action::Action;
 use crate::def::Package;
 use crate::engine::{Game, GameConfig, Snapshot};
@@ -77,7 +76,7 @@ pub struct Worker {
 }
 
 impl Worker {
-    /// Starts the thread with the session's seats and bots (`play::bots` of the game's `seed`
+    /// Starts the thread with the session's seats and bots (`session::bots` of the game's `seed`
     /// and the record's `steps`).
     pub fn start(seats: Vec<Seat>, seed: u64, steps: usize) -> Worker {
         let (questions, rx) = channel::<Question>();
@@ -85,7 +84,7 @@ impl Worker {
         std::thread::spawn(move || {
             let mut mind = Mind {
                 game: None,
-                bots: play::bots(&seats, seed, steps),
+                bots: crate::session::bots(&seats, seed, steps),
                 seats,
             };
             while let Ok(mut q) = rx.recv() {

@@ -2,9 +2,9 @@
 //! file reloads the rules while the game waits at a prompt or while bots play. `reload` applies
 //! a request to the session and says on one line what happened.
 
-use super::play::Session;
 use crate::reload::watch::WatchHandle;
 use crate::reload::{ReloadRequest, Watcher};
+use crate::session::{Reloaded, Session};
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
@@ -102,32 +102,20 @@ impl Inputs {
     }
 }
 
-/// Reloads the session's rules and says on one line what happened; on failure the last good
-/// rules keep running and every diagnostic is printed. True when the rules changed.
+/// Reloads the session's rules and says what happened: on success one line (and, when new,
+/// how the game so far would differ under the new rules); on failure that the last good rules
+/// keep running, and every diagnostic. True when the rules changed.
 pub fn reload(s: &mut Session, request: &ReloadRequest) -> bool {
-    let names = request.shown(&s.game.pkg.root);
-    match s.game.try_reload() {
-        Ok(r) => {
-            let ms = r.took.as_secs_f64() * 1000.0;
-            println!("reloaded {} ({ms:.0} ms)", names.join(", "));
-            let differs = crate::replay::first_divergence(s.game.pkg.clone(), &s.record)
-                .ok()
-                .flatten();
-            match &differs {
-                Some(d) if s.differs.as_ref() != Some(d) => {
-                    println!("  under the new rules this game would differ: {d}")
-                }
-                _ => {}
+    match s.reload(request) {
+        Reloaded::Done { said, differs } => {
+            println!("{said}");
+            if let Some(d) = differs {
+                println!("  under the new rules this game would differ: {d}");
             }
-            s.differs = differs;
-            s.record.rules_changed_to(r.files_hash);
             true
         }
-        Err(diags) => {
-            println!(
-                "not reloaded ({}): the last good rules keep running",
-                names.join(", ")
-            );
+        Reloaded::Failed { said, diags } => {
+            println!("{said}");
             println!("{}", crate::diag::render(&diags));
             false
         }

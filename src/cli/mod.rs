@@ -9,7 +9,7 @@ pub mod render;
 mod sim;
 mod thinking;
 
-use crate::def::{find_game, load_package, Package};
+use crate::def::Package;
 use crate::diag::{render, Diagnostic};
 use crate::engine::{Game, GameConfig};
 use clap::{Args, Parser, Subcommand};
@@ -116,43 +116,20 @@ pub type CmdResult = Result<i32, Vec<Diagnostic>>;
 
 /// Finds and loads a game, or explains why not.
 pub fn load(game: &str) -> Result<Arc<Package>, Vec<Diagnostic>> {
-    let dir = find_game(game).map_err(|e| vec![Diagnostic::error(game, e)])?;
-    load_package(&dir).map(Arc::new)
+    crate::def::load(game)
 }
 
-/// The game a record or save `file` was made of: `game` when given (a moved or copied folder;
-/// its id must be the record's), else the folder it was played from, else its id (with a note
-/// naming the folder found, when the one it was played from is gone).
+/// The game a record or save `file` was made of (see `session::files::record_game`), with its
+/// notes printed.
 pub fn record_game(
     record: &crate::replay::Record,
     file: &str,
     game: Option<&str>,
 ) -> Result<Arc<Package>, Vec<Diagnostic>> {
-    let Some(game) = game else {
-        // The folder it was played from is gone: it may have moved.
-        let gone = record.game_dir_gone();
-        let name_it = format!("`meeple play FOLDER --load {file}`, `meeple replay {file} --game FOLDER` or `meeple ai FOLDER --replay {file}`");
-        let pkg = load(&record.game_location()).map_err(|mut d| {
-            if let Some(gone) = gone {
-                d.push(Diagnostic::error(
-                    file,
-                    format!(
-                        "the game was played from {gone}; if it moved, name its folder: {name_it}"
-                    ),
-                ));
-            }
-            d
-        })?;
-        if let Some(gone) = gone {
-            println!(
-                "note: the game was played from {gone}, which is gone; using the game '{}' found at {} (to use another folder: {name_it})",
-                pkg.id,
-                pkg.root.display()
-            );
-        }
-        return Ok(pkg);
-    };
-    load(game)
+    let mut said = Vec::new();
+    let pkg = crate::session::record_game(record, file, game, &mut said)?;
+    said.iter().for_each(|l| println!("{l}"));
+    Ok(pkg)
 }
 
 fn eval(a: EvalArgs) -> CmdResult {

@@ -7,18 +7,17 @@
 use super::live::{self, Input, Inputs};
 use super::render::render;
 use super::thinking::thinking;
-use super::{load, record_game, script_diag, CmdResult};
+use super::{load, script_diag, CmdResult};
 use crate::ai::alphabeta::value_text;
-use crate::ai::{Bot, Seat};
+use crate::ai::Seat;
 use crate::core::event::Event;
 use crate::diag::Diagnostic;
 use crate::engine::{Game, GameConfig, GameError};
 use crate::reload::Watcher;
-use crate::replay::{Record, RecordStep};
-use crate::script::ScriptError;
+use crate::session::{self, Session};
 use clap::Args;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(Args)]
 pub struct PlayArgs {
@@ -55,29 +54,17 @@ pub struct PlayArgs {
     window: crate::app::WindowArgs,
 }
 
-pub struct Session {
-    pub game: Game,
-    pub seats: Vec<Seat>,
-    pub bots: Vec<Option<Box<dyn Bot>>>,
-    pub record: Record,
-    /// Per `undo` command: decisions undone and their record steps, for `redo`.
-    undone: Vec<(usize, Vec<RecordStep>)>,
-    /// How the game would differ under the rules of the last reload, as last said (a later
-    /// reload says it again only when it changed).
-    pub differs: Option<String>,
-    /// Seconds a person has to answer a simultaneous decision (0: no limit).
-    pub answer_seconds: u64,
-    /// The seed, when it is told only once the game is over: it tells every hidden pile.
-    pub secret_seed: Option<u64>,
-}
-
 pub fn run(a: PlayArgs) -> CmdResult {
     let mut s = match &a.load {
         Some(file) => {
             if a.map.is_some() || a.seed.is_some() || !a.settings.is_empty() {
                 eprintln!("note: --load resumes the saved game as it was; --map, --seed and --set are ignored");
             }
-            resume(file, a.game.as_deref(), a.players.as_deref())?
+            {
+                let started = session::resume(file, a.game.as_deref(), a.players.as_deref())?;
+                started.said.iter().for_each(|l| println!("{l}"));
+                started.session
+            }
         }
         None => start(&a)?,
     };
@@ -108,10 +95,7 @@ pub fn run(a: PlayArgs) -> CmdResult {
                 format!("the window cannot open: {why}; on a machine without one, run under `xvfb-run -a`"),
             )]);
         }
-        let seed = s.secret_seed;
-        let code = crate::app::run(s, watcher, a.window, a.record);
-        tell_seed(seed);
-        return code;
+        return crate::app::run(s, watcher, a.window, a.record);
     }
     if let (false, Err(why)) = (a.text, crate::app::display()) {
         if std::env::var_os("DISPLAY").is_some_and(|d| !d.is_empty()) {
@@ -130,7 +114,7 @@ pub fn run(a: PlayArgs) -> CmdResult {
         }
         print_events(&mut s.game);
         let Some(p) = s.game.pending() else {
-            println!("\n{}", s.render());
+            println!("\n{}", picture(&mut s));
             if let Some(o) = s.game.outcome() {
                 println!("game over: {o}");
             }
@@ -138,8 +122,8 @@ pub fn run(a: PlayArgs) -> CmdResult {
         };
         let seat = p.seat;
         if let Some(index) = s.forced() {
-            if let Err(GameError::Script(e)) = apply(&mut s, seat, index) {
-                println!("{}", roll_back(&mut s, &e));
+            if let Err(GameError::Script(e)) = s.apply(seat, index) {
+                println!("{}", s.roll_back(&e));
                 stalled = true;
             }
             continue;
@@ -158,7 +142,7 @@ pub fn run(a: PlayArgs) -> CmdResult {
             continue;
         }
         if redraw {
-            println!("\n{}", s.render());
+            println!("\n{}", picture(&mut s));
         }
         print_options(&mut s);
         // No clock while a bot waits for its rules to be fixed.
@@ -183,8 +167,8 @@ pub fn run(a: PlayArgs) -> CmdResult {
             Some(Input::TimedOut) => {
                 let index = s.default_option();
                 println!("\ntime is up: {}", s.label(index));
-                match apply(&mut s, seat, index) {
-                    Err(GameError::Script(e)) => println!("{}", roll_back(&mut s, &e)),
+                match s.apply(seat, index) {
+                    Err(GameError::Script(e)) => println!("{}", s.roll_back(&e)),
                     other => other.map_err(|e| vec![script_diag(e)])?,
                 }
                 redraw = true;
@@ -201,7 +185,7 @@ pub fn run(a: PlayArgs) -> CmdResult {
         stalled &= !(redraw || line.trim().is_empty());
     }
     if let Some(path) = &a.record {
-        println!("{}", write_replay(&mut s, path).map_err(|d| vec![d])?);
+        println!("{}", s.write_replay(path).map_err(|d| vec![d])?);
     }
     tell_seed(s.secret_seed);
     // A session that ends on a move the rules could not make did not go well.
@@ -213,15 +197,6 @@ fn tell_seed(seed: Option<u64>) {
     if let Some(seed) = seed {
         println!("the game's seed was {seed} (play it again with --seed {seed})");
     }
-}
-
-/// Writes the whole game so far as a replay to `path`.
-pub fn write_replay(s: &mut Session, path: &Path) -> Result<String, Diagnostic> {
-    s.record.snapshot = None;
-    s.record
-        .save(path)
-        .map_err(|e| Diagnostic::error(path.display().to_string(), e))?;
-    Ok(format!("replay written to {}", path.display()))
 }
 
 fn start(a: &PlayArgs) -> Result<Session, Vec<Diagnostic>> {
@@ -241,21 +216,10 @@ fn start(a: &PlayArgs) -> Result<Session, Vec<Diagnostic>> {
         seed,
         settings: a.settings.clone(),
     };
-    let mut game = Game::new(pkg, config)?;
-    Seat::check_all(&seats, &game).map_err(|e| vec![Diagnostic::error("--players", e)])?;
-    game.enable_undo();
-    let start_hash = game.snapshot().map_err(|e| vec![script_diag(e)])?.hash();
-    let record = Record::new(
-        &game,
-        seats.iter().map(|s| s.to_string()).collect(),
-        start_hash,
-    );
-    // A fresh seed tells every hidden pile (the deal follows from it): a person who could
-    // not see one hears it once the game is over.
-    let secret = a.seed.is_none()
-        && (seats.iter().enumerate()).any(|(i, s)| *s == Seat::Human && game.hides_from(Some(i)));
+    let s = session::start(pkg, seats, config, a.seed.is_none())?;
     // The prompt's commands are for the terminal; the window has its buttons and keys.
     let windowed = windowed(a);
+    let game = &s.game;
     println!(
         "{} · map {} · {}{}",
         game.pkg.title,
@@ -263,18 +227,16 @@ fn start(a: &PlayArgs) -> Result<Session, Vec<Diagnostic>> {
             .map(a.map.as_deref())
             .map(|b| b.name.clone())
             .unwrap_or_default(),
-        match secret {
-            true => "seed told when the game ends".to_string(),
-            false => format!("seed {seed}"),
+        match s.secret_seed {
+            Some(_) => "seed told when the game ends".to_string(),
+            None => format!("seed {seed}"),
         },
         match windowed {
             true => "",
             false => " · type a number, an action, undo, redo, save FILE, why or quit",
         }
     );
-    let mut session = Session::new(game, seats, record);
-    session.secret_seed = secret.then_some(seed);
-    Ok(session)
+    Ok(s)
 }
 
 /// Whether the session opens the window (a display, or a scripted window run, and no --text).
@@ -291,73 +253,6 @@ fn fresh_seed() -> u64 {
     crate::core::rng::splitmix64(nanos) % 1_000_000
 }
 
-/// The game saved in `file`, from `game`'s folder when given (else where it was played), with
-/// `players` when given (else the saved ones).
-fn resume(
-    file: &Path,
-    game: Option<&str>,
-    players: Option<&str>,
-) -> Result<Session, Vec<Diagnostic>> {
-    let shown = file.display().to_string();
-    let mut record = Record::load(file).map_err(|d| vec![d])?;
-    if record.snapshot.is_none() {
-        return Err(vec![Diagnostic::error(
-            &shown,
-            "this file has no snapshot to resume from (it is a replay; use `meeple replay`)",
-        )]);
-    }
-    let pkg = record_game(&record, &shown, game)?;
-    if game.is_some() {
-        record.moved_to(&pkg.root);
-    }
-    let mut game = crate::replay::resume(pkg, &record, &shown)?;
-    game.enable_undo();
-    if let Some(grid) = game.world_mut().grid.as_mut() {
-        grid.filled = record.filled;
-    }
-    game.history = record
-        .steps
-        .iter()
-        .map(|s| crate::engine::Step {
-            seat: s.seat,
-            action: s.action.clone(),
-        })
-        .collect();
-    // The players given, else the saved ones; a problem is reported against where they came from.
-    let (list, from) = match players {
-        Some(list) => (list.to_string(), "--players"),
-        None => (record.players.join(","), shown.as_str()),
-    };
-    let seats = Seat::parse_list(&list)
-        .and_then(|seats| same_count(seats, record.players.len()))
-        .and_then(|seats| Seat::check_all(&seats, &game).map(|_| seats))
-        .map_err(|e| vec![Diagnostic::error(from, e)])?;
-    if players.is_some() {
-        record.players = seats.iter().map(|s| s.to_string()).collect();
-    }
-    println!(
-        "resumed {} after {}",
-        record.game,
-        crate::diag::plural(record.steps.len(), "decision")
-    );
-    if game.pkg.files_hash != record.files_at_end() {
-        println!("note: the game's files changed since it was saved; it goes on under the rules as they are now");
-        record.rules_changed_to(game.pkg.files_hash.clone());
-    }
-    Ok(Session::new(game, seats, record))
-}
-
-/// `seats` when there is one per seat of a saved game with `n` seats.
-fn same_count(seats: Vec<Seat>, n: usize) -> Result<Vec<Seat>, String> {
-    match seats.len() == n {
-        true => Ok(seats),
-        false => Err(format!(
-            "the saved game has {n} seats; give {n} players, not {}",
-            seats.len()
-        )),
-    }
-}
-
 /// The bot of `seat` moves. On an error the position stays as it was (a move the rules
 /// failed on is undone) and the error is returned as text.
 fn bot_move(s: &mut Session, seat: usize) -> Result<(), String> {
@@ -369,112 +264,17 @@ fn bot_move(s: &mut Session, seat: usize) -> Result<(), String> {
         let label = s.label(choice.index);
         println!("P{} ({}) → {label}", seat + 1, s.seats[seat]);
     }
-    apply(s, seat, choice.index).map_err(|e| match e {
-        GameError::Script(e) => roll_back(s, &e),
+    s.apply(seat, choice.index).map_err(|e| match e {
+        GameError::Script(e) => s.roll_back(&e),
         other => other.to_string(),
     })
 }
 
-/// Applies option `index` for `seat` and records it (the one path for every player).
-pub fn apply(s: &mut Session, seat: usize, index: usize) -> Result<(), GameError> {
-    s.game.apply_index(index)?;
-    let hash = s.game.snapshot()?.hash();
-    let action = s.game.history.last().expect("just applied").action.clone();
-    s.record.steps.push(RecordStep { seat, action, hash });
-    s.undone.clear();
-    Ok(())
-}
-
-/// Undoes a move the rules failed on (`e`), so that play goes on; says so.
-pub fn roll_back(s: &mut Session, e: &ScriptError) -> String {
-    let _ = s.game.undo();
-    s.record.steps.truncate(s.game.history.len());
-    format!("{e}\nthe rules failed on that move; it was undone")
-}
-
-/// A bot for every seat that is not human, seeded from the game's `seed` and how many `steps`
-/// the record has got (a resumed game's bots differ from the first run's).
-pub fn bots(seats: &[Seat], seed: u64, steps: usize) -> Vec<Option<Box<dyn Bot>>> {
-    let seed = seed ^ steps as u64;
-    seats
-        .iter()
-        .enumerate()
-        .map(|(i, s)| s.bot(seed, i))
-        .collect()
-}
-
-impl Session {
-    /// Whose eyes the terminal shows: the human being asked, else the only human seat, else
-    /// nobody's (public things only).
-    pub fn viewer(&self) -> Option<usize> {
-        if let Some(p) = self.game.pending() {
-            if self.bots[p.seat].is_none() {
-                return Some(p.seat);
-            }
-        }
-        let humans: Vec<usize> = (0..self.bots.len())
-            .filter(|s| self.bots[*s].is_none())
-            .collect();
-        match humans[..] {
-            [only] => Some(only),
-            _ => None,
-        }
-    }
-
-    /// A session with a bot for every seat that is not human (see `bots`).
-    fn new(game: Game, seats: Vec<Seat>, record: Record) -> Session {
-        let bots = bots(&seats, game.config.seed, record.steps.len());
-        Session {
-            game,
-            seats,
-            bots,
-            record,
-            undone: Vec::new(),
-            differs: None,
-            answer_seconds: 0,
-            secret_seed: None,
-        }
-    }
-}
-
-impl Session {
-    /// The answer a person gives without being asked: the only option of a decision that asks
-    /// several seats at once (a claim they cannot make), so that being asked tells nothing.
-    pub fn forced(&self) -> Option<usize> {
-        let p = self.game.pending()?;
-        let person = self.bots.get(p.seat).is_some_and(|b| b.is_none());
-        (person && p.len() == 1 && !self.game.waiting().is_empty()).then_some(0)
-    }
-
-    /// How long the human being asked may take: limited only in a simultaneous decision.
-    pub fn answer_limit(&self) -> Option<std::time::Duration> {
-        (self.answer_seconds > 0 && !self.game.waiting().is_empty())
-            .then(|| std::time::Duration::from_secs(self.answer_seconds))
-    }
-
-    /// The option taken when time runs out: the state's declared default verb, else the first.
-    pub fn default_option(&self) -> usize {
-        let options = self.game.pending().map(|p| p.options()).unwrap_or_default();
-        self.game.default_option(options).unwrap_or(0)
-    }
-
-    pub fn default_label(&mut self) -> String {
-        self.label(self.default_option())
-    }
-
-    /// Option `index`'s label as the session's viewer may know it (`viewer`).
-    pub fn label(&mut self, index: usize) -> String {
-        let viewer = self.viewer();
-        let labels = self.game.shown(viewer).labels;
-        labels.get(index).cloned().unwrap_or_default()
-    }
-
-    /// The terminal picture, as the viewer may see it.
-    pub fn render(&mut self) -> String {
-        let viewer = self.viewer();
-        let shown = self.game.shown(viewer);
-        render(&self.game, &self.seats, viewer, &shown)
-    }
+/// The terminal picture, as the session's viewer may see it.
+fn picture(s: &mut Session) -> String {
+    let viewer = s.viewer();
+    let shown = s.game.shown(viewer);
+    render(&s.game, &s.seats, viewer, &shown)
 }
 
 /// A name typed in quotes, as a shell would take it, without them.
@@ -492,11 +292,11 @@ fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnos
     match line {
         "" => {}
         "quit" | "exit" => return Ok(false),
-        "undo" => println!("{}", undo(s)),
-        "redo" => println!("{}", redo(s)),
+        "undo" => println!("{}", s.undo()),
+        "redo" => println!("{}", s.redo()),
         _ if line == "why" || line.starts_with("why ") => why(&mut s.game, seat, line[3..].trim()),
         _ if line.starts_with("save") => {
-            println!("{}", save(s, unquoted(line["save".len()..].trim())))
+            println!("{}", s.save(unquoted(line["save".len()..].trim())))
         }
         _ => {
             let index = match line.parse::<usize>() {
@@ -521,82 +321,14 @@ fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnos
                     None => Err(GameError::Rejected("type a number or an action".into())),
                 },
             };
-            match index.and_then(|i| apply(s, seat, i)) {
+            match index.and_then(|i| s.apply(seat, i)) {
                 Ok(()) => {}
                 Err(GameError::Rejected(r)) => println!("rejected: {r}"),
-                Err(GameError::Script(e)) => println!("{}", roll_back(s, &e)),
+                Err(GameError::Script(e)) => println!("{}", s.roll_back(&e)),
             }
         }
     }
     Ok(true)
-}
-
-/// Steps back to this human's previous decision (undoing the bots' replies too); what was
-/// undone is kept for `redo`. Says what happened.
-pub fn undo(s: &mut Session) -> String {
-    let mut undone = 0;
-    let mut kept = None;
-    loop {
-        // A person who saw a hidden item (a drawn tile) cannot be made to forget it.
-        let people = s.game.undo_would_unteach();
-        if let Some(p) = people.into_iter().find(|p| s.bots[*p].is_none()) {
-            kept = Some(p);
-            break;
-        }
-        match s.game.undo() {
-            Ok(true) => undone += 1,
-            Ok(false) => break,
-            Err(e) => return e.to_string(),
-        }
-        if human_turn(s) {
-            break;
-        }
-    }
-    let steps = s
-        .record
-        .steps
-        .split_off(s.game.history.len().min(s.record.steps.len()));
-    if undone > 0 {
-        s.undone.push((undone, steps));
-    }
-    s.game.drain_events();
-    let stop = kept.map(|p| {
-        format!(
-            "P{} saw something hidden then (a draw, a deal), which an undo cannot take back",
-            p + 1
-        )
-    });
-    match (undone, stop) {
-        (0, Some(why)) => format!("cannot undo: {why}"),
-        (0, None) => "nothing to undo".into(),
-        (n, Some(why)) => format!(
-            "undid {} (stopped there: {why})",
-            crate::diag::plural(n, "decision")
-        ),
-        (n, None) => format!("undid {}", crate::diag::plural(n, "decision")),
-    }
-}
-
-/// Brings back what the last `undo` took back. Says what happened.
-pub fn redo(s: &mut Session) -> String {
-    let Some((count, steps)) = s.undone.pop() else {
-        return "nothing to redo".into();
-    };
-    for _ in 0..count {
-        if let Err(e) = s.game.redo() {
-            return e.to_string();
-        }
-    }
-    s.record.steps.extend(steps);
-    s.game.drain_events();
-    format!("redid {}", crate::diag::plural(count, "decision"))
-}
-
-/// Whether the seat to move is a person's (no bot plays it).
-pub fn human_turn(s: &Session) -> bool {
-    s.game
-        .pending()
-        .is_some_and(|p| s.bots.get(p.seat).is_some_and(|b| b.is_none()))
 }
 
 /// What a bot (the heuristic unless named: `why mcts:500`) would choose here, and the
@@ -650,28 +382,6 @@ fn why(game: &mut Game, asker: usize, bot: &str) {
     }
 }
 
-/// Saves the game to `file` (resumable with `--load`). Says what happened.
-pub fn save(s: &mut Session, file: &str) -> String {
-    if file.is_empty() {
-        return "usage: save FILE".into();
-    }
-    match s.game.snapshot() {
-        Ok(snap) => {
-            s.record.snapshot = Some(snap);
-            s.record.layout = s.game.layout();
-            s.record.filled = s.game.world().grid.as_ref().and_then(|g| g.filled);
-            match s.record.save(Path::new(file)) {
-                Ok(()) => format!(
-                    "saved to {file} (resume with: meeple play --load {})",
-                    shell_word(file)
-                ),
-                Err(e) => format!("{file}: {e}"),
-            }
-        }
-        Err(e) => e.to_string(),
-    }
-}
-
 fn print_events(game: &mut Game) {
     for e in game.drain_events() {
         match e {
@@ -716,26 +426,3 @@ fn print_options(s: &mut Session) {
 
 /// Longest option list printed in full.
 const MAX_LISTED: usize = 20;
-
-/// `text` as one word of a shell command line: quoted when it holds anything but plain
-/// characters of a path.
-fn shell_word(text: &str) -> String {
-    let plain = |c: char| c.is_alphanumeric() || "/._-+=:,@%".contains(c);
-    match !text.is_empty() && text.chars().all(plain) {
-        true => text.to_string(),
-        false => format!("'{}'", text.replace('\'', r"'\''")),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::shell_word;
-
-    #[test]
-    fn a_path_is_quoted_only_when_a_shell_would_split_or_read_it() {
-        assert_eq!(shell_word("saves/mid-game_2.json"), "saves/mid-game_2.json");
-        assert_eq!(shell_word("with space.json"), "'with space.json'");
-        assert_eq!(shell_word("it's.json"), r"'it'\''s.json'");
-        assert_eq!(shell_word("$HOME.json"), "'$HOME.json'");
-    }
-}

@@ -3,7 +3,7 @@
 //! position there and asks the pending decision under the new rules; only when all of that
 //! works does it replace the running game. On any failure the game is untouched.
 
-use super::{board_and_settings, round_cap, Game, GameError, Step};
+use super::{board_and_settings, round_cap, Game, GameError};
 use crate::core::event::Event;
 use crate::def::board::Layout;
 use crate::def::load_package;
@@ -98,34 +98,5 @@ impl Game {
             files_hash: pkg.files_hash.clone(),
             took: started.elapsed(),
         })
-    }
-
-    /// Re-runs the decisions so far from the start under the current rules, without touching
-    /// the live game: the first one that is no longer legal or now fails, if any.
-    pub fn check_history(&self) -> Option<String> {
-        let mut replay = match Game::new(self.pkg.clone(), self.config.clone()) {
-            Ok(g) => g,
-            Err(d) => return Some(diag::render(&d)),
-        };
-        replay.set_record_events(false);
-        for (i, Step { seat, action }) in self.history.iter().enumerate() {
-            let n = i + 1;
-            match replay.apply(*seat, action) {
-                Ok(()) => {}
-                Err(GameError::Rejected(r)) => {
-                    return Some(format!(
-                        "action {n} '{action}' (P{}) is no longer legal: {r}",
-                        seat + 1
-                    ))
-                }
-                Err(GameError::Script(e)) => {
-                    return Some(format!(
-                        "action {n} '{action}' (P{}) now fails: {e}",
-                        seat + 1
-                    ))
-                }
-            }
-        }
-        None
     }
 }

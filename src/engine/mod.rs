@@ -385,6 +385,18 @@ impl Game {
         self.world.borrow_mut().rng = crate::core::rng::GameRng::from_seed(seed);
     }
 
+    /// The grid cell filled last (0-based row and column), which the window marks as the last
+    /// move: not part of the position, so a save keeps it beside the snapshot.
+    pub fn last_cell(&self) -> Option<(usize, usize)> {
+        self.world.borrow().grid.as_ref().and_then(|g| g.filled)
+    }
+
+    pub fn set_last_cell(&mut self, cell: Option<(usize, usize)>) {
+        if let Some(grid) = self.world.borrow_mut().grid.as_mut() {
+            grid.filled = cell;
+        }
+    }
+
     /// The next dice rolls will show these faces, in order.
     pub fn force_dice(&mut self, faces: &[u32]) {
         self.world.borrow_mut().forced_dice.extend(faces);

@@ -19,8 +19,19 @@ pub struct ReloadRequest {
 }
 
 impl ReloadRequest {
+    /// A request to read every file of the game again (a scripted `reload`).
+    pub fn everything() -> ReloadRequest {
+        ReloadRequest {
+            paths: Vec::new(),
+            first_change: Instant::now(),
+        }
+    }
+
     /// The changed files relative to the game folder `root`, as shown to people.
     pub fn shown(&self, root: &std::path::Path) -> Vec<String> {
+        if self.paths.is_empty() {
+            return vec!["the game files".into()];
+        }
         let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
         self.paths
             .iter()

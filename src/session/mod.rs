@@ -1,0 +1,195 @@
+//! One game being played by people and bots: the seats and their bots, the one `apply` every
+//! player goes through, undo and redo, the record and saves, the answer clock and live
+//! reload. The terminal, the window and (next) the network server all drive a `Session`; none
+//! of them computes a rule.
+
+mod files;
+mod reload;
+
+pub use files::{record_game, resume, start, Started};
+pub use reload::Reloaded;
+
+use crate::ai::{Bot, Seat};
+use crate::engine::{Game, GameError};
+use crate::replay::{Record, RecordStep};
+use crate::script::ScriptError;
+
+pub struct Session {
+    pub game: Game,
+    pub seats: Vec<Seat>,
+    pub bots: Vec<Option<Box<dyn Bot>>>,
+    pub record: Record,
+    /// Per `undo` command: decisions undone and their record steps, for `redo`.
+    undone: Vec<(usize, Vec<RecordStep>)>,
+    /// How the game would differ under the rules of the last reload, as last said (a later
+    /// reload says it again only when it changed).
+    differs: Option<String>,
+    /// Seconds a person has to answer a simultaneous decision (0: no limit).
+    pub answer_seconds: u64,
+    /// The seed, when it is told only once the game is over: it tells every hidden pile.
+    pub secret_seed: Option<u64>,
+}
+
+/// A bot for every seat that is not human, seeded from the game's `seed` and how many `steps`
+/// the record has got (a resumed game's bots differ from the first run's).
+pub fn bots(seats: &[Seat], seed: u64, steps: usize) -> Vec<Option<Box<dyn Bot>>> {
+    let seed = seed ^ steps as u64;
+    seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| s.bot(seed, i))
+        .collect()
+}
+
+impl Session {
+    /// A session with a bot for every seat that is not human (see `bots`).
+    pub fn new(game: Game, seats: Vec<Seat>, record: Record) -> Session {
+        let bots = bots(&seats, game.config.seed, record.steps.len());
+        Session {
+            game,
+            seats,
+            bots,
+            record,
+            undone: Vec::new(),
+            differs: None,
+            answer_seconds: 0,
+            secret_seed: None,
+        }
+    }
+
+    /// Applies option `index` for `seat` and records it (the one path for every player).
+    pub fn apply(&mut self, seat: usize, index: usize) -> Result<(), GameError> {
+        self.game.apply_index(index)?;
+        let hash = self.game.snapshot()?.hash();
+        let action = self
+            .game
+            .history
+            .last()
+            .expect("just applied")
+            .action
+            .clone();
+        self.record.steps.push(RecordStep { seat, action, hash });
+        self.undone.clear();
+        Ok(())
+    }
+
+    /// Undoes a move the rules failed on (`e`), so that play goes on; says so.
+    pub fn roll_back(&mut self, e: &ScriptError) -> String {
+        let _ = self.game.undo();
+        self.record.steps.truncate(self.game.history.len());
+        format!("{e}\nthe rules failed on that move; it was undone")
+    }
+
+    /// Whose eyes the session shows: the person being asked, else the only person seated,
+    /// else nobody's (public things only).
+    pub fn viewer(&self) -> Option<usize> {
+        if let Some(p) = self.game.pending() {
+            if self.bots[p.seat].is_none() {
+                return Some(p.seat);
+            }
+        }
+        let people: Vec<usize> = (0..self.bots.len())
+            .filter(|s| self.bots[*s].is_none())
+            .collect();
+        match people[..] {
+            [only] => Some(only),
+            _ => None,
+        }
+    }
+
+    /// Whether the seat to move is a person's (no bot plays it).
+    pub fn human_turn(&self) -> bool {
+        (self.game.pending()).is_some_and(|p| self.bots.get(p.seat).is_some_and(|b| b.is_none()))
+    }
+
+    /// The answer a person gives without being asked: the only option of a decision that asks
+    /// several seats at once (a claim they cannot make), so that being asked tells nothing.
+    pub fn forced(&self) -> Option<usize> {
+        let p = self.game.pending()?;
+        let person = self.bots.get(p.seat).is_some_and(|b| b.is_none());
+        (person && p.len() == 1 && !self.game.waiting().is_empty()).then_some(0)
+    }
+
+    /// How long the person being asked may take: limited only in a simultaneous decision.
+    pub fn answer_limit(&self) -> Option<std::time::Duration> {
+        (self.answer_seconds > 0 && !self.game.waiting().is_empty())
+            .then(|| std::time::Duration::from_secs(self.answer_seconds))
+    }
+
+    /// The option taken when time runs out: the state's declared default verb, else the first.
+    pub fn default_option(&self) -> usize {
+        let options = self.game.pending().map(|p| p.options()).unwrap_or_default();
+        self.game.default_option(options).unwrap_or(0)
+    }
+
+    pub fn default_label(&mut self) -> String {
+        self.label(self.default_option())
+    }
+
+    /// Option `index`'s label as the session's viewer may know it (`viewer`).
+    pub fn label(&mut self, index: usize) -> String {
+        let viewer = self.viewer();
+        let labels = self.game.shown(viewer).labels;
+        labels.get(index).cloned().unwrap_or_default()
+    }
+
+    /// Steps back to this person's previous decision (undoing the bots' replies too), but not
+    /// past a decision that showed a person something hidden; what was undone is kept for
+    /// `redo`. Says what happened.
+    pub fn undo(&mut self) -> String {
+        let mut undone = 0;
+        let mut kept = None;
+        loop {
+            // A person who saw a hidden item (a drawn tile) cannot be made to forget it.
+            let people = self.game.undo_would_unteach();
+            if let Some(p) = people.into_iter().find(|p| self.bots[*p].is_none()) {
+                kept = Some(p);
+                break;
+            }
+            match self.game.undo() {
+                Ok(true) => undone += 1,
+                Ok(false) => break,
+                Err(e) => return e.to_string(),
+            }
+            if self.human_turn() {
+                break;
+            }
+        }
+        let steps =
+            (self.record.steps).split_off(self.game.history.len().min(self.record.steps.len()));
+        if undone > 0 {
+            self.undone.push((undone, steps));
+        }
+        self.game.drain_events();
+        let stop = kept.map(|p| {
+            format!(
+                "P{} saw something hidden then (a draw, a deal), which an undo cannot take back",
+                p + 1
+            )
+        });
+        match (undone, stop) {
+            (0, Some(why)) => format!("cannot undo: {why}"),
+            (0, None) => "nothing to undo".into(),
+            (n, Some(why)) => format!(
+                "undid {} (stopped there: {why})",
+                crate::diag::plural(n, "decision")
+            ),
+            (n, None) => format!("undid {}", crate::diag::plural(n, "decision")),
+        }
+    }
+
+    /// Brings back what the last `undo` took back. Says what happened.
+    pub fn redo(&mut self) -> String {
+        let Some((count, steps)) = self.undone.pop() else {
+            return "nothing to redo".into();
+        };
+        for _ in 0..count {
+            if let Err(e) = self.game.redo() {
+                return e.to_string();
+            }
+        }
+        self.record.steps.extend(steps);
+        self.game.drain_events();
+        format!("redid {}", crate::diag::plural(count, "decision"))
+    }
+}
