@@ -89,7 +89,7 @@ fn playouts(c: &mut Criterion) {
     }
     for stones in [0, 30] {
         let g = midgame(stones, &[]);
-        let grid = g.world().grid.clone().unwrap();
+        let grid = g.world().unwrap().grid.clone().unwrap();
         let to_move = g.pending().unwrap().seat as u8 + 1;
         let mut rng = GameRng::from_seed(7);
         group.bench_function(format!("native_uniform_from_{stones}_stones"), |b| {

@@ -32,7 +32,7 @@ fn play(g: &mut Game, seed: u64) -> (u64, u64) {
     g.restart(seed).unwrap();
     let mut bots: Vec<_> = (0..4).map(|s| Seat::Heuristic(None).bot(seed, s)).collect();
     play_out(g, &mut bots, MAX_DECISIONS).unwrap();
-    let w = g.world();
+    let w = g.world().unwrap();
     (landings(&w), w.decisions)
 }
 
@@ -120,7 +120,7 @@ fn hooks_only(c: &mut Criterion) {
         (1..=20u64).fold(0, |moves, seed| {
             g.restart(seed).unwrap();
             g.eval(HOOKS_ONLY).unwrap();
-            moves + landings(&g.world())
+            moves + landings(&g.world().unwrap())
         })
     };
     let moves = batch(&mut g);

@@ -40,7 +40,7 @@ fn main() {
     for i in 0..EDITS {
         let rent = 11 + i as i64;
         game.restore(&start).unwrap();
-        let cash_before = game.world().counters[0][0];
+        let cash_before = game.world().unwrap().counters[0][0];
         let t0 = Instant::now();
         std::fs::write(
             &map,
@@ -62,7 +62,7 @@ fn main() {
             .as_i64()
             .unwrap();
         assert_eq!(
-            game.world().counters[0][0],
+            game.world().unwrap().counters[0][0],
             cash_before + salary - rent,
             "edit {i} is live"
         );

@@ -69,7 +69,7 @@ impl Diagnostic {
     pub fn from_lua_message(message: &str, fallback_path: &str) -> Self {
         let mut first = message.lines().next().unwrap_or(message);
         match split_location(first) {
-            Some((PRELUDE, _, rest)) => first = rest,
+            Some((path, _, rest)) if is_runtime(path) => first = rest,
             Some((path, line, rest)) => return Diagnostic::error(path, rest.trim()).at_line(line),
             None => {}
         }
@@ -77,7 +77,7 @@ impl Diagnostic {
             .lines()
             .skip_while(|l| !l.starts_with("stack traceback:"))
             .filter_map(|l| split_location(l.trim()))
-            .find(|(path, _, _)| *path != PRELUDE);
+            .find(|(path, _, _)| !is_runtime(path));
         match caller {
             Some((path, line, _)) => Diagnostic::error(path, first.trim()).at_line(line),
             None => Diagnostic::error(fallback_path, first.trim()),
@@ -87,6 +87,14 @@ impl Diagnostic {
 
 /// The chunk name of the runtime's own Lua helpers (`src/script/prelude.lua`).
 pub const PRELUDE: &str = "meeple/prelude.lua";
+/// The chunk name of the runtime's flow driver (`src/script/driver.lua`).
+pub const DRIVER: &str = "meeple/driver.lua";
+
+/// Whether a chunk is the runtime's own Lua, which only passes errors on: an error located
+/// there is shown at the script line that called it.
+fn is_runtime(path: &str) -> bool {
+    path == PRELUDE || path == DRIVER
+}
 
 /// `path:line: rest` → (path, line, rest), for paths without spaces.
 fn split_location(text: &str) -> Option<(&str, usize, &str)> {

@@ -152,7 +152,7 @@ fn mcts_plays_the_property_game() {
         .collect();
     let played = play_decisions(&mut g, &mut bots, 10).unwrap();
     assert_eq!(played, 10);
-    assert_eq!(g.world().decisions, 10);
+    assert_eq!(g.world().unwrap().decisions, 10);
 }
 
 #[test]
@@ -160,7 +160,7 @@ fn play_decisions_stops_after_the_limit_or_at_the_end() {
     let mut g = start("tictactoe", "board", 2, 3, &[]);
     let mut bots: Vec<_> = (0..2).map(|s| Seat::Random.bot(3, s)).collect();
     assert_eq!(play_decisions(&mut g, &mut bots, 3).unwrap(), 3);
-    assert_eq!(g.world().decisions, 3);
+    assert_eq!(g.world().unwrap().decisions, 3);
     assert!(g.pending().is_some());
     let rest = play_decisions(&mut g, &mut bots, 100).unwrap();
     assert!(
@@ -168,7 +168,7 @@ fn play_decisions_stops_after_the_limit_or_at_the_end() {
         "a game of 5 to 9 marks, {rest} after 3"
     );
     assert!(g.is_over());
-    assert_eq!(g.world().decisions as usize, 3 + rest);
+    assert_eq!(g.world().unwrap().decisions as usize, 3 + rest);
 }
 
 // Alpha-beta ------------------------------------------------------------------------------------
@@ -375,7 +375,7 @@ fn heuristic_draws_a_tie_break_only_for_a_tie() {
     let mut g = start("tictactoe", "board", 2, 1, &[]);
     let mut bot = Seat::Heuristic(None).bot(1, 0).unwrap();
     let generator = |bot: &mut Box<dyn meeple::ai::Bot>, g: &Game| {
-        bot.vm_seat(g, 0).expect("a heuristic seat").rng.clone()
+        bot.policy(g, 0).expect("a heuristic seat").1.clone()
     };
     let before = generator(&mut bot, &g);
     let centre = bot.choose(&mut g).unwrap().index;

@@ -43,7 +43,7 @@ fn random_bots(seats: usize, seed: u64) -> Vec<Option<Box<dyn Bot>>> {
 /// Plays up to `limit` random decisions; returns how many were played.
 fn play(game: &mut Game, bots: &mut [Option<Box<dyn Bot>>], limit: usize) -> usize {
     play_decisions(game, bots, limit)
-        .unwrap_or_else(|e| panic!("after {} decisions: {e}", game.world().decisions))
+        .unwrap_or_else(|e| panic!("after {} decisions: {e}", game.world().unwrap().decisions))
 }
 
 #[test]

@@ -11,7 +11,7 @@ fn discs_fall_to_the_lowest_empty_cell() {
     let mut g = start("connect4", "rack", 2, 1, &[]);
     act(&mut g, "drop 4");
     act(&mut g, "drop 4");
-    let grid = g.world().grid.clone().expect("a grid");
+    let grid = g.world().unwrap().grid.clone().expect("a grid");
     assert_eq!((grid.get(5, 3), grid.get(4, 3), grid.get(3, 3)), (1, 2, 0));
     assert_eq!(
         grid.filled,

@@ -1513,13 +1513,17 @@ fn tallies_count_and_start_again_with_the_game() {
         &mut g,
         "ctx:tally('n', 5) ctx:tally('n', '5', 2) ctx:tally('n', 5) ctx:tally('m', 'x', 0)",
     );
-    let tallies = g.world().tallies.clone();
+    let tallies = g.world().unwrap().tallies.clone();
     assert_eq!(tallies["n"]["5"], 4);
     assert_eq!(tallies["m"]["x"], 0);
     g.restart(2).unwrap();
-    assert!(g.world().tallies.is_empty(), "{:?}", g.world().tallies);
+    assert!(
+        g.world().unwrap().tallies.is_empty(),
+        "{:?}",
+        g.world().unwrap().tallies
+    );
     exec(&mut g, "ctx:tally('n', 5)");
-    assert_eq!(g.world().tallies["n"]["5"], 1);
+    assert_eq!(g.world().unwrap().tallies["n"]["5"], 1);
 }
 
 #[test]

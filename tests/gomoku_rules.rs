@@ -41,13 +41,18 @@ fn stones(g: &mut Game, cells: &[(i64, i64)], p: usize) {
 
 /// The cell at 1-based (r, c): 0 empty, else 1-based seat.
 fn cell(g: &Game, r: usize, c: usize) -> u8 {
-    let w = g.world();
+    let w = g.world().unwrap();
     let grid = w.grid.as_ref().expect("a grid map");
     grid.get(r - 1, c - 1)
 }
 
 fn stone_count(g: &Game) -> usize {
-    g.world().grid.as_ref().expect("a grid map").stones()
+    g.world()
+        .unwrap()
+        .grid
+        .as_ref()
+        .expect("a grid map")
+        .stones()
 }
 
 /// The 1-based seat that must decide, if any.
@@ -523,7 +528,7 @@ fn size_19_gives_a_19_by_19_board() {
     assert_eq!(opts.first().map(String::as_str), Some("place 1 1"));
     assert_eq!(opts.last().map(String::as_str), Some("place 19 19"));
     {
-        let w = g.world();
+        let w = g.world().unwrap();
         let grid = w.grid.as_ref().unwrap();
         assert_eq!((grid.rows, grid.cols, grid.cells.len()), (19, 19, 361));
     }

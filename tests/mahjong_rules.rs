@@ -45,7 +45,7 @@ fn deal(g: &mut Game, hands: &[&[i64]], next: &[i64]) {
 }
 
 fn hand(g: &Game, p: usize) -> Vec<i64> {
-    let w = g.world();
+    let w = g.world().unwrap();
     w.zones[1][p - 1].clone()
 }
 
@@ -59,7 +59,7 @@ fn score(g: &Game, p: usize) -> i64 {
 
 /// 136 tiles, four of each code, wherever they are.
 fn assert_conserved(g: &Game, context: &str) {
-    let w = g.world();
+    let w = g.world().unwrap();
     let mut per_code = [0usize; 34];
     for piles in &w.zones {
         for pile in piles {
@@ -240,7 +240,11 @@ fn pung_beats_chow_and_answers_stay_secret_until_all_are_in() {
     act(&mut g, "pass");
     assert_eq!(g.state_name(), "turn");
     assert_eq!(g.pending().unwrap().seat, 2, "P3 claimed and discards next");
-    assert_eq!(g.world().zones[2][2], vec![21, 21, 21], "P3's exposed pung");
+    assert_eq!(
+        g.world().unwrap().zones[2][2],
+        vec![21, 21, 21],
+        "P3's exposed pung"
+    );
     assert_eq!(hand(&g, 2).len(), 13, "P2 kept its tiles");
     assert_eq!(hand(&g, 3).len(), 11, "P3 gave two tiles to the meld");
     // Only the claim that was made is told: not who else was asked, nor what they said.
@@ -343,7 +347,7 @@ fn a_concealed_kong_draws_a_replacement_and_keeps_the_turn() {
     let wall = count(&g, "ctx.zone.wall:count()");
     assert!(options(&g).contains(&"kong 5".to_string()));
     act(&mut g, "kong 5");
-    assert_eq!(g.world().zones[2][0], vec![5, 5, 5, 5]);
+    assert_eq!(g.world().unwrap().zones[2][0], vec![5, 5, 5, 5]);
     assert_eq!(hand(&g, 1).len(), 11);
     assert_eq!(*hand(&g, 1).last().unwrap(), 27, "the replacement tile");
     assert_eq!(count(&g, "ctx.zone.wall:count()"), wall - 1);
@@ -409,7 +413,7 @@ fn a_reload_keeps_every_pile_and_refuses_to_drop_a_zone_holding_tiles() {
         settings: Vec::new(),
     };
     let mut g = Game::new(pkg, config).unwrap();
-    let piles = g.world().zones.clone();
+    let piles = g.world().unwrap().zones.clone();
     let edit = |from: &str, to: &str| {
         let path = root.join("game.toml");
         let text = std::fs::read_to_string(&path).unwrap();
@@ -417,7 +421,7 @@ fn a_reload_keeps_every_pile_and_refuses_to_drop_a_zone_holding_tiles() {
     };
     edit("base = 1", "base = 5");
     g.try_reload().unwrap();
-    assert_eq!(g.world().zones, piles);
+    assert_eq!(g.world().unwrap().zones, piles);
     assert_eq!(eval(&g, "ctx.settings.scores.base"), 5);
 
     edit("wall = {", "pile = {");
@@ -432,4 +436,20 @@ fn a_reload_keeps_every_pile_and_refuses_to_drop_a_zone_holding_tiles() {
         .unwrap();
     act(&mut g, &discard);
     assert!(g.pending().is_some(), "the last good rules play on");
+}
+
+// Reading the position back (before a snapshot) takes integer codes only: a pile's live list
+// that a rules line wrote into is reported, not converted or saved.
+#[test]
+fn a_pile_written_into_by_hand_is_reported() {
+    for bad in ["1.5", "'5'", "{}"] {
+        let g = new_game(&[]);
+        g.eval(&format!("ctx.zone.hand[1].list[1] = {bad}"))
+            .unwrap();
+        let err = g.snapshot().unwrap_err().to_string();
+        assert!(
+            err.contains("the live state holds a zone item that is not an integer"),
+            "{bad}: {err}"
+        );
+    }
 }

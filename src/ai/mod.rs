@@ -7,7 +7,7 @@ pub mod mcts;
 pub mod montecarlo;
 
 use crate::core::rng::{splitmix64, GameRng};
-use crate::engine::{Game, GameError, VmSeat};
+use crate::engine::{Game, GameError, Policy};
 use alphabeta::AlphaBeta;
 use mcts::{Budget, Mcts};
 use montecarlo::MonteCarlo;
@@ -102,7 +102,7 @@ impl Seat {
     /// Checks `seats` against the loaded `game`: what each kind of bot needs of the game
     /// (`check_for`) and that the AI style a seat names exists.
     pub fn check_all(seats: &[Seat], game: &Game) -> Result<(), String> {
-        let n = game.world().seats;
+        let n = game.config.seats;
         seats.iter().try_for_each(|s| {
             s.check_for(&game.pkg, n)?;
             match s {
@@ -205,11 +205,17 @@ pub trait Bot {
         })
     }
 
-    /// How the in-VM driver can play `seat` for this bot: its heuristic style and tie-break
-    /// generator, when every choice it makes is the heuristic rule on what the game shows.
-    /// `None` (the default): the bot needs Rust at every decision.
-    fn vm_seat(&mut self, _game: &Game, _seat: usize) -> Option<VmSeat<'_>> {
+    /// How the rules' driver can answer for this bot, at `seat` of `game`: its policy and the
+    /// generator it draws from, when every choice the bot makes is that policy's (the same
+    /// game whoever drives it). `None` (the default): the bot chooses in Rust every time.
+    fn policy(&mut self, _game: &Game, _seat: usize) -> Option<(Policy, &mut GameRng)> {
         None
+    }
+
+    /// Whether the bot reads the position to choose (a uniform pick does not, so it needs no
+    /// re-deal of what its seat cannot see).
+    fn reads_position(&self) -> bool {
+        true
     }
 }
 
@@ -234,14 +240,11 @@ impl Fair {
         think: impl FnOnce(&mut dyn Bot, &mut Game) -> Result<R, GameError>,
     ) -> Result<R, GameError> {
         let seat = game.decision()?.seat;
-        if !game.hides_from(Some(seat)) {
+        if !game.hides_from(Some(seat)) || !self.bot.reads_position() {
             return think(self.bot.as_mut(), game);
         }
         let truth = game.mark()?;
-        let (logged, decisions) = {
-            let w = game.world();
-            (w.events.len(), w.decisions)
-        };
+        let (logged, decisions) = (game.events().len(), game.decisions());
         let seed = splitmix64(self.seed ^ (decisions << 8) ^ seat as u64);
         game.determinize(seat, seed)?;
         let result = think(self.bot.as_mut(), game);
@@ -259,13 +262,17 @@ impl Bot for Fair {
         self.seen(game, |bot, g| bot.explain(g))
     }
 
-    /// The wrapped bot's, when the game hides nothing from the seat (else this wrapper
-    /// re-deals hidden piles at every decision).
-    fn vm_seat(&mut self, game: &Game, seat: usize) -> Option<VmSeat<'_>> {
-        match game.hides_from(Some(seat)) {
+    /// The wrapped bot's, when it needs no re-deal here: the game hides nothing from the
+    /// seat, or the bot does not read the position.
+    fn policy(&mut self, game: &Game, seat: usize) -> Option<(Policy, &mut GameRng)> {
+        match game.hides_from(Some(seat)) && self.bot.reads_position() {
             true => None,
-            false => self.bot.vm_seat(game, seat),
+            false => self.bot.policy(game, seat),
         }
+    }
+
+    fn reads_position(&self) -> bool {
+        self.bot.reads_position()
     }
 }
 
@@ -282,10 +289,19 @@ impl Bot for RandomBot {
             candidates: Vec::new(),
         })
     }
+
+    /// The driver's "random" policy draws as `choose` does.
+    fn policy(&mut self, _game: &Game, _seat: usize) -> Option<(Policy, &mut GameRng)> {
+        Some((Policy::Random, &mut self.rng))
+    }
+
+    fn reads_position(&self) -> bool {
+        false
+    }
 }
 
 /// One of the best options (`tied`, not empty): drawn from `rng` when several tie; a single
-/// best option draws nothing (as the in-VM driver, `M.autoplay`, does).
+/// best option draws nothing (as the driver's heuristic policy does).
 fn tie_break(tied: &[usize], rng: &mut GameRng) -> usize {
     match tied.len() {
         1 => tied[0],
@@ -330,11 +346,9 @@ impl Bot for Heuristic {
         Ok(Choice { index, candidates })
     }
 
-    fn vm_seat(&mut self, _game: &Game, _seat: usize) -> Option<VmSeat<'_>> {
-        Some(VmSeat {
-            style: self.style.as_deref(),
-            rng: &mut self.rng,
-        })
+    /// The driver's heuristic policy scores and draws as `choose` does.
+    fn policy(&mut self, _game: &Game, _seat: usize) -> Option<(Policy, &mut GameRng)> {
+        Some((Policy::Heuristic(self.style.clone()), &mut self.rng))
     }
 }
 
@@ -344,32 +358,61 @@ pub const MAX_DECISIONS: u64 = 100_000;
 
 /// Plays every seat with its bot until the game ends; `None` seats must not be asked. A game
 /// that has taken `max_decisions` decisions since its start and is still going is an error
-/// that says where it stood. When every seat is the heuristic bot and the game allows it, the
-/// whole game runs inside the VM (`Game::autoplay`), with the same result as step by step.
+/// that says where it stood. Seats whose bot has a driver policy are answered inside the
+/// rules' driver (the same choices, without crossing into Rust); the driver stops for the
+/// others, whose bots choose here.
 pub fn play_out(
     game: &mut Game,
     bots: &mut [Option<Box<dyn Bot>>],
     max_decisions: u64,
 ) -> Result<(), GameError> {
-    let seats: Option<Vec<VmSeat>> = (bots.iter_mut().enumerate())
-        .map(|(seat, bot)| bot.as_mut()?.vm_seat(game, seat))
-        .collect();
-    let in_vm = match seats.filter(|_| game.pending().is_some()) {
-        Some(mut seats) => game.autoplay(&mut seats, max_decisions)?,
-        None => false,
-    };
-    if !in_vm {
-        let left = max_decisions.saturating_sub(game.world().decisions);
-        play_decisions(game, bots, usize::try_from(left).unwrap_or(usize::MAX))?;
+    while game.pending().is_some() && game.decisions() < max_decisions {
+        let (policies, mut generators) = policies_of(game, bots);
+        if policies.iter().any(|p| *p != Policy::Ask) {
+            let driven = game.drive(&policies, &mut generators, max_decisions);
+            store_generators(game, bots, generators);
+            driven?;
+        }
+        let Some(seat) = game.pending().map(|p| p.seat) else {
+            break;
+        };
+        if policies.get(seat).is_some_and(|p| *p != Policy::Ask)
+            || game.decisions() >= max_decisions
+        {
+            continue;
+        }
+        play_decisions(game, bots, 1)?;
     }
     within(game, max_decisions)
+}
+
+/// Each seat's driver policy (`Ask` for a bot that chooses in Rust, or no bot) and a copy of
+/// the generator it draws from.
+fn policies_of(game: &Game, bots: &mut [Option<Box<dyn Bot>>]) -> (Vec<Policy>, Vec<GameRng>) {
+    (bots.iter_mut().enumerate())
+        .map(
+            |(seat, bot)| match bot.as_mut().and_then(|b| b.policy(game, seat)) {
+                Some((policy, rng)) => (policy, rng.clone()),
+                None => (Policy::Ask, GameRng::from_seed(0)),
+            },
+        )
+        .unzip()
+}
+
+/// Puts the generators a drive drew from back in their bots.
+fn store_generators(game: &Game, bots: &mut [Option<Box<dyn Bot>>], generators: Vec<GameRng>) {
+    for (seat, (bot, rng)) in bots.iter_mut().zip(generators).enumerate() {
+        if let Some((_, own)) = bot.as_mut().and_then(|b| b.policy(game, seat)) {
+            *own = rng;
+        }
+    }
 }
 
 /// The error of a game still going after `max_decisions` decisions since its start; `Ok` for a
 /// game that is over or has decisions left.
 pub fn within(game: &Game, max_decisions: u64) -> Result<(), GameError> {
     match game.pending() {
-        Some(_) if game.world().decisions >= max_decisions => Err(game.endless(max_decisions)),
+        Some(_) if game.decisions() >= max_decisions => Err(game.endless(max_decisions)),
         _ => Ok(()),
     }
 }

@@ -49,7 +49,7 @@ impl Scene {
         viewer: Option<usize>,
     ) -> Scene {
         let shown = game.shown(viewer);
-        let world = game.world().clone();
+        let world = game.shown_world().clone();
         let board = game.pkg.map(game.config.map.as_deref()).ok();
         let kind = board.map(BoardKind::of);
         let table = (kind == Some(BoardKind::Table)).then(|| TableView::read(game, &world, viewer));

@@ -78,7 +78,7 @@ impl Table {
     ) -> Result<Table, Vec<Diagnostic>> {
         let p = Painter::new().map_err(|e| vec![Diagnostic::error("assets/fonts", e)])?;
         let image = image(&s, &style)?;
-        let mut anim = Anim::new(&s.game.world());
+        let mut anim = Anim::new(&s.game.shown_world());
         anim.instant = !interactive;
         let worker = interactive
             .then(|| Worker::start(s.seats.clone(), s.game.config.seed, s.record.steps.len()));
@@ -140,7 +140,7 @@ impl Table {
                 self.log.push_back(e.to_string());
             }
         }
-        self.anim.settle(&self.s.game.world());
+        self.anim.settle(&self.s.game.shown_world());
         while self.log.len() > LOG_LINES {
             self.log.pop_front();
         }
@@ -192,7 +192,7 @@ impl Table {
             Err(GameError::Rejected(r)) => Err(r),
             Err(GameError::Script(e)) => {
                 let said = self.s.roll_back(&e);
-                self.anim.sync(&self.s.game.world());
+                self.anim.sync(&self.s.game.shown_world());
                 Err(said)
             }
         }
@@ -363,7 +363,7 @@ impl Table {
     }
 
     pub(super) fn after_jump(&mut self) {
-        self.anim.sync(&self.s.game.world());
+        self.anim.sync(&self.s.game.shown_world());
         self.panel = None;
         self.moved();
     }

@@ -115,7 +115,7 @@ fn check_one(
     // The AI script runs too: one game with its heuristic bot in every seat, and one per style.
     let probe = new_game(&pkg.default_map, 1, fewest)?;
     let mut warnings = pkg.warnings.clone();
-    warnings.extend(probe.host().warnings.iter().cloned());
+    warnings.extend(probe.warnings());
     if !warnings.is_empty() {
         crate::diag::sort(&mut warnings);
         eprintln!("{}", crate::diag::render(&warnings));

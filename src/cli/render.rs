@@ -16,7 +16,7 @@ pub fn render(game: &Game, seats: &[Seat], viewer: Option<usize>, shown: &Shown)
         .pkg
         .map(game.config.map.as_deref())
         .expect("map checked at start");
-    let w = game.world();
+    let w = game.shown_world();
     let mut out = format!(
         "── {} · {} · round {} · turn {} ──\n",
         game.pkg.title, board.name, w.round, w.turn
@@ -68,7 +68,7 @@ fn players(game: &Game, seats: &[Seat], viewer: Option<usize>, shown: &Shown) ->
         .expect("map checked at start");
     let current = game.pending().map(|p| p.seat);
     let rows: Vec<(String, bool)> = {
-        let w = game.world();
+        let w = game.shown_world();
         (0..w.seats)
             .map(|s| {
                 let marker = if Some(s) == current { ">" } else { " " };
@@ -126,7 +126,7 @@ impl Zones<'_> {
     fn of(game: &Game, viewer: Option<usize>) -> Zones<'_> {
         Zones {
             game,
-            seen: game.seen_zones(viewer),
+            seen: game.seen_zones_in(&game.shown_world(), viewer),
         }
     }
 

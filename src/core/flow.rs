@@ -1,6 +1,9 @@
 //! The validated state machine: states, their allowed next states (a whitelist), which states
 //! wait for a decision and which end the game. Transitions are checked here.
 
+/// Automatic steps allowed between two decisions before the flow is declared stuck.
+pub const STEP_GUARD: usize = 10_000;
+
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StateSpec {
     pub name: String,

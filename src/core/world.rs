@@ -1,22 +1,37 @@
-//! The world: every runtime-owned part of a game's state (turn order, counters, board, decks,
-//! generator, outcome, tallies) plus the event log. Together with the script's `G` it is the
-//! snapshot; rules change it only through `ctx`.
+//! A position in its serialized form: the world (every runtime-owned part of a game's state:
+//! turn order, counters, board, decks, generator, zones, the open claim, outcome, tallies)
+//! and, with the flow's state and the script's `G`, the snapshot: the unit of save, undo,
+//! replay check, reload and search. Rules change a position only through `ctx`; a world read
+//! from a file is checked against the game's `Shape` before it is used.
 
 use super::action::Action;
 use super::board::BoardState;
 use super::deck::DeckState;
-use super::event::{Event, Outcome};
+use super::event::Outcome;
 use super::grid::GridState;
 use super::rng::GameRng;
 use super::zone::ZoneState;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+/// Everything needed to resume a game exactly: the flow's state, the world and `G`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Snapshot {
+    pub state: String,
+    pub world: World,
+    pub g: serde_json::Value,
+}
+
+impl Snapshot {
+    pub fn hash(&self) -> String {
+        let bytes = serde_json::to_vec(self).expect("snapshots serialize");
+        blake3::hash(&bytes).to_hex()[..16].to_string()
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct World {
     pub seats: usize,
-    /// Current flow state (index into the flow).
-    pub state: usize,
     /// Seat whose turn it is.
     pub current: usize,
     /// False once a seat has been eliminated.
@@ -44,13 +59,6 @@ pub struct World {
     pub claim: Option<Claim>,
     /// Named counts a game keeps for statistics (`ctx:tally`), e.g. landings per space.
     pub tallies: BTreeMap<String, BTreeMap<String, u64>>,
-    #[serde(skip)]
-    pub events: Vec<Event>,
-    /// Die faces to use before the generator (scenario tests and tutorials set up exact rolls).
-    #[serde(skip)]
-    pub forced_dice: std::collections::VecDeque<u32>,
-    #[serde(skip, default = "yes")]
-    pub record_events: bool,
 }
 
 /// A simultaneous decision in progress: the seats asked, in asking order (from the seat after
@@ -63,10 +71,6 @@ pub struct Claim {
     #[serde(default)]
     pub named: Vec<bool>,
     pub answers: Vec<Action>,
-}
-
-fn yes() -> bool {
-    true
 }
 
 /// What a world of one game must look like: the sizes its package, map and settings give.
@@ -238,10 +242,10 @@ impl World {
 }
 
 impl World {
+    /// A world at the start of a game: nothing owned, every counter 0, the first seat to move.
     pub fn new(seats: usize, counters: usize, spaces: usize, seed: u64) -> Self {
         World {
             seats,
-            state: 0,
             current: 0,
             in_play: vec![true; seats],
             turn: 1,
@@ -256,24 +260,6 @@ impl World {
             zones: Vec::new(),
             claim: None,
             tallies: BTreeMap::new(),
-            events: Vec::new(),
-            forced_dice: Default::default(),
-            record_events: true,
-        }
-    }
-
-    pub fn log(&mut self, event: Event) {
-        if self.record_events {
-            self.events.push(event);
-        }
-    }
-
-    pub fn finish(&mut self, outcome: Outcome) {
-        if self.outcome.is_none() {
-            self.log(Event::GameOver {
-                outcome: outcome.clone(),
-            });
-            self.outcome = Some(outcome);
         }
     }
 }
@@ -330,14 +316,5 @@ mod tests {
         let mut w = world();
         w.seats = 99;
         assert!(w.check(&shape())[0].starts_with("world.seats holds 99, not 2"));
-    }
-
-    #[test]
-    fn outcome_is_final_and_logged_once() {
-        let mut w = World::new(2, 0, 1, 1);
-        w.finish(Outcome::Won { winners: vec![1] });
-        w.finish(Outcome::Draw);
-        assert_eq!(w.outcome, Some(Outcome::Won { winners: vec![1] }));
-        assert_eq!(w.events.len(), 1);
     }
 }

@@ -1,12 +1,11 @@
-//! Snapshots (the unit of save, undo, redo and search), restoring them exactly, the undo and
-//! redo stacks, marks a search returns to, and setting the history aside while a search plays
-//! ahead.
+//! Snapshots (the unit of save, undo, redo and search) restored exactly and checked first, the
+//! undo and redo stacks (with what each decision showed each seat), marks a search returns to,
+//! and setting the history aside while a search plays ahead.
 
-use super::{Game, GameError, Pending, Snapshot};
+use super::{Game, GameError, Snapshot};
+use crate::core::rules::MarkId;
 use crate::core::world::Shape;
 use crate::core::zone::ZoneState;
-use crate::script::convert::{from_json, to_json};
-use mlua::{Table, Value};
 
 /// One step `undo` can take back: the position before a decision, the history's length then,
 /// and which seats saw an item they could not see before it (a draw, a deal, a tile played
@@ -27,58 +26,20 @@ impl Undo {
     }
 }
 
-/// A position a search returns to many times: its snapshot and the decision it waits for, so
-/// going back does not ask the rules for the same options again.
-pub struct Mark {
-    snap: Snapshot,
-    pending: Option<(usize, Table)>,
-}
+/// A position a search returns to many times, with the decision it waits for (the options
+/// listed then, not listed again).
+pub struct Mark(MarkId);
 
 impl Game {
-    pub fn snapshot(&self) -> Result<Snapshot, GameError> {
-        let g = to_json(&Value::Table(self.g.clone()), "G")
-            .map_err(|m| self.flow_error(m, "snapshot"))?;
-        self.sync_world()?;
-        let mut w = self.world.borrow_mut();
-        let events = std::mem::take(&mut w.events);
-        let world = w.clone();
-        w.events = events;
-        Ok(Snapshot {
-            state: self.pkg.flow.name(world.state).to_string(),
-            world,
-            g,
-        })
-    }
-
-    pub(super) fn snapshot_with_pending(&mut self, p: &Pending) -> Result<Snapshot, GameError> {
-        self.pending = Some(Pending::new(p.seat, p.lua_options.clone()));
-        let snap = self.snapshot();
-        self.pending = None;
-        snap
-    }
-
     /// The current position as a mark to come back to with `back_to`.
-    pub fn mark(&self) -> Result<Mark, GameError> {
-        Ok(Mark {
-            snap: self.snapshot()?,
-            pending: self
-                .pending
-                .as_ref()
-                .map(|p| (p.seat, p.lua_options.clone())),
-        })
+    pub fn mark(&mut self) -> Result<Mark, GameError> {
+        self.rules.mark().map(Mark)
     }
 
-    /// Puts the game back where `mark` was taken, waiting for the same decision (the options
-    /// listed then, not listed again).
+    /// Puts the game back where `mark` was taken, waiting for the same decision.
     pub fn back_to(&mut self, mark: &Mark) -> Result<(), GameError> {
-        self.put_back(&mark.snap)?;
-        match &mark.pending {
-            Some((seat, list)) => {
-                self.pending = Some(Pending::new(*seat, list.clone()));
-                Ok(())
-            }
-            None => self.settle_restored(),
-        }
+        self.moves += 1;
+        self.rules.back_to(mark.0)
     }
 
     /// Puts the game back exactly where `snap` was taken and asks its pending decision. A
@@ -89,8 +50,8 @@ impl Game {
                 "the snapshot does not fit: {problem}"
             )));
         }
-        self.put_back(snap)?;
-        self.settle_restored()
+        self.moves += 1;
+        self.rules.restore(snap)
     }
 
     /// Every way `snap` does not fit this game's package, map and settings, each naming its
@@ -141,47 +102,13 @@ impl Game {
         }
     }
 
-    fn settle_restored(&mut self) -> Result<(), GameError> {
-        if self.world.borrow().outcome.is_some() {
-            return Ok(());
-        }
-        self.settle()
-    }
-
-    /// The world, `G` and flow state of `snap`, with nothing pending yet.
-    fn put_back(&mut self, snap: &Snapshot) -> Result<(), GameError> {
-        self.moves += 1;
-        let Some(state) = self.pkg.flow.index(&snap.state) else {
-            return Err(GameError::Rejected(format!(
-                "the saved state '{}' does not exist in this game's flow",
-                snap.state
-            )));
-        };
-        let g = from_json(&self.host.lua, &snap.g).map_err(|e| self.lua_failure(e))?;
-        let Value::Table(g) = g else {
-            return Err(GameError::Rejected("the saved G is not a table".into()));
-        };
-        self.g = g;
-        let record = self.world.borrow().record_events;
-        let mut world = snap.world.clone();
-        world.state = state;
-        world.record_events = record;
-        *self.world.borrow_mut() = world;
-        self.host
-            .push_world(&self.world.borrow())
-            .map_err(|e| self.lua_failure(e))?;
-        self.just_entered = false;
-        self.pending = None;
-        Ok(())
-    }
-
     /// Goes back to `mark` after a look ahead (a bot's thinking): the events logged before the
     /// look ahead stay in the log, the look ahead's own are dropped.
     pub fn return_to(&mut self, mark: &Mark, events_before: usize) -> Result<(), GameError> {
-        let mut events = std::mem::take(&mut self.world.borrow_mut().events);
+        let mut events = self.rules.drain_events();
         events.truncate(events_before);
         self.back_to(mark)?;
-        self.world.borrow_mut().events = events;
+        self.rules.put_events(events);
         Ok(())
     }
 
@@ -217,13 +144,13 @@ impl Game {
         if self.pkg.zones.is_empty() {
             return;
         }
-        let seats = before.snap.world.seats;
-        let taught: Vec<bool> = {
-            let after = &self.world().zones;
-            (0..seats)
-                .map(|s| self.learned(s, &before.snap.world.zones, after))
-                .collect()
+        let Ok(after) = self.world() else {
+            return;
         };
+        let seats = before.snap.world.seats;
+        let taught: Vec<bool> = (0..seats)
+            .map(|s| self.learned(s, &before.snap.world.zones, &after.zones))
+            .collect();
         if let Some(last) = self.undo.as_mut().and_then(|u| u.last_mut()) {
             last.taught = taught;
         }
@@ -269,29 +196,24 @@ impl Game {
     /// Runs `f`, a search that plays ahead from the position, with the event log, history and
     /// undo/redo set aside, so nothing it plays is recorded; `f` gets the position's mark to
     /// return to between its tries, and the position is put back when it is done (or fails).
-    /// Option lists are not re-checked there: every position a search reaches is checked when
-    /// a game gets there.
     pub fn searching<R>(
         &mut self,
         f: impl FnOnce(&mut Game, &Mark) -> Result<R, GameError>,
     ) -> Result<R, GameError> {
-        let (events, record) = {
-            let mut w = self.world.borrow_mut();
-            (std::mem::take(&mut w.events), w.record_events)
-        };
-        self.set_record_events(false);
+        let events = self.rules.drain_events();
+        let record = self.rules.recording();
+        self.rules.set_recording(false);
         let history = std::mem::take(&mut self.history);
         let undo = self.undo.take();
         let redo = std::mem::take(&mut self.redo);
-        self.check_listed = false;
         let result = self.mark().and_then(|root| {
             let found = f(self, &root);
             let back = self.back_to(&root);
+            self.rules.forget(root.0);
             found.and_then(|r| back.map(|_| r))
         });
-        self.check_listed = true;
-        self.set_record_events(record);
-        self.world.borrow_mut().events = events;
+        self.rules.set_recording(record);
+        self.rules.put_events(events);
         self.history = history;
         self.undo = undo;
         self.redo = redo;

@@ -1,19 +1,15 @@
 //! Moving a running game to edited rules. A reload loads the files afresh into a new package
-//! and a new VM, checks that the live position still fits them (`reload::remap`), restores the
-//! position there and asks the pending decision under the new rules; only when all of that
-//! works does it replace the running game. On any failure the game is untouched.
+//! and new rules, checks that the live position still fits them (`reload::remap`), restores
+//! the position there and asks the pending decision under the new rules; only when all of that
+//! works does it replace the running game's rules. On any failure the game is untouched.
 
-use super::{board_and_settings, round_cap, Game, GameError};
+use super::{board_and_settings, load_rules, GameError};
+use super::{Game, Snapshot};
 use crate::core::event::Event;
 use crate::def::board::Layout;
 use crate::def::load_package;
 use crate::diag::{self, Diagnostic};
 use crate::reload::remap::{check_settings, remap_world, Versions};
-use crate::script::convert::from_json;
-use crate::script::Host;
-use mlua::Value;
-use std::cell::RefCell;
-use std::rc::Rc;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -54,46 +50,26 @@ impl Game {
                 return Err(diags);
             }
         };
-        let world = Rc::new(RefCell::new(world));
-        let host = Host::load(&pkg, &board, &settings, world.clone())?;
-        let fail = |e: mlua::Error| vec![Diagnostic::error(&host.rules_path, e.to_string())];
-        let Value::Table(g) = from_json(&host.lua, &snap.g).map_err(fail)? else {
-            return Err(vec![Diagnostic::error(
-                &host.rules_path,
-                "the live G is not a table",
-            )]);
-        };
-        host.push_world(&world.borrow()).map_err(fail)?;
-        let mut next = Game {
-            round_cap: round_cap(&settings),
-            pkg: pkg.clone(),
-            config: self.config.clone(),
-            settings,
-            host,
-            world,
-            g,
-            pending: None,
-            just_entered: false,
-            check_listed: true,
-            history: self.history.clone(),
-            undo: self.undo.as_ref().map(|_| Vec::new()),
-            redo: Vec::new(),
-            chunk: super::autoplay::FIRST_CHUNK,
-            moves: 0,
-            shown: Default::default(),
-        };
-        if next.world.borrow().outcome.is_none() {
-            next.settle().map_err(|e| vec![diag_of(e)])?;
-        }
-        let events = std::mem::take(&mut self.world.borrow_mut().events);
-        {
-            let mut w = next.world.borrow_mut();
-            w.events = events;
-            w.log(Event::Reload {
+        let (mut rules, settings) = load_rules(&pkg, &self.config)?;
+        let moved = Snapshot { world, ..snap };
+        rules.restore(&moved).map_err(|e| vec![diag_of(e)])?;
+        let mut events = self.rules.drain_events();
+        if self.rules.recording() {
+            events.push(Event::Reload {
                 files_hash: pkg.files_hash.clone(),
             });
         }
-        *self = next;
+        rules.set_recording(self.rules.recording());
+        rules.put_events(events);
+        rules.set_last_cell(self.rules.last_cell());
+        self.rules = rules;
+        self.settings = settings;
+        self.pkg = pkg.clone();
+        self.moves += 1;
+        if let Some(u) = &mut self.undo {
+            u.clear();
+        }
+        self.redo.clear();
         Ok(Reloaded {
             files_hash: pkg.files_hash.clone(),
             took: started.elapsed(),

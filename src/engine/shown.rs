@@ -6,11 +6,9 @@
 //! and the game goes on), strictly by `check_shown`, which `meeple check` runs at every
 //! decision.
 
-use super::drive::described;
-use super::{arg_of, context, Game, GameError};
+use super::{Game, GameError};
 use crate::core::action::{Action, Arg};
 use crate::core::rng::splitmix64;
-use mlua::{MultiValue, Table, Value};
 
 /// The texts of one position for one viewer.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -57,7 +55,7 @@ impl Game {
         viewer: Option<usize>,
         f: impl FnOnce(&Game) -> R,
     ) -> Result<R, GameError> {
-        let seed = splitmix64(SHOWN_SEED ^ self.world.borrow().decisions);
+        let seed = splitmix64(SHOWN_SEED ^ self.decisions());
         self.searching(|g, _| {
             g.determinize_for(viewer, seed)?;
             Ok(f(g))
@@ -67,7 +65,7 @@ impl Game {
     /// Texts when the position could not be re-dealt (`G` not plain data, say): the actions
     /// as typed, and the problem.
     fn unshown(&self, e: GameError) -> Shown {
-        let p = self.pending.as_ref();
+        let p = self.pending();
         Shown {
             labels: p.map_or(Vec::new(), |p| {
                 p.options().iter().map(|o| o.to_string()).collect()
@@ -75,7 +73,7 @@ impl Game {
             spots: p.map_or(Vec::new(), |p| {
                 p.options().iter().map(|o| o.args.clone()).collect()
             }),
-            status: vec![Vec::new(); self.world.borrow().seats],
+            status: vec![Vec::new(); self.config.seats],
             problem: Some(first_line(&e)),
             spot_error: None,
         }
@@ -92,13 +90,11 @@ impl Game {
                 Ok(())
             }
         };
-        if let Some(p) = &self.pending {
+        if let Some(p) = self.pending() {
             for (i, action) in p.options().iter().enumerate() {
-                let option: Table =
-                    (p.lua_options.raw_get(i + 1)).map_err(|e| self.lua_failure(e))?;
                 let label = match shown.problem {
                     Some(_) => Ok(None),
-                    None => self.rules_label(&option),
+                    None => self.rules.label(i),
                 };
                 let label = match label {
                     Ok(label) => label,
@@ -112,7 +108,7 @@ impl Game {
                     .push(label.unwrap_or_else(|| action.to_string()));
                 let spot = match shown.spot_error {
                     Some(_) => Ok(None),
-                    None => self.rules_spot(&option),
+                    None => self.rules.spot(i),
                 };
                 let spot = match spot {
                     Ok(spot) => spot,
@@ -126,10 +122,10 @@ impl Game {
                     .push(spot.unwrap_or_else(|| action.args.clone()));
             }
         }
-        let in_play = self.world().in_play.clone();
+        let in_play = self.world()?.in_play;
         for (seat, playing) in in_play.into_iter().enumerate() {
             let lines = match (playing, &shown.problem) {
-                (true, None) => self.rules_status(seat),
+                (true, None) => self.rules.status(seat),
                 _ => Ok(Vec::new()),
             };
             let lines = match lines {
@@ -144,121 +140,11 @@ impl Game {
         Ok(shown)
     }
 
-    /// `R.label`'s text for an option: `None` without the hook or when it returns nil.
-    pub(super) fn rules_label(&self, option: &Table) -> Result<Option<String>, GameError> {
-        let Some(label) = &self.host.game.label else {
-            return Ok(None);
-        };
-        let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "label");
-        match self
-            .host
-            .call(label, (&self.g, &self.host.ctx, option), &ctx)?
-        {
-            Value::Nil => Ok(None),
-            Value::String(s) => Ok(Some(s.to_string_lossy())),
-            other => {
-                let msg = format!("R.label returned {}, expected a string", described(&other));
-                Err(self.error_at(Some(label.clone()), msg, "label"))
-            }
-        }
-    }
-
-    /// Whether the rules place options themselves (`R.spot`), so that a board spot cannot be
-    /// read back as an option's arguments.
-    pub fn places_options(&self) -> bool {
-        self.host.game.spot.is_some()
-    }
-
-    /// `R.spot`'s place for an option: `None` without the hook; no values when it returns nil;
-    /// else a cell of the grid or a space of the track, or an error saying what it returned.
-    fn rules_spot(&self, option: &Table) -> Result<Option<Vec<Arg>>, GameError> {
-        let Some(spot) = &self.host.game.spot else {
-            return Ok(None);
-        };
-        let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "spot");
-        let values: MultiValue = self
-            .host
-            .call(spot, (&self.g, &self.host.ctx, option), &ctx)?;
-        if values.front().is_none_or(|v| v.is_nil()) {
-            return Ok(Some(Vec::new()));
-        }
-        let place: Result<Vec<Arg>, String> = (values.iter())
-            .map(|v| match v {
-                Value::Integer(_) | Value::String(_) => arg_of(v.clone()),
-                other => Err(described(other)),
-            })
-            .collect();
-        let problem = match place {
-            Ok(place) => match self.off_board(&place) {
-                None => return Ok(Some(place)),
-                Some(problem) => problem,
-            },
-            Err(got) => format!(
-                "R.spot returned {got}, expected a row and column (a grid) or a space id (a track)"
-            ),
-        };
-        Err(self.error_at(Some(spot.clone()), problem, "spot"))
-    }
-
-    /// What is wrong with a place `R.spot` returned, for this game's board: a grid takes a
-    /// row and a column on it, a track one of its space ids.
-    fn off_board(&self, place: &[Arg]) -> Option<String> {
-        let shown: Vec<String> = (place.iter())
-            .map(|a| match a {
-                Arg::Str(s) => format!("'{s}'"),
-                other => other.to_string(),
-            })
-            .collect();
-        let got = format!("R.spot returned ({})", shown.join(", "));
-        if let Some(grid) = &self.world.borrow().grid {
-            let (rows, cols) = (grid.rows as i64, grid.cols as i64);
-            return match place {
-                [Arg::Int(r), Arg::Int(c)] if (1..=rows).contains(r) && (1..=cols).contains(c) => {
-                    None
-                }
-                [Arg::Int(_), Arg::Int(_)] => Some(format!(
-                    "{got}, off the {rows}×{cols} grid (rows 1 to {rows}, columns 1 to {cols})"
-                )),
-                _ => Some(format!("{got}, expected a row and a column of the grid")),
-            };
-        }
-        // A table of zones places its options by their item codes, not by `R.spot`.
-        let board =
-            (self.pkg.map(self.config.map.as_deref()).ok()).filter(|b| !b.spaces.is_empty())?;
-        match place {
-            [Arg::Str(id)] if board.space_index(id).is_some() => None,
-            [Arg::Str(id)] => Some(format!("{got}: map '{}' has no space '{id}'", board.id)),
-            _ => Some(format!("{got}, expected one space id of the track")),
-        }
-    }
-
-    /// `R.status` for `seat`: a list of strings, or one string.
-    fn rules_status(&self, seat: usize) -> Result<Vec<String>, GameError> {
-        let Some(status) = &self.host.game.status else {
-            return Ok(Vec::new());
-        };
-        let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "status");
-        let bad = |got: String| {
-            let msg = format!("R.status returned {got}, expected a list of strings");
-            self.error_at(Some(status.clone()), msg, "status")
-        };
-        match self
-            .host
-            .call(status, (&self.g, &self.host.ctx, seat + 1), &ctx)?
-        {
-            Value::Nil => Ok(Vec::new()),
-            Value::String(s) => Ok(vec![s.to_string_lossy()]),
-            Value::Table(t) => (t.sequence_values::<String>().collect::<Result<Vec<_>, _>>())
-                .map_err(|_| bad("a list with something other than strings in it".into())),
-            other => Err(bad(described(&other))),
-        }
-    }
-
     /// Runs what the rules only show, strictly, as the seat asked sees it: `R.label` and
     /// `R.spot` for every option of the pending decision and `R.status` for every seat in
     /// play; the first that fails, or returns something other than text, is the error.
     pub fn check_shown(&mut self) -> Result<(), GameError> {
-        let seat = self.pending.as_ref().map(|p| p.seat);
+        let seat = self.pending().map(|p| p.seat);
         self.as_seen_by(seat, |g| g.shown_here(true))?.map(|_| ())
     }
 
@@ -278,7 +164,7 @@ impl Game {
     }
 
     fn not_an_option(&self, seat: usize, action: &Action) -> String {
-        let options = (self.pending.as_ref()).map_or(&[][..], |p| p.options());
+        let options = self.pending().map_or(&[][..], |p| p.options());
         let mut listed: Vec<String> = options.iter().take(10).map(|o| format!("'{o}'")).collect();
         if options.len() > 10 {
             listed.push(format!("… {} more", options.len() - 10));
@@ -294,28 +180,7 @@ impl Game {
     /// The rules' `why_not` answer for `seat`'s `action` on what `seat` may know, if the hook
     /// exists and gives one.
     pub fn reason(&mut self, seat: usize, action: &Action) -> Result<Option<String>, GameError> {
-        self.as_seen_by(Some(seat), |g| g.rules_reason(seat, action))?
-    }
-
-    fn rules_reason(&self, seat: usize, action: &Action) -> Result<Option<String>, GameError> {
-        let Some(hook) = &self.host.game.why_not else {
-            return Ok(None);
-        };
-        let t =
-            super::claim::action_table(&self.host.lua, action).map_err(|e| self.lua_failure(e))?;
-        let ctx = || context(&self.pkg, &self.host, self.world.borrow().state, "why_not");
-        let args = (&self.g, &self.host.ctx, t, seat + 1);
-        match self.host.call(hook, args, &ctx)? {
-            Value::Nil => Ok(None),
-            Value::String(s) => Ok(Some(s.to_string_lossy())),
-            other => {
-                let msg = format!(
-                    "R.why_not returned {}, expected a string or nil",
-                    described(&other)
-                );
-                Err(self.error_at(Some(hook.clone()), msg, "why_not"))
-            }
-        }
+        self.as_seen_by(Some(seat), |g| g.rules.why_not(seat, action))?
     }
 }
 

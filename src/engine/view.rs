@@ -8,14 +8,12 @@ use crate::core::action::Action;
 use crate::core::rng::{splitmix64, GameRng};
 use crate::core::world::World;
 use crate::core::zone::{self, Seen};
-use crate::script::convert::to_json;
-use mlua::Value;
 use serde_json::{json, Map, Value as Json};
 
 impl Game {
     /// Whether some zone hides items from `seat` (`None`: a spectator).
     pub fn hides_from(&self, seat: Option<usize>) -> bool {
-        let seats = self.world.borrow().seats;
+        let seats = self.config.seats;
         self.pkg
             .zones
             .iter()
@@ -27,9 +25,10 @@ impl Game {
     /// asked (`waiting` holds the seat itself while its answer is due). Once the game is over
     /// every pile is laid open.
     pub fn view(&self, seat: Option<usize>) -> Result<Json, GameError> {
-        let w = self.world();
+        let snap = self.snapshot()?;
+        let w = &snap.world;
         let mut zones = Map::new();
-        for (spec, piles) in self.pkg.zones.iter().zip(self.seen_zones_in(&w, seat)) {
+        for (spec, piles) in self.pkg.zones.iter().zip(self.seen_zones_in(w, seat)) {
             let value = if spec.per_seat {
                 json!(piles)
             } else {
@@ -50,7 +49,7 @@ impl Game {
             .collect();
         let mut view = json!({
             "seat": seat.map(|s| s + 1),
-            "state": self.pkg.flow.name(w.state),
+            "state": snap.state,
             "current": w.current + 1,
             "turn": w.turn,
             "round": w.round,
@@ -62,20 +61,18 @@ impl Game {
         if let Some(grid) = &w.grid {
             view["grid"] = json!(grid);
         }
-        drop(w);
-        view["g"] =
-            to_json(&Value::Table(self.g.clone()), "G").map_err(|m| self.flow_error(m, "view"))?;
+        view["g"] = snap.g;
         Ok(view)
     }
 
     /// Every declared zone's piles (one, or one per seat) as `seat` sees them; once the game
     /// is over every pile is laid open. The one source of the JSON view, the terminal and the
     /// window.
-    pub fn seen_zones(&self, seat: Option<usize>) -> Vec<Vec<Seen>> {
-        self.seen_zones_in(&self.world(), seat)
+    pub fn seen_zones(&self, seat: Option<usize>) -> Result<Vec<Vec<Seen>>, GameError> {
+        Ok(self.seen_zones_in(&self.world()?, seat))
     }
 
-    /// `seen_zones` of a world already read out of the VM (`Game::world`).
+    /// `seen_zones` of a world already read (`Game::world`).
     pub fn seen_zones_in(&self, w: &World, seat: Option<usize>) -> Vec<Vec<Seen>> {
         let over = w.outcome.is_some();
         self.pkg
@@ -97,59 +94,44 @@ impl Game {
     /// generator, so whatever runs next knows only what the seat knows; in a game that hides
     /// nothing from the seat, only the generator is reseeded. Other seats' answers to an open
     /// simultaneous decision are secret too: each becomes that seat's default answer (or its
-    /// first option) in the re-dealt world. Restore a snapshot to get the true position back.
+    /// first option) in the re-dealt world. Go back to a mark to get the true position back.
     pub fn determinize(&mut self, seat: usize, seed: u64) -> Result<(), GameError> {
         self.determinize_for(Some(seat), seed)
     }
 
     /// `determinize` for any viewer (`None`: a spectator, who sees only public things).
     pub fn determinize_for(&mut self, seat: Option<usize>, seed: u64) -> Result<(), GameError> {
+        self.moves += 1;
         if !self.hides_from(seat) {
-            self.reseed(seed);
+            self.rules.reseed(seed);
             return self.forget_answers(seat);
         }
-        self.sync_world()?;
-        {
-            let mut w = self.world.borrow_mut();
-            let mut rng = GameRng::from_seed(seed);
-            zone::determinize(&self.pkg.zones, &mut w.zones, seat, &mut rng);
-        }
-        self.reseed(splitmix64(seed));
-        self.host
-            .push_world(&self.world.borrow())
-            .map_err(|e| self.lua_failure(e))?;
+        let mut zones = self.world()?.zones;
+        let mut rng = GameRng::from_seed(seed);
+        zone::determinize(&self.pkg.zones, &mut zones, seat, &mut rng);
+        self.rules.set_zones(&zones)?;
+        self.rules.reseed(splitmix64(seed));
         self.forget_answers(seat)
     }
 
     /// Replaces the answers other seats gave in the open simultaneous decision.
     fn forget_answers(&mut self, seat: Option<usize>) -> Result<(), GameError> {
-        let Some(claim) = self.world.borrow().claim.clone() else {
+        let Some(claim) = self.world()?.claim else {
             return Ok(());
         };
-        let state = self.world.borrow().state;
         let mut answers = Vec::with_capacity(claim.answers.len());
         for (q, given) in claim.seats.iter().zip(&claim.answers) {
             if Some(*q) == seat {
                 answers.push(given.clone());
                 continue;
             }
-            let list = self.claim_options(state, *q)?;
-            let problem: Option<String> =
-                self.host
-                    .call(&self.host.check_options, list.clone(), &String::new)?;
-            let options: Vec<Action> = match (problem, list) {
-                (None, Value::Table(t)) => super::options_of(&t),
-                _ => Vec::new(),
-            };
+            let options: Vec<Action> = self.rules.answers_of(*q)?;
             let pick = match self.default_option(&options) {
                 Some(i) => options[i].clone(),
                 None => given.clone(),
             };
             answers.push(pick);
         }
-        if let Some(c) = &mut self.world.borrow_mut().claim {
-            c.answers = answers;
-        }
-        Ok(())
+        self.rules.set_answers(&answers)
     }
 }

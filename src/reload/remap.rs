@@ -22,12 +22,12 @@ pub fn remap_world(w: &World, state: &str, v: &Versions) -> Result<World, Vec<Di
     let mut diags = Vec::new();
     let manifest = v.new_pkg.file("game.toml");
     let mut out = w.clone();
-    match v.new_pkg.flow.index(state) {
-        Some(i) => out.state = i,
-        None => diags.push(Diagnostic::error(
+    let now = v.new_pkg.flow.index(state);
+    if now.is_none() {
+        diags.push(Diagnostic::error(
             &manifest,
             format!("the live game is in state '{state}', which [flow] no longer has"),
-        )),
+        ));
     }
     let (min, max) = v.new_pkg.players;
     if w.seats < min || w.seats > max {
@@ -43,10 +43,8 @@ pub fn remap_world(w: &World, state: &str, v: &Versions) -> Result<World, Vec<Di
     remap_counters(w, &mut out, v);
     remap_zones(w, &mut out, v, &mut diags);
     if w.claim.is_some()
-        && v.new_pkg
-            .flow
-            .states
-            .get(out.state)
+        && now
+            .and_then(|i| v.new_pkg.flow.states.get(i))
             .is_none_or(|s| s.simultaneous.is_none())
     {
         diags.push(Diagnostic::error(

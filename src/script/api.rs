@@ -6,14 +6,14 @@
 
 use super::host::api_error;
 use crate::core::event::{Event, Outcome};
-use crate::core::world::World;
+use crate::core::live::Live;
 use crate::def::board::Board;
 use crate::def::cards::{fill, shown};
 use mlua::{Function, Lua, Table, Value, Variadic};
 use std::cell::RefCell;
 use std::rc::Rc;
 
-type W = Rc<RefCell<World>>;
+type W = Rc<RefCell<Live>>;
 
 pub fn build_ctx(
     lua: &Lua,
@@ -73,7 +73,7 @@ pub fn toml_to_lua(lua: &Lua, v: &toml::Value) -> mlua::Result<Value> {
     })
 }
 
-fn seat(lua: &Lua, w: &World, p: i64) -> mlua::Result<usize> {
+fn seat(lua: &Lua, w: &Live, p: i64) -> mlua::Result<usize> {
     if p >= 1 && (p as usize) <= w.seats {
         Ok(p as usize - 1)
     } else {
@@ -137,6 +137,18 @@ pub fn emit_api(lua: &Lua, board: &Board, world: &W) -> mlua::Result<Table> {
                 seat: seat - 1,
                 to,
                 laps,
+            });
+            Ok(())
+        })?,
+    )?;
+    let w = world.clone();
+    t.raw_set(
+        "action",
+        lua.create_function(move |_, (seat, option): (usize, Table)| {
+            let action = super::rules::read_option_table(&option).map_err(mlua::Error::external)?;
+            w.borrow_mut().log(Event::Action {
+                seat: seat - 1,
+                action,
             });
             Ok(())
         })?,

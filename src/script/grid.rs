@@ -6,12 +6,12 @@
 use super::host::api_error;
 use super::rawgrid::{cell, seat, Problem};
 use crate::core::grid::GridState;
-use crate::core::world::World;
+use crate::core::live::Live;
 use mlua::{Lua, Table, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
 
-type W = Rc<RefCell<World>>;
+type W = Rc<RefCell<Live>>;
 
 /// Runs `f` on the grid, or fails with a clear error on a track map.
 fn with_grid<R>(

@@ -3,7 +3,9 @@
 //! names that make errors read `path:line:`, and the loaded rules and AI tables.
 
 use super::watchdog::Guard;
-use crate::core::world::World;
+use crate::core::live::Live;
+use crate::core::rules::{Decision, ScriptError};
+use crate::core::world::Snapshot;
 use crate::def::board::Board;
 use crate::def::{shown_path, Package};
 use crate::diag::{did_you_mean, Diagnostic};
@@ -12,6 +14,7 @@ use mlua::{Function, IntoLuaMulti, Lua, LuaOptions, StdLib, Table, Value};
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// Instructions a call into Lua may still run once the watchdog has armed it.
 pub const DEFAULT_BUDGET: u64 = 20_000_000;
@@ -19,16 +22,6 @@ pub const DEFAULT_BUDGET: u64 = 20_000_000;
 pub const MEMORY_LIMIT: usize = 256 << 20;
 /// Registry key of the modules `require` has loaded.
 const LOADED: &str = "meeple.loaded";
-
-/// A script problem, located and with its context (state, hook, player, turn).
-#[derive(Debug, Clone, PartialEq)]
-pub struct ScriptError(pub Diagnostic);
-
-impl std::fmt::Display for ScriptError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
-    }
-}
 
 /// The rules' hooks that belong to no state, read once when the rules load (a rules table's
 /// metamethods run then, under the budget, never again).
@@ -56,6 +49,13 @@ pub struct Host {
     pub lua: Lua,
     lua_state: *mut mlua::ffi::lua_State,
     budget: u64,
+    pub pkg: Arc<Package>,
+    pub board: Board,
+    pub seats: usize,
+    /// A grid map's rows and columns.
+    pub grid: Option<(usize, usize)>,
+    /// Decisions the driver plays per call: where the last calls settled (see `Rules::drive`).
+    pub chunk: u64,
     pub rules: Table,
     pub ai: Option<Table>,
     /// `AI.styles`, by name in sorted order.
@@ -65,36 +65,38 @@ pub struct Host {
     /// Problems that do not stop the game (a hook the API no longer calls).
     pub warnings: Vec<Diagnostic>,
     pub ctx: Table,
-    pub world: Rc<RefCell<World>>,
+    /// The components kept in Rust (generator, decks, grid, outcome, events).
+    pub live: Rc<RefCell<Live>>,
     pub rules_path: String,
-    /// The live components (turn order, tokens, owners, levels, counters) kept in Lua.
+    /// The components kept in Lua (turn order, tokens, owners, levels, counters, zones,
+    /// tallies) and the flow's state: the table `S` of the prelude and the driver.
     pub state: Table,
-    /// Runtime helpers written in Lua (`prelude.lua`).
-    pub check_options: Function,
-    /// Bare string options made into tables, inside a search (`M.unbare`).
-    pub unbare: Function,
-    pub best: Function,
-    pub playout: Function,
-    pub scores: Function,
-    pub ask_order: Function,
-    /// The in-VM driver of heuristic bots, the record its chunks share (`M.run`), and the
-    /// seats' tie-break generators it draws from.
-    pub autoplay: Function,
-    pub new_run: Function,
+    /// The driver (`driver.lua`) and its record for this game (`D.new`).
+    pub driver: Table,
+    pub run: Table,
     pub tiebreak: super::tiebreak::TieBreak,
-    /// Each state's checked hooks and flow facts as one Lua record, for the in-VM driver and
-    /// search playouts (see `fill_states`).
+    /// Each state's checked hooks and flow facts as one Lua record, for the driver (see
+    /// `fill_states`).
     pub states: Table,
+    /// The pending decision as the engine sees it.
+    pub decision: Option<Decision>,
+    /// Positions a search comes back to (freed slots are `None`).
+    pub marks: Vec<Option<Marked>>,
 }
 
+/// A remembered position: its snapshot, the pending options list and seat as the driver left
+/// them, and the decision as the engine saw it.
+pub type Marked = (Snapshot, Value, usize, Option<Decision>);
+
 impl Host {
-    /// Builds a VM for `pkg` on `board`, loads the rules and AI and checks them against the
-    /// flow and the cards. Every problem found is returned.
+    /// Builds a VM for `pkg` on `board` with `seats` seats, loads the rules and AI and checks
+    /// them against the flow and the cards. Every problem found is returned.
     pub fn load(
-        pkg: &Package,
+        pkg: Arc<Package>,
         board: &Board,
         settings: &toml::Table,
-        world: Rc<RefCell<World>>,
+        seats: usize,
+        seed: u64,
     ) -> Result<Host, Vec<Diagnostic>> {
         let rules_path = pkg.file(&pkg.rules_file);
         let fail = |e: mlua::Error| {
@@ -105,28 +107,52 @@ impl Host {
         };
         let lua = sandbox().map_err(fail)?;
         let lua_state = main_state(&lua).map_err(fail)?;
-        install_require(&lua, pkg).map_err(fail)?;
-        let ctx = super::api::build_ctx(&lua, board, settings, pkg.melds.as_ref(), world.clone())
+        install_require(&lua, &pkg).map_err(fail)?;
+        let live = Rc::new(RefCell::new(Live::new(seats, seed)));
+        let ctx = super::api::build_ctx(&lua, board, settings, pkg.melds.as_ref(), live.clone())
             .map_err(fail)?;
         ctx.raw_set("items", pkg.items.clone()).map_err(fail)?;
-        let prelude: Table = lua
-            .load(include_str!("prelude.lua"))
-            .set_name(format!("@{}", crate::diag::PRELUDE))
+        let prelude: Table = text_chunk(&lua, include_str!("prelude.lua"), crate::diag::PRELUDE)
             .call(())
             .map_err(fail)?;
-        prelude
-            .raw_set("where", where_defined(&lua).map_err(fail)?)
+        let driver: Table = text_chunk(&lua, include_str!("driver.lua"), crate::diag::DRIVER)
+            .call(())
             .map_err(fail)?;
+        for t in [&prelude, &driver] {
+            t.raw_set("where", where_defined(&lua).map_err(fail)?)
+                .map_err(fail)?;
+        }
         prelude
             .raw_set("did_you_mean", near_name(&lua).map_err(fail)?)
             .map_err(fail)?;
-        let state = install_components(&lua, &prelude, &ctx, pkg, board, &world).map_err(fail)?;
+        let (state, emit) =
+            install_components(&lua, &prelude, &ctx, &pkg, board, &live, seats).map_err(fail)?;
         let tiebreak = super::tiebreak::TieBreak::install(&lua).map_err(fail)?;
         let states = lua.create_table().map_err(fail)?;
+        let cap = super::rules::round_cap(settings);
+        let new_run: Function = driver.raw_get("new").map_err(fail)?;
+        let run: Table = new_run
+            .call((
+                lua.create_table().map_err(fail)?,
+                &ctx,
+                &state,
+                Value::Nil,
+                &states,
+                cap.map_or(Value::Boolean(false), |c| Value::Integer(c as i64)),
+                crate::core::flow::STEP_GUARD as i64,
+                &tiebreak.draw,
+                emit,
+            ))
+            .map_err(fail)?;
         let mut host = Host {
             lua,
             lua_state,
             budget: DEFAULT_BUDGET,
+            pkg: pkg.clone(),
+            board: board.clone(),
+            seats,
+            grid: board.grid_size(settings).ok().flatten(),
+            chunk: super::rules::FIRST_CHUNK,
             rules: Table::clone(&ctx),
             ai: None,
             styles: Vec::new(),
@@ -134,23 +160,20 @@ impl Host {
             hooks: Vec::new(),
             warnings: Vec::new(),
             ctx,
-            world,
+            live,
             rules_path: rules_path.clone(),
             state,
-            check_options: prelude.get("check_options").map_err(fail)?,
-            unbare: prelude.get("unbare").map_err(fail)?,
-            best: prelude.get("best").map_err(fail)?,
-            playout: prelude.get("playout").map_err(fail)?,
-            scores: prelude.get("scores").map_err(fail)?,
-            ask_order: prelude.get("ask_order").map_err(fail)?,
-            autoplay: prelude.get("autoplay").map_err(fail)?,
-            new_run: prelude.get("run").map_err(fail)?,
+            driver,
+            run,
             tiebreak,
             states,
+            decision: None,
+            marks: Vec::new(),
         };
         host.rules = host.load_table(&pkg.root.join(&pkg.rules_file), &rules_path)?;
         host.register_module(&pkg.rules_file, &host.rules)
             .map_err(fail)?;
+        host.run.raw_set("R", host.rules.clone()).map_err(fail)?;
         if let Some(ai) = &pkg.ai_file {
             host.ai = Some(host.load_table(&pkg.root.join(ai), &pkg.file(ai))?);
         }
@@ -158,7 +181,7 @@ impl Host {
         // Reading the tables may run their metamethods: under the budget.
         let (mut hooks, mut game, mut styles, mut warnings) = Default::default();
         let read = host.budgeted(|| {
-            hooks = check_states(&host.rules, pkg, &rules_path, &mut diags);
+            hooks = check_states(&host.rules, &pkg, &rules_path, &mut diags);
             fill_states(&host.lua, &host.states, &pkg.flow, &hooks)?;
             check_effects(&host.rules, board, &rules_path, &mut diags);
             let ai_path = (pkg.ai_file.as_ref()).map_or(String::new(), |a| pkg.file(a));
@@ -178,28 +201,10 @@ impl Host {
         }
     }
 
-    /// Copies the world's components into the live Lua state (after a start or a restore).
-    /// The Lua tables are filled in place: the prelude's functions hold them as upvalues.
-    pub fn push_world(&self, w: &World) -> mlua::Result<()> {
-        super::sync::push(&self.lua, &self.state, w)
-    }
-
     /// Whether events are recorded: `S.record`, and `ctx:log` with it (see the prelude).
     pub fn set_record(&self, on: bool) -> mlua::Result<()> {
+        self.live.borrow_mut().record_events = on;
         self.state.raw_get::<Function>("set_record")?.call(on)
-    }
-
-    /// Copies the live Lua state back into the world (before a snapshot or a read).
-    pub fn pull_world(&self, w: &mut World) -> mlua::Result<()> {
-        super::sync::pull(&self.lua, &self.state, w)
-    }
-
-    /// Current seat (0-based) and round, read from the live state.
-    pub fn turn_state(&self) -> mlua::Result<(usize, u64)> {
-        Ok((
-            self.state.raw_get::<usize>("current")? - 1,
-            self.state.raw_get("round")?,
-        ))
     }
 
     /// Makes `require("<name>")` return `table` (so ai.lua shares the live rules table).
@@ -232,45 +237,19 @@ impl Host {
 
     /// Calls `f` under the instruction budget; errors carry `context` as a note. `context`
     /// runs after the call's guard is gone, so it may call Lua even when the call ran out of
-    /// budget.
+    /// budget. An error raised inside the runtime's own Lua (the driver, which calls hooks
+    /// that may raise at their caller's level) is located at the script line of the traceback.
     pub fn call<R: mlua::FromLuaMulti>(
         &self,
         f: &Function,
         args: impl IntoLuaMulti,
         context: &dyn Fn() -> String,
     ) -> Result<R, ScriptError> {
-        self.guarded(f, args, context, false)
-    }
-
-    /// Calls `f`, a prelude driver that calls the rules' hooks itself (`M.autoplay`,
-    /// `M.playout`), as `call` does; an error a hook raised at its caller's level
-    /// (`error(msg, 2)`), which Lua locates inside `f`, reads as when the runtime calls the
-    /// hook: located by the traceback.
-    pub fn call_driver<R: mlua::FromLuaMulti>(
-        &self,
-        f: &Function,
-        args: impl IntoLuaMulti,
-        context: &dyn Fn() -> String,
-    ) -> Result<R, ScriptError> {
-        self.guarded(f, args, context, true)
-    }
-
-    fn guarded<R: mlua::FromLuaMulti>(
-        &self,
-        f: &Function,
-        args: impl IntoLuaMulti,
-        context: &dyn Fn() -> String,
-        driver: bool,
-    ) -> Result<R, ScriptError> {
         let result = self.budgeted(|| f.call::<R>(args));
         result.map_err(|e| {
             let message = lua_message(&e);
-            let inside = driver
-                .then(|| without_driver_location(&message, f))
-                .flatten();
-            let message = inside.unwrap_or(&message);
             let diag =
-                Diagnostic::from_lua_message(message, &self.unlocated_path(f)).note(context());
+                Diagnostic::from_lua_message(&message, &self.unlocated_path(f)).note(context());
             ScriptError(diag)
         })
     }
@@ -295,22 +274,12 @@ impl Host {
     /// called (a hook's, an `eval` chunk's), or the rules for the runtime's own helpers.
     fn unlocated_path(&self, f: &Function) -> String {
         match f.info().source.as_deref().and_then(|s| s.strip_prefix('@')) {
-            Some(path) if path != crate::diag::PRELUDE => path.to_string(),
+            Some(path) if path != crate::diag::PRELUDE && path != crate::diag::DRIVER => {
+                path.to_string()
+            }
             _ => self.rules_path.clone(),
         }
     }
-}
-
-/// `message` without its `path:line: ` prefix when that line is inside `driver`.
-fn without_driver_location<'a>(message: &'a str, driver: &Function) -> Option<&'a str> {
-    let info = driver.info();
-    let (src, first, last) = (info.short_src?, info.line_defined?, info.last_line_defined?);
-    let rest = message.strip_prefix(src.as_str())?.strip_prefix(':')?;
-    let (line, rest) = rest.split_once(':')?;
-    let line: usize = line.parse().ok()?;
-    (first..=last)
-        .contains(&line)
-        .then(|| rest.strip_prefix(' ').unwrap_or(rest))
 }
 
 /// A chunk of Lua source (never bytecode) named `@shown`, so that its errors read `shown:line:`.
@@ -372,16 +341,17 @@ fn near_name(lua: &Lua) -> mlua::Result<Function> {
     })
 }
 
+/// The prelude's live components (`S`) over `ctx`, and the functions that log their events.
 fn install_components(
     lua: &Lua,
     prelude: &Table,
     ctx: &Table,
     pkg: &Package,
     board: &Board,
-    world: &Rc<RefCell<World>>,
-) -> mlua::Result<Table> {
+    live: &Rc<RefCell<Live>>,
+    seats: usize,
+) -> mlua::Result<(Table, Table)> {
     let spec = lua.create_table()?;
-    let seats = world.borrow().seats;
     spec.raw_set("seats", seats)?;
     spec.raw_set("spaces", board.spaces.len())?;
     spec.raw_set("counters", pkg.counters.clone())?;
@@ -393,19 +363,19 @@ fn install_components(
         zones.raw_set(i + 1, t)?;
     }
     spec.raw_set("zones", zones)?;
-    let emit = super::api::emit_api(lua, board, world)?;
+    let emit = super::api::emit_api(lua, board, live)?;
     let install: Function = prelude.get("install")?;
     let state: Table = install.call((ctx.clone(), spec, emit.clone()))?;
     let (on_board, sizes) = (ctx.raw_get("board")?, (seats, board.spaces.len()));
-    super::rawboard::install(lua, &on_board, &state, emit.raw_get("move")?, world, sizes)?;
-    Ok(state)
+    super::rawboard::install(lua, &on_board, &state, emit.raw_get("move")?, live, sizes)?;
+    Ok((state, emit))
 }
 
-/// name → { enter, options, act, seats, next, auto, final, plain, priority } for every state:
-/// the checked hooks beside the flow facts, the one Lua form of the flow that the in-VM drivers
-/// read (`next`: each state it may move to, name → that state's record, so a move costs one
-/// lookup; `auto`: neither a decision nor final; `plain`: a decision state without an enter
-/// hook, where entering does nothing but ask; `priority`: a simultaneous state's verb ranks).
+/// name → { enter, options, act, seats, next, auto, decide, final, priority, default } for
+/// every state: the checked hooks beside the flow facts, the one Lua form of the flow that
+/// the driver reads (`next`: each state it may move to, name → that state's record, so a move
+/// costs one lookup; `auto`: neither a decision nor final; `priority`: a simultaneous state's
+/// verb ranks; `default`: its default answer).
 fn fill_states(
     lua: &Lua,
     t: &Table,
@@ -428,14 +398,15 @@ fn fill_states(
         }
         st.raw_set("next", next)?;
         st.raw_set("auto", !spec.decide && !spec.terminal)?;
+        st.raw_set("decide", spec.decide && !spec.terminal)?;
         st.raw_set("final", spec.terminal)?;
-        st.raw_set("plain", spec.decide && !spec.terminal && h.enter.is_none())?;
         if let Some(sim) = &spec.simultaneous {
             let priority = lua.create_table()?;
             for (verb, p) in &sim.priority {
                 priority.raw_set(verb.as_str(), *p)?;
             }
             st.raw_set("priority", priority)?;
+            st.raw_set("default", sim.default.as_deref())?;
         }
         t.raw_set(spec.name.as_str(), st)?;
     }

@@ -1,6 +1,7 @@
 //! The Lua host (the only layer that names mlua): a sandboxed VM per running game, the `ctx`
-//! API rules use to change the world, conversion of `G` to and from plain data, and calls into
-//! the rules' hooks with instruction budgets and located, contextual errors.
+//! API rules use to change a position, the one flow driver (`driver.lua`), conversion of `G`
+//! to and from plain data, and calls into the rules' hooks with instruction budgets and
+//! located, contextual errors. `Host` is the engine's `Rules` (`rules.rs`).
 
 pub mod api;
 pub mod convert;
@@ -10,8 +11,10 @@ pub mod melds;
 mod rawboard;
 mod rawdice;
 mod rawgrid;
+pub mod rules;
 mod sync;
 mod tiebreak;
 pub mod watchdog;
 
-pub use host::{Host, ScriptError};
+pub use crate::core::rules::ScriptError;
+pub use host::Host;

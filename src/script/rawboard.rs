@@ -8,7 +8,7 @@
 
 use super::rawgrid::seat as seat_in_range;
 use super::rawgrid::{c_closure, raise};
-use crate::core::world::World;
+use crate::core::live::Live;
 use mlua::ffi::{self, lua_State};
 use mlua::{Function, Lua, Table, Value};
 use std::cell::RefCell;
@@ -30,7 +30,7 @@ pub fn install(
     board: &Table,
     state: &Table,
     emit_move: Function,
-    world: &Rc<RefCell<World>>,
+    world: &Rc<RefCell<Live>>,
     (seats, spaces): (usize, usize),
 ) -> mlua::Result<()> {
     let upvalues = [
@@ -92,7 +92,7 @@ unsafe extern "C-unwind" fn move_token(l: *mut lua_State) -> c_int {
 /// world is borrowed elsewhere). The borrow ends before the caller calls back into Lua.
 unsafe fn recording(l: *mut lua_State) -> bool {
     let up = ffi::lua_upvalueindex;
-    let world = &*(ffi::lua_touserdata(l, up(1)) as *const RefCell<World>);
+    let world = &*(ffi::lua_touserdata(l, up(1)) as *const RefCell<Live>);
     if let Ok(w) = world.try_borrow() {
         return w.record_events;
     }

@@ -7,7 +7,7 @@
 use super::rawgrid::{c_closure, on_cell, raise, Msg};
 use crate::core::dice::{doubles, parse_dice, roll_into, DiceSpec, MAX_DICE};
 use crate::core::event::Event;
-use crate::core::world::World;
+use crate::core::live::Live;
 use mlua::ffi::{self, lua_State};
 use mlua::{Lua, Table};
 use std::cell::{Cell, RefCell};
@@ -15,7 +15,7 @@ use std::os::raw::c_int;
 use std::rc::Rc;
 
 /// Sets `roll` and `sum` on `ctx.dice`.
-pub fn install(lua: &Lua, dice: &Table, world: &Rc<RefCell<World>>) -> mlua::Result<()> {
+pub fn install(lua: &Lua, dice: &Table, world: &Rc<RefCell<Live>>) -> mlua::Result<()> {
     // The result's keys ride along as upvalues 2 and 3: no string lookup per roll.
     let keys = [
         mlua::Value::String(lua.create_string("total")?),
@@ -75,7 +75,7 @@ fn parsed(spec: &str) -> Result<DiceSpec, String> {
 /// raises the problem as a Lua error (a bad spec, or `what` and the type found).
 unsafe fn roll_faces(l: *mut lua_State, faces: &mut [u32; MAX_DICE], what: &str) -> (usize, i64) {
     let rolled = text(l, 2, what).and_then(|spec| {
-        on_cell(l, |w: &mut World| {
+        on_cell(l, |w: &mut Live| {
             let parsed = parsed(spec).map_err(Msg::of)?;
             let faces = &mut faces[..parsed.count as usize];
             let total = roll_into(parsed, &mut w.rng, &mut w.forced_dice, faces);

@@ -7,7 +7,7 @@
 //! the VM keeps alive), `on_cell` (the borrow and the panic guard), `raise` and `Msg`.
 
 use crate::core::grid::{GridState, DIRECTIONS};
-use crate::core::world::World;
+use crate::core::live::Live;
 use mlua::ffi::{self, lua_State};
 use mlua::{Function, Lua, Table};
 use std::cell::RefCell;
@@ -22,7 +22,7 @@ struct Owned {
 }
 
 /// Sets the fast calls on the `ctx.grid` table `t`.
-pub fn install(lua: &Lua, t: &Table, world: &Rc<RefCell<World>>) -> mlua::Result<()> {
+pub fn install(lua: &Lua, t: &Table, world: &Rc<RefCell<Live>>) -> mlua::Result<()> {
     let calls: [(&str, ffi::lua_CFunction); 7] = [
         ("get", get),
         ("set", set),
@@ -172,8 +172,8 @@ pub(super) unsafe fn on_cell<T, R, E: From<Problem>>(
 }
 
 /// Runs `f` on the grid (`on_cell`); raises any error.
-unsafe fn on_grid<R>(l: *mut lua_State, f: impl FnOnce(&mut World) -> Result<R, Problem>) -> R {
-    let result = on_cell(l, |w: &mut World| match w.grid {
+unsafe fn on_grid<R>(l: *mut lua_State, f: impl FnOnce(&mut Live) -> Result<R, Problem>) -> R {
+    let result = on_cell(l, |w: &mut Live| match w.grid {
         Some(_) => f(w),
         None => Err(Problem::NotGrid),
     });
@@ -183,7 +183,7 @@ unsafe fn on_grid<R>(l: *mut lua_State, f: impl FnOnce(&mut World) -> Result<R, 
     }
 }
 
-fn grid(w: &mut World) -> &mut GridState {
+fn grid(w: &mut Live) -> &mut GridState {
     w.grid.as_mut().expect("checked by on_grid")
 }
 

@@ -1,7 +1,8 @@
-//! Copies the world's live components (turn order, tokens, owners, levels, counters, zones,
-//! tallies) into the Lua table `S` the prelude keeps them in, and back: each way in one raw
-//! pass inside one protected call, since `sim` starts and ends thousands of games a second
-//! and a call per value cost more than the short games themselves.
+//! The components that live in the Lua table `S` (turn order, tokens, owners, levels,
+//! counters, zones, tallies, the decisions played), written from a snapshot's world and read
+//! into one: each way in one raw pass inside one protected call, since `sim` starts and ends
+//! thousands of games a second and a call per value cost more than the short games themselves.
+//! `S` is their one live copy; nothing in Rust mirrors it.
 //!
 //! Invariant: the prelude fills S's tables in place and never replaces them; every key read
 //! here is one the prelude made, so reading allocates nothing in the VM and raises nothing.
@@ -16,15 +17,16 @@ use std::os::raw::c_int;
 /// S's index on the stack of the protected call.
 const S: c_int = 1;
 
-/// Copies `w` into S (after a start or a restore).
+/// Writes `w`'s Lua-kept components into S (a start or a restore).
 pub fn push(lua: &Lua, state: &Table, w: &World) -> mlua::Result<()> {
     // SAFETY: the closure runs protected with S at index 1 and holds only references, so a
     // memory error unwinding past it skips no destructor.
     unsafe { lua.exec_raw::<()>(state, |l| push_raw(l, w)) }
 }
 
-/// Copies S back into `w` (before a snapshot or a read). A value S should never hold (the
-/// ctx functions check what goes in) is an error naming it, never a panic inside the VM.
+/// Reads S's components into `w` (sized for the game: its owners, levels and zones are filled
+/// in place). A value S should never hold (a rules line that wrote into a pile's list, say)
+/// is an error naming it, never a panic inside the VM.
 pub fn pull(lua: &Lua, state: &Table, w: &mut World) -> mlua::Result<()> {
     let mut read = Ok(());
     // SAFETY: as `push`; after the tables are on the stack (the only step that looks keys
@@ -38,9 +40,7 @@ unsafe fn push_raw(l: *mut lua_State, w: &World) {
     set_int(l, c"current", w.current as i64 + 1);
     set_int(l, c"turn", w.turn as i64);
     set_int(l, c"round", w.round as i64);
-    ffi::lua_getfield(l, S, c"set_record".as_ptr());
-    ffi::lua_pushboolean(l, w.record_events as c_int);
-    ffi::lua_call(l, 1, 0);
+    set_int(l, c"decisions", w.decisions as i64);
     with_field(l, c"in_play", |l, t| {
         for (i, p) in w.in_play.iter().enumerate() {
             ffi::lua_pushboolean(l, *p as c_int);
@@ -140,6 +140,7 @@ unsafe fn pull_raw(l: *mut lua_State, w: &mut World) -> Result<(), String> {
     w.current = index(int(l, c"current"), "S.current")?;
     w.turn = count(int(l, c"turn"), "S.turn")?;
     w.round = count(int(l, c"round"), "S.round")?;
+    w.decisions = count(int(l, c"decisions"), "S.decisions")?;
     let names = [
         c"in_play", c"token", c"owner", c"level", c"counter", c"zones", c"tallies",
     ];

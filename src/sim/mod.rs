@@ -134,15 +134,14 @@ fn play_one(cfg: &SimConfig, index: usize, slot: &mut Option<Game>) -> GameResul
         .map(|(i, s)| s.bot(config.seed, i))
         .collect();
     let played = play_out(game, &mut bots, cfg.max_decisions);
-    {
-        let w = game.world();
-        result.outcome = w.outcome.clone();
+    if let Ok(w) = game.world() {
         result.rounds = match w.outcome {
             Some(Outcome::Capped { round }) => round,
             _ => w.round,
         };
+        result.outcome = w.outcome;
         result.decisions = w.decisions;
-        result.tallies = w.tallies.clone();
+        result.tallies = w.tallies;
     }
     match played.and_then(|_| game.stats()) {
         Ok(stats) => result.stats = stats,

@@ -100,7 +100,7 @@ pub fn counter(game: &Game, seat: usize, name: &str) -> i64 {
         .iter()
         .position(|n| n == name)
         .unwrap_or_else(|| panic!("no counter '{name}'"));
-    game.world().counters[c][seat - 1]
+    game.world().unwrap().counters[c][seat - 1]
 }
 
 /// Cash of a 1-based seat.
@@ -110,7 +110,7 @@ pub fn cash(game: &Game, seat: usize) -> i64 {
 
 /// 1-based space index of a 1-based seat's token.
 pub fn position(game: &Game, seat: usize) -> usize {
-    game.world().board.tokens[seat - 1] + 1
+    game.world().unwrap().board.tokens[seat - 1] + 1
 }
 
 /// Copies a folder recursively (a game into a temp folder, to edit it).

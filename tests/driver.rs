@@ -1,21 +1,21 @@
-//! The in-VM driver (`Game::autoplay`, which `play_out` takes when every seat is the heuristic
-//! bot) plays exactly the game the step-by-step driver plays: for every game in `games/`,
-//! seeded games with every seat the heuristic AI end with the same snapshot (`G`, world,
-//! decisions, tallies, outcome, stopping point) and the same bot generators either way; a
-//! rules error reads the same and leaves the same position. MEEPLE_AUTOPLAY_GAMES sets the
-//! seeds per map (default 3).
+//! The one flow driver plays the same game whoever answers its decisions: bots choosing in
+//! Rust one decision at a time (as `play` and `check` run them) or the driver's own policies
+//! (as `sim` runs them, `play_out`). For every game in `games/`, seeded games with heuristic
+//! or random seats end with the same snapshot (`G`, world, decisions, tallies, outcome,
+//! stopping point) and the same bot generators either way; a rules error reads the same and
+//! leaves the same position. MEEPLE_DRIVER_GAMES sets the seeds per map (default 3).
 
 mod common;
 use common::*;
 use meeple::ai::{play_decisions, play_out, Bot, Seat, MAX_DECISIONS};
 use meeple::core::rng::GameRng;
 use meeple::def::Package;
-use meeple::engine::{Game, GameConfig, GameError, Snapshot, VmSeat};
+use meeple::engine::{Game, GameConfig, GameError, Policy, Snapshot};
 use std::sync::Arc;
 
-/// Seeds per map: MEEPLE_AUTOPLAY_GAMES, default 3.
+/// Seeds per map: MEEPLE_DRIVER_GAMES, default 3.
 fn seeds() -> u64 {
-    games_from_env("MEEPLE_AUTOPLAY_GAMES", 3)
+    games_from_env("MEEPLE_DRIVER_GAMES", 3)
 }
 
 /// The round cap the property game plays under here (its full games take 300 rounds).
@@ -41,39 +41,52 @@ fn bots(seats: usize, seed: u64, styles: &[Option<&str>]) -> Vec<Option<Box<dyn 
         .collect()
 }
 
+/// Bots of `kinds` (seat i plays `kinds[i % kinds.len()]`), as `Seat::bot` makes them.
+fn mixed(seats: usize, seed: u64, kinds: &[Seat]) -> Vec<Option<Box<dyn Bot>>> {
+    (0..seats)
+        .map(|s| kinds[s % kinds.len()].bot(seed, s))
+        .collect()
+}
+
 /// The step path: the bots choose and the game applies, one decision at a time.
 fn step_out(game: &mut Game, bots: &mut [Option<Box<dyn Bot>>]) -> Result<(), GameError> {
     play_decisions(game, bots, usize::MAX).map(|_| ())
 }
 
-/// The fast path, which must apply.
+/// The driver's policies for every seat, which must all have one.
 fn auto_out(game: &mut Game, bots: &mut [Option<Box<dyn Bot>>]) -> Result<(), GameError> {
     auto_within(game, bots, u64::MAX)
 }
 
-/// The fast path up to `limit` decisions since the game's start.
+/// The driver's policies up to `limit` decisions since the game's start.
 fn auto_within(
     game: &mut Game,
     bots: &mut [Option<Box<dyn Bot>>],
     limit: u64,
 ) -> Result<(), GameError> {
-    let mut seats: Vec<VmSeat> = (bots.iter_mut().enumerate())
+    let (policies, mut rngs): (Vec<Policy>, Vec<GameRng>) = (bots.iter_mut().enumerate())
         .map(|(s, b)| {
-            (b.as_mut().expect("a bot").vm_seat(game, s))
-                .expect("a heuristic seat the game hides nothing from")
+            let (policy, rng) =
+                (b.as_mut().expect("a bot").policy(game, s)).expect("a seat the driver can answer");
+            (policy, rng.clone())
         })
-        .collect();
-    let applied = game.autoplay(&mut seats, limit)?;
-    assert!(applied, "the fast path applies");
-    Ok(())
+        .unzip();
+    let driven = game.drive(&policies, &mut rngs, limit);
+    for (s, (b, rng)) in bots.iter_mut().zip(rngs).enumerate() {
+        *b.as_mut().unwrap().policy(game, s).unwrap().1 = rng;
+    }
+    driven
 }
 
-/// The bots' tie-break generators.
+/// The bots' generators.
 fn generators(game: &Game, bots: &mut [Option<Box<dyn Bot>>]) -> Vec<GameRng> {
     (bots.iter_mut().enumerate())
         .map(|(s, b)| {
             let b = b.as_mut().expect("a bot");
-            b.vm_seat(game, s).expect("a heuristic seat").rng.clone()
+            b.policy(game, s)
+                .expect("a seat the driver can answer")
+                .1
+                .clone()
         })
         .collect()
 }
@@ -92,9 +105,19 @@ fn both_ways(
     styles: &[Option<&str>],
     what: &str,
 ) -> (Result<(), GameError>, u64) {
+    let seats = make().config.seats;
+    let made = || bots(seats, seed, styles);
+    both_ways_with(make, &made, what)
+}
+
+/// `both_ways` with the bots `bots()` makes.
+fn both_ways_with(
+    make: &dyn Fn() -> Game,
+    bots: &dyn Fn() -> Vec<Option<Box<dyn Bot>>>,
+    what: &str,
+) -> (Result<(), GameError>, u64) {
     let (mut step, mut fast) = (make(), make());
-    let seats = step.world().seats;
-    let (mut step_bots, mut fast_bots) = (bots(seats, seed, styles), bots(seats, seed, styles));
+    let (mut step_bots, mut fast_bots) = (bots(), bots());
     let stepped = step_out(&mut step, &mut step_bots);
     let auto = auto_out(&mut fast, &mut fast_bots);
     assert_eq!(
@@ -109,20 +132,27 @@ fn both_ways(
     (stepped, a.0.world.decisions)
 }
 
+/// Every game plays the same both ways with random seats, with heuristic seats (where the
+/// game hides nothing from them) and with the two mixed.
 #[test]
-fn every_game_plays_the_same_inside_the_vm() {
+fn every_game_plays_the_same_whoever_answers() {
     for pkg in all_games() {
         let seats = 4.clamp(pkg.players.0, pkg.players.1);
         for map in pkg.maps.keys() {
-            let probe = new_game(&pkg, map, seats, 1);
-            if probe.hides_from(Some(0)) || pkg.flow.states.iter().any(|s| s.simultaneous.is_some())
-            {
-                continue; // covered by `the_fast_path_declines_what_it_does_not_cover`
+            let hidden = new_game(&pkg, map, seats, 1).hides_from(Some(0));
+            let mut kinds = vec![vec![Seat::Random]];
+            if !hidden {
+                kinds.push(vec![Seat::Heuristic(None)]);
+                kinds.push(vec![Seat::Heuristic(None), Seat::Random]);
             }
-            for seed in 1..=seeds() {
-                let what = format!("{} map {map} seed {seed}", pkg.id);
+            for (kind, seed) in kinds
+                .iter()
+                .flat_map(|k| (1..=seeds()).map(move |s| (k, s)))
+            {
+                let what = format!("{} map {map} seed {seed} {kind:?}", pkg.id);
                 let make = || new_game(&pkg, map, seats, seed);
-                let (result, decisions) = both_ways(&make, seed, &[], &what);
+                let made = || mixed(seats, seed, kind);
+                let (result, decisions) = both_ways_with(&make, &made, &what);
                 result.unwrap_or_else(|e| panic!("{what}: {e}"));
                 assert!(decisions > 0, "{what}");
             }
@@ -140,7 +170,7 @@ fn play_out_gives_the_step_paths_game() {
     play_out(&mut fast, &mut fast_bots, MAX_DECISIONS).unwrap();
     assert_eq!(end(&fast, &mut fast_bots), end(&step, &mut step_bots));
     assert!(
-        fast.world().decisions > 100,
+        fast.world().unwrap().decisions > 100,
         "a game long enough to take several chunks"
     );
 }
@@ -166,7 +196,7 @@ fn a_restarted_game_starts_with_the_last_chunks_and_plays_the_same() {
             "seed {seed}"
         );
     }
-    assert_eq!(fast.world().decisions, 30);
+    assert_eq!(fast.world().unwrap().decisions, 30);
 }
 
 /// The decision limit stops the in-VM driver where the step path stops: a game of D decisions
@@ -178,7 +208,7 @@ fn the_decision_limit_stops_both_drivers_at_the_same_decision() {
     let make = || new_game(&pkg, "demo", 4, 5);
     let (mut whole, mut whole_bots) = (make(), bots(4, 5, &[]));
     step_out(&mut whole, &mut whole_bots).unwrap();
-    let d = whole.world().decisions;
+    let d = whole.world().unwrap().decisions;
     assert!(whole.is_over() && d > 20, "a whole game of {d} decisions");
     let (mut fast, mut fast_bots) = (make(), bots(4, 5, &[]));
     auto_within(&mut fast, &mut fast_bots, d).unwrap();
@@ -189,7 +219,7 @@ fn the_decision_limit_stops_both_drivers_at_the_same_decision() {
     play_decisions(&mut step, &mut step_bots, d as usize - 1).unwrap();
     auto_within(&mut fast, &mut fast_bots, d - 1).unwrap();
     assert!(!fast.is_over());
-    assert_eq!(fast.world().decisions, d - 1);
+    assert_eq!(fast.world().unwrap().decisions, d - 1);
     assert_eq!(end(&fast, &mut fast_bots), end(&step, &mut step_bots));
 
     let err = play_out(&mut make(), &mut bots(4, 5, &[]), d - 1).unwrap_err();
@@ -197,39 +227,19 @@ fn the_decision_limit_stops_both_drivers_at_the_same_decision() {
     assert!(err.to_string().contains(&expected), "{err}");
 }
 
-/// Games the fast path does not cover are left alone (`autoplay` answers false and nothing
-/// changes): recorded events, an undo stack, a style the AI lacks, simultaneous states.
+/// A heuristic seat in a game that hides piles from it chooses in Rust, on a re-deal of what
+/// its seat cannot see; a random seat needs no re-deal, so the driver answers for it.
 #[test]
-fn the_fast_path_declines_what_it_does_not_cover() {
-    let declines = |g: &mut Game, styles: &[Option<&str>]| {
-        let before = g.snapshot().unwrap();
-        let mut rngs: Vec<GameRng> = (0..styles.len())
-            .map(|s| GameRng::from_seed(s as u64))
-            .collect();
-        let mut seats: Vec<VmSeat> = (rngs.iter_mut().zip(styles))
-            .map(|(rng, style)| VmSeat { style: *style, rng })
-            .collect();
-        assert!(!g.autoplay(&mut seats, u64::MAX).unwrap());
-        assert_eq!(g.snapshot().unwrap(), before);
-        assert!(!g.is_over());
-    };
-    let pkg = package("monopoly");
-    let mut g = new_game(&pkg, "demo", 2, 1);
-    g.set_record_events(true);
-    declines(&mut g, &[None, None]);
-    let mut g = new_game(&pkg, "demo", 2, 1);
-    g.enable_undo();
-    declines(&mut g, &[None, None]);
-    declines(&mut new_game(&pkg, "demo", 2, 1), &[None, Some("nonesuch")]);
-    declines(&mut new_game(&pkg, "demo", 2, 1), &[None]);
+fn a_seat_that_would_read_hidden_piles_chooses_in_rust() {
     let mahjong = package("mahjong");
-    declines(&mut new_game(&mahjong, "table", 4, 1), &[None; 4]);
-    let mut bot = Seat::Heuristic(None).bot(1, 0).unwrap();
     let g = new_game(&mahjong, "table", 4, 1);
+    let mut heuristic = Seat::Heuristic(None).bot(1, 0).unwrap();
     assert!(
-        bot.vm_seat(&g, 0).is_none(),
-        "hidden hands keep the step path"
+        heuristic.policy(&g, 0).is_none(),
+        "hidden hands: re-dealt in Rust"
     );
+    let mut random = Seat::Random.bot(1, 0).unwrap();
+    assert_eq!(random.policy(&g, 0).map(|p| p.0), Some(Policy::Random));
 }
 
 // Every hook gets the seat whose turn it is (`act` after the option), step by step, inside
@@ -259,7 +269,7 @@ fn hooks_get_the_current_seat_on_every_path() {
     let mut g = make();
     g.random_playout(10_000)
         .expect("playout hooks got the current seat");
-    let checked: i64 = g.g().get("checked").unwrap();
+    let checked = eval(&g, "G.checked").as_i64().unwrap();
     assert!(checked > 100, "{checked} hook calls checked");
     // Gomoku's playouts move by R.random_move, which gets the seat too.
     let rules = "local quick = R.random_move\n\
@@ -272,7 +282,7 @@ fn hooks_get_the_current_seat_on_every_path() {
     let mut g = new_game(&v.pkg, "board", 2, 2);
     g.random_playout(10_000)
         .expect("random_move got the current seat");
-    let quick: i64 = g.g().get("quick").unwrap();
+    let quick = eval(&g, "G.quick").as_i64().unwrap();
     assert!(quick > 8, "{quick} quick moves checked");
 }
 
@@ -327,7 +337,7 @@ fn a_hook_error_inside_a_search_playout_names_the_rules() {
         err.contains("/monopoly/rules.lua:6: error: gave up\n"),
         "{err}"
     );
-    assert!(err.contains("hook 'playout'"), "{err}");
+    assert!(err.contains("in state 'rolling' hook 'enter'"), "{err}");
 }
 
 /// A hook that returns a state it may not go to, inside a search playout, reads as it does
@@ -420,13 +430,10 @@ fn rules_errors_read_the_same_inside_the_vm() {
             "is a number, expected a table",
             "hook 'options'",
         ),
-        // A shared list changed in place at the same length is neither checked nor scored
-        // again (the README asks rules never to change a listed list: the turn's {roll,
-        // mortgage…}, scored by AI.fixed alone, keeps its remembered best); both drivers fail
-        // alike at the first fresh list so changed, a turn that can build.
+        // A list changed in place is checked again: every list is checked as it is listed.
         (
             options("local l = orig(G, ctx, p); if #l > 1 then l[#l] = 42 end; return l"),
-            "option 4 is a number, expected a table {verb, args...}",
+            "is a number, expected a table {verb, args...}",
             "hook 'options'",
         ),
         (
@@ -542,34 +549,38 @@ fn styles_play_the_same_inside_the_vm() {
     }
 }
 
-/// The best of a list scored by `AI.fixed` alone is remembered per AI and list: the turn's
-/// shared {roll, mortgage…} list keeps each seat's own best when a style ranks it otherwise
-/// (here one that opens the mortgage menu and mortgages whatever it can).
+/// Whatever the rules do to an option after listing it, what reaches `act` is checked: an
+/// option the AI changes while scoring it is refused as it is played, and a shared list the
+/// rules change after returning it is checked again when listed again.
 #[test]
-fn remembered_best_options_belong_to_their_ai() {
-    let ai = "AI.styles = { mortgager = { score = AI.score, fixed = { roll = 0, pass = 0,\n\
-                back = -1, use_card = 2, mortgages = 5, mortgage = 5, unmortgage = -1 } } }";
-    let v = variant("monopoly", "", ai, None);
-    let mortgaged_by = "(function() local by = { 0, 0 } \
-        for id in pairs(G.mortgaged) do \
-          local o = ctx.board.owners[ctx.board.by_id[id].index] \
-          by[o] = by[o] + 1 \
-        end \
-        return by end)()";
-    for seed in 1..=seeds() {
-        let make = || new_game(&v.pkg, "classic", 2, seed);
-        let styles = [None, Some("mortgager")];
-        both_ways(&make, seed, &styles, "mortgager").0.unwrap();
-        let mut g = make();
-        auto_out(&mut g, &mut bots(2, seed, &styles)).unwrap();
-        let by = eval(&g, mortgaged_by);
-        assert_eq!(by[0], 0, "seed {seed}: the AI never mortgages");
-        assert_eq!(
-            by[1].as_u64(),
-            eval(&g, "#G.players[2].bought").as_u64(),
-            "seed {seed}"
-        );
-    }
+fn an_option_changed_after_it_was_listed_is_checked_again() {
+    let ai = "local score = AI.score\n\
+              AI.fixed = nil\n\
+              AI.score = function(G, ctx, p, o)\n\
+                if ctx:turn() >= 9 and o[1] == 'roll' then o[1] = 42 end\n\
+                return 1\n\
+              end";
+    let err = fails_alike("", ai);
+    assert!(
+        err.contains("error: option 1: the first element must be the verb (a string)"),
+        "{err}"
+    );
+    let rules = "local shared = { { 'roll' } }\n\
+                 local options = R.states.wait_player.options\n\
+                 R.states.wait_player.options = function(G, ctx, p)\n\
+                   if ctx:turn() >= 9 then return shared end\n\
+                   return options(G, ctx, p)\n\
+                 end\n\
+                 local act = R.states.wait_player.act\n\
+                 R.states.wait_player.act = function(G, ctx, o, p)\n\
+                   if ctx:turn() >= 10 then shared[2] = { 'buy', {} } end\n\
+                   return act(G, ctx, o, p)\n\
+                 end";
+    let err = fails_alike(rules, "");
+    assert!(
+        err.contains("error: option 2: argument of type table (use numbers, strings or booleans)"),
+        "{err}"
+    );
 }
 
 /// Enter hooks of decision and final states run when the step path runs them, and one that

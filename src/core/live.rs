@@ -1,0 +1,67 @@
+//! The live components the runtime keeps in Rust while a game runs: the generator, the decks,
+//! a grid's cells, the outcome and the event log (the rest of a position lives in the script
+//! VM, beside the rules). Each has this one live copy; a snapshot is their serialized form.
+
+use super::deck::DeckState;
+use super::event::{Event, Outcome};
+use super::grid::GridState;
+use super::rng::GameRng;
+use std::collections::VecDeque;
+
+#[derive(Clone, Debug)]
+pub struct Live {
+    pub seats: usize,
+    pub rng: GameRng,
+    pub decks: Vec<DeckState>,
+    pub grid: Option<GridState>,
+    pub outcome: Option<Outcome>,
+    pub events: Vec<Event>,
+    /// Die faces to use before the generator (scenario tests and tutorials set up exact rolls).
+    pub forced_dice: VecDeque<u32>,
+    pub record_events: bool,
+}
+
+impl Live {
+    pub fn new(seats: usize, seed: u64) -> Live {
+        Live {
+            seats,
+            rng: GameRng::from_seed(seed),
+            decks: Vec::new(),
+            grid: None,
+            outcome: None,
+            events: Vec::new(),
+            forced_dice: VecDeque::new(),
+            record_events: true,
+        }
+    }
+
+    pub fn log(&mut self, event: Event) {
+        if self.record_events {
+            self.events.push(event);
+        }
+    }
+
+    /// Records the outcome, once: a later one is ignored.
+    pub fn finish(&mut self, outcome: Outcome) {
+        if self.outcome.is_none() {
+            self.log(Event::GameOver {
+                outcome: outcome.clone(),
+            });
+            self.outcome = Some(outcome);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outcome_is_final_and_logged_once() {
+        let mut l = Live::new(2, 1);
+        l.finish(Outcome::Won { winners: vec![1] });
+        l.finish(Outcome::Draw);
+        assert_eq!(l.outcome, Some(Outcome::Won { winners: vec![1] }));
+        assert_eq!(l.events.len(), 1);
+    }
+}

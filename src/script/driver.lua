@@ -1,0 +1,351 @@
+-- The one flow driver: every game, in every command, moves through these functions. They
+-- run automatic states, check every transition against [flow], ask decisions (checking each
+-- options list), collect the answers of a decision that asks several seats at once and
+-- resolve them by priority, stop a flow that cycles and a game past its round cap. Who
+-- answers a decision is the seat's policy: `false` stops and leaves it to the caller (a
+-- person, a search bot), "random" and "playout" pick at random, an AI table picks its best
+-- option. The position's flow state lives in S (state, entered, pending, claim, decisions),
+-- beside the components the prelude keeps there.
+local D = {}
+
+-- run (one per game, made by D.new): G, ctx, S, R, states (each state's record, see
+-- fill_states in src/script/host.rs), cap (round cap or false), guard (automatic steps
+-- allowed between decisions), draw(seat, n) (below(n) + 1 from the seat's own generator),
+-- emit (events), policies (per seat), hook (the hook running now, for error notes).
+function D.new(G, ctx, S, R, states, cap, guard, draw, emit)
+  return { G = G, ctx = ctx, S = S, R = R, states = states, cap = cap, guard = guard,
+           draw = draw, emit = emit, policies = {}, hook = "setup", trail = {} }
+end
+
+-- Option lists ------------------------------------------------------------------------------
+
+-- The problem with option `o` (number `i` of its list, or R.random_move's move when `i` is
+-- nil), or nil: a table whose first element is the verb (a string) and whose other elements
+-- are numbers, strings or booleans.
+local function bad_option(o, i)
+  local problem
+  if type(o) ~= "table" then
+    problem = string.format(" is a %s, expected a table {verb, args...}", type(o))
+  elseif type(o[1]) ~= "string" then
+    problem = ": the first element must be the verb (a string)"
+  else
+    for j = 2, #o do
+      local t = type(o[j])
+      if t ~= "number" and t ~= "string" and t ~= "boolean" then
+        problem = string.format(": argument of type %s (use numbers, strings or booleans)", t)
+        break
+      end
+    end
+  end
+  if problem == nil then return nil end
+  return (i and "option " .. i or "R.random_move's move") .. problem
+end
+
+-- Checks a decision's options list, every time it is listed (rules may change a list or an
+-- option after returning it: what is checked is what they return now); a bare string option
+-- becomes {verb}. Returns nil when valid, else a message.
+function D.check(list)
+  if type(list) ~= "table" then
+    return "options must return a list of options, got " .. type(list)
+  end
+  for i = 1, #list do
+    local o = list[i]
+    if type(o) == "string" then
+      list[i] = { o }
+    else
+      local problem = bad_option(o, i)
+      if problem then return problem end
+    end
+  end
+  return nil
+end
+
+-- AI scores ---------------------------------------------------------------------------------
+
+-- How a score that is not a number is named in an error: its type, or NaN.
+local function what(s)
+  if s ~= s then return "NaN (not a number: 0/0?)" end
+  return type(s)
+end
+
+-- AI.scores' list for the whole decision, checked.
+local function whole_scores(AI, G, ctx, seat, list)
+  local out = AI.scores(G, ctx, seat, list)
+  if type(out) ~= "table" then
+    error(string.format("%s: AI.scores returned %s, expected a list of numbers", D.where(AI.scores), type(out)), 0)
+  end
+  for i = 1, #list do
+    local s = out[i]
+    if type(s) ~= "number" or s ~= s then
+      error(string.format("%s: AI.scores returned %s for option %d, expected a number", D.where(AI.scores), what(s), i), 0)
+    end
+  end
+  return out
+end
+
+local NOTHING_FIXED, NO_SCORE = {}, -math.huge
+
+-- The best score and how many options reach it, their indices in tied[1..n]; each option's
+-- score also in out[i] when `out` is given. Scores come from AI.scores when the AI scores a
+-- decision as a whole, else from AI.fixed[verb] or AI.score(G, ctx, seat, option) one by one.
+-- A score that is not a number (NaN among them) is an error at the AI function.
+function D.tied(AI, G, ctx, seat, list, tied, out)
+  local scores = AI.scores and whole_scores(AI, G, ctx, seat, list)
+  local score, fixed = AI.score, AI.fixed or NOTHING_FIXED
+  local best, n = NO_SCORE, 0
+  for i = 1, #list do
+    local s
+    if scores then
+      s = scores[i]
+    else
+      local o = list[i]
+      s = fixed[o[1]]
+      if s == nil then
+        s = score(G, ctx, seat, o)
+        if type(s) ~= "number" or s ~= s then
+          error(string.format("%s: AI.score returned %s for option %d, expected a number", D.where(score), what(s), i), 0)
+        end
+      end
+    end
+    if out then out[i] = s end
+    if s > best then
+      best, n = s, 1
+      tied[1] = i
+    elseif s == best then
+      n = n + 1
+      tied[n] = i
+    end
+  end
+  return best, n
+end
+
+-- Scores of every option, as D.tied reads them.
+function D.scores(AI, G, ctx, seat, list)
+  if AI.scores then return whole_scores(AI, G, ctx, seat, list) end
+  local out = {}
+  D.tied(AI, G, ctx, seat, list, {}, out)
+  return out
+end
+
+-- The best score followed by the indices of all options that reach it.
+function D.best(AI, G, ctx, seat, list)
+  local tied = {}
+  local best, n = D.tied(AI, G, ctx, seat, list, tied)
+  return best, table.unpack(tied, 1, n)
+end
+
+-- Policies ----------------------------------------------------------------------------------
+
+local tied_scratch = {}
+
+-- The flow ----------------------------------------------------------------------------------
+
+-- The seats a simultaneous state asks, in asking order: from the seat after the current one
+-- around the table; duplicates and out-of-range seats are errors (returned as a message).
+local function ask_order(list, current, n)
+  if type(list) ~= "table" then return nil, "seats must return a list of seat numbers, got " .. type(list) end
+  local named = {}
+  for i = 1, #list do
+    local s = list[i]
+    if math.type(s) ~= "integer" or s < 1 or s > n then
+      return nil, string.format("seats returned %s, not a seat number 1..%d", tostring(s), n)
+    end
+    if named[s] then return nil, string.format("seats returned seat %d twice", s) end
+    named[s] = true
+  end
+  return named
+end
+
+-- Opens the claim of simultaneous state `st`: who is asked, in order. With a default answer
+-- every seat in play but the current one is asked (a seat the `seats` hook did not name has
+-- the default as its only option), so nobody learns who could answer.
+local function open_claim(run, st)
+  local S = run.S
+  run.hook = "seats"
+  local named, problem = ask_order(st.seats(run.G, run.ctx), S.current, S.seats)
+  if not named then return nil, problem end
+  local claim = { seats = {}, named = {}, answers = {} }
+  for step = 1, S.seats do
+    local s = (S.current - 1 + step) % S.seats + 1
+    if named[s] or (st.default and s ~= S.current and S.in_play[s]) then
+      claim.seats[#claim.seats + 1] = s
+      claim.named[#claim.named + 1] = named[s] == true
+    end
+  end
+  return claim
+end
+
+-- The winning answer of claim `claim` of state `st`: of the named seats' answers the one
+-- whose verb ranks highest (ties: the seat asked first); its option and seat (nil for nobody)
+-- and every named seat's answer by seat.
+local function winner(st, claim)
+  local answers, best, win = {}, nil, nil
+  for k = 1, #claim.seats do
+    if claim.named[k] then
+      local o = claim.answers[k]
+      answers[claim.seats[k]] = o
+      local rank = st.priority[o[1]] or 0
+      if best == nil or rank > best then best, win = rank, k end
+    end
+  end
+  if win then return claim.answers[win], claim.seats[win], answers end
+  return nil, nil, answers
+end
+
+-- The flow, once for every caller. From the position in S it runs on: it plays option
+-- `index` of the pending decision first when given, then answers decisions by the seats'
+-- policies (see `policies` in D.new), at most `limit` of them, and returns why it stopped:
+--   "ask"      a decision is pending (S.pending, S.pending_seat): the caller's, or the limit
+--   "final"    a final state was reached; "capped": the round cap was passed
+--   "next", hook, value   a hook returned something other than one of its state's next states
+--   "none"     an automatic state named no next state
+--   "stuck", states       automatic steps without a decision past the guard (the last six)
+--   "options", problem    a bad options list (problem nil: an empty one); "seats", problem
+-- Entering a decision or final state runs its enter hook once (it may move on); an automatic
+-- state runs its enter hook, which must name the next state; every transition is checked
+-- against [flow]; a simultaneous state collects its answers, then resolves them (`winner`).
+-- A policy "playout" plays R.random_move's move when the rules offer one, else a uniform
+-- pick from the game's generator. run.played: the decisions this call played.
+function D.run(run, limit, index)
+  local S, states, policies = run.S, run.states, run.policies
+  local G, ctx, guard = run.G, run.ctx, run.guard
+  local st, list, seat = states[S.state], S.pending, S.pending_seat
+  local n, steps, nxt, option, move, claim, k, problem = 0, 0
+  run.played = 0
+  while true do
+    if list == nil then goto settle end
+    -- Who decides, unless the caller already has.
+    if index == nil then
+      if n >= limit then return "ask" end
+      local policy = policies[seat]
+      if not policy then return "ask" end
+      if policy == "random" then
+        index = run.draw(seat, #list)
+      elseif policy == "playout" then
+        local random_move = run.R.random_move
+        run.hook = "random_move"
+        move = random_move and random_move(G, ctx, seat)
+        if not move then index = ctx.random:int(1, #list) end
+      elseif #list == 1 then
+        index = 1
+      else
+        run.hook = "ai.score"
+        local _, tied = D.tied(policy, G, ctx, seat, list, tied_scratch)
+        index = tied == 1 and tied_scratch[1] or tied_scratch[run.draw(seat, tied)]
+      end
+    end
+    -- Play it: the option is checked again as it is played (a hook may have changed it).
+    option = move or list[index]
+    problem = bad_option(option, not move and index or nil)
+    if problem then return "options", problem end
+    S.pending, S.pending_seat, index, move = nil, nil, nil, nil
+    n = n + 1
+    run.played = n
+    S.decisions = S.decisions + 1
+    claim = S.claim
+    if claim then
+      claim.answers[#claim.answers + 1] = option
+      if #claim.answers < #claim.seats then goto ask end
+      S.claim = nil
+      option, seat, claim = winner(st, claim)
+    end
+    if option ~= nil and S.record then run.emit.action(seat, option) end
+    ::act::
+    run.hook = "act"
+    nxt = st.act(G, ctx, option, seat, claim)
+    if nxt ~= nil then
+      local to = st.next[nxt]
+      if not to then return "next", "act", nxt end
+      S.state, st, S.entered = nxt, to, true
+    else
+      S.entered = false
+    end
+    -- Settle: run automatic states and enter hooks until a decision or the end.
+    ::settle::
+    steps = 0
+    while true do
+      if st.auto then
+        steps = steps + 1
+        if steps > guard - 6 then
+          run.trail[steps - guard + 6] = S.state
+          if steps > guard then return "stuck", run.trail end
+        end
+        run.hook = "enter"
+        nxt = st.enter(G, ctx, S.current)
+        if nxt == nil then return "none" end
+      elseif S.entered and st.enter then
+        S.entered = false
+        run.hook = "enter"
+        nxt = st.enter(G, ctx, S.current)
+      else
+        S.entered = false
+        if st.final then return "final" end
+        break
+      end
+      if nxt ~= nil then
+        local to = st.next[nxt]
+        if not to then return "next", "enter", nxt end
+        S.state, st, S.entered = nxt, to, true
+      end
+    end
+    -- Ask the decision state `st`: who decides, with the checked options.
+    ::ask::
+    if run.cap and S.round > run.cap then return "capped" end
+    if st.priority then
+      claim = S.claim
+      if not claim then
+        claim, problem = open_claim(run, st)
+        if not claim then return "seats", problem end
+        S.claim = claim
+      end
+      k = #claim.answers + 1
+      seat = claim.seats[k]
+      if seat == nil then
+        -- Nobody is asked: act runs at once, with no option.
+        S.claim = nil
+        option, seat, claim = winner(st, claim)
+        goto act
+      end
+      if claim.named[k] then
+        run.hook = "options"
+        list = st.options(G, ctx, seat)
+      else
+        list = { { st.default } }
+      end
+    else
+      seat = S.current
+      run.hook = "options"
+      list = st.options(G, ctx, seat)
+    end
+    problem = D.check(list)
+    if problem then return "options", problem end
+    if #list == 0 then return "options" end
+    S.pending, S.pending_seat = list, seat
+  end
+end
+
+-- Plays option `index` of the pending decision and runs on to the next decision.
+function D.apply(run, index)
+  return D.run(run, 0, index)
+end
+
+-- Runs on from the position, answering decisions by the seats' policies (at most `limit`).
+function D.drive(run, limit)
+  return D.run(run, limit)
+end
+
+-- The options `seat` has in the open claim (its default alone when the rules did not name
+-- it); an empty list when the rules' list is not a list of options.
+function D.options_of(run, seat)
+  local S = run.S
+  local st, claim = run.states[S.state], S.claim
+  for k = 1, #claim.seats do
+    if claim.seats[k] == seat and not claim.named[k] then return { { st.default } } end
+  end
+  run.hook = "options"
+  local list = st.options(run.G, run.ctx, seat)
+  if D.check(list) then return {} end
+  return list
+end
+
+return D

@@ -1,0 +1,948 @@
+//! The Lua host as the engine's `Rules`: positions put into the VM and read back, the flow run
+//! by the one driver (`driver.lua`) and what it stops for turned into decisions and located
+//! errors, and the rules' other hooks (texts, AI scores, statistics, `eval`) called under the
+//! budget with their context.
+
+use super::convert::{from_json, to_json};
+use super::host::{lua_message, text_chunk, Host};
+use crate::core::action::{Action, Arg};
+use crate::core::deck::DeckState;
+use crate::core::event::{Event, Outcome};
+use crate::core::grid::GridState;
+use crate::core::rng::GameRng;
+use crate::core::rules::{Decision, GameError, MarkId, Policy, Rules, ScriptError};
+use crate::core::world::{Claim, Snapshot, World};
+use crate::core::zone::ZoneState;
+use crate::diag::Diagnostic;
+use mlua::{Function, MultiValue, Table, Value};
+use std::time::{Duration, Instant};
+
+/// The reserved setting `round_cap`, if the game has it (at least 1: the engine checks).
+pub fn round_cap(settings: &toml::Table) -> Option<u64> {
+    settings
+        .get("round_cap")
+        .and_then(|v| v.as_integer())
+        .map(|c| c as u64)
+}
+
+/// What the driver stopped for: its reason and up to two values.
+type Stop = (String, Value, Value);
+
+/// The rules' hooks that belong to no state, named as such in an error's context.
+const GAME_HOOKS: &[&str] = &["label", "spot", "status", "stats", "why_not"];
+
+/// Decisions a drive plays per call into the VM at first; later calls aim at `CHUNK_TIME`,
+/// far below the watchdog's arming time, so that a long batch never looks like a loop.
+pub(super) const FIRST_CHUNK: u64 = 1;
+const MAX_CHUNK: u64 = 1 << 16;
+const CHUNK_TIME: Duration = Duration::from_millis(20);
+
+impl Host {
+    fn lua_failure(&self, e: mlua::Error) -> GameError {
+        GameError::Script(ScriptError(Diagnostic::error(
+            &self.rules_path,
+            lua_message(&e),
+        )))
+    }
+
+    fn driver_fn(&self, name: &str) -> Result<Function, GameError> {
+        self.driver.raw_get(name).map_err(|e| self.lua_failure(e))
+    }
+
+    fn g(&self) -> Value {
+        self.run.raw_get("G").unwrap_or(Value::Nil)
+    }
+
+    fn s_int(&self, key: &str) -> i64 {
+        self.state.raw_get(key).unwrap_or(0)
+    }
+
+    /// The note on a script error: where in the flow it happened.
+    pub fn context(&self, hook: &str) -> String {
+        let state = self.state_name();
+        let (player, turn) = (self.s_int("current"), self.s_int("turn"));
+        match GAME_HOOKS.contains(&hook) {
+            true => format!("in hook 'R.{hook}' (state '{state}', player {player}, turn {turn})"),
+            false => format!("in state '{state}' hook '{hook}' (player {player}, turn {turn})"),
+        }
+    }
+
+    /// The note for an error the driver met: the hook it was running then.
+    fn driver_context(&self) -> String {
+        let hook: String = self.run.raw_get("hook").unwrap_or_default();
+        match hook.as_str() {
+            "setup" => "in R.setup (before the first turn)".into(),
+            hook => self.context(hook),
+        }
+    }
+
+    /// Calls the driver's `name` with `args` under the budget: what it stopped for.
+    fn drive_call(&self, name: &str, args: impl mlua::IntoLuaMulti) -> Result<Stop, GameError> {
+        let f = self.driver_fn(name)?;
+        let ctx = || self.driver_context();
+        Ok(self.call(&f, args, &ctx)?)
+    }
+
+    /// The pending decision after the driver stopped to ask, or what else it stopped for.
+    fn after(&mut self, (why, a, b): Stop) -> Result<(), GameError> {
+        self.decision = None;
+        match why.as_str() {
+            "ask" => {
+                self.decision = Some(self.read_decision()?);
+                Ok(())
+            }
+            "final" => {
+                self.live.borrow_mut().finish(Outcome::Draw);
+                Ok(())
+            }
+            "capped" => {
+                let round = round_cap_of(self);
+                self.live.borrow_mut().finish(Outcome::Capped { round });
+                Ok(())
+            }
+            _ => Err(self.flow_failure(&why, a, b)),
+        }
+    }
+
+    /// The decision the driver left pending in S.
+    fn read_decision(&self) -> Result<Decision, GameError> {
+        let fail = |e| self.lua_failure(e);
+        let list: Table = self.state.raw_get("pending").map_err(fail)?;
+        let seat: usize = self.state.raw_get("pending_seat").map_err(fail)?;
+        let waiting = match self.state.raw_get::<Option<Table>>("claim").map_err(fail)? {
+            Some(claim) => {
+                let seats: Vec<usize> = claim.raw_get("seats").map_err(fail)?;
+                let answered = claim.raw_get::<Table>("answers").map_err(fail)?.raw_len();
+                seats[answered.min(seats.len())..]
+                    .iter()
+                    .map(|s| s - 1)
+                    .collect()
+            }
+            None => Vec::new(),
+        };
+        Ok(Decision {
+            seat: seat - 1,
+            options: actions_of(&list),
+            waiting,
+        })
+    }
+
+    /// Puts `world` (in state `state`) into the VM and Rust's live components; nothing pending.
+    fn put(&mut self, world: &World, state: &str, entered: bool) -> Result<(), GameError> {
+        let fail = |e| self.lua_failure(e);
+        {
+            let mut live = self.live.borrow_mut();
+            live.rng = world.rng.clone();
+            live.decks = world.decks.clone();
+            let filled = live.grid.as_ref().and_then(|g| g.filled);
+            live.grid = world.grid.clone();
+            if let Some(g) = live.grid.as_mut() {
+                g.filled = filled;
+            }
+            live.outcome = world.outcome.clone();
+        }
+        super::sync::push(&self.lua, &self.state, world).map_err(fail)?;
+        let claim = match &world.claim {
+            Some(c) => Value::Table(self.claim_table(c)?),
+            None => Value::Nil,
+        };
+        let s = &self.state;
+        s.raw_set("state", state).map_err(fail)?;
+        s.raw_set("entered", entered).map_err(fail)?;
+        s.raw_set("pending", Value::Nil).map_err(fail)?;
+        s.raw_set("pending_seat", Value::Nil).map_err(fail)?;
+        s.raw_set("claim", claim).map_err(fail)?;
+        self.decision = None;
+        Ok(())
+    }
+
+    fn claim_table(&self, c: &Claim) -> Result<Table, GameError> {
+        let lua = &self.lua;
+        let fail = |e| self.lua_failure(e);
+        let t = lua.create_table().map_err(fail)?;
+        let seats: Vec<usize> = c.seats.iter().map(|s| s + 1).collect();
+        let named: Vec<bool> = match c.named.len() == c.seats.len() {
+            true => c.named.clone(),
+            false => vec![true; c.seats.len()],
+        };
+        t.raw_set("seats", seats).map_err(fail)?;
+        t.raw_set("named", named).map_err(fail)?;
+        t.raw_set("answers", self.option_tables(&c.answers)?)
+            .map_err(fail)?;
+        Ok(t)
+    }
+
+    fn option_tables(&self, actions: &[Action]) -> Result<Table, GameError> {
+        let fail = |e| self.lua_failure(e);
+        let tables = actions
+            .iter()
+            .map(|a| action_table(&self.lua, a))
+            .collect::<mlua::Result<Vec<_>>>()
+            .map_err(fail)?;
+        self.lua.create_sequence_from(tables).map_err(fail)
+    }
+
+    fn claim_of(&self) -> Result<Option<Claim>, GameError> {
+        let fail = |e| self.lua_failure(e);
+        let Some(t) = self.state.raw_get::<Option<Table>>("claim").map_err(fail)? else {
+            return Ok(None);
+        };
+        let seats: Vec<usize> = t.raw_get("seats").map_err(fail)?;
+        let named: Vec<bool> = t.raw_get("named").map_err(fail)?;
+        let answers: Table = t.raw_get("answers").map_err(fail)?;
+        Ok(Some(Claim {
+            seats: seats.into_iter().map(|s| s - 1).collect(),
+            named,
+            answers: actions_of(&answers),
+        }))
+    }
+
+    /// Sets each seat's policy for the driver (`false`: ask the caller).
+    fn set_policies(&self, policies: &[Policy]) -> Result<(), GameError> {
+        let fail = |e| self.lua_failure(e);
+        let t = self.lua.create_table().map_err(fail)?;
+        for (i, p) in policies.iter().enumerate() {
+            let v = match p {
+                Policy::Ask => Value::Boolean(false),
+                Policy::Random => Value::String(self.lua.create_string("random").map_err(fail)?),
+                Policy::Playout => Value::String(self.lua.create_string("playout").map_err(fail)?),
+                Policy::Heuristic(style) => Value::Table(self.ai_table(style.as_deref())?),
+            };
+            t.raw_set(i + 1, v).map_err(fail)?;
+        }
+        self.run.raw_set("policies", t).map_err(fail)
+    }
+
+    /// The AI table, or one of its styles.
+    fn ai_table(&self, style: Option<&str>) -> Result<Table, GameError> {
+        let Some(ai) = &self.ai else {
+            return Err(GameError::Rejected(format!(
+                "game '{}' has no ai script with a score function",
+                self.pkg.id
+            )));
+        };
+        let Some(name) = style else {
+            return Ok(ai.clone());
+        };
+        if let Some(t) = self.style(name) {
+            return Ok(t.clone());
+        }
+        let names = self.ai_styles();
+        Err(GameError::Rejected(format!(
+            "the ai script of '{}' has no style '{name}' ({})",
+            self.pkg.id,
+            match names.is_empty() {
+                true => "it defines no AI.styles".to_string(),
+                false => format!("AI.styles has: {}", names.join(", ")),
+            }
+        )))
+    }
+
+    /// The pending option `index` as the rules listed it.
+    fn option(&self, index: usize) -> Result<Table, GameError> {
+        let list: Table = self
+            .state
+            .raw_get("pending")
+            .map_err(|e| self.lua_failure(e))?;
+        list.raw_get(index + 1).map_err(|e| self.lua_failure(e))
+    }
+
+    fn pending_list(&self) -> Result<(usize, Table), GameError> {
+        let d = (self.decision.as_ref())
+            .ok_or_else(|| GameError::Rejected("the game is over".into()))?;
+        let list = self
+            .state
+            .raw_get("pending")
+            .map_err(|e| self.lua_failure(e))?;
+        Ok((d.seat, list))
+    }
+
+    /// A flow error the driver stopped for (`why`, with what it reported).
+    fn flow_failure(&self, why: &str, a: Value, b: Value) -> GameError {
+        let state = self.state_name();
+        let text = |v: &Value| v.to_string().unwrap_or_default();
+        match why {
+            "next" => {
+                let hook = text(&a);
+                let to = match &b {
+                    Value::String(s) => s.to_string_lossy(),
+                    other => {
+                        let msg = format!(
+                            "hook '{hook}' returned {}, not the name of a state",
+                            described(other)
+                        );
+                        return self.flow_error(msg, &hook);
+                    }
+                };
+                let from = self.pkg.flow.index(&state).unwrap_or(0);
+                let msg = match self.pkg.flow.check_transition(from, &to) {
+                    Err(msg) => msg,
+                    Ok(_) => format!("state '{to}' was refused"),
+                };
+                let f = self.hook_function(&state, &hook);
+                let line = f.as_ref().and_then(|f| returning_line(f, &to));
+                let mut e = self.error_at(f, msg, &hook);
+                if let (GameError::Script(ScriptError(d)), Some(line)) = (&mut e, line) {
+                    d.line = Some(line);
+                }
+                e
+            }
+            "none" => self.flow_error(
+                format!("automatic state '{state}' must return the name of the next state"),
+                "enter",
+            ),
+            "stuck" => {
+                let trail: Vec<String> = match &a {
+                    Value::Table(t) => t.sequence_values::<String>().flatten().collect(),
+                    _ => Vec::new(),
+                };
+                let msg = format!(
+                    "no decision reached after {} automatic steps: the flow cycles ({} → …)",
+                    crate::core::flow::STEP_GUARD,
+                    trail.join(" → ")
+                );
+                self.flow_error(msg, "enter")
+            }
+            "options" => {
+                let msg = match &a {
+                    Value::String(problem) => problem.to_string_lossy(),
+                    _ => format!("decision state '{state}' offered no options"),
+                };
+                self.flow_error(msg, "options")
+            }
+            "seats" => self.flow_error(text(&a), "seats"),
+            other => self.flow_error(format!("the driver stopped for '{other}'"), "act"),
+        }
+    }
+
+    /// An error about what the hook `hook` of the current state did, at its definition.
+    fn flow_error(&self, msg: String, hook: &str) -> GameError {
+        let f = self.hook_function(&self.state_name(), hook);
+        self.error_at(f, msg, hook)
+    }
+
+    /// An error about what the script function `f` (the hook `hook`) did, located at its
+    /// definition, with the flow's context as its note.
+    pub fn error_at(&self, f: Option<Function>, msg: String, hook: &str) -> GameError {
+        let mut diag = Diagnostic::error(&self.rules_path, msg).note(self.context(hook));
+        if let Some(info) = f.map(|f| f.info()) {
+            if let (Some(src), Some(line)) = (info.short_src, info.line_defined) {
+                diag.path = src;
+                diag.line = Some(line);
+            }
+        }
+        GameError::Script(ScriptError(diag))
+    }
+
+    /// The Lua function behind a state's hook, to point errors at its definition.
+    fn hook_function(&self, state: &str, hook: &str) -> Option<Function> {
+        let hooks = self.hooks.get(self.pkg.flow.index(state)?)?;
+        match hook {
+            "enter" => hooks.enter.clone(),
+            "options" => hooks.options.clone(),
+            "act" => hooks.act.clone(),
+            "seats" => hooks.seats.clone(),
+            _ => None,
+        }
+    }
+
+    /// Runs the driver from a settled or unsettled position with every seat asked.
+    fn settle(&mut self) -> Result<(), GameError> {
+        self.set_policies(&[])?;
+        let stop = self.drive_call("drive", (&self.run, 0))?;
+        self.after(stop)
+    }
+
+    /// What `R.spot` returned is a place on this board, or the error saying why not.
+    fn off_board(&self, place: &[Arg]) -> Option<String> {
+        let shown: Vec<String> = (place.iter())
+            .map(|a| match a {
+                Arg::Str(s) => format!("'{s}'"),
+                other => other.to_string(),
+            })
+            .collect();
+        let got = format!("R.spot returned ({})", shown.join(", "));
+        if let Some(grid) = &self.live.borrow().grid {
+            let (rows, cols) = (grid.rows as i64, grid.cols as i64);
+            return match place {
+                [Arg::Int(r), Arg::Int(c)] if (1..=rows).contains(r) && (1..=cols).contains(c) => {
+                    None
+                }
+                [Arg::Int(_), Arg::Int(_)] => Some(format!(
+                    "{got}, off the {rows}×{cols} grid (rows 1 to {rows}, columns 1 to {cols})"
+                )),
+                _ => Some(format!("{got}, expected a row and a column of the grid")),
+            };
+        }
+        // A table of zones places its options by their item codes, not by `R.spot`.
+        if self.board.spaces.is_empty() {
+            return None;
+        }
+        match place {
+            [Arg::Str(id)] if self.board.space_index(id).is_some() => None,
+            [Arg::Str(id)] => Some(format!(
+                "{got}: map '{}' has no space '{id}'",
+                self.board.id
+            )),
+            _ => Some(format!("{got}, expected one space id of the track")),
+        }
+    }
+
+    /// A hook returning text or nothing, called with `args`; anything else is an error at it.
+    fn text_hook(
+        &self,
+        hook: &Function,
+        name: &str,
+        args: impl mlua::IntoLuaMulti,
+    ) -> Result<Option<String>, GameError> {
+        let ctx = || self.context(name);
+        match self.call(hook, args, &ctx)? {
+            Value::Nil => Ok(None),
+            Value::String(s) => Ok(Some(s.to_string_lossy())),
+            other => {
+                let expected = if name == "why_not" {
+                    "a string or nil"
+                } else {
+                    "a string"
+                };
+                let msg = format!(
+                    "R.{name} returned {}, expected {expected}",
+                    described(&other)
+                );
+                Err(self.error_at(Some(hook.clone()), msg, name))
+            }
+        }
+    }
+}
+
+/// The round cap of the host's game, or 0.
+fn round_cap_of(host: &Host) -> u64 {
+    host.run
+        .raw_get::<Option<u64>>("cap")
+        .ok()
+        .flatten()
+        .unwrap_or(0)
+}
+
+impl Rules for Host {
+    fn restart(&mut self, seed: u64) -> Result<(), GameError> {
+        let pkg = self.pkg.clone();
+        let mut world = World::new(
+            self.seats,
+            pkg.counters.len(),
+            self.board.spaces.len(),
+            seed,
+        );
+        let rng = &mut world.rng;
+        world.decks = (self.board.decks.iter())
+            .map(|d| DeckState::new(d.cards.len(), rng))
+            .collect();
+        world.grid = self.grid.map(|(rows, cols)| GridState::new(rows, cols));
+        world.zones = crate::core::zone::empty(&pkg.zones, self.seats);
+        {
+            let mut live = self.live.borrow_mut();
+            live.events.clear();
+            live.forced_dice.clear();
+            if let Some(g) = live.grid.as_mut() {
+                g.filled = None;
+            }
+        }
+        self.put(&world, pkg.flow.name(pkg.flow.start), true)?;
+        let fail = |e| self.lua_failure(e);
+        let g = self.lua.create_table().map_err(fail)?;
+        self.run.raw_set("G", &g).map_err(fail)?;
+        self.run.raw_set("hook", "setup").map_err(fail)?;
+        if let Some(setup) = self.game.setup.clone() {
+            let ctx = || "in R.setup (before the first turn)".to_string();
+            if let Value::Table(t) = self.call::<Value>(&setup, (&g, &self.ctx), &ctx)? {
+                self.run.raw_set("G", t).map_err(fail)?;
+            }
+        }
+        // Stones the set-up placed are not a move.
+        if let Some(grid) = self.live.borrow_mut().grid.as_mut() {
+            grid.filled = None;
+        }
+        self.settle()
+    }
+
+    fn decision(&self) -> Option<&Decision> {
+        self.decision.as_ref()
+    }
+
+    fn play(&mut self, index: usize) -> Result<(), GameError> {
+        let n = self.decision.as_ref().map_or(0, |d| d.options.len());
+        if index >= n {
+            return Err(GameError::Rejected(format!(
+                "option {} does not exist (1..{n})",
+                index + 1
+            )));
+        }
+        self.decision = None;
+        let stop = self.drive_call("apply", (&self.run, index + 1))?;
+        self.after(stop)
+    }
+
+    fn drive(
+        &mut self,
+        policies: &[Policy],
+        generators: &mut [GameRng],
+        limit: u64,
+    ) -> Result<(), GameError> {
+        self.set_policies(policies)?;
+        self.tiebreak.load(generators.iter());
+        let mut left = limit;
+        let result = loop {
+            let chunk = self.chunk.min(left);
+            let started = Instant::now();
+            let stop = self.drive_call("drive", (&self.run, chunk));
+            let played: u64 = self.run.raw_get("played").unwrap_or(0);
+            left -= played.min(left);
+            self.chunk = match started.elapsed() {
+                t if t < CHUNK_TIME / 8 => (self.chunk * 8).min(MAX_CHUNK),
+                t if t < CHUNK_TIME / 2 => (self.chunk * 2).min(MAX_CHUNK),
+                t if t > CHUNK_TIME * 2 => (self.chunk / 2).max(1),
+                _ => self.chunk,
+            };
+            let stop = match stop {
+                Ok(stop) => stop,
+                Err(e) => {
+                    // A policy that failed choosing leaves its decision pending.
+                    let pending = self.state.raw_get::<Value>("pending");
+                    let pending = pending.is_ok_and(|v| !v.is_nil());
+                    self.decision = pending.then(|| self.read_decision().ok()).flatten();
+                    break Err(e);
+                }
+            };
+            let asked = stop.0 == "ask";
+            if let Err(e) = self.after(stop) {
+                break Err(e);
+            }
+            let seat = self.decision.as_ref().map(|d| d.seat);
+            let ask_seat = seat.is_none_or(|s| policies.get(s).is_none_or(|p| *p == Policy::Ask));
+            if !asked || ask_seat || left == 0 {
+                break Ok(());
+            }
+        };
+        self.tiebreak.store(generators.iter_mut());
+        self.set_policies(&[])?;
+        result
+    }
+
+    fn snapshot(&self) -> Result<Snapshot, GameError> {
+        let g = to_json(&self.g(), "G").map_err(|m| self.flow_error(m, "snapshot"))?;
+        Ok(Snapshot {
+            state: self.state_name(),
+            world: self.world()?,
+            g,
+        })
+    }
+
+    fn restore(&mut self, snap: &Snapshot) -> Result<(), GameError> {
+        self.put(&snap.world, &snap.state, false)?;
+        let g = from_json(&self.lua, &snap.g).map_err(|e| self.lua_failure(e))?;
+        if !matches!(g, Value::Table(_)) {
+            return Err(GameError::Rejected("the saved G is not a table".into()));
+        }
+        self.run.raw_set("G", g).map_err(|e| self.lua_failure(e))?;
+        match snap.world.outcome {
+            Some(_) => Ok(()),
+            None => self.settle(),
+        }
+    }
+
+    fn mark(&mut self) -> Result<MarkId, GameError> {
+        let snap = self.snapshot()?;
+        let list: Value = self
+            .state
+            .raw_get("pending")
+            .map_err(|e| self.lua_failure(e))?;
+        let seat: usize = self
+            .state
+            .raw_get::<Option<usize>>("pending_seat")
+            .ok()
+            .flatten()
+            .unwrap_or(0);
+        let kept = Some((snap, list, seat, self.decision.clone()));
+        match self.marks.iter().position(Option::is_none) {
+            Some(i) => {
+                self.marks[i] = kept;
+                Ok(i)
+            }
+            None => {
+                self.marks.push(kept);
+                Ok(self.marks.len() - 1)
+            }
+        }
+    }
+
+    fn back_to(&mut self, mark: MarkId) -> Result<(), GameError> {
+        let Some(Some((snap, list, seat, decision))) = self.marks.get(mark).cloned() else {
+            return Err(GameError::Rejected(format!(
+                "no position {mark} to go back to"
+            )));
+        };
+        self.put(&snap.world, &snap.state, false)?;
+        let fail = |e| self.lua_failure(e);
+        let g = from_json(&self.lua, &snap.g).map_err(fail)?;
+        self.run.raw_set("G", g).map_err(fail)?;
+        self.state.raw_set("pending", list).map_err(fail)?;
+        let seat = (decision.is_some()).then_some(seat);
+        self.state.raw_set("pending_seat", seat).map_err(fail)?;
+        self.decision = decision;
+        Ok(())
+    }
+
+    fn forget(&mut self, mark: MarkId) {
+        if let Some(m) = self.marks.get_mut(mark) {
+            *m = None;
+        }
+    }
+
+    fn world(&self) -> Result<World, GameError> {
+        let pkg = &self.pkg;
+        let mut w = World::new(self.seats, pkg.counters.len(), self.board.spaces.len(), 0);
+        w.zones = crate::core::zone::empty(&pkg.zones, self.seats);
+        super::sync::pull(&self.lua, &self.state, &mut w).map_err(|e| self.lua_failure(e))?;
+        {
+            let live = self.live.borrow();
+            w.rng = live.rng.clone();
+            w.decks = live.decks.clone();
+            w.grid = live.grid.clone();
+            w.outcome = live.outcome.clone();
+        }
+        w.claim = self.claim_of()?;
+        Ok(w)
+    }
+
+    fn set_zones(&mut self, zones: &ZoneState) -> Result<(), GameError> {
+        let mut w = self.world()?;
+        w.zones = zones.clone();
+        super::sync::push(&self.lua, &self.state, &w).map_err(|e| self.lua_failure(e))
+    }
+
+    fn set_answers(&mut self, answers: &[Action]) -> Result<(), GameError> {
+        let fail = |e| self.lua_failure(e);
+        let Some(claim) = self.state.raw_get::<Option<Table>>("claim").map_err(fail)? else {
+            return Ok(());
+        };
+        claim
+            .raw_set("answers", self.option_tables(answers)?)
+            .map_err(fail)
+    }
+
+    fn answers_of(&self, seat: usize) -> Result<Vec<Action>, GameError> {
+        let f = self.driver_fn("options_of")?;
+        let ctx = || self.context("options");
+        let list: Table = self.call(&f, (&self.run, seat + 1), &ctx)?;
+        Ok(actions_of(&list))
+    }
+
+    fn state_name(&self) -> String {
+        self.state.raw_get("state").unwrap_or_default()
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.live.borrow_mut().rng = GameRng::from_seed(seed);
+    }
+
+    fn force_dice(&mut self, faces: &[u32]) {
+        self.live.borrow_mut().forced_dice.extend(faces);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.live.borrow().outcome.clone()
+    }
+
+    fn set_recording(&mut self, on: bool) {
+        let _ = self.set_record(on);
+    }
+
+    fn recording(&self) -> bool {
+        self.live.borrow().record_events
+    }
+
+    fn drain_events(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.live.borrow_mut().events)
+    }
+
+    fn put_events(&mut self, events: Vec<Event>) {
+        self.live.borrow_mut().events = events;
+    }
+
+    fn events(&self) -> Vec<Event> {
+        self.live.borrow().events.clone()
+    }
+
+    fn last_cell(&self) -> Option<(usize, usize)> {
+        self.live.borrow().grid.as_ref().and_then(|g| g.filled)
+    }
+
+    fn set_last_cell(&mut self, cell: Option<(usize, usize)>) {
+        if let Some(grid) = self.live.borrow_mut().grid.as_mut() {
+            grid.filled = cell;
+        }
+    }
+
+    fn label(&self, index: usize) -> Result<Option<String>, GameError> {
+        let Some(label) = &self.game.label else {
+            return Ok(None);
+        };
+        let option = self.option(index)?;
+        self.text_hook(label, "label", (self.g(), &self.ctx, option))
+    }
+
+    fn spot(&self, index: usize) -> Result<Option<Vec<Arg>>, GameError> {
+        let Some(spot) = &self.game.spot else {
+            return Ok(None);
+        };
+        let option = self.option(index)?;
+        let ctx = || self.context("spot");
+        let values: MultiValue = self.call(spot, (self.g(), &self.ctx, option), &ctx)?;
+        if values.front().is_none_or(|v| v.is_nil()) {
+            return Ok(Some(Vec::new()));
+        }
+        let place: Result<Vec<Arg>, String> = (values.iter())
+            .map(|v| match v {
+                Value::Integer(_) | Value::String(_) => arg_of(v.clone()),
+                other => Err(described(other)),
+            })
+            .collect();
+        let problem = match place {
+            Ok(place) => match self.off_board(&place) {
+                None => return Ok(Some(place)),
+                Some(problem) => problem,
+            },
+            Err(got) => format!(
+                "R.spot returned {got}, expected a row and column (a grid) or a space id (a track)"
+            ),
+        };
+        Err(self.error_at(Some(spot.clone()), problem, "spot"))
+    }
+
+    fn status(&self, seat: usize) -> Result<Vec<String>, GameError> {
+        let Some(status) = &self.game.status else {
+            return Ok(Vec::new());
+        };
+        let ctx = || self.context("status");
+        let bad = |got: String| {
+            let msg = format!("R.status returned {got}, expected a list of strings");
+            self.error_at(Some(status.clone()), msg, "status")
+        };
+        match self.call(status, (self.g(), &self.ctx, seat + 1), &ctx)? {
+            Value::Nil => Ok(Vec::new()),
+            Value::String(s) => Ok(vec![s.to_string_lossy()]),
+            Value::Table(t) => (t.sequence_values::<String>().collect::<Result<Vec<_>, _>>())
+                .map_err(|_| bad("a list with something other than strings in it".into())),
+            other => Err(bad(described(&other))),
+        }
+    }
+
+    fn why_not(&self, seat: usize, action: &Action) -> Result<Option<String>, GameError> {
+        let Some(hook) = &self.game.why_not else {
+            return Ok(None);
+        };
+        let t = action_table(&self.lua, action).map_err(|e| self.lua_failure(e))?;
+        self.text_hook(hook, "why_not", (self.g(), &self.ctx, t, seat + 1))
+    }
+
+    fn places_options(&self) -> bool {
+        self.game.spot.is_some()
+    }
+
+    fn has_ai(&self) -> bool {
+        self.ai.is_some()
+    }
+
+    fn ai_styles(&self) -> Vec<String> {
+        self.styles.iter().map(|(n, _)| n.clone()).collect()
+    }
+
+    fn scores(&self, style: Option<&str>) -> Result<Vec<f64>, GameError> {
+        let ai = self.ai_table(style)?;
+        let (seat, list) = self.pending_list()?;
+        let f = self.driver_fn("scores")?;
+        let ctx = || self.context("ai.score");
+        Ok(self.call(&f, (ai, self.g(), &self.ctx, seat + 1, list), &ctx)?)
+    }
+
+    fn best(&self, style: Option<&str>) -> Result<(f64, Vec<usize>), GameError> {
+        let ai = self.ai_table(style)?;
+        let (seat, list) = self.pending_list()?;
+        let f = self.driver_fn("best")?;
+        let ctx = || self.context("ai.score");
+        let (best, tied): (f64, mlua::Variadic<usize>) =
+            self.call(&f, (ai, self.g(), &self.ctx, seat + 1, list), &ctx)?;
+        Ok((best, tied.iter().map(|i| i - 1).collect()))
+    }
+
+    fn stats(&self) -> Result<Vec<(String, f64)>, GameError> {
+        let Some(stats) = self.game.stats.clone() else {
+            return Ok(Vec::new());
+        };
+        let ctx = || self.context("stats");
+        let bad = |msg: String| self.error_at(Some(stats.clone()), msg, "stats");
+        let t = match self.call(&stats, (self.g(), &self.ctx), &ctx)? {
+            Value::Nil => return Ok(Vec::new()),
+            Value::Table(t) => t,
+            other => {
+                let got = described(&other);
+                return Err(bad(format!(
+                    "R.stats returned {got}, expected a table of name = number"
+                )));
+            }
+        };
+        let mut out = Vec::new();
+        for pair in t.pairs::<Value, Value>() {
+            let (k, v) = pair.map_err(|e| self.lua_failure(e))?;
+            let name = match k {
+                Value::String(s) => s.to_string_lossy(),
+                other => {
+                    return Err(bad(format!(
+                        "R.stats: a key is {}, expected a name",
+                        described(&other)
+                    )))
+                }
+            };
+            let n = match v {
+                Value::Integer(i) => i as f64,
+                Value::Number(n) => n,
+                other => {
+                    return Err(bad(format!(
+                        "R.stats: '{name}' is {}, expected a number",
+                        described(&other)
+                    )))
+                }
+            };
+            out.push((name, n));
+        }
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        Ok(out)
+    }
+
+    fn eval(&self, code: &str) -> Result<serde_json::Value, GameError> {
+        let lua = &self.lua;
+        let fail = |e| self.lua_failure(e);
+        let env = lua.create_table().map_err(fail)?;
+        let meta = lua.create_table().map_err(fail)?;
+        meta.raw_set("__index", lua.globals()).map_err(fail)?;
+        env.set_metatable(Some(meta)).map_err(fail)?;
+        env.raw_set("G", self.g()).map_err(fail)?;
+        env.raw_set("ctx", &self.ctx).map_err(fail)?;
+        env.raw_set("R", &self.rules).map_err(fail)?;
+        let chunk = text_chunk(lua, code, "eval").set_environment(env);
+        let f = chunk.into_function().map_err(|e| {
+            GameError::Script(ScriptError(Diagnostic::from_lua_message(
+                &lua_message(&e),
+                "eval",
+            )))
+        })?;
+        let ctx = || "in eval".to_string();
+        let v: Value = self.call(&f, (), &ctx)?;
+        match &v {
+            Value::Function(_) | Value::UserData(_) | Value::Thread(_) => {
+                Ok(serde_json::Value::String(format!("<{}>", v.type_name())))
+            }
+            _ => to_json(&v, "result").map_err(GameError::Rejected),
+        }
+    }
+
+    fn exec(&mut self, code: &str) -> Result<serde_json::Value, GameError> {
+        let out = self.eval(code)?;
+        if self.decision.is_some() {
+            let fail = |e| self.lua_failure(e);
+            self.state.raw_set("pending", Value::Nil).map_err(fail)?;
+            self.state.raw_set("entered", false).map_err(fail)?;
+            self.settle()?;
+        }
+        Ok(out)
+    }
+
+    fn set_budget(&mut self, instructions: u64) {
+        Host::set_budget(self, instructions);
+    }
+
+    fn warnings(&self) -> Vec<Diagnostic> {
+        self.warnings.clone()
+    }
+}
+
+/// An action as the Lua option table `{verb, args...}`.
+pub fn action_table(lua: &mlua::Lua, action: &Action) -> mlua::Result<Table> {
+    let t = lua.create_table()?;
+    t.raw_set(1, action.verb.as_str())?;
+    for (i, a) in action.args.iter().enumerate() {
+        let v = match a {
+            Arg::Bool(b) => Value::Boolean(*b),
+            Arg::Int(n) => Value::Integer(*n),
+            Arg::Num(n) => Value::Number(*n),
+            Arg::Str(s) => Value::String(lua.create_string(s)?),
+        };
+        t.raw_set(i + 2, v)?;
+    }
+    Ok(t)
+}
+
+/// A checked options list as actions.
+fn actions_of(list: &Table) -> Vec<Action> {
+    (1..=list.raw_len())
+        .map(|i| match list.raw_get::<Table>(i) {
+            Ok(t) => read_option_table(&t).unwrap_or_else(|_| Action::new("?")),
+            Err(_) => Action::new("?"),
+        })
+        .collect()
+}
+
+pub fn read_option_table(t: &Table) -> Result<Action, String> {
+    let mut parts = t.sequence_values::<Value>();
+    let verb = match parts.next() {
+        Some(Ok(Value::String(s))) => s.to_str().map_err(|e| e.to_string())?.to_string(),
+        _ => return Err("the first element must be the verb (a string)".into()),
+    };
+    let mut action = Action::new(verb);
+    for p in parts {
+        action.args.push(arg_of(p.map_err(|e| e.to_string())?)?);
+    }
+    Ok(action)
+}
+
+/// One argument of an option (or of a place `R.spot` names) as an action's argument.
+fn arg_of(value: Value) -> Result<Arg, String> {
+    Ok(match value {
+        Value::Integer(i) => Arg::Int(i),
+        Value::Number(n) => Arg::Num(n),
+        Value::Boolean(b) => Arg::Bool(b),
+        Value::String(s) => Arg::Str(s.to_str().map_err(|e| e.to_string())?.to_string()),
+        other => {
+            return Err(format!(
+                "argument of type {} (use numbers, strings or booleans)",
+                other.type_name()
+            ))
+        }
+    })
+}
+
+/// The first line of the script function `f` that holds the state name `to` as a string
+/// literal (`return "to"`): where a hook returned it, read from the function's file.
+fn returning_line(f: &Function, to: &str) -> Option<usize> {
+    let info = f.info();
+    let path = info.source?.strip_prefix('@')?.to_string();
+    let (first, last) = (info.line_defined?, info.last_line_defined?);
+    let text = crate::def::source::read_text(std::path::Path::new(&path), &path).ok()?;
+    let quoted = [format!("\"{to}\""), format!("'{to}'")];
+    text.lines()
+        .enumerate()
+        .take(last)
+        .skip(first.saturating_sub(1))
+        .find(|(_, l)| quoted.iter().any(|q| l.contains(q.as_str())))
+        .map(|(i, _)| i + 1)
+}
+
+/// A Lua value as an error message names it: `a number (42)`, `a boolean (true)`, `a table`.
+pub fn described(value: &Value) -> String {
+    match value {
+        Value::Integer(i) => format!("a number ({i})"),
+        Value::Number(n) => format!("a number ({n})"),
+        Value::Boolean(b) => format!("a boolean ({b})"),
+        other => format!("a {}", other.type_name()),
+    }
+}
