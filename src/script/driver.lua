@@ -6,6 +6,7 @@
 -- person, a search bot), "random" and "playout" pick at random, an AI table picks its best
 -- option. The position's flow state lives in S (state, entered, pending, claim, decisions),
 -- beside the components the prelude keeps there.
+local native = ...
 local D = {}
 
 -- run (one per game, made by D.new): G, ctx, S, R, states (each state's record, see
@@ -19,46 +20,15 @@ end
 
 -- Option lists ------------------------------------------------------------------------------
 
--- The problem with option `o` (number `i` of its list, or R.random_move's move when `i` is
--- nil), or nil: a table whose first element is the verb (a string) and whose other elements
--- are numbers, strings or booleans.
-local function bad_option(o, i)
-  local problem
-  if type(o) ~= "table" then
-    problem = string.format(" is a %s, expected a table {verb, args...}", type(o))
-  elseif type(o[1]) ~= "string" then
-    problem = ": the first element must be the verb (a string)"
-  else
-    for j = 2, #o do
-      local t = type(o[j])
-      if t ~= "number" and t ~= "string" and t ~= "boolean" then
-        problem = string.format(": argument of type %s (use numbers, strings or booleans)", t)
-        break
-      end
-    end
-  end
-  if problem == nil then return nil end
-  return (i and "option " .. i or "R.random_move's move") .. problem
-end
-
--- Checks a decision's options list, every time it is listed (rules may change a list or an
--- option after returning it: what is checked is what they return now); a bare string option
--- becomes {verb}. Returns nil when valid, else a message.
-function D.check(list)
-  if type(list) ~= "table" then
-    return "options must return a list of options, got " .. type(list)
-  end
-  for i = 1, #list do
-    local o = list[i]
-    if type(o) == "string" then
-      list[i] = { o }
-    else
-      local problem = bad_option(o, i)
-      if problem then return problem end
-    end
-  end
-  return nil
-end
+-- bad_option(o, i): the problem with option `o` (number `i` of its list, or R.random_move's
+-- move when `i` is nil), or nil: a table whose first element is the verb (a string) and
+-- whose other elements are numbers, strings or booleans. D.check(list): nil when a
+-- decision's options list is valid, else the problem; a bare string option becomes {verb}.
+-- Both are C functions (src/script/rawoptions.rs), run on every list each time it is listed
+-- (rules may change a list or an option after returning it: what is checked is what they
+-- return now) and on every option as it is played.
+local bad_option = native.bad_option
+D.check = native.check
 
 -- AI scores ---------------------------------------------------------------------------------
 
@@ -83,40 +53,39 @@ local function whole_scores(AI, G, ctx, seat, list)
   return out
 end
 
-local NOTHING_FIXED, NO_SCORE = {}, -math.huge
+local native_tied = native.tied
 
--- The best score and how many options reach it, their indices in tied[1..n]; each option's
--- score also in out[i] when `out` is given. Scores come from AI.scores when the AI scores a
--- decision as a whole, else from AI.fixed[verb] or AI.score(G, ctx, seat, option) one by one.
--- A score that is not a number (NaN among them) is an error at the AI function.
+-- The error for AI.score's score `s` of option `i`, which is not a number.
+local function bad_score(score, s, i)
+  error(string.format("%s: AI.score returned %s for option %d, expected a number", D.where(score), what(s), i), 0)
+end
+
+-- The best score and how many options reach it, their indices in tied[1..n], and whether an
+-- AI function ran (it may have changed the list); each option's score also in out[i] when
+-- `out` is given. Scores come from AI.scores when the AI scores a decision as a whole, else
+-- from AI.fixed[verb] or AI.score(G, ctx, seat, option) one by one (a C function,
+-- src/script/rawoptions.rs). A score that is not a number (NaN among them) is an error at
+-- the AI function.
 function D.tied(AI, G, ctx, seat, list, tied, out)
-  local scores = AI.scores and whole_scores(AI, G, ctx, seat, list)
-  local score, fixed = AI.score, AI.fixed or NOTHING_FIXED
-  local best, n = NO_SCORE, 0
-  for i = 1, #list do
-    local s
-    if scores then
-      s = scores[i]
-    else
-      local o = list[i]
-      s = fixed[o[1]]
-      if s == nil then
-        s = score(G, ctx, seat, o)
-        if type(s) ~= "number" or s ~= s then
-          error(string.format("%s: AI.score returned %s for option %d, expected a number", D.where(score), what(s), i), 0)
-        end
+  if AI.scores then
+    local scores = whole_scores(AI, G, ctx, seat, list)
+    local best, n = -math.huge, 0
+    for i = 1, #list do
+      local s = scores[i]
+      if out then out[i] = s end
+      if s > best then
+        best, n = s, 1
+        tied[1] = i
+      elseif s == best then
+        n = n + 1
+        tied[n] = i
       end
     end
-    if out then out[i] = s end
-    if s > best then
-      best, n = s, 1
-      tied[1] = i
-    elseif s == best then
-      n = n + 1
-      tied[n] = i
-    end
+    return best, n, true
   end
-  return best, n
+  local best, n, ran = native_tied(AI.fixed, AI.score, G, ctx, seat, list, tied, out)
+  if best == nil then bad_score(AI.score, ran, n) end
+  return best, n, ran
 end
 
 -- Scores of every option, as D.tied reads them.
@@ -205,13 +174,16 @@ end
 -- state runs its enter hook, which must name the next state; every transition is checked
 -- against [flow]; a simultaneous state collects its answers, then resolves them (`winner`).
 -- A policy "playout" plays R.random_move's move when the rules offer one, else a uniform
--- pick from the game's generator. run.played: the decisions this call played.
+-- pick from the game's generator. S.decisions counts the decisions played.
 function D.run(run, limit, index)
   local S, states, policies = run.S, run.states, run.policies
-  local G, ctx, guard = run.G, run.ctx, run.guard
+  local G, ctx, guard, cap, check, rate = run.G, run.ctx, run.guard, run.cap, D.check, D.tied
   local st, list, seat = states[S.state], S.pending, S.pending_seat
-  local n, steps, nxt, option, move, claim, k, problem = 0, 0
-  run.played = 0
+  local n, steps, nxt, option, move, claim, k, problem, fresh = 0, 0
+  -- checked: `list` was checked and no Lua has run since (the option played need not be
+  -- checked again).
+  local checked = false
+  if list == nil then fresh, S.entered = S.entered, false end
   while true do
     if list == nil then goto settle end
     -- Who decides, unless the caller already has.
@@ -223,24 +195,35 @@ function D.run(run, limit, index)
         index = run.draw(seat, #list)
       elseif policy == "playout" then
         local random_move = run.R.random_move
-        run.hook = "random_move"
-        move = random_move and random_move(G, ctx, seat)
+        if random_move then
+          run.hook = "random_move"
+          move, checked = random_move(G, ctx, seat), false
+        end
         if not move then index = ctx.random:int(1, #list) end
       elseif #list == 1 then
         index = 1
       else
         run.hook = "ai.score"
-        local _, tied = D.tied(policy, G, ctx, seat, list, tied_scratch)
+        local best, tied, ran
+        if policy.scores then
+          best, tied, ran = rate(policy, G, ctx, seat, list, tied_scratch)
+        else
+          best, tied, ran = native_tied(policy.fixed, policy.score, G, ctx, seat, list, tied_scratch)
+          if best == nil then bad_score(policy.score, ran, tied) end
+        end
         index = tied == 1 and tied_scratch[1] or tied_scratch[run.draw(seat, tied)]
+        if ran then checked = false end
       end
     end
-    -- Play it: the option is checked again as it is played (a hook may have changed it).
+    -- Play it: the option is checked again as it is played when any Lua ran since its list
+    -- was (a hook may have changed it).
     option = move or list[index]
-    problem = bad_option(option, not move and index or nil)
-    if problem then return "options", problem end
-    S.pending, S.pending_seat, index, move = nil, nil, nil, nil
+    if move or not checked then
+      problem = bad_option(option, not move and index or nil)
+      if problem then return "options", problem end
+    end
+    S.pending, S.pending_seat, index, move, checked = nil, nil, nil, nil, false
     n = n + 1
-    run.played = n
     S.decisions = S.decisions + 1
     claim = S.claim
     if claim then
@@ -253,17 +236,19 @@ function D.run(run, limit, index)
     ::act::
     run.hook = "act"
     nxt = st.act(G, ctx, option, seat, claim)
-    if nxt ~= nil then
-      local to = st.next[nxt]
-      if not to then return "next", "act", nxt end
-      S.state, st, S.entered = nxt, to, true
-    else
-      S.entered = false
-    end
-    -- Settle: run automatic states and enter hooks until a decision or the end.
+    fresh = false
+    -- Settle: move to `nxt` (nil: stay), run automatic states and the enter hook of each
+    -- state entered, until a decision or the end. fresh: `st` was entered and its enter
+    -- hook has not run (S.entered says so between calls).
     ::settle::
     steps = 0
     while true do
+      if nxt ~= nil then
+        local to = st.next[nxt]
+        if not to then return "next", run.hook, nxt end
+        S.state, st, fresh = nxt, to, true
+        if to.plain then break end
+      end
       if st.auto then
         steps = steps + 1
         if steps > guard - 6 then
@@ -273,24 +258,19 @@ function D.run(run, limit, index)
         run.hook = "enter"
         nxt = st.enter(G, ctx, S.current)
         if nxt == nil then return "none" end
-      elseif S.entered and st.enter then
-        S.entered = false
+      elseif fresh and st.enter then
+        fresh = false
         run.hook = "enter"
         nxt = st.enter(G, ctx, S.current)
+      elseif st.final then
+        return "final"
       else
-        S.entered = false
-        if st.final then return "final" end
         break
-      end
-      if nxt ~= nil then
-        local to = st.next[nxt]
-        if not to then return "next", "enter", nxt end
-        S.state, st, S.entered = nxt, to, true
       end
     end
     -- Ask the decision state `st`: who decides, with the checked options.
     ::ask::
-    if run.cap and S.round > run.cap then return "capped" end
+    if cap and S.round > cap then return "capped" end
     if st.priority then
       claim = S.claim
       if not claim then
@@ -317,10 +297,10 @@ function D.run(run, limit, index)
       run.hook = "options"
       list = st.options(G, ctx, seat)
     end
-    problem = D.check(list)
+    problem = check(list)
     if problem then return "options", problem end
     if #list == 0 then return "options" end
-    S.pending, S.pending_seat = list, seat
+    S.pending, S.pending_seat, checked = list, seat, true
   end
 end
 

@@ -112,11 +112,12 @@ impl Host {
         let ctx = super::api::build_ctx(&lua, board, settings, pkg.melds.as_ref(), live.clone())
             .map_err(fail)?;
         ctx.raw_set("items", pkg.items.clone()).map_err(fail)?;
+        let natives = super::rawoptions::natives(&lua).map_err(fail)?;
         let prelude: Table = text_chunk(&lua, include_str!("prelude.lua"), crate::diag::PRELUDE)
-            .call(())
+            .call(&natives)
             .map_err(fail)?;
         let driver: Table = text_chunk(&lua, include_str!("driver.lua"), crate::diag::DRIVER)
-            .call(())
+            .call(&natives)
             .map_err(fail)?;
         for t in [&prelude, &driver] {
             t.raw_set("where", where_defined(&lua).map_err(fail)?)
@@ -371,7 +372,7 @@ fn install_components(
     Ok((state, emit))
 }
 
-/// name → { enter, options, act, seats, next, auto, decide, final, priority, default } for
+/// name → { enter, options, act, seats, next, auto, decide, final, plain, priority, default } for
 /// every state: the checked hooks beside the flow facts, the one Lua form of the flow that
 /// the driver reads (`next`: each state it may move to, name → that state's record, so a move
 /// costs one lookup; `auto`: neither a decision nor final; `priority`: a simultaneous state's
@@ -400,6 +401,9 @@ fn fill_states(
         st.raw_set("auto", !spec.decide && !spec.terminal)?;
         st.raw_set("decide", spec.decide && !spec.terminal)?;
         st.raw_set("final", spec.terminal)?;
+        // A decision state with no enter hook: entering it runs nothing.
+        let plain = spec.decide && !spec.terminal && h.enter.is_none();
+        st.raw_set("plain", plain && spec.simultaneous.is_none())?;
         if let Some(sim) = &spec.simultaneous {
             let priority = lua.create_table()?;
             for (verb, p) in &sim.priority {

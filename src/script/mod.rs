@@ -11,6 +11,7 @@ pub mod melds;
 mod rawboard;
 mod rawdice;
 mod rawgrid;
+mod rawoptions;
 pub mod rules;
 mod sync;
 mod tiebreak;

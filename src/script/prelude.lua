@@ -1,5 +1,6 @@
 -- The live components of a game kept in the VM (turn order, tokens, owners, levels, counters,
 -- zones, tallies) and the ctx functions over them. The flow itself is driver.lua's.
+local native = ...
 local M = {}
 
 -- Live components ------------------------------------------------------------------------
@@ -170,8 +171,9 @@ function M.install(ctx, spec, emit)
     if t == nil then t = token[seat(p)] end
     return t
   end
-  -- board:move(p, steps) is a C function (src/script/rawboard.rs) over `token`, with the
-  -- checks of seat() and integer().
+  -- board:move(p, steps) and board:owned_by(p) (the spaces p owns, in board order) are C
+  -- functions (src/script/rawboard.rs) over `token` and `owner`, with the checks of seat()
+  -- and integer().
   function board:advance_to(p, target)
     local s, t = seat(p), space(target)
     local steps = (t - token[s]) % nspaces
@@ -200,11 +202,6 @@ function M.install(ctx, spec, emit)
   function board:set_level(sp, n)
     local i = level[sp] ~= nil and sp or space(sp)
     level[i] = toint(n) or integer(n, "level")
-  end
-  function board:owned_by(p)
-    local s, out = seat(p), {}
-    for i = 1, nspaces do if owner[i] == s then out[#out + 1] = i end end
-    return out
   end
 
   -- counters
@@ -419,16 +416,9 @@ function Pile:has(v)
   for i = 1, #items do if items[i] == v then n = n + 1 end end
   return n
 end
-function Pile:counts(k)
-  local items, out = self and self.list, {}
-  if not items then misuse("counts") end
-  for c = 1, amount(k, "counts") do out[c] = 0 end
-  for i = 1, #items do
-    local c = items[i] + 1
-    if out[c] then out[c] = out[c] + 1 end
-  end
-  return out
-end
+-- pile:counts(k): a list of k counts, count c + 1 the copies of item code c (a C function,
+-- src/script/rawoptions.rs: hands are counted on every decision).
+Pile.counts = native.counts
 function Pile:clear()
   local items, out = self and self.list, {}
   if not items then misuse("clear") end

@@ -67,6 +67,11 @@ impl Host {
         }
     }
 
+    /// The decisions played in this game so far (S.decisions, which the driver counts).
+    fn decisions_played(&self) -> u64 {
+        self.state.raw_get("decisions").unwrap_or(0)
+    }
+
     /// The note for an error the driver met: the hook it was running then.
     fn driver_context(&self) -> String {
         let hook: String = self.run.raw_get("hook").unwrap_or_default();
@@ -494,8 +499,9 @@ impl Rules for Host {
         let result = loop {
             let chunk = self.chunk.min(left);
             let started = Instant::now();
+            let before = self.decisions_played();
             let stop = self.drive_call("drive", (&self.run, chunk));
-            let played: u64 = self.run.raw_get("played").unwrap_or(0);
+            let played = self.decisions_played() - before;
             left -= played.min(left);
             self.chunk = match started.elapsed() {
                 t if t < CHUNK_TIME / 8 => (self.chunk * 8).min(MAX_CHUNK),

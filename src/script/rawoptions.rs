@@ -1,0 +1,232 @@
+//! What the driver does on every decision, as plain Lua C functions: check each options list
+//! it asks and each option it plays, and rate options for a heuristic seat; and
+//! `pile:counts(k)`, which card and tile rules ask on every decision. In Lua they cost more
+//! than the rules' own work. A check returns its message (the driver stops the flow with
+//! it); the counts raise theirs at the calling line.
+
+use super::rawgrid::Msg;
+use mlua::ffi::{self, lua_State};
+use mlua::{Lua, Table};
+use std::ffi::CStr;
+use std::os::raw::c_int;
+
+/// The natives the prelude and the driver are loaded with: `bad_option(o, i)`,
+/// `check(list)` and `counts(pile, k)`.
+pub fn natives(lua: &Lua) -> mlua::Result<Table> {
+    let t = lua.create_table()?;
+    let calls: [(&str, ffi::lua_CFunction); 4] = [
+        ("bad_option", bad_option),
+        ("check", check),
+        ("tied", tied),
+        ("counts", counts),
+    ];
+    for (name, f) in calls {
+        // SAFETY: each function keeps to the Lua stack protocol and raises only Lua errors.
+        t.raw_set(name, unsafe { lua.create_c_function(f)? })?;
+    }
+    Ok(t)
+}
+
+/// `bad_option(o, i)` → the problem with option `o` (number `i` of its list, or
+/// R.random_move's move when `i` is nil), or nil: an option is a table whose first element
+/// is the verb (a string) and whose other elements are numbers, strings or booleans.
+unsafe extern "C-unwind" fn bad_option(l: *mut lua_State) -> c_int {
+    ffi::lua_settop(l, 2);
+    let i = (ffi::lua_type(l, 2) != ffi::LUA_TNIL).then(|| ffi::lua_tointeger(l, 2));
+    problem(l, 1, i)
+}
+
+/// `check(list)` → nil when `list` is a valid options list, else the problem. A bare string
+/// option becomes {verb} in place. What is checked is the list as it is now: rules may change
+/// a list or an option after returning it, and the driver checks on every ask.
+unsafe extern "C-unwind" fn check(l: *mut lua_State) -> c_int {
+    ffi::lua_settop(l, 1);
+    if ffi::lua_type(l, 1) != ffi::LUA_TTABLE {
+        let got = CStr::from_ptr(ffi::luaL_typename(l, 1));
+        return message(
+            l,
+            format_args!(
+                "options must return a list of options, got {}",
+                got.to_string_lossy()
+            ),
+        );
+    }
+    let n = ffi::lua_rawlen(l, 1) as i64;
+    for i in 1..=n {
+        ffi::lua_rawgeti(l, 1, i);
+        if ffi::lua_type(l, -1) == ffi::LUA_TSTRING {
+            ffi::lua_createtable(l, 1, 0);
+            ffi::lua_insert(l, -2);
+            ffi::lua_rawseti(l, -2, 1);
+            ffi::lua_rawseti(l, 1, i);
+            continue;
+        }
+        if problem(l, 2, Some(i)) == 1 {
+            return 1;
+        }
+        ffi::lua_settop(l, 1);
+    }
+    0
+}
+
+/// `tied(fixed, score, G, ctx, seat, list, tied, out)` → the best score, how many options
+/// reach it (their indices in tied[1..n]) and whether `score` ran. Each option's score is
+/// fixed[verb] when that is a number, else score(G, ctx, seat, option); it is also stored in
+/// out[i] when `out` is a table. A score that is not a number (or is NaN) returns nil, the
+/// option's index and the score instead, for the driver to name in its error.
+unsafe extern "C-unwind" fn tied(l: *mut lua_State) -> c_int {
+    const FIXED: c_int = 1;
+    const SCORE: c_int = 2;
+    const LIST: c_int = 6;
+    const TIED: c_int = 7;
+    const OUT: c_int = 8;
+    ffi::lua_settop(l, 8);
+    let has_fixed = ffi::lua_type(l, FIXED) == ffi::LUA_TTABLE;
+    let has_out = ffi::lua_type(l, OUT) == ffi::LUA_TTABLE;
+    let (mut best, mut n, mut ran) = (f64::NEG_INFINITY, 0, false);
+    ffi::lua_pushnumber(l, best); // index 9: the best score as the rules gave it
+    for i in 1..=ffi::lua_rawlen(l, LIST) as i64 {
+        ffi::lua_rawgeti(l, LIST, i); // 10: the option
+        let mut fixed = false;
+        if has_fixed {
+            ffi::lua_rawgeti(l, 10, 1);
+            fixed = ffi::lua_rawget(l, FIXED) == ffi::LUA_TNUMBER; // 11: fixed[verb]
+        }
+        if !fixed {
+            ffi::lua_settop(l, 10);
+            for at in [SCORE, 3, 4, 5, 10] {
+                ffi::lua_pushvalue(l, at);
+            }
+            ffi::lua_call(l, 4, 1); // 11: the score
+            ran = true;
+        }
+        let mut number = 0;
+        let s = ffi::lua_tonumberx(l, 11, &mut number);
+        if ffi::lua_type(l, 11) != ffi::LUA_TNUMBER || s.is_nan() || number == 0 {
+            ffi::lua_pushnil(l);
+            ffi::lua_pushinteger(l, i);
+            ffi::lua_pushvalue(l, 11);
+            return 3;
+        }
+        if has_out {
+            ffi::lua_pushvalue(l, 11);
+            ffi::lua_rawseti(l, OUT, i);
+        }
+        if s > best {
+            (best, n) = (s, 1);
+            ffi::lua_copy(l, 11, 9);
+        } else if s == best {
+            n += 1;
+        } else {
+            ffi::lua_settop(l, 9);
+            continue;
+        }
+        ffi::lua_pushinteger(l, i);
+        ffi::lua_rawseti(l, TIED, n);
+        ffi::lua_settop(l, 9);
+    }
+    ffi::lua_pushinteger(l, n);
+    ffi::lua_pushboolean(l, ran as c_int);
+    3
+}
+
+/// Pushes the problem with the option at stack index `at` and returns 1, or returns 0.
+unsafe fn problem(l: *mut lua_State, at: c_int, i: Option<i64>) -> c_int {
+    let named = |l, what: std::fmt::Arguments| message(l, format_args!("{}{what}", Named(i)));
+    if ffi::lua_type(l, at) != ffi::LUA_TTABLE {
+        let got = CStr::from_ptr(ffi::luaL_typename(l, at)).to_string_lossy();
+        return named(
+            l,
+            format_args!(" is a {got}, expected a table {{verb, args...}}"),
+        );
+    }
+    if ffi::lua_rawgeti(l, at, 1) != ffi::LUA_TSTRING {
+        return named(
+            l,
+            format_args!(": the first element must be the verb (a string)"),
+        );
+    }
+    let n = ffi::lua_rawlen(l, at) as i64;
+    for j in 2..=n {
+        let t = ffi::lua_rawgeti(l, at, j);
+        if t != ffi::LUA_TNUMBER && t != ffi::LUA_TSTRING && t != ffi::LUA_TBOOLEAN {
+            let got = CStr::from_ptr(ffi::lua_typename(l, t)).to_string_lossy();
+            return named(
+                l,
+                format_args!(": argument of type {got} (use numbers, strings or booleans)"),
+            );
+        }
+        ffi::lua_settop(l, -2);
+    }
+    0
+}
+
+/// How an option is named in a problem: by its number in the list, or as R.random_move's.
+struct Named(Option<i64>);
+
+impl std::fmt::Display for Named {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self.0 {
+            Some(i) => write!(f, "option {i}"),
+            None => f.write_str("R.random_move's move"),
+        }
+    }
+}
+
+/// Pushes `text` (formatted on the stack, see `Msg`) and returns 1.
+unsafe fn message(l: *mut lua_State, text: std::fmt::Arguments) -> c_int {
+    let m = Msg::of(text);
+    let s = m.as_str();
+    ffi::lua_pushlstring(l, s.as_ptr().cast(), s.len());
+    1
+}
+
+/// `pile:counts(k)` → a list of k counts, count c + 1 the copies of item code c in the pile
+/// (codes outside 0..k are not counted).
+unsafe extern "C-unwind" fn counts(l: *mut lua_State) -> c_int {
+    ffi::lua_settop(l, 2);
+    if ffi::lua_type(l, 1) != ffi::LUA_TTABLE
+        || ffi::lua_getfield(l, 1, c"list".as_ptr()) != ffi::LUA_TTABLE
+    {
+        raise(
+            l,
+            format_args!("counts: call it on a pile with a colon (pile:counts(...))"),
+        );
+    }
+    let mut valid = 0;
+    let k = ffi::lua_tointegerx(l, 2, &mut valid);
+    if valid == 0 || k < 0 {
+        ffi::luaL_tolstring(l, 2, std::ptr::null_mut());
+        let got = CStr::from_ptr(ffi::lua_tolstring(l, -1, std::ptr::null_mut()));
+        let got = Msg::of(got.to_string_lossy());
+        raise(
+            l,
+            format_args!("counts: expected a whole number of at least 0, got {got}"),
+        );
+    }
+    let k = k.min(i32::MAX as i64 / 2) as c_int;
+    ffi::lua_createtable(l, k, 0);
+    for c in 1..=k {
+        ffi::lua_pushinteger(l, 0);
+        ffi::lua_rawseti(l, 4, c as i64);
+    }
+    let n = ffi::lua_rawlen(l, 3) as i64;
+    for i in 1..=n {
+        ffi::lua_rawgeti(l, 3, i);
+        let code = ffi::lua_tointegerx(l, -1, &mut valid);
+        ffi::lua_settop(l, -2);
+        if valid != 0 && (0..k as i64).contains(&code) {
+            ffi::lua_rawgeti(l, 4, code + 1);
+            let was = ffi::lua_tointeger(l, -1);
+            ffi::lua_settop(l, -2);
+            ffi::lua_pushinteger(l, was + 1);
+            ffi::lua_rawseti(l, 4, code + 1);
+        }
+    }
+    1
+}
+
+/// Raises `text` at the calling line.
+unsafe fn raise(l: *mut lua_State, text: std::fmt::Arguments) -> ! {
+    super::rawgrid::raise(l, Msg::of(text))
+}
