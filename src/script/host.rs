@@ -4,7 +4,7 @@
 
 use super::watchdog::Guard;
 use crate::core::live::Live;
-use crate::core::rules::{Decision, ScriptError};
+use crate::core::rules::{Decision, Policy, ScriptError};
 use crate::core::world::Snapshot;
 use crate::def::board::Board;
 use crate::def::{shown_path, Package};
@@ -82,6 +82,8 @@ pub struct Host {
     pub decision: Option<Decision>,
     /// Positions a search comes back to (freed slots are `None`).
     pub marks: Vec<Option<Marked>>,
+    /// The seats' policies the driver was last given (`Rules::drive`).
+    pub policies: Vec<Policy>,
 }
 
 /// A remembered position: its snapshot, the pending options list and seat as the driver left
@@ -170,6 +172,7 @@ impl Host {
             states,
             decision: None,
             marks: Vec::new(),
+            policies: Vec::new(),
         };
         host.rules = host.load_table(&pkg.root.join(&pkg.rules_file), &rules_path)?;
         host.register_module(&pkg.rules_file, &host.rules)

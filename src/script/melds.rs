@@ -5,7 +5,7 @@
 use super::host::api_error;
 use crate::core::meld::Shapes;
 use crate::core::shanten::Shanten;
-use mlua::{Lua, Table, Value};
+use mlua::{ffi, Lua, Table, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -71,27 +71,40 @@ fn groups(lua: &Lua, g: i64) -> mlua::Result<usize> {
     Ok(g as usize)
 }
 
-/// Reads a counts array of exactly `kinds` entries, each 0..=255.
+/// Reads a counts array of exactly `kinds` entries, each 0..=255 (a missing entry counts 0).
+/// Read on the Lua stack in one call: a bot reads hands on every decision.
 fn counts(lua: &Lua, s: &Shapes, t: &Table) -> mlua::Result<Vec<u8>> {
     let mut out = Vec::with_capacity(s.kinds);
-    for i in 1..=s.kinds {
-        let v: Value = t.raw_get(i)?;
-        let n = match v {
-            Value::Integer(n) if (0..=255).contains(&n) => n as u8,
-            Value::Nil => 0,
-            other => {
-                let shown = match other {
-                    Value::Integer(n) => n.to_string(),
-                    Value::Number(n) => n.to_string(),
-                    v => v.type_name().to_string(),
-                };
-                return Err(api_error(
-                    lua,
-                    format!("melds: counts[{i}] must be a count 0..255, got {shown}"),
-                ));
+    let mut bad = None;
+    // SAFETY: only reads the table passed as the one argument.
+    unsafe {
+        lua.exec_raw::<()>(t, |l| {
+            for i in 1..=s.kinds {
+                let kind = ffi::lua_rawgeti(l, 1, i as i64);
+                let mut valid = 0;
+                let n = ffi::lua_tointegerx(l, -1, &mut valid);
+                ffi::lua_settop(l, 1);
+                match kind {
+                    ffi::LUA_TNIL => out.push(0),
+                    ffi::LUA_TNUMBER if valid != 0 && (0..=255).contains(&n) => out.push(n as u8),
+                    _ => {
+                        bad = Some((i, kind, n, valid != 0));
+                        return;
+                    }
+                }
             }
-        };
-        out.push(n);
+        })?;
     }
-    Ok(out)
+    let Some((i, kind, n, integral)) = bad else {
+        return Ok(out);
+    };
+    let shown = match kind {
+        ffi::LUA_TNUMBER if integral => n.to_string(),
+        ffi::LUA_TNUMBER => t.raw_get::<f64>(i)?.to_string(),
+        _ => t.raw_get::<Value>(i)?.type_name().to_string(),
+    };
+    Err(api_error(
+        lua,
+        format!("melds: counts[{i}] must be a count 0..255, got {shown}"),
+    ))
 }

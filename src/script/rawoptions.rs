@@ -27,46 +27,19 @@ pub fn natives(lua: &Lua) -> mlua::Result<Table> {
     Ok(t)
 }
 
-/// `bad_option(o, i)` → the problem with option `o` (number `i` of its list, or
-/// R.random_move's move when `i` is nil), or nil: an option is a table whose first element
-/// is the verb (a string) and whose other elements are numbers, strings or booleans.
-unsafe extern "C-unwind" fn bad_option(l: *mut lua_State) -> c_int {
-    ffi::lua_settop(l, 2);
-    let i = (ffi::lua_type(l, 2) != ffi::LUA_TNIL).then(|| ffi::lua_tointeger(l, 2));
-    problem(l, 1, i)
-}
-
-/// `check(list)` → nil when `list` is a valid options list, else the problem. A bare string
-/// option becomes {verb} in place. What is checked is the list as it is now: rules may change
-/// a list or an option after returning it, and the driver checks on every ask.
-unsafe extern "C-unwind" fn check(l: *mut lua_State) -> c_int {
-    ffi::lua_settop(l, 1);
-    if ffi::lua_type(l, 1) != ffi::LUA_TTABLE {
-        let got = CStr::from_ptr(ffi::luaL_typename(l, 1));
-        return message(
-            l,
-            format_args!(
-                "options must return a list of options, got {}",
-                got.to_string_lossy()
-            ),
-        );
-    }
-    let n = ffi::lua_rawlen(l, 1) as i64;
-    for i in 1..=n {
-        ffi::lua_rawgeti(l, 1, i);
-        if ffi::lua_type(l, -1) == ffi::LUA_TSTRING {
-            ffi::lua_createtable(l, 1, 0);
-            ffi::lua_insert(l, -2);
-            ffi::lua_rawseti(l, -2, 1);
-            ffi::lua_rawseti(l, 1, i);
-            continue;
-        }
-        if problem(l, 2, Some(i)) == 1 {
-            return 1;
-        }
-        ffi::lua_settop(l, 1);
-    }
-    0
+// `bad_option(o, i)` → the problem with option `o` (number `i` of its list, or
+// R.random_move's move when `i` is nil), or nil: an option is a table whose first element is
+// the verb (a string) and whose other elements are numbers, strings or booleans.
+// `check(list)` → nil when `list` is a valid options list, else the problem; a bare string
+// option becomes {verb} in place. What is checked is the list as it is now: rules may change a
+// list or an option after returning it, and the driver checks on every ask. Both are C
+// written against Lua's table internals (vendor/lua-src/loptions.c): they run on every
+// decision.
+extern "C-unwind" {
+    #[link_name = "meeple_bad_option"]
+    fn bad_option(l: *mut lua_State) -> c_int;
+    #[link_name = "meeple_check_options"]
+    fn check(l: *mut lua_State) -> c_int;
 }
 
 /// `tied(fixed, score, G, ctx, seat, list, tied, out)` → the best score, how many options
@@ -128,57 +101,6 @@ unsafe extern "C-unwind" fn tied(l: *mut lua_State) -> c_int {
     ffi::lua_pushinteger(l, n);
     ffi::lua_pushboolean(l, ran as c_int);
     3
-}
-
-/// Pushes the problem with the option at stack index `at` and returns 1, or returns 0.
-unsafe fn problem(l: *mut lua_State, at: c_int, i: Option<i64>) -> c_int {
-    let named = |l, what: std::fmt::Arguments| message(l, format_args!("{}{what}", Named(i)));
-    if ffi::lua_type(l, at) != ffi::LUA_TTABLE {
-        let got = CStr::from_ptr(ffi::luaL_typename(l, at)).to_string_lossy();
-        return named(
-            l,
-            format_args!(" is a {got}, expected a table {{verb, args...}}"),
-        );
-    }
-    if ffi::lua_rawgeti(l, at, 1) != ffi::LUA_TSTRING {
-        return named(
-            l,
-            format_args!(": the first element must be the verb (a string)"),
-        );
-    }
-    let n = ffi::lua_rawlen(l, at) as i64;
-    for j in 2..=n {
-        let t = ffi::lua_rawgeti(l, at, j);
-        if t != ffi::LUA_TNUMBER && t != ffi::LUA_TSTRING && t != ffi::LUA_TBOOLEAN {
-            let got = CStr::from_ptr(ffi::lua_typename(l, t)).to_string_lossy();
-            return named(
-                l,
-                format_args!(": argument of type {got} (use numbers, strings or booleans)"),
-            );
-        }
-        ffi::lua_settop(l, -2);
-    }
-    0
-}
-
-/// How an option is named in a problem: by its number in the list, or as R.random_move's.
-struct Named(Option<i64>);
-
-impl std::fmt::Display for Named {
-    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        match self.0 {
-            Some(i) => write!(f, "option {i}"),
-            None => f.write_str("R.random_move's move"),
-        }
-    }
-}
-
-/// Pushes `text` (formatted on the stack, see `Msg`) and returns 1.
-unsafe fn message(l: *mut lua_State, text: std::fmt::Arguments) -> c_int {
-    let m = Msg::of(text);
-    let s = m.as_str();
-    ffi::lua_pushlstring(l, s.as_ptr().cast(), s.len());
-    1
 }
 
 /// `pile:counts(k)` → a list of k counts, count c + 1 the copies of item code c in the pile

@@ -14,7 +14,7 @@ use crate::core::rules::{Decision, GameError, MarkId, Policy, Rules, ScriptError
 use crate::core::world::{Claim, Snapshot, World};
 use crate::core::zone::ZoneState;
 use crate::diag::Diagnostic;
-use mlua::{Function, MultiValue, Table, Value};
+use mlua::{ffi, Function, MultiValue, Table, Value};
 use std::time::{Duration, Instant};
 
 /// The reserved setting `round_cap`, if the game has it (at least 1: the engine checks).
@@ -127,7 +127,7 @@ impl Host {
         };
         Ok(Decision {
             seat: seat - 1,
-            options: actions_of(&list),
+            options: actions_of(&self.lua, &list),
             waiting,
         })
     }
@@ -198,12 +198,15 @@ impl Host {
         Ok(Some(Claim {
             seats: seats.into_iter().map(|s| s - 1).collect(),
             named,
-            answers: actions_of(&answers),
+            answers: actions_of(&self.lua, &answers),
         }))
     }
 
-    /// Sets each seat's policy for the driver (`false`: ask the caller).
-    fn set_policies(&self, policies: &[Policy]) -> Result<(), GameError> {
+    /// Sets each seat's policy for the driver (`false`: ask the caller), unless they are set.
+    fn set_policies(&mut self, policies: &[Policy]) -> Result<(), GameError> {
+        if self.policies == policies {
+            return Ok(());
+        }
         let fail = |e| self.lua_failure(e);
         let t = self.lua.create_table().map_err(fail)?;
         for (i, p) in policies.iter().enumerate() {
@@ -215,7 +218,9 @@ impl Host {
             };
             t.raw_set(i + 1, v).map_err(fail)?;
         }
-        self.run.raw_set("policies", t).map_err(fail)
+        self.run.raw_set("policies", t).map_err(fail)?;
+        self.policies = policies.to_vec();
+        Ok(())
     }
 
     /// The AI table, or one of its styles.
@@ -351,9 +356,9 @@ impl Host {
         }
     }
 
-    /// Runs the driver from a settled or unsettled position with every seat asked.
+    /// Runs the driver from a settled or unsettled position with every seat asked (a limit of
+    /// no decisions asks whatever the seats' policies).
     fn settle(&mut self) -> Result<(), GameError> {
-        self.set_policies(&[])?;
         let stop = self.drive_call("drive", (&self.run, 0))?;
         self.after(stop)
     }
@@ -530,7 +535,6 @@ impl Rules for Host {
             }
         };
         self.tiebreak.store(generators.iter_mut());
-        self.set_policies(&[])?;
         result
     }
 
@@ -640,7 +644,7 @@ impl Rules for Host {
         let f = self.driver_fn("options_of")?;
         let ctx = || self.context("options");
         let list: Table = self.call(&f, (&self.run, seat + 1), &ctx)?;
-        Ok(actions_of(&list))
+        Ok(actions_of(&self.lua, &list))
     }
 
     fn state_name(&self) -> String {
@@ -888,14 +892,62 @@ pub fn action_table(lua: &mlua::Lua, action: &Action) -> mlua::Result<Table> {
     Ok(t)
 }
 
-/// A checked options list as actions.
-fn actions_of(list: &Table) -> Vec<Action> {
-    (1..=list.raw_len())
-        .map(|i| match list.raw_get::<Table>(i) {
-            Ok(t) => read_option_table(&t).unwrap_or_else(|_| Action::new("?")),
-            Err(_) => Action::new("?"),
+/// A checked options list as actions, read on the Lua stack in one call (a decision is read
+/// at every stop). An entry that is no longer an option (a hook changed it since the driver
+/// checked it) reads as "?", which no rules accept.
+fn actions_of(lua: &mlua::Lua, list: &Table) -> Vec<Action> {
+    let mut out = Vec::new();
+    // SAFETY: reads the list passed as the one argument and the values in it; raises nothing.
+    let read = unsafe {
+        lua.exec_raw::<()>(list, |l| {
+            if ffi::lua_checkstack(l, 4) == 0 {
+                return;
+            }
+            let n = ffi::lua_rawlen(l, 1) as i64;
+            for i in 1..=n {
+                ffi::lua_rawgeti(l, 1, i);
+                out.push(action_at(l).unwrap_or_else(|| Action::new("?")));
+                ffi::lua_settop(l, 1);
+            }
         })
-        .collect()
+    };
+    if read.is_err() {
+        out.clear();
+    }
+    out
+}
+
+/// The option at stack index 2 as an action, or None when it is not an option.
+unsafe fn action_at(l: *mut ffi::lua_State) -> Option<Action> {
+    if ffi::lua_type(l, 2) != ffi::LUA_TTABLE {
+        return None;
+    }
+    let n = ffi::lua_rawlen(l, 2) as i64;
+    ffi::lua_rawgeti(l, 2, 1);
+    let mut action = Action::new(string_at(l)?);
+    for j in 2..=n {
+        ffi::lua_settop(l, 2);
+        let arg = match ffi::lua_rawgeti(l, 2, j) {
+            ffi::LUA_TNUMBER if ffi::lua_isinteger(l, 3) != 0 => Arg::Int(ffi::lua_tointeger(l, 3)),
+            ffi::LUA_TNUMBER => Arg::Num(ffi::lua_tonumber(l, 3)),
+            ffi::LUA_TBOOLEAN => Arg::Bool(ffi::lua_toboolean(l, 3) != 0),
+            ffi::LUA_TSTRING => Arg::Str(string_at(l)?),
+            _ => return None,
+        };
+        action.args.push(arg);
+    }
+    Some(action)
+}
+
+/// The string at the top of the stack (index 3), when it is UTF-8.
+unsafe fn string_at(l: *mut ffi::lua_State) -> Option<String> {
+    if ffi::lua_type(l, 3) != ffi::LUA_TSTRING {
+        return None;
+    }
+    let mut len = 0;
+    let p = ffi::lua_tolstring(l, 3, &mut len);
+    let bytes = std::slice::from_raw_parts(p.cast::<u8>(), len);
+    std::str::from_utf8(bytes).ok().map(str::to_string)
 }
 
 pub fn read_option_table(t: &Table) -> Result<Action, String> {

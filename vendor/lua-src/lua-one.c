@@ -82,3 +82,6 @@
 #include "ltablib.c"
 #include "lutf8lib.c"
 #include "linit.c"
+
+/* meeple: the runtime's option checks (see loptions.c) */
+#include "loptions.c"

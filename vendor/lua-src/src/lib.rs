@@ -82,7 +82,7 @@ impl Artifacts {
     /// Tells Cargo to link the library and where its headers are, and to build it again when
     /// a C source changes (Cargo itself watches only this crate's Rust sources).
     pub fn print_cargo_metadata(&self) {
-        for watched in ["lua-one.c", "lua-5.4.9"] {
+        for watched in ["lua-one.c", "loptions.c", "lua-5.4.9"] {
             println!(
                 "cargo:rerun-if-changed={}",
                 source().join(watched).display()

@@ -1,0 +1,73 @@
+/*
+** meeple: the option checks the runtime's flow driver makes on every decision (see
+** src/script/rawoptions.rs), written against the table internals: each options list is checked
+** whenever it is listed and each option as it is played, so the check costs a few table
+** reads, not a round of API calls per element. Compiled into lua-one.c; the Rust side
+** declares the two functions. Lengths are raw (no __len), element reads raw.
+*/
+
+/* Pushes the problem `what` (a format with one %s) about option number `i`, or about
+** R.random_move's move when `i` is 0; returns 1. */
+static int meeple_problem (lua_State *L, lua_Integer i, const char *what, const char *arg) {
+  if (i > 0) lua_pushfstring(L, "option %I", (LUAI_UACINT)i);
+  else lua_pushliteral(L, "R.random_move's move");
+  lua_pushfstring(L, what, arg);
+  lua_concat(L, 2);
+  return 1;
+}
+
+/* The problem with option `v` (pushed, returns 1), or 0: a table whose first element is the
+** verb (a string) and whose other elements are numbers, strings or booleans. */
+static int meeple_option_problem (lua_State *L, const TValue *v, lua_Integer i) {
+  Table *o;
+  lua_Unsigned n, j;
+  if (!ttistable(v))
+    return meeple_problem(L, i, " is a %s, expected a table {verb, args...}",
+                          ttypename(ttype(v)));
+  o = hvalue(v);
+  if (!ttisstring(luaH_getint(o, 1)))
+    return meeple_problem(L, i, ": the first element must be the verb (a string)%s", "");
+  n = luaH_getn(o);
+  for (j = 2; j <= n; j++) {
+    const TValue *a = luaH_getint(o, l_castU2S(j));
+    if (!ttisnumber(a) && !ttisstring(a) && !ttisboolean(a))
+      return meeple_problem(L, i, ": argument of type %s (use numbers, strings or booleans)",
+                            ttypename(ttype(a)));
+  }
+  return 0;
+}
+
+/* bad_option(o, i) -> the problem with option `o`, number `i` of its list (nil: R.random_move's
+** move), or nothing. */
+int meeple_bad_option (lua_State *L) {
+  lua_Integer i = lua_isnoneornil(L, 2) ? 0 : lua_tointeger(L, 2);
+  lua_settop(L, 2);
+  return meeple_option_problem(L, index2value(L, 1), i);
+}
+
+/* check(list) -> nothing when `list` is a valid options list, else the problem. A bare string
+** option becomes {verb} in place. */
+int meeple_check_options (lua_State *L) {
+  const TValue *v = index2value(L, 1);
+  Table *t;
+  lua_Unsigned n, i;
+  if (!ttistable(v)) {
+    lua_pushfstring(L, "options must return a list of options, got %s", luaL_typename(L, 1));
+    return 1;
+  }
+  t = hvalue(v);
+  n = luaH_getn(t);
+  lua_settop(L, 1);
+  for (i = 1; i <= n; i++) {
+    const TValue *o = luaH_getint(t, l_castU2S(i));
+    if (ttisstring(o)) {
+      lua_createtable(L, 1, 0);
+      lua_rawgeti(L, 1, l_castU2S(i));
+      lua_rawseti(L, 2, 1);
+      lua_rawseti(L, 1, l_castU2S(i));
+    }
+    else if (meeple_option_problem(L, o, l_castU2S(i)))
+      return 1;
+  }
+  return 0;
+}
