@@ -139,7 +139,8 @@ fn check_one(
                 _ => ai_seats_of(i - a.games),
             };
             let mut game = new_game(map, seed, seats)?;
-            let mut bots: Vec<_> = (0..seats).map(|s| kind.bot(seed - 1, s)).collect();
+            // Seeded as `play --seed` and `sim` seed a game's bots: the same games.
+            let mut bots: Vec<_> = (0..seats).map(|s| kind.bot(seed, s)).collect();
             play_saving(&mut game, &mut bots, a.max_decisions)
                 .map_err(|e| vec![super::script_diag(e)])?;
         }
@@ -176,7 +177,7 @@ fn check_one(
 /// must be plain data whenever a player may save) and showing each decision as `play` would
 /// (labels and status lines), so that a problem is found at the decision it first appears in.
 /// A game still going after `max` decisions is an error.
-fn play_saving(
+pub fn play_saving(
     game: &mut Game,
     bots: &mut [Option<Box<dyn Bot>>],
     max: u64,

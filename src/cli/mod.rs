@@ -2,7 +2,7 @@
 //! game through the same path, prints diagnostics once, and returns the process exit code.
 
 mod ai;
-mod check;
+pub mod check;
 mod live;
 pub(crate) mod play;
 pub mod render;

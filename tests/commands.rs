@@ -1,0 +1,159 @@
+//! Every bot kind plays the identical game for the same seed whichever command runs it: `sim`
+//! with one job or two, `play` with every seat a bot (in the terminal, recording a replay) and
+//! the games `check` plays (`meeple::cli::check::play_saving`, its bots seeded as `sim` seeds
+//! a game's). `sim` picks each game's seed; the other commands then play that seed.
+
+use meeple::ai::Seat;
+use meeple::def::{find_game, load_package};
+use meeple::engine::{Game, GameConfig};
+use std::process::Command;
+use std::sync::Arc;
+
+/// The batches compared: a game, its map, the seats (every bot kind appears in one).
+const CASES: [(&str, &str, &str); 6] = [
+    ("tictactoe", "board", "alphabeta:4,random"),
+    ("connect4", "rack", "mcts:40,montecarlo:8"),
+    ("gomoku", "board", "ai,random"),
+    ("monopoly", "demo", "ai,random,ai,random"),
+    ("mahjong", "table", "random,ai,random,ai:isolated"),
+    ("mahjong", "table", "montecarlo:2,random,random,random"),
+];
+
+fn meeple(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_meeple"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("meeple runs");
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "meeple {args:?} failed:\n{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    text
+}
+
+/// One row of `sim --csv`: seed, result, winners, decisions.
+struct Row {
+    seed: u64,
+    result: String,
+    winners: String,
+    decisions: usize,
+}
+
+fn sim(game: &str, map: &str, players: &str, jobs: &str) -> (String, Vec<Row>) {
+    let csv = meeple(&[
+        "sim",
+        game,
+        "--map",
+        map,
+        "--players",
+        players,
+        "--games",
+        "2",
+        "--seed",
+        "11",
+        "--jobs",
+        jobs,
+        "--csv",
+        "-",
+    ]);
+    let rows = csv
+        .lines()
+        .skip(1)
+        .map(|line| {
+            let f: Vec<&str> = line.split(',').collect();
+            Row {
+                seed: f[1].parse().expect("a seed"),
+                result: f[2].to_string(),
+                winners: f[3].to_string(),
+                decisions: f[5].parse().expect("a decision count"),
+            }
+        })
+        .collect();
+    (csv, rows)
+}
+
+/// `play` with every seat a bot: the replay's step count and last hash, and the result line.
+fn play(game: &str, map: &str, players: &str, seed: u64) -> (usize, String, String) {
+    let record = std::env::temp_dir().join(format!("meeple-commands-{game}-{seed}.json"));
+    let out = meeple(&[
+        "play",
+        game,
+        "--map",
+        map,
+        "--players",
+        players,
+        "--seed",
+        &seed.to_string(),
+        "--text",
+        "--no-watch",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&record).expect("play wrote its replay");
+    let _ = std::fs::remove_file(&record);
+    let replay: serde_json::Value = serde_json::from_str(&text).expect("a replay");
+    let steps = replay["steps"].as_array().expect("steps");
+    let last = steps.last().expect("a step")["hash"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let over = out
+        .lines()
+        .find(|l| l.starts_with("game over: "))
+        .unwrap_or("")
+        .to_string();
+    (steps.len(), last, over)
+}
+
+/// The game `check` plays for `seed`: its decisions and final hash.
+fn check(game: &str, map: &str, players: &str, seed: u64) -> (usize, String) {
+    let pkg = Arc::new(load_package(&find_game(game).unwrap()).unwrap());
+    let seats: Vec<Seat> = players
+        .split(',')
+        .map(|s| Seat::parse(s).unwrap())
+        .collect();
+    let config = GameConfig {
+        map: Some(map.into()),
+        seats: seats.len(),
+        seed,
+        settings: Vec::new(),
+    };
+    let mut g = Game::new(pkg, config).unwrap();
+    let mut bots: Vec<_> = (seats.iter().enumerate())
+        .map(|(i, s)| s.bot(seed, i))
+        .collect();
+    meeple::cli::check::play_saving(&mut g, &mut bots, 100_000).unwrap();
+    (
+        g.world().unwrap().decisions as usize,
+        g.snapshot().unwrap().hash(),
+    )
+}
+
+#[test]
+fn every_bot_kind_plays_the_same_game_in_every_command() {
+    for (game, map, players) in CASES {
+        let (one_job, rows) = sim(game, map, players, "1");
+        let (two_jobs, _) = sim(game, map, players, "2");
+        assert_eq!(
+            one_job, two_jobs,
+            "{game} {players}: sim --jobs 1 and 2 differ"
+        );
+        for row in rows {
+            let what = format!("{game} {players} seed {}", row.seed);
+            let (steps, last, over) = play(game, map, players, row.seed);
+            assert_eq!(steps, row.decisions, "{what}: play's decisions");
+            let expected = match row.result.as_str() {
+                "won" => format!("game over: {} won", row.winners),
+                "draw" => "game over: draw".to_string(),
+                other => panic!("{what}: a game that ended as '{other}'"),
+            };
+            assert_eq!(over, expected, "{what}: play's result");
+            let (decisions, hash) = check(game, map, players, row.seed);
+            assert_eq!((decisions, hash), (steps, last), "{what}: check's game");
+        }
+    }
+}
