@@ -1,5 +1,5 @@
-//! Bots think on a worker thread so the window never freezes. The Lua VM is not `Send` (mlua
-//! without its `send` feature), so the thread owns its own `Game` built from the same package
+//! Bots think on a worker thread so the window never freezes. The Lua VM cannot move between
+//! threads, so the thread owns its own `Game` built from the same package
 //! and config, and each question carries a snapshot of the live position; the thread keeps one
 //! bot per seat (the same bots, seeded as the terminal seeds them). Answers name the question
 //! they answer; the window drops answers to positions it has left (undo, reload).
