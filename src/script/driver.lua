@@ -173,12 +173,13 @@ end
 -- Entering a decision or final state runs its enter hook once (it may move on); an automatic
 -- state runs its enter hook, which must name the next state; every transition is checked
 -- against [flow]; a simultaneous state collects its answers, then resolves them (`winner`).
--- A policy "playout" plays R.random_move's move when the rules offer one, else a uniform
--- pick from the game's generator. S.decisions counts the decisions played.
+-- A policy "playout" plays R.random_move's move when the rules offer one (without listing
+-- the options), else a uniform pick from the game's generator. S.decisions counts the decisions played.
 function D.run(run, limit, index)
   local S, states, policies = run.S, run.states, run.policies
   local G, ctx, guard, cap, check, rate = run.G, run.ctx, run.guard, run.cap, D.check, D.tied
   local st, list, seat = states[S.state], S.pending, S.pending_seat
+  local random_move = run.R.random_move
   local n, steps, nxt, option, move, claim, k, problem, fresh = 0, 0
   -- checked: `list` was checked and no Lua has run since (the option played need not be
   -- checked again).
@@ -194,7 +195,6 @@ function D.run(run, limit, index)
       if policy == "random" then
         index = run.draw(seat, #list)
       elseif policy == "playout" then
-        local random_move = run.R.random_move
         if random_move then
           run.hook = "random_move"
           move, checked = random_move(G, ctx, seat), false
@@ -217,6 +217,7 @@ function D.run(run, limit, index)
     end
     -- Play it: the option is checked again as it is played when any Lua ran since its list
     -- was (a hook may have changed it).
+    ::play::
     option = move or list[index]
     if move or not checked then
       problem = bad_option(option, not move and index or nil)
@@ -294,6 +295,12 @@ function D.run(run, limit, index)
       end
     else
       seat = S.current
+      if random_move and n < limit and policies[seat] == "playout" then
+        -- A playout asks for the rules' own random move first: no list to make.
+        run.hook = "random_move"
+        move = random_move(G, ctx, seat)
+        if move then goto play end
+      end
       run.hook = "options"
       list = st.options(G, ctx, seat)
     end
