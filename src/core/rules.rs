@@ -8,6 +8,8 @@ use super::rng::GameRng;
 use super::world::{Snapshot, World};
 use super::zone::ZoneState;
 use crate::diag::Diagnostic;
+use std::cell::OnceCell;
+use std::rc::Rc;
 
 /// A script problem, located and with its context (state, hook, player, turn).
 #[derive(Debug, Clone, PartialEq)]
@@ -43,28 +45,78 @@ impl From<ScriptError> for GameError {
 }
 
 /// The decision a game waits for: who decides, their options as listed, and whether the
-/// decision asks several seats at once.
-#[derive(Clone, Debug, PartialEq)]
+/// decision asks several seats at once. The options are read from the rules when first asked
+/// for: a search that plays by index never reads them.
+#[derive(Clone)]
 pub struct Decision {
     pub seat: usize,
-    pub options: Vec<Action>,
     /// Seats still to answer an open simultaneous decision, in asking order (empty otherwise).
     pub waiting: Vec<usize>,
+    len: usize,
+    options: OnceCell<Vec<Action>>,
+    read: Option<Rc<dyn Fn() -> Vec<Action>>>,
 }
 
 impl Decision {
+    pub fn new(seat: usize, options: Vec<Action>, waiting: Vec<usize>) -> Decision {
+        Decision {
+            seat,
+            waiting,
+            len: options.len(),
+            options: OnceCell::from(options),
+            read: None,
+        }
+    }
+
+    /// A decision of `len` options that `read` lists (as many, in order) when asked.
+    pub fn listed(
+        seat: usize,
+        len: usize,
+        waiting: Vec<usize>,
+        read: Rc<dyn Fn() -> Vec<Action>>,
+    ) -> Decision {
+        Decision {
+            seat,
+            waiting,
+            len,
+            options: OnceCell::new(),
+            read: Some(read),
+        }
+    }
+
     /// Number of options (at least one).
     pub fn len(&self) -> usize {
-        self.options.len()
+        self.len
     }
 
     pub fn is_empty(&self) -> bool {
-        self.options.is_empty()
+        self.len == 0
     }
 
     /// The options as actions, in the order the rules listed them.
     pub fn options(&self) -> &[Action] {
-        &self.options
+        self.options.get_or_init(|| {
+            let mut out = self.read.as_ref().map_or_else(Vec::new, |read| read());
+            out.resize(self.len, Action::new("?"));
+            out
+        })
+    }
+}
+
+impl PartialEq for Decision {
+    fn eq(&self, other: &Decision) -> bool {
+        (self.seat, &self.waiting) == (other.seat, &other.waiting)
+            && self.options() == other.options()
+    }
+}
+
+impl std::fmt::Debug for Decision {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (f.debug_struct("Decision"))
+            .field("seat", &self.seat)
+            .field("options", &self.options())
+            .field("waiting", &self.waiting)
+            .finish()
     }
 }
 

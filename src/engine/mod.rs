@@ -298,7 +298,6 @@ impl Game {
     pub fn apply_index(&mut self, index: usize) -> Result<(), GameError> {
         self.option_number(index + 1)?;
         self.moves += 1;
-        let p = self.decision()?.clone();
         if self.undo.is_some() {
             let snap = self.snapshot()?;
             let len = self.history.len();
@@ -308,10 +307,12 @@ impl Game {
             self.redo.clear();
         }
         if self.rules.recording() {
-            self.history.push(Step {
+            let p = self.decision()?;
+            let step = Step {
                 seat: p.seat,
-                action: p.options[index].clone(),
-            });
+                action: p.options()[index].clone(),
+            };
+            self.history.push(step);
         }
         self.rules.play(index)?;
         self.note_what_was_learned();

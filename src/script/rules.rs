@@ -15,6 +15,7 @@ use crate::core::world::{Claim, Snapshot, World};
 use crate::core::zone::ZoneState;
 use crate::diag::Diagnostic;
 use mlua::{ffi, Function, MultiValue, Table, Value};
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 /// The reserved setting `round_cap`, if the game has it (at least 1: the engine checks).
@@ -125,11 +126,9 @@ impl Host {
             }
             None => Vec::new(),
         };
-        Ok(Decision {
-            seat: seat - 1,
-            options: actions_of(&self.lua, &list),
-            waiting,
-        })
+        let (lua, len) = (self.lua.clone(), list.raw_len());
+        let read = Rc::new(move || actions_of(&lua, &list));
+        Ok(Decision::listed(seat - 1, len, waiting, read))
     }
 
     /// Puts `world` (in state `state`) into the VM and Rust's live components; nothing pending.
@@ -480,7 +479,7 @@ impl Rules for Host {
     }
 
     fn play(&mut self, index: usize) -> Result<(), GameError> {
-        let n = self.decision.as_ref().map_or(0, |d| d.options.len());
+        let n = self.decision.as_ref().map_or(0, |d| d.len());
         if index >= n {
             return Err(GameError::Rejected(format!(
                 "option {} does not exist (1..{n})",
