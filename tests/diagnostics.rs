@@ -275,6 +275,45 @@ fn missing_key_in_a_table_at_the_start_of_a_file() {
     );
 }
 
+/// One mistake in each of the manifest, a map, the style and the rules: one `check` reports
+/// all four, sorted by file and line, though the manifest cannot be read whole.
+#[test]
+fn one_mistake_in_each_file_is_reported_in_one_check() {
+    let c = Copy::of("gomoku", "gomo");
+    c.edit(
+        "game.toml",
+        "players = { min = 2, max = 2 }",
+        "players = { min = 2 }",
+    );
+    c.edit(
+        "game.toml",
+        "ai = \"ai.lua\"\n",
+        "ai = \"ai.lua\"\nrulez = 1\n",
+    );
+    c.edit(
+        "maps/board.toml",
+        "cols = \"size\"\n",
+        "cols = \"size\"\n[settings]\nsise = 19\n",
+    );
+    c.edit("style.toml", "line = ", "lien = ");
+    c.edit("rules.lua", "return R", "return R R");
+    let players = c.line_of("game.toml", "players = ");
+    let rulez = c.line_of("game.toml", "rulez = ");
+    let sise = c.line_of("maps/board.toml", "sise = ");
+    let lien = c.line_of("style.toml", "lien = ");
+    let last = c.read("rules.lua").lines().count();
+    assert_fails(
+        &c.check(),
+        &[
+            format!("gomo/game.toml:{players}:11: error: missing key 'max'"),
+            format!("gomo/game.toml:{rulez}:1: error: unknown key 'rulez'; did you mean 'rules'?"),
+            format!("gomo/maps/board.toml:{sise}:1: error: unknown setting 'sise'; did you mean 'size'? (settings: attack, playout, rule, size)"),
+            format!("gomo/rules.lua:{last}: error: <eof> expected near 'R'"),
+            format!("gomo/style.toml:{lien}:1: error: unknown key 'lien'; did you mean 'line'?"),
+        ],
+    );
+}
+
 // 3. Unknown key in a map space ---------------------------------------------------------------
 
 #[test]

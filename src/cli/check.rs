@@ -1,7 +1,7 @@
 //! `meeple check`: load and validate a game (or every game), then play seeded random games on
 //! every map and report any script error. Exit code 1 on any problem.
 
-use super::{load, CmdResult};
+use super::{read_game, CmdResult};
 use crate::ai::{play_decisions, within, Bot, Seat};
 use crate::diag::plural;
 use crate::engine::GameError;
@@ -96,7 +96,7 @@ fn check_one(
     name: &str,
     a: &CheckArgs,
 ) -> Result<(String, String, String), Vec<crate::diag::Diagnostic>> {
-    let pkg = load(name)?;
+    let pkg = read_game(name, true)?;
     // Random games go round the player counts the game allows, up from the fewest (at least
     // two); the AI games go round them down from the most.
     let (fewest, most) = (pkg.players.0.max(2).min(pkg.players.1), pkg.players.1);
@@ -130,7 +130,6 @@ fn check_one(
         );
     }
     let ai_games = kinds.len() - a.games;
-    crate::def::style::check_styles(&pkg)?;
     for map in pkg.maps.keys() {
         for (i, kind) in kinds.iter().enumerate() {
             let seed = i as u64 + 1;

@@ -114,9 +114,29 @@ pub fn main() -> i32 {
 
 pub type CmdResult = Result<i32, Vec<Diagnostic>>;
 
-/// Finds and loads a game, or explains why not.
+/// Finds and loads a game, or explains why not: every problem of every one of its files.
 pub fn load(game: &str) -> Result<Arc<Package>, Vec<Diagnostic>> {
-    crate::def::load(game)
+    read_game(game, false)
+}
+
+/// Reads a game's folder whole. Its problems are every file's (manifest, maps, decks, style,
+/// each Lua file's syntax), sorted, each once; when the package itself loads, only `strict`
+/// (`check`) fails on the style's and the scripts' (the others meet them as they use them).
+pub fn read_game(game: &str, strict: bool) -> Result<Arc<Package>, Vec<Diagnostic>> {
+    let dir = crate::def::find_game(game).map_err(|e| vec![Diagnostic::error(game, e)])?;
+    let folder = crate::def::folder::read_folder(&dir);
+    let mut problems = folder.problems;
+    if folder.package.is_none() || strict {
+        problems.extend(crate::script::host::syntax_problems(&folder.lua));
+    }
+    match folder.package {
+        Some(pkg) if problems.is_empty() || !strict => Ok(Arc::new(pkg)),
+        _ => {
+            crate::diag::sort(&mut problems);
+            problems.dedup();
+            Err(problems)
+        }
+    }
 }
 
 /// The game a record or save `file` was made of (see `session::files::record_game`), with its

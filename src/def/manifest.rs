@@ -83,6 +83,37 @@ pub struct ManifestDef {
     pub undo_past_reveals: bool,
 }
 
+/// What the other files of a game are checked against, read leniently from a manifest that
+/// has a problem of its own, so that one `check` reports the maps', decks' and style's too.
+/// Every part is optional; a part that is itself malformed makes the whole read fail.
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct ManifestParts {
+    pub players: PartPlayers,
+    pub space_kinds: Vec<String>,
+    pub decks: Vec<Spanned<String>>,
+    pub maps: BTreeMap<String, Spanned<String>>,
+    pub settings: toml::Table,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct PartPlayers {
+    pub min: Option<usize>,
+    pub max: Option<usize>,
+}
+
+impl ManifestParts {
+    pub fn read(text: &str) -> Option<ManifestParts> {
+        toml::from_str(text).ok()
+    }
+
+    /// The most players the game takes, as far as the manifest says (at least one).
+    pub fn seats(&self) -> usize {
+        self.players.max.or(self.players.min).unwrap_or(2).max(1)
+    }
+}
+
 #[derive(Deserialize)]
 pub struct ZoneDef {
     pub visibility: Spanned<String>,

@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod cards;
+pub mod folder;
 pub mod manifest;
 pub mod settings;
 pub mod source;
@@ -151,6 +152,8 @@ pub fn shown_path(path: &Path) -> String {
     let cwd = std::env::current_dir().ok();
     let abs = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
     match cwd.as_ref().and_then(|c| abs.strip_prefix(c).ok()) {
+        // The current directory itself, so that its files read `./rules.lua`.
+        Some(rel) if rel.as_os_str().is_empty() => ".".to_string(),
         Some(rel) => rel.display().to_string(),
         None => path.display().to_string(),
     }
@@ -165,11 +168,28 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
     let def: Option<ManifestDef> = text
         .as_deref()
         .and_then(|t| source::parse_toml(&manifest_path, t, manifest::SCHEMA, &mut diags));
-    let (Some(def), Some(text)) = (def, text) else {
-        diag::sort(&mut diags);
+    let Some(text) = text else {
         return Err(diags);
     };
     let loc = |offset: usize| at(&manifest_path, &text, offset);
+    let Some(def) = def else {
+        // The maps and decks are still checked, against what of the manifest could be read.
+        if let Some(parts) = manifest::ManifestParts::read(&text) {
+            let kinds = &parts.space_kinds;
+            load_maps(
+                root,
+                &shown,
+                &parts.decks,
+                &parts.maps,
+                kinds,
+                &parts.settings,
+                &loc,
+                &mut diags,
+            );
+        }
+        diag::sort(&mut diags);
+        return Err(diags);
+    };
     if *def.api.get_ref() != 1 {
         diags.push(loc(def.api.span().start).error(format!(
             "unsupported api version {} (this meeple speaks api 1)",
@@ -213,47 +233,16 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
             );
         }
     }
-    let shared_decks: Vec<Deck> = def
-        .decks
-        .iter()
-        .flat_map(|d| load_decks(root, &shown, d, &def.settings, &loc, &mut diags))
-        .collect();
-    let mut maps = BTreeMap::new();
-    let mut default_map = None;
-    for (name, file) in &def.maps {
-        if name == "default" {
-            default_map = Some(file.clone());
-            continue;
-        }
-        let board = load_board(
-            root,
-            &shown,
-            name,
-            file,
-            &def.space_kinds,
-            &shared_decks,
-            &def.settings,
-            &loc,
-            &mut diags,
-        );
-        if let Some(board) = board {
-            maps.insert(name.clone(), board);
-        }
-    }
-    let default_map = match default_map {
-        Some(d) if !maps.contains_key(d.get_ref()) && def.maps.contains_key(d.get_ref()) => {
-            d.get_ref().clone()
-        }
-        Some(d) if !def.maps.contains_key(d.get_ref()) => {
-            diags.push(loc(d.span().start).error(format!(
-                "default map '{}' is not listed in [maps]",
-                d.get_ref()
-            )));
-            String::new()
-        }
-        Some(d) => d.get_ref().clone(),
-        None => maps.keys().next().cloned().unwrap_or_default(),
-    };
+    let (maps, default_map) = load_maps(
+        root,
+        &shown,
+        &def.decks,
+        &def.maps,
+        &def.space_kinds,
+        &def.settings,
+        &loc,
+        &mut diags,
+    );
     if !diags.is_empty() {
         diag::sort(&mut diags);
         return Err(diags);
@@ -280,6 +269,59 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
         maps,
         default_map,
     })
+}
+
+/// The maps listed in `[maps]`, each with the shared decks and its own, and the default map's
+/// name; every problem of their files pushed on `diags`.
+#[allow(clippy::too_many_arguments)]
+fn load_maps(
+    root: &Path,
+    shown: &str,
+    deck_files: &[toml::Spanned<String>],
+    listed: &BTreeMap<String, toml::Spanned<String>>,
+    kinds: &[String],
+    settings: &toml::Table,
+    loc: &dyn Fn(usize) -> Loc,
+    diags: &mut Vec<Diagnostic>,
+) -> (BTreeMap<String, Board>, String) {
+    let shared_decks: Vec<Deck> = deck_files
+        .iter()
+        .flat_map(|d| load_decks(root, shown, d, settings, loc, diags))
+        .collect();
+    let mut maps = BTreeMap::new();
+    let mut default_map = None;
+    for (name, file) in listed {
+        if name == "default" {
+            default_map = Some(file.clone());
+            continue;
+        }
+        let board = load_board(
+            root,
+            shown,
+            name,
+            file,
+            kinds,
+            &shared_decks,
+            settings,
+            loc,
+            diags,
+        );
+        if let Some(board) = board {
+            maps.insert(name.clone(), board);
+        }
+    }
+    let default_map = match default_map {
+        Some(d) if !listed.contains_key(d.get_ref()) => {
+            diags.push(loc(d.span().start).error(format!(
+                "default map '{}' is not listed in [maps]",
+                d.get_ref()
+            )));
+            String::new()
+        }
+        Some(d) => d.get_ref().clone(),
+        None => maps.keys().next().cloned().unwrap_or_default(),
+    };
+    (maps, default_map)
 }
 
 fn at(path: &str, text: &str, offset: usize) -> Loc {
@@ -592,7 +634,7 @@ pub fn hash_folder(root: &Path) -> String {
     h.finalize().to_hex()[..16].to_string()
 }
 
-fn collect_files(root: &Path, dir: &Path, out: &mut Vec<String>) {
+pub(crate) fn collect_files(root: &Path, dir: &Path, out: &mut Vec<String>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };

@@ -27,6 +27,13 @@ pub fn parse_toml<T: DeserializeOwned>(
     let mut unknown: Vec<Vec<String>> = Vec::new();
     let parsed: Result<T, _> = serde_ignored::deserialize(de, |p| unknown.push(segments(&p)));
     let root = DeTable::parse(text).ok();
+    if let (Err(_), Some(root)) = (&parsed, &root) {
+        // serde stops at its first error: the keys past it are looked up in the schema.
+        let mut past = Vec::new();
+        schema_unknowns(root.get_ref(), &mut Vec::new(), schema, &mut past);
+        past.retain(|segs| !unknown.contains(segs));
+        unknown.extend(past);
+    }
     for segs in unknown {
         diags.push(unknown_key(
             path,
@@ -151,6 +158,40 @@ fn unknown_key(
     match root.and_then(|r| key_offset(r, segs)) {
         Some(offset) => Diagnostic::at_offset(path, text, offset, message),
         None => Diagnostic::error(path, message),
+    }
+}
+
+/// Every key of `table` (at `path`) and of the tables below it that its schema pattern does
+/// not allow. Tables no pattern names (settings, data) may hold any key.
+fn schema_unknowns(
+    table: &DeTable,
+    path: &mut Vec<String>,
+    schema: Schema,
+    out: &mut Vec<Vec<String>>,
+) {
+    let allowed = (schema.iter())
+        .find(|(pattern, _)| matches(pattern, path))
+        .map(|(_, keys)| *keys);
+    for (key, value) in table {
+        path.push(key.get_ref().to_string());
+        if allowed.is_some_and(|keys| !keys.contains(&key.get_ref().as_ref())) {
+            out.push(path.clone());
+        } else {
+            match value.get_ref() {
+                DeValue::Table(t) => schema_unknowns(t, path, schema, out),
+                DeValue::Array(items) => {
+                    for (i, item) in items.iter().enumerate() {
+                        if let DeValue::Table(t) = item.get_ref() {
+                            path.push(i.to_string());
+                            schema_unknowns(t, path, schema, out);
+                            path.pop();
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        path.pop();
     }
 }
 

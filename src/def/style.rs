@@ -168,11 +168,31 @@ pub fn load_style(shown: &str, game: &StyleFor) -> Result<Style, Vec<Diagnostic>
 /// The look of every map of `pkg`, read as the window reads it (the file read once): every
 /// problem of every map, each once (the file's top-level problems show for every map), sorted.
 pub fn check_styles(pkg: &super::Package) -> Result<(), Vec<Diagnostic>> {
-    let (path, text) = read_style(&pkg.shown, &pkg.root)?;
+    let maps: Vec<&str> = pkg.maps.keys().map(String::as_str).collect();
+    check_styles_of(&pkg.shown, &pkg.root, &maps, pkg.players.1)
+}
+
+/// The same for a game folder whose package did not load: its maps and most players as far
+/// as its manifest says.
+pub fn check_styles_of(
+    shown: &str,
+    root: &Path,
+    maps: &[&str],
+    seats: usize,
+) -> Result<(), Vec<Diagnostic>> {
+    let (path, text) = read_style(shown, root)?;
     let mut diags: Vec<Diagnostic> = Vec::new();
-    for map in pkg.maps.keys() {
-        let problems = style_of(&path, text.as_deref(), &StyleFor::game(pkg, map)).err();
-        for d in problems.unwrap_or_default() {
+    for map in maps {
+        let game = StyleFor {
+            map,
+            maps: maps.to_vec(),
+            seats,
+            root,
+        };
+        for d in style_of(&path, text.as_deref(), &game)
+            .err()
+            .unwrap_or_default()
+        {
             if !diags.contains(&d) {
                 diags.push(d);
             }

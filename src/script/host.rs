@@ -293,6 +293,22 @@ pub fn text_chunk<'a>(lua: &'a Lua, code: &'a str, shown: &str) -> mlua::chunk::
         .set_mode(mlua::chunk::ChunkMode::Text)
 }
 
+/// The syntax errors of Lua files (each its path as shown and its text), compiled without
+/// running, in a VM of their own.
+pub fn syntax_problems(files: &[(String, String)]) -> Vec<Diagnostic> {
+    let lua = Lua::new();
+    files
+        .iter()
+        .filter_map(|(shown, code)| {
+            text_chunk(&lua, code, shown)
+                .into_function()
+                .err()
+                .map(|e| (shown, e))
+        })
+        .map(|(shown, e)| Diagnostic::from_lua_message(&lua_message(&e), shown))
+        .collect()
+}
+
 /// The rules' hooks of the whole game. `R.view` was one; it is read no more (`G` is public:
 /// secrets live in zones), which a warning says.
 fn game_hooks(rules: &Table, path: &str, warnings: &mut Vec<Diagnostic>) -> GameHooks {

@@ -1,0 +1,64 @@
+//! Every problem of every file of a game folder in one run: the package's (manifest, maps,
+//! decks), its style's, and the text of its Lua files for the script layer to compile. `check`
+//! reports them all together, sorted by file and line, before it plays a game.
+
+use super::manifest::ManifestParts;
+use super::{collect_files, load_package, shown_path, source, style, Package};
+use crate::diag::Diagnostic;
+use std::path::Path;
+
+/// What reading a whole game folder found.
+pub struct Folder {
+    /// The package, when its files have no problem.
+    pub package: Option<Package>,
+    pub problems: Vec<Diagnostic>,
+    /// Each Lua file of the folder: its path as shown and its text.
+    pub lua: Vec<(String, String)>,
+}
+
+/// Reads every file of the game in `root`.
+pub fn read_folder(root: &Path) -> Folder {
+    let shown = shown_path(root);
+    let (package, mut problems) = match load_package(root) {
+        Ok(pkg) => {
+            let problems = style::check_styles(&pkg).err().unwrap_or_default();
+            (Some(pkg), problems)
+        }
+        Err(mut problems) => {
+            problems.extend(style_problems(root, &shown));
+            (None, problems)
+        }
+    };
+    let mut files = Vec::new();
+    collect_files(root, root, &mut files);
+    files.sort();
+    let mut lua = Vec::new();
+    for rel in files.iter().filter(|f| f.ends_with(".lua")) {
+        let path = format!("{shown}/{rel}");
+        match source::read_text(&root.join(rel), &path) {
+            Ok(text) => lua.push((path, text)),
+            Err(d) => problems.push(d),
+        }
+    }
+    Folder {
+        package,
+        problems,
+        lua,
+    }
+}
+
+/// The style's problems for a game whose manifest has problems of its own, checked against
+/// what of the manifest can be read (nothing when not even its maps can).
+fn style_problems(root: &Path, shown: &str) -> Vec<Diagnostic> {
+    let text = std::fs::read_to_string(root.join("game.toml")).unwrap_or_default();
+    let Some(parts) = ManifestParts::read(&text) else {
+        return Vec::new();
+    };
+    let maps: Vec<&str> = (parts.maps.keys())
+        .map(String::as_str)
+        .filter(|m| *m != "default")
+        .collect();
+    style::check_styles_of(shown, root, &maps, parts.seats())
+        .err()
+        .unwrap_or_default()
+}
