@@ -8,6 +8,7 @@
 mod common;
 use common::*;
 use meeple::ai::{play_decisions, play_out, Bot, Seat, MAX_DECISIONS};
+use meeple::core::event::Outcome;
 use meeple::core::rng::GameRng;
 use meeple::def::Package;
 use meeple::engine::{Game, GameConfig, GameError, Policy, Snapshot};
@@ -614,4 +615,30 @@ fn enter_hooks_of_decision_states_run_the_same_inside_the_vm() {
         over += g.eval("return G.over").unwrap().is_number() as u32;
     }
     assert!(over > 0, "some games reach the final state");
+}
+
+/// `ctx:state()` names the state the game is in: a decision state of `[flow]` at every
+/// decision of every game (and the tic-tac-toe opening's `turn`), a final state at the end.
+#[test]
+fn ctx_state_names_the_pending_state() {
+    let spec = |pkg: &Package, name: &serde_json::Value| {
+        let i = name.as_str().and_then(|n| pkg.flow.index(n));
+        let i = i.unwrap_or_else(|| panic!("{}: ctx:state() gave {name}", pkg.id));
+        pkg.flow.states[i].clone()
+    };
+    let opening = new_game(&package("tictactoe"), "board", 2, 1);
+    assert_eq!(eval(&opening, "ctx:state()"), serde_json::json!("turn"));
+    for pkg in all_games() {
+        let seats = pkg.players.1.min(4);
+        let map = pkg.default_map.clone();
+        let mut game = new_game(&pkg, &map, seats, 1);
+        let mut bots = mixed(seats, 1, &[Seat::Random]);
+        while !game.is_over() {
+            assert!(spec(&pkg, &eval(&game, "ctx:state()")).decide, "{}", pkg.id);
+            play_decisions(&mut game, &mut bots, 1).unwrap();
+        }
+        let capped = matches!(game.outcome(), Some(Outcome::Capped { .. }));
+        let end = spec(&pkg, &eval(&game, "ctx:state()"));
+        assert!(end.terminal || capped && end.decide, "{}", pkg.id);
+    }
 }

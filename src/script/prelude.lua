@@ -82,6 +82,7 @@ function M.install(ctx, spec, emit)
   function ctx:current() return S.current end
   function ctx:turn() return S.turn end
   function ctx:round() return S.round end
+  function ctx:state() return S.state end
   function ctx:in_play(p)
     local v = in_play[p]
     if v == nil then v = in_play[seat(p)] end
