@@ -1,9 +1,10 @@
-//! The command line (clap): `play`, `sim`, `check`, `eval`, `replay`, `ai`. Each command loads the
+//! The command line (clap): `play`, `sim`, `check`, `eval`, `replay`, `ai`, `new`. Each command loads the
 //! game through the same path, prints diagnostics once, and returns the process exit code.
 
 mod ai;
 pub mod check;
 mod live;
+mod new;
 pub(crate) mod play;
 pub mod render;
 mod sim;
@@ -44,6 +45,8 @@ enum Command {
     Replay(ReplayArgs),
     /// Show what a bot would choose in a position, with its top candidates, as JSON
     Ai(ai::AiArgs),
+    /// Make a new game folder (a grid, track or table game) that checks, plays and simulates
+    New(new::NewArgs),
 }
 
 /// Which game and how to set it up; shared by the commands that start games.
@@ -102,6 +105,7 @@ pub fn main() -> i32 {
         Command::Eval(a) => eval(a),
         Command::Replay(a) => replay(a),
         Command::Ai(a) => ai::run(a),
+        Command::New(a) => new::run(a),
     };
     match result {
         Ok(code) => code,

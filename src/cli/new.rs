@@ -1,0 +1,123 @@
+//! `meeple new`: a new game folder made from one of the templates in `templates/` (a game on
+//! a grid, on a track or at a table), which passes `check`, plays, simulates and opens in the
+//! window as it is. It never writes over an existing folder.
+
+use super::CmdResult;
+use crate::diag::Diagnostic;
+use clap::{Args, ValueEnum};
+use std::path::{Path, PathBuf};
+
+#[derive(Args)]
+pub struct NewArgs {
+    /// The game's id: letters, digits, '_' and '-' (its folder is games/NAME unless --dir)
+    name: String,
+    /// What the game is played on
+    #[arg(long, value_enum, default_value_t = Kind::Grid)]
+    kind: Kind,
+    /// The folder to make (it must not exist yet)
+    #[arg(long)]
+    dir: Option<PathBuf>,
+    /// The title the terminal and the window show (default: the name)
+    #[arg(long)]
+    title: Option<String>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Kind {
+    /// Two players place stones on a square board; four in a row wins
+    Grid,
+    /// Two to four players race round a track of spaces with dice
+    Track,
+    /// Two to four players play cards from hidden hands onto a pile
+    Table,
+}
+
+/// A template's files: the path in the game folder and the text.
+type Files = &'static [(&'static str, &'static str)];
+
+macro_rules! template {
+    ($kind:literal, $($file:literal),+) => {
+        &[$(($file, include_str!(concat!("../../templates/", $kind, "/", $file)))),+]
+    };
+}
+
+const GRID: Files = template!(
+    "grid",
+    "game.toml",
+    "maps/board.toml",
+    "rules.lua",
+    "ai.lua"
+);
+const TRACK: Files = template!(
+    "track",
+    "game.toml",
+    "maps/track.toml",
+    "rules.lua",
+    "ai.lua"
+);
+const TABLE: Files = template!(
+    "table",
+    "game.toml",
+    "maps/table.toml",
+    "rules.lua",
+    "ai.lua"
+);
+
+pub fn run(a: NewArgs) -> CmdResult {
+    let problem = |m: String| vec![Diagnostic::error("meeple new", m)];
+    if a.name.is_empty()
+        || !(a.name.chars()).all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    {
+        return Err(problem(format!(
+            "'{}' is not a game id: use letters, digits, '_' and '-'",
+            a.name
+        )));
+    }
+    let dir = a.dir.unwrap_or_else(|| Path::new("games").join(&a.name));
+    if dir.exists() {
+        return Err(problem(format!(
+            "{} already exists: nothing was written (choose another name or --dir)",
+            dir.display()
+        )));
+    }
+    let (files, kind) = match a.kind {
+        Kind::Grid => (GRID, "grid"),
+        Kind::Track => (TRACK, "track"),
+        Kind::Table => (TABLE, "table"),
+    };
+    let title = a.title.unwrap_or_else(|| a.name.clone());
+    write_all(&dir, files, &a.name, &title).map_err(problem)?;
+    let shown = dir.display().to_string();
+    println!("made {shown}: a {kind} game, '{title}'");
+    for (file, _) in files {
+        println!("  {shown}/{file}");
+    }
+    println!("next: meeple check {shown} · meeple play {shown} · meeple sim {shown}");
+    Ok(0)
+}
+
+/// Writes every file of the template with its id and title filled in; on a failure, what
+/// was written is removed again.
+fn write_all(dir: &Path, files: Files, id: &str, title: &str) -> Result<(), String> {
+    let written = (files.iter()).try_for_each(|(file, text)| {
+        let path = dir.join(file);
+        let text = text
+            .replace("{{id}}", id)
+            .replace("{{title}}", &toml_safe(title));
+        std::fs::create_dir_all(path.parent().unwrap_or(dir))
+            .and_then(|_| std::fs::write(&path, text))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    });
+    if written.is_err() {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    written
+}
+
+/// The title as it may stand inside a TOML basic string (and a Lua comment).
+fn toml_safe(title: &str) -> String {
+    title
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('\n', " ")
+}

@@ -1,0 +1,68 @@
+-- {{title}}: the stock is shuffled and each player dealt a hand. In turn, each plays a card
+-- onto the pile: a card higher than the one on top scores its rank. When every hand is empty,
+-- the most points win (a tie is a draw).
+local R = {}
+
+local function rank(code) return code + 1 end
+
+R.states = {
+  deal = {
+    enter = function(G, ctx)
+      local stock = ctx.zone.stock
+      for code = 0, #ctx.items - 1 do
+        for _ = 1, ctx.settings.copies do stock:add(code) end
+      end
+      stock:shuffle()
+      for p = 1, ctx:seats() do
+        stock:deal(ctx.zone.hand[p], ctx.settings.hand)
+        ctx.zone.hand[p]:sort()
+      end
+      return "turn"
+    end,
+  },
+  turn = {
+    options = function(G, ctx, p)
+      local out, seen = {}, {}
+      for _, code in ipairs(ctx.zone.hand[p]:items()) do
+        if not seen[code] then
+          seen[code] = true
+          out[#out + 1] = { "play", code }
+        end
+      end
+      return out
+    end,
+    act = function(G, ctx, action, p)
+      local code, top = action[2], ctx.zone.pile:top()
+      ctx.zone.hand[p]:move(code, ctx.zone.pile)
+      if top == nil or code > top then
+        ctx.counter:add(p, "points", rank(code))
+        ctx:log("P%d plays %d and scores", p, rank(code))
+      end
+      local next = ctx:next_player()
+      if ctx.zone.hand[next]:count() == 0 then
+        R.finish(G, ctx)
+        return "over"
+      end
+    end,
+  },
+}
+
+-- The most points win; equal best scores are a draw.
+function R.finish(G, ctx)
+  local best, winners = -1, {}
+  for p = 1, ctx:seats() do
+    local points = ctx.counters.points[p]
+    if points > best then
+      best, winners = points, { p }
+    elseif points == best then
+      winners[#winners + 1] = p
+    end
+  end
+  if #winners == 1 then ctx:win(winners[1]) else ctx:draw() end
+end
+
+function R.label(G, ctx, option)
+  return "play a " .. ctx.items[option[2] + 1]
+end
+
+return R

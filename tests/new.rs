@@ -1,0 +1,120 @@
+//! `meeple new`: each kind of template makes a game folder that passes `check`, simulates,
+//! plays to the end in the terminal and opens in the window (under Xvfb); an existing folder
+//! or a bad id is refused with its reason and nothing written.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn meeple(cwd: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_meeple"))
+        .args(args)
+        .current_dir(cwd)
+        .stdin(Stdio::null())
+        .output()
+        .expect("meeple runs")
+}
+
+fn ok(cwd: &Path, args: &[&str]) -> String {
+    let out = meeple(cwd, args);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(
+        out.status.success(),
+        "meeple {args:?} failed:\n{text}\n{err}"
+    );
+    text + &err
+}
+
+#[test]
+fn every_kind_of_new_game_checks_simulates_plays_and_opens() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cwd = tmp.path();
+    for (kind, players) in [
+        ("grid", "ai,random"),
+        ("track", "ai,random,ai"),
+        ("table", "random,ai,ai,random"),
+    ] {
+        let name = format!("my{kind}");
+        let made = ok(cwd, &["new", &name, "--kind", kind, "--title", "My 游戏"]);
+        assert!(
+            made.starts_with(&format!("made games/{name}: a {kind} game, 'My 游戏'\n")),
+            "{made}"
+        );
+        let dir = format!("games/{name}");
+        let checked = ok(cwd, &["check", &dir]);
+        assert!(
+            checked.starts_with(&format!("ok: {name} (1 map, 5 random games")),
+            "{checked}"
+        );
+        let sim = ok(cwd, &["sim", &dir, "--players", players, "--games", "20"]);
+        assert!(sim.contains("finished         20  (100.0%)"), "{sim}");
+        let play = ok(
+            cwd,
+            &[
+                "play",
+                &dir,
+                "--players",
+                players,
+                "--seed",
+                "2",
+                "--text",
+                "--no-watch",
+            ],
+        );
+        assert!(play.lines().any(|l| l.starts_with("game over: ")), "{play}");
+        let shot = cwd.join(format!("{kind}.png"));
+        let seats = format!("human{}", &players[players.find(',').unwrap()..]);
+        let out = Command::new("xvfb-run")
+            .args([
+                "-a",
+                "-s",
+                "-screen 0 1280x1024x24",
+                env!("CARGO_BIN_EXE_meeple"),
+            ])
+            .args([
+                "play",
+                &dir,
+                "--players",
+                &seats,
+                "--seed",
+                "3",
+                "--no-watch",
+            ])
+            .arg("--screenshot")
+            .arg(&shot)
+            .current_dir(cwd)
+            .stdin(Stdio::null())
+            .output()
+            .expect("xvfb-run runs (install it: apt-get install xvfb)");
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            said.contains("(1280x800) after 0 decisions; P1 to play"),
+            "{said}"
+        );
+        assert!(shot.is_file(), "{kind}: no screenshot");
+    }
+}
+
+#[test]
+fn an_existing_folder_or_a_bad_id_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cwd = tmp.path();
+    std::fs::create_dir_all(cwd.join("games/taken")).unwrap();
+    std::fs::write(cwd.join("games/taken/notes.txt"), "mine").unwrap();
+    let out = meeple(cwd, &["new", "taken"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "meeple new: error: games/taken already exists: nothing was written (choose another name or --dir)\n"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let left: Vec<_> = std::fs::read_dir(cwd.join("games/taken"))
+        .unwrap()
+        .collect();
+    assert_eq!(left.len(), 1, "the folder was changed");
+    let out = meeple(cwd, &["new", "my game"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "meeple new: error: 'my game' is not a game id: use letters, digits, '_' and '-'\n"
+    );
+    assert!(!cwd.join("games/my game").exists());
+}
