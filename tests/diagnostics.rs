@@ -2200,7 +2200,9 @@ fn the_readme_shows_the_diagnostics_of_its_examples_as_they_read() {
 #[test]
 fn the_readme_shows_every_commands_help_as_it_reads() {
     let readme = readme();
-    for command in ["play", "sim", "check", "eval", "replay", "ai", "new"] {
+    for command in [
+        "play", "sim", "check", "eval", "replay", "ai", "console", "new",
+    ] {
         let out = run_in(Path::new(env!("CARGO_MANIFEST_DIR")), &[command, "--help"]);
         let usage = &out.stdout[out.stdout.find("Usage:").expect("a usage line")..];
         assert_has(&readme, usage.trim_end());

@@ -3,11 +3,9 @@
 //! script's scores for `ai`, visit counts for `mcts`).
 
 use super::thinking::thinking;
-use super::{load, record_game, relabel, script_diag, CmdResult, GameArgs};
+use super::{position, script_diag, CmdResult, GameArgs};
 use crate::ai::Seat;
 use crate::diag::Diagnostic;
-use crate::engine::Game;
-use crate::replay::Record;
 use clap::Args;
 use serde_json::json;
 use std::path::PathBuf;
@@ -30,7 +28,7 @@ pub struct AiArgs {
 }
 
 pub fn run(a: AiArgs) -> CmdResult {
-    let mut game = position(&a)?;
+    let mut game = position(&a.game, a.seats, a.replay.as_deref())?;
     let seat = Seat::parse(&a.bot).map_err(|e| vec![Diagnostic::error("--bot", e)])?;
     Seat::check_all(std::slice::from_ref(&seat), &game)
         .map_err(|e| vec![Diagnostic::error("--bot", e)])?;
@@ -68,17 +66,4 @@ pub fn run(a: AiArgs) -> CmdResult {
     });
     println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
     Ok(0)
-}
-
-/// A new game from the arguments, or the position a replay or save file ends in.
-fn position(a: &AiArgs) -> Result<Game, Vec<Diagnostic>> {
-    let Some(file) = &a.replay else {
-        return Game::new(load(&a.game.game)?, a.game.config(a.seats))
-            .map_err(|d| relabel(d, &["--players"], "--seats"));
-    };
-    let record = Record::load(file).map_err(|d| vec![d])?;
-    // GAME's files (a copy with another AI, say) at the record's position.
-    let shown = file.display().to_string();
-    let pkg = record_game(&record, &shown, Some(&a.game.game))?;
-    crate::replay::resume(pkg, &record, &shown)
 }

@@ -1,8 +1,9 @@
-//! The command line (clap): `play`, `sim`, `check`, `eval`, `replay`, `ai`, `new`. Each command loads the
+//! The command line (clap): `play`, `sim`, `check`, `eval`, `replay`, `ai`, `console`, `new`. Each command loads the
 //! game through the same path, prints diagnostics once, and returns the process exit code.
 
 mod ai;
 pub mod check;
+mod console;
 mod live;
 mod new;
 pub(crate) mod play;
@@ -45,6 +46,8 @@ enum Command {
     Replay(ReplayArgs),
     /// Show what a bot would choose in a position, with its top candidates, as JSON
     Ai(ai::AiArgs),
+    /// A Lua prompt in a game's sandbox on a live position (G, ctx, R); results print as JSON
+    Console(console::ConsoleArgs),
     /// Make a new game folder (a grid, track or table game) that checks, plays and simulates
     New(new::NewArgs),
 }
@@ -105,6 +108,7 @@ pub fn main() -> i32 {
         Command::Eval(a) => eval(a),
         Command::Replay(a) => replay(a),
         Command::Ai(a) => ai::run(a),
+        Command::Console(a) => console::run(a),
         Command::New(a) => new::run(a),
     };
     match result {
@@ -141,6 +145,23 @@ pub fn read_game(game: &str, strict: bool) -> Result<Arc<Package>, Vec<Diagnosti
             Err(problems)
         }
     }
+}
+
+/// A new game from the arguments, or the position a replay or save file ends in (played with
+/// GAME's files: a copy with another AI, say).
+pub fn position(
+    game: &GameArgs,
+    seats: usize,
+    replay: Option<&std::path::Path>,
+) -> Result<Game, Vec<Diagnostic>> {
+    let Some(file) = replay else {
+        return Game::new(load(&game.game)?, game.config(seats))
+            .map_err(|d| relabel(d, &["--players"], "--seats"));
+    };
+    let record = crate::replay::Record::load(file).map_err(|d| vec![d])?;
+    let shown = file.display().to_string();
+    let pkg = record_game(&record, &shown, Some(&game.game))?;
+    crate::replay::resume(pkg, &record, &shown)
 }
 
 /// The game a record or save `file` was made of (see `session::files::record_game`), with its

@@ -1,0 +1,125 @@
+//! `meeple console`: a Lua prompt inside a game's sandbox on a live position. Each entry runs
+//! with `G`, `ctx` and `R` in scope, as an expression when it is one, and its result prints as
+//! JSON; an unfinished entry continues on the next line. `:options` and `:play N` move the
+//! game on, so a modder can walk to the position they want and look at it.
+
+use super::{position, script_diag, CmdResult, GameArgs};
+use crate::engine::{Game, GameError};
+use clap::Args;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+#[derive(Args)]
+pub struct ConsoleArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Number of seats
+    #[arg(long, default_value_t = 2)]
+    seats: usize,
+    /// Start at the end of this replay or save file instead of a new game
+    #[arg(long)]
+    replay: Option<PathBuf>,
+}
+
+pub fn run(a: ConsoleArgs) -> CmdResult {
+    let mut game = position(&a.game, a.seats, a.replay.as_deref())?;
+    println!("{} · {}", game.pkg.title, where_now(&game));
+    println!("Lua in the game's sandbox (G, ctx, R); :options, :play N, :quit");
+    let mut entry = String::new();
+    let mut lines = std::io::stdin().lock().lines();
+    loop {
+        print!("{}", if entry.is_empty() { "> " } else { ">> " });
+        let _ = std::io::stdout().flush();
+        let Some(Ok(line)) = lines.next() else {
+            println!();
+            return Ok(0);
+        };
+        if entry.is_empty() && line.trim_start().starts_with(':') {
+            match command(&mut game, line.trim()) {
+                Some(text) => println!("{text}"),
+                None => return Ok(0),
+            }
+            continue;
+        }
+        entry.push_str(&line);
+        entry.push('\n');
+        match chunk(&entry) {
+            Chunk::Unfinished => continue,
+            Chunk::Bad(problem) => println!("{problem}"),
+            Chunk::Code(code) => match game.exec(&code) {
+                Ok(v) if code.starts_with("return ") => {
+                    println!("{}", serde_json::to_string(&v).unwrap_or_default())
+                }
+                Ok(_) => {}
+                Err(e) => println!("{}", said(e)),
+            },
+        }
+        entry.clear();
+    }
+}
+
+/// What an entry is: code to run (as `return ...` when it is an expression), not finished
+/// yet, or a syntax error.
+enum Chunk {
+    Code(String),
+    Unfinished,
+    Bad(String),
+}
+
+fn chunk(entry: &str) -> Chunk {
+    let syntax = |code: &str| {
+        let file = [("eval".to_string(), code.to_string())];
+        crate::script::host::syntax_problems(&file)
+            .into_iter()
+            .next()
+    };
+    let expr = format!("return {entry}");
+    if syntax(&expr).is_none() {
+        return Chunk::Code(expr);
+    }
+    match syntax(entry) {
+        None => Chunk::Code(entry.to_string()),
+        Some(d) if d.message.ends_with("near <eof>") => Chunk::Unfinished,
+        Some(d) => Chunk::Bad(d.to_string()),
+    }
+}
+
+/// Runs a console command; None for `:quit`.
+fn command(game: &mut Game, line: &str) -> Option<String> {
+    let mut words = line.split_whitespace();
+    let text = match (words.next(), words.next()) {
+        (Some(":quit" | ":q"), _) => return None,
+        (Some(":options"), _) => match game.pending() {
+            None => "the game is over".to_string(),
+            Some(p) => (p.options().iter().enumerate())
+                .map(|(i, o)| format!("{}) {o}", i + 1))
+                .collect::<Vec<_>>()
+                .join("\n"),
+        },
+        (Some(":play"), Some(n)) => match n.parse::<usize>() {
+            Ok(n) if n >= 1 => match game.apply_index(n - 1) {
+                Ok(()) => where_now(game),
+                Err(e) => said(e),
+            },
+            _ => format!("':play {n}': give an option's number (see :options)"),
+        },
+        _ => format!("'{line}' is not a console command (:options, :play N, :quit)"),
+    };
+    Some(text)
+}
+
+/// An error as the console shows it: a refused move in words, a script error located.
+fn said(e: GameError) -> String {
+    match e {
+        GameError::Rejected(r) => format!("not played: {r}"),
+        e => script_diag(e).to_string(),
+    }
+}
+
+/// The state the game is in and who is to play.
+fn where_now(game: &Game) -> String {
+    match game.pending() {
+        Some(p) => format!("state {} · P{} to play", game.state_name(), p.seat + 1),
+        None => format!("state {} · the game is over", game.state_name()),
+    }
+}

@@ -1,0 +1,90 @@
+//! `meeple console`: entries typed at the prompt run in the game's sandbox on the live
+//! position, expressions print as JSON, an unfinished entry continues on the next line, errors
+//! are located, and `:options` / `:play N` move the game on.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn console(args: &[&str], typed: &str) -> (String, Option<i32>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_meeple"))
+        .arg("console")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("meeple runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(typed.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        out.status.code(),
+    )
+}
+
+#[test]
+fn the_console_runs_entries_on_the_live_position() {
+    let typed = "ctx:state()\n:options\n:play 5\nctx.grid:get(2, 2)\nx = = 1\n\
+                 for i = 1, 2 do\n  G.moves = G.moves + i\nend\nG.moves\nerror('boom')\n\
+                 :play 99\n:play x\n:foo\nG.t = {a = 1, b = {2, 3}}\nG.t\n:quit\nG.moves\n";
+    let (out, code) = console(&["tictactoe"], typed);
+    let expected = [
+        "Tic-tac-toe 井字棋 · state turn · P1 to play",
+        "Lua in the game's sandbox (G, ctx, R); :options, :play N, :quit",
+        "> \"turn\"",
+        "> 1) place 1 1\n2) place 1 2\n3) place 1 3\n4) place 2 1\n5) place 2 2\n6) place 2 3\n7) place 3 1\n8) place 3 2\n9) place 3 3",
+        "> state turn · P2 to play",
+        "> 1",
+        "> eval:1: error: unexpected symbol near '='",
+        "> >> >> > 4",
+        "> eval:1: error: boom\n    in eval",
+        "> not played: option 99 does not exist (1..8)",
+        "> ':play x': give an option's number (see :options)",
+        "> ':foo' is not a console command (:options, :play N, :quit)",
+        "> > {\"a\":1,\"b\":[2,3]}",
+        "> ",
+    ];
+    assert_eq!(out, expected.join("\n"));
+    assert_eq!(code, Some(0));
+}
+
+#[test]
+fn the_console_starts_where_a_save_ends_and_stops_at_the_game_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("game.json");
+    let played = Command::new(env!("CARGO_BIN_EXE_meeple"))
+        .args([
+            "play",
+            "tictactoe",
+            "--players",
+            "ai,ai",
+            "--seed",
+            "1",
+            "--text",
+            "--no-watch",
+        ])
+        .arg("--record")
+        .arg(&record)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(played.status.success());
+    let file = record.to_str().unwrap();
+    let (out, code) = console(&["tictactoe", "--replay", file], ":options\n:play 1\n");
+    assert!(
+        out.starts_with("Tic-tac-toe 井字棋 · state over · the game is over\n"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("> the game is over\n> not played: the game is over\n> \n"),
+        "{out}"
+    );
+    assert_eq!(code, Some(0));
+}
