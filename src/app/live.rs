@@ -6,7 +6,7 @@
 
 use super::table::Table;
 use crate::def::board::Board;
-use crate::def::style::{image_path, load_style, Style, StyleFor};
+use crate::def::style::{image_bytes, load_style, Style, StyleFor};
 use crate::diag::Diagnostic;
 use crate::reload::ReloadRequest;
 use crate::session::{Reloaded, Session};
@@ -113,12 +113,7 @@ fn load_image(
     file: &str,
 ) -> Result<Texture2D, Vec<Diagnostic>> {
     let fail = |e: String| vec![Diagnostic::error(format!("{shown}/style.toml"), e)];
-    let path = image_path(root, file).ok_or_else(|| {
-        fail(format!(
-            "image: no file '{file}' in the game folder or the shared assets/"
-        ))
-    })?;
-    let bytes = std::fs::read(&path).map_err(|e| fail(format!("image '{file}': {e}")))?;
+    let bytes = image_bytes(root, file).map_err(fail)?;
     let image = macroquad::texture::Image::from_file_with_format(&bytes, None)
         .map_err(|e| fail(format!("image '{file}': {e}")))?;
     Ok(Texture2D::from_image(&image))

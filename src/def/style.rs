@@ -241,6 +241,14 @@ pub fn image_path(root: &Path, file: &str) -> Option<std::path::PathBuf> {
         .find(|p| inside && p.is_file())
 }
 
+/// The bytes of the image file `file` a style names (see `image_path`), or why not.
+pub fn image_bytes(root: &Path, file: &str) -> Result<Vec<u8>, String> {
+    let path = image_path(root, file).ok_or_else(|| {
+        format!("image: no file '{file}' in the game folder or the shared assets/")
+    })?;
+    std::fs::read(&path).map_err(|e| format!("image '{file}': {e}"))
+}
+
 /// Parses a style file's text for `game`.
 pub fn parse_style(path: &str, text: &str, game: &StyleFor) -> Result<Style, Vec<Diagnostic>> {
     let mut diags = Vec::new();

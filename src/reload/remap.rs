@@ -229,7 +229,7 @@ pub fn check_settings(old: &toml::Table, new: &toml::Table, pkg: &Package) -> Ve
         return Vec::new();
     }
     let manifest = pkg.file("game.toml");
-    let text = std::fs::read_to_string(pkg.root.join("game.toml")).unwrap_or_default();
+    let text = pkg.manifest_text();
     (changed.into_iter())
         .map(|(k, msg)| match key_position(&text, &["settings", k]) {
             Some(offset) => Diagnostic::at_offset(&manifest, &text, offset, msg),
