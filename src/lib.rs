@@ -25,7 +25,7 @@ pub mod sim;
 
 /// Every table, string and closure a script makes is an allocation (Lua allocates through
 /// Rust's global allocator), so the allocator's speed is the scripts' speed: mimalloc plays
-/// the property game's batch games 6% faster than the system allocator (BENCHMARKS.md). Set
+/// the property game's batch games 6% faster than the system allocator when measured. Set
 /// here, in the library, so that the binary, the tests and the benches all run on it.
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
