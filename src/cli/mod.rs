@@ -127,18 +127,16 @@ pub fn load(game: &str) -> Result<Arc<Package>, Vec<Diagnostic>> {
     read_game(game, false)
 }
 
-/// Reads a game's folder whole. Its problems are every file's (manifest, maps, decks, style,
-/// each Lua file's syntax), sorted, each once; when the package itself loads, only `strict`
-/// (`check`) fails on the style's and the scripts' (the others meet them as they use them).
+/// Reads a game. When its package has problems, they are every file's (manifest, maps,
+/// decks, style, each Lua file's syntax), sorted, each once; `strict` (`check`) also reads
+/// the style and the scripts of a package that loads, and fails on their problems.
 pub fn read_game(game: &str, strict: bool) -> Result<Arc<Package>, Vec<Diagnostic>> {
     let dir = crate::def::find_game(game).map_err(|e| vec![Diagnostic::error(game, e)])?;
-    let folder = crate::def::folder::read_folder(&dir);
+    let folder = crate::def::folder::read_folder(&dir, strict);
     let mut problems = folder.problems;
-    if folder.package.is_none() || strict {
-        problems.extend(crate::script::host::syntax_problems(&folder.lua));
-    }
+    problems.extend(crate::script::host::syntax_problems(&folder.lua));
     match folder.package {
-        Some(pkg) if problems.is_empty() || !strict => Ok(Arc::new(pkg)),
+        Some(pkg) if problems.is_empty() => Ok(Arc::new(pkg)),
         _ => {
             crate::diag::sort(&mut problems);
             problems.dedup();

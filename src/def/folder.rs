@@ -16,10 +16,18 @@ pub struct Folder {
     pub lua: Vec<(String, String)>,
 }
 
-/// Reads every file of the game in `root`.
-pub fn read_folder(root: &Path) -> Folder {
+/// Reads the game in `root`: its package, and when the package has problems or `whole` asks
+/// for it (`check`), every other file too (the style, the Lua files' text).
+pub fn read_folder(root: &Path, whole: bool) -> Folder {
     let shown = shown_path(root);
     let (package, mut problems) = match load_package(root) {
+        Ok(pkg) if !whole => {
+            return Folder {
+                package: Some(pkg),
+                problems: Vec::new(),
+                lua: Vec::new(),
+            }
+        }
         Ok(pkg) => {
             let problems = style::check_styles(&pkg).err().unwrap_or_default();
             (Some(pkg), problems)
