@@ -54,20 +54,10 @@ pub struct Decision {
     pub waiting: Vec<usize>,
     len: usize,
     options: OnceCell<Vec<Action>>,
-    read: Option<Rc<dyn Fn() -> Vec<Action>>>,
+    read: Rc<dyn Fn() -> Vec<Action>>,
 }
 
 impl Decision {
-    pub fn new(seat: usize, options: Vec<Action>, waiting: Vec<usize>) -> Decision {
-        Decision {
-            seat,
-            waiting,
-            len: options.len(),
-            options: OnceCell::from(options),
-            read: None,
-        }
-    }
-
     /// A decision of `len` options that `read` lists (as many, in order) when asked.
     pub fn listed(
         seat: usize,
@@ -80,7 +70,7 @@ impl Decision {
             waiting,
             len,
             options: OnceCell::new(),
-            read: Some(read),
+            read,
         }
     }
 
@@ -96,7 +86,7 @@ impl Decision {
     /// The options as actions, in the order the rules listed them.
     pub fn options(&self) -> &[Action] {
         self.options.get_or_init(|| {
-            let mut out = self.read.as_ref().map_or_else(Vec::new, |read| read());
+            let mut out = (self.read)();
             out.resize(self.len, Action::new("?"));
             out
         })
