@@ -174,7 +174,8 @@ end
 -- state runs its enter hook, which must name the next state; every transition is checked
 -- against [flow]; a simultaneous state collects its answers, then resolves them (`winner`).
 -- A policy "playout" plays R.random_move's move when the rules offer one (without listing
--- the options), else a uniform pick from the game's generator. S.decisions counts the decisions played.
+-- the options), else a uniform pick from the game's generator. S.decisions counts the
+-- decisions played.
 function D.run(run, limit, index)
   local S, states, policies = run.S, run.states, run.policies
   local G, ctx, guard, cap, check, rate = run.G, run.ctx, run.guard, run.cap, D.check, D.tied
