@@ -144,9 +144,15 @@ local function open_claim(run, st)
   return claim
 end
 
+-- Whether answer `o` outbids answer `than` of the same rank: both name a number first (a bid)
+-- and o's is larger.
+local function outbids(o, than)
+  return type(o[2]) == "number" and type(than[2]) == "number" and o[2] > than[2]
+end
+
 -- The winning answer of claim `claim` of state `st`: of the named seats' answers the one
--- whose verb ranks highest (ties: the seat asked first); its option and seat (nil for nobody)
--- and every named seat's answer by seat.
+-- whose verb ranks highest (ties: the larger bid, then the seat asked first); its option and
+-- seat (nil for nobody) and every named seat's answer by seat.
 local function winner(st, claim)
   local answers, best, win = {}, nil, nil
   for k = 1, #claim.seats do
@@ -154,7 +160,9 @@ local function winner(st, claim)
       local o = claim.answers[k]
       answers[claim.seats[k]] = o
       local rank = st.priority[o[1]] or 0
-      if best == nil or rank > best then best, win = rank, k end
+      if best == nil or rank > best or (rank == best and outbids(o, claim.answers[win])) then
+        best, win = rank, k
+      end
     end
   end
   if win then return claim.answers[win], claim.seats[win], answers end
