@@ -426,8 +426,8 @@ fn a_failing_search_puts_the_position_back() {
 /// lists are not checked one by one.
 #[test]
 fn search_bots_take_bare_string_options() {
-    let rules = "local orig = R.states.buy.options\n\
-                 R.states.buy.options = function(G, ctx, p) return { 'pass', orig(G, ctx, p)[1] } end\n\
+    let rules = "local orig = R.states.buying.options\n\
+                 R.states.buying.options = function(G, ctx, p) return { 'pass', orig(G, ctx, p)[1] } end\n\
                  R.states.wait_player.options = function() return { 'roll', 'roll' } end";
     let v = variant("monopoly", rules, "", None);
     for bot in ["mcts:50", "alphabeta:2", "montecarlo:5"] {
@@ -443,13 +443,13 @@ fn search_bots_take_bare_string_options() {
 /// is read as {verb} there too: the buy decision's "pass" sits between two tables.
 #[test]
 fn search_bots_take_a_bare_string_between_option_tables() {
-    let rules = "local orig = R.states.buy.options\n\
-                 R.states.buy.options = function(G, ctx, p)\n\
+    let rules = "local orig = R.states.buying.options\n\
+                 R.states.buying.options = function(G, ctx, p)\n\
                    local l = orig(G, ctx, p)\n\
                    return { l[1], 'pass', { 'pass' } }\n\
                  end\n\
-                 local act = R.states.buy.act\n\
-                 R.states.buy.act = function(G, ctx, o, p)\n\
+                 local act = R.states.buying.act\n\
+                 R.states.buying.act = function(G, ctx, o, p)\n\
                    assert(type(o) == 'table', 'a bare string reached act')\n\
                    return act(G, ctx, o, p)\n\
                  end";

@@ -340,8 +340,8 @@ fn bad_map_settings_are_located() {
     let c = Copy::new();
     c.edit(
         "maps/demo.toml",
-        "salary = 50\n",
-        "salary = \"lots\"\nsalery = 1\n",
+        "currency = \"¥\"\n",
+        "currency = \"¥\"\nsalary = \"lots\"\nsalery = 1\n",
     );
     let salary = c.line_of("maps/demo.toml", "salary = \"lots\"");
     let salery = c.line_of("maps/demo.toml", "salery = 1");
@@ -351,9 +351,9 @@ fn bad_map_settings_are_located() {
             format!("mono/maps/demo.toml:{salary}:1: error: setting 'salary' is an integer; got \"lots\""),
             format!(
                 "mono/maps/demo.toml:{salery}:1: error: unknown setting 'salery'; did you mean 'salary'? (settings: \
-                 ai_build_reserve, ai_buy_margin, ai_complete_margin, ai_unmortgage_reserve, currency, doubles_to_jail, \
-                 jail_fine, jail_turns, max_level, monopoly_multiplier, mortgage_percent, round_cap, salary, \
-                 sell_percent, start_cash, unmortgage_interest)"
+                 ai_bid_share, ai_build_reserve, ai_buy_margin, ai_complete_margin, ai_unmortgage_reserve, auction, \
+                 auction_step, currency, doubles_to_jail, jail_fine, jail_turns, max_level, monopoly_multiplier, \
+                 mortgage_percent, release_fine, round_cap, salary, sell_percent, start_cash, unmortgage_interest)"
             ),
         ],
     );
@@ -490,10 +490,10 @@ fn lua_syntax_error() {
 
 // 7. Lua runtime error in a hook --------------------------------------------------------------
 
-const ROLL: &str = "local function roll(G, ctx, p)\n";
+const ROLL: &str = "  enter = function(G, ctx, p)\n    local pl, s = G.players[p], ctx.settings\n";
 
-/// Inserts `code` as the first line of the roll (the act of the turn's `roll` option) and
-/// returns its line.
+/// Inserts `code` as the first line of the roll (after the first line of the `rolling`
+/// state's enter hook) and returns its line.
 fn break_roll(c: &Copy, code: &str) -> usize {
     c.edit("rules.lua", ROLL, &format!("{ROLL}  {code}\n"));
     c.line_of("rules.lua", code)
@@ -508,7 +508,7 @@ fn assert_roll_fails(code: &str, message: &str) {
         &c.check(),
         &[
             format!("mono/rules.lua:{line}: error: {message}"),
-            "    in state 'wait_player' hook 'act' (player 1, turn 1)".to_string(),
+            "    in state 'rolling' hook 'enter' (player 1, turn 1)".to_string(),
         ],
     );
 }
@@ -535,7 +535,8 @@ fn an_error_raised_without_a_message_says_so() {
 
 // 8. Illegal state transition -----------------------------------------------------------------
 
-const BUY_ACT: &str = "  act = function(G, ctx, action, p)\n    if action[1] == \"buy\" then\n";
+const BUY_ACT: &str =
+    "  act = function(G, ctx, action, p)\n    if action[1] == \"pass\" then return ctx.settings.auction";
 
 /// Inserts `code` as the first line of the purchase's act and returns its line.
 fn break_buy(c: &Copy, code: &str) -> usize {
@@ -557,9 +558,9 @@ fn illegal_state_transition() {
         &c.check(),
         &[
             format!(
-                "mono/rules.lua:{line}: error: illegal transition from 'buy' to 'mortgaging' (allowed: wait_player, game_over)"
+                "mono/rules.lua:{line}: error: illegal transition from 'buying' to 'mortgaging' (allowed: auction, next_player)"
             ),
-            "    in state 'buy' hook 'act' (player 1, turn 1)".to_string(),
+            "    in state 'buying' hook 'act' (player 1, turn 1)".to_string(),
         ],
     );
 }
@@ -578,7 +579,7 @@ fn endless_loop_in_hook_is_stopped() {
 fn never_ending(c: &Copy) {
     c.edit(
         "rules.lua",
-        r#"if verb == "roll" then return roll(G, ctx, p) end"#,
+        r#"if verb == "roll" then return "rolling" end"#,
         r#"if verb == "roll" then return nil end"#,
     );
 }
@@ -755,14 +756,14 @@ fn check_finds_unsaveable_state_at_the_turn_it_appears() {
     let c = Copy::new();
     c.edit(
         "rules.lua",
-        r#"if verb == "roll" then return roll(G, ctx, p) end"#,
-        r#"if verb == "roll" then if ctx:turn() == 3 then G.f = print end return roll(G, ctx, p) end"#,
+        r#"if verb == "roll" then return "rolling" end"#,
+        r#"if verb == "roll" then if ctx:turn() == 3 then G.f = print end return "rolling" end"#,
     );
     assert_fails(
         &c.check(),
         &[
             "mono/rules.lua: error: G.f: a function cannot be saved (G must be plain data)".into(),
-            "    in state 'buy' hook 'snapshot' (player 1, turn 3)".into(),
+            "    in state 'buying' hook 'snapshot' (player 1, turn 3)".into(),
         ],
     );
 }
@@ -867,7 +868,7 @@ fn illegal_action_is_rejected_and_changes_nothing() {
     assert_eq!(
         err,
         GameError::Rejected(
-            "'buy beijing' is not a legal option for P1 in state 'buy' (options: 'buy shanghai', 'pass')".into()
+            "'buy beijing' is not a legal option for P1 in state 'buying' (options: 'buy shanghai', 'pass')".into()
         )
     );
     assert_eq!(g.snapshot().unwrap(), before);
@@ -898,10 +899,10 @@ fn sim_with(setting: &str) -> Output {
 fn set_unknown_setting() {
     assert_fails(
         &sim_with("salery=1"),
-        &["--set: error: unknown setting 'salery'; did you mean 'salary'? (settings: ai_build_reserve, \
-           ai_buy_margin, ai_complete_margin, ai_unmortgage_reserve, currency, doubles_to_jail, jail_fine, jail_turns, \
-           max_level, monopoly_multiplier, mortgage_percent, round_cap, salary, sell_percent, start_cash, \
-           unmortgage_interest)"
+        &["--set: error: unknown setting 'salery'; did you mean 'salary'? (settings: ai_bid_share, \
+           ai_build_reserve, ai_buy_margin, ai_complete_margin, ai_unmortgage_reserve, auction, auction_step, \
+           currency, doubles_to_jail, jail_fine, jail_turns, max_level, monopoly_multiplier, mortgage_percent, \
+           release_fine, round_cap, salary, sell_percent, start_cash, unmortgage_interest)"
             .to_string()],
     );
 }
@@ -933,8 +934,8 @@ fn a_round_cap_below_one_is_refused_where_it_was_set() {
     let c = Copy::new();
     c.edit(
         "maps/demo.toml",
-        "salary = 50",
-        "salary = 50\nround_cap = 0",
+        "currency = \"¥\"",
+        "currency = \"¥\"\nround_cap = 0",
     );
     assert_fails(
         &c.check(),
@@ -1103,8 +1104,8 @@ fn check_runs_the_ai_script() {
     let c = Copy::new();
     c.edit(
         "ai.lua",
-        "  local verb = option[1]\n",
-        "  local verb = option[1]\n  if verb == 'buy' then return 'high' end\n",
+        "  local verb, s = option[1], ctx.settings\n",
+        "  local verb, s = option[1], ctx.settings\n  if verb == 'buy' then return 'high' end\n",
     );
     let line = c.line_of("ai.lua", "function AI.score(");
     let out = c.check();
@@ -1115,7 +1116,7 @@ fn check_runs_the_ai_script() {
             "mono/ai.lua:{line}: error: AI.score returned string for option 1, expected a number"
         )
     );
-    assert_has(&out.stderr, "in state 'buy' hook 'ai.score'");
+    assert_has(&out.stderr, "in state 'buying' hook 'ai.score'");
     assert_eq!(out.code, Some(1));
 }
 
@@ -1124,7 +1125,7 @@ fn check_runs_the_ai_script() {
 #[test]
 fn a_bots_failing_move_in_play_waits_and_keeps_the_record() {
     let c = Copy::new();
-    let roll = r#"    if verb == "roll" then return roll(G, ctx, p) end"#;
+    let roll = r#"    if verb == "roll" then return "rolling" end"#;
     c.edit(
         "rules.lua",
         roll,
@@ -1395,7 +1396,7 @@ fn a_bad_dice_spec_names_the_rules_line() {
             format!(
                 "mono/rules.lua:{line}: error: bad dice spec '2d6+-1' (expected forms like \"2d6\", \"d20\", \"3d6+2\")"
             ),
-            "    in state 'wait_player' hook 'act' (player 1, turn 1)".to_string(),
+            "    in state 'rolling' hook 'enter' (player 1, turn 1)".to_string(),
         ],
     );
 }
@@ -1818,8 +1819,8 @@ fn data_keys_the_runtime_uses_are_refused() {
     let c = Copy::new();
     c.edit(
         "maps/demo.toml",
-        "data = { price = 100,",
-        "data = { index = 3, price = 100,",
+        "data = { price = 200,",
+        "data = { index = 3, price = 200,",
     );
     c.edit(
         "cards/demo.toml",
@@ -1856,9 +1857,10 @@ fn a_misspelt_setting_is_an_error_where_it_is_read() {
     assert_roll_fails(
         "local fine = ctx.settings.jail_fien",
         "no setting 'jail_fien'; did you mean 'jail_fine'? (game.toml [settings] declares: \
-         ai_build_reserve, ai_buy_margin, ai_complete_margin, ai_unmortgage_reserve, currency, \
-         doubles_to_jail, jail_fine, jail_turns, max_level, monopoly_multiplier, \
-         mortgage_percent, round_cap, salary, sell_percent, start_cash, unmortgage_interest)",
+         ai_bid_share, ai_build_reserve, ai_buy_margin, ai_complete_margin, \
+         ai_unmortgage_reserve, auction, auction_step, currency, doubles_to_jail, jail_fine, \
+         jail_turns, max_level, monopoly_multiplier, mortgage_percent, release_fine, round_cap, \
+         salary, sell_percent, start_cash, unmortgage_interest)",
     );
 }
 

@@ -290,27 +290,15 @@ fn hooks_get_the_current_seat_on_every_path() {
 /// Plays a 4-seat demo game of the property game with wrapped rules and AI both ways; asserts
 /// they fail alike and returns the error.
 fn fails_alike(rules: &str, ai: &str) -> String {
-    let v = with_rolling_state(rules, ai);
+    let v = variant("monopoly", rules, ai, None);
     let make = || new_game(&v.pkg, "demo", 4, 3);
     let (result, decisions) = both_ways(&make, 3, &[], rules);
     let err = result.expect_err("the broken rules fail");
-    assert!(decisions > 10, "the error comes after several decisions");
-    err.to_string()
-}
-
-/// The property game with its roll in an automatic state `rolling` (the game itself rolls in
-/// the act of the turn's `roll` option), for tests of how automatic states run: `rules` start
-/// on line 4 of the rules wrapper, two lines below where `variant` puts them.
-fn with_rolling_state(rules: &str, ai: &str) -> Variant {
-    let rolling = "R.states.rolling = { enter = R.roll } local act = R.states.wait_player.act\n\
-                   R.states.wait_player.act = function(G, ctx, o, p) \
-                     if o[1] == 'roll' then return 'rolling' end return act(G, ctx, o, p) end";
-    let flow = (
-        r#"wait_player = { next = ["buy", "wait_player", "game_over", "mortgaging"], decide = true }"#,
-        "wait_player = { next = [\"rolling\", \"mortgaging\"], decide = true }\n\
-         rolling = { next = [\"buy\", \"wait_player\", \"game_over\"] }",
+    assert!(
+        decisions > 10,
+        "the error comes after several decisions, not {decisions}: {rules}"
     );
-    variant("monopoly", &format!("{rolling}\n{rules}"), ai, Some(flow))
+    err.to_string()
 }
 
 /// Wraps hook `hook` of state `state`: from turn 9 on, `code` runs first (with the hook's
@@ -330,12 +318,12 @@ fn from_turn_9(state: &str, hook: &str, args: &str, code: &str) -> String {
 #[test]
 fn a_hook_error_inside_a_search_playout_names_the_rules() {
     let rules = from_turn_9("rolling", "enter", "G, ctx, p", "error('gave up', 2)");
-    let v = with_rolling_state(&rules, "");
+    let v = variant("monopoly", &rules, "", None);
     let mut g = new_game(&v.pkg, "demo", 4, 3);
     let err = g.random_playout(10_000).expect_err("the broken rules fail");
     let err = err.to_string();
     assert!(
-        err.contains("/monopoly/rules.lua:6: error: gave up\n"),
+        err.contains("/monopoly/rules.lua:4: error: gave up\n"),
         "{err}"
     );
     assert!(err.contains("in state 'rolling' hook 'enter'"), "{err}");
@@ -349,19 +337,19 @@ fn a_bad_transition_inside_a_search_playout_names_the_hook() {
     for (code, message) in [
         (
             "return 'mortgaging'",
-            "4: error: illegal transition from 'buy' to 'mortgaging' (allowed: wait_player, game_over)",
+            "4: error: illegal transition from 'buying' to 'mortgaging' (allowed: auction, next_player)",
         ),
         (
             "return 42",
             "3: error: hook 'act' returned a number (42), not the name of a state",
         ),
     ] {
-        let rules = from_turn_9("buy", "act", "G, ctx, option, p", code);
+        let rules = from_turn_9("buying", "act", "G, ctx, option, p", code);
         let v = variant("monopoly", &rules, "", None);
         let mut g = new_game(&v.pkg, "demo", 4, 3);
         let err = g.random_playout(10_000).expect_err("the broken rules fail").to_string();
         assert!(err.contains(&format!("/monopoly/rules.lua:{message}\n")), "{err}");
-        assert!(err.contains("in state 'buy' hook 'act'"), "{err}");
+        assert!(err.contains("in state 'buying' hook 'act'"), "{err}");
     }
 }
 
@@ -378,23 +366,23 @@ fn rules_errors_read_the_same_inside_the_vm() {
         ),
         (
             enter("error('gave up')"),
-            "rules.lua:6: error: gave up",
+            "rules.lua:4: error: gave up",
             "hook 'enter'",
         ),
         (
             enter("error('gave up', 2)"),
-            "rules.lua:6: error: gave up",
+            "rules.lua:4: error: gave up",
             "hook 'enter'",
         ),
         (
             enter("error('gave up', 0)"),
-            "rules.lua:6: error: gave up",
+            "rules.lua:4: error: gave up",
             "hook 'enter'",
         ),
         (
-            act("return 'buy'"),
-            "illegal transition from 'wait_player' to 'buy' (allowed: rolling",
-            "rules.lua:6:",
+            act("return 'buying'"),
+            "illegal transition from 'wait_player' to 'buying' (allowed: rolling, building, mortgaging)",
+            "rules.lua:4:",
         ),
         (
             act("return 'rollin'"),
@@ -409,7 +397,7 @@ fn rules_errors_read_the_same_inside_the_vm() {
         (
             act("return 42"),
             "hook 'act' returned a number (42), not the name of a state",
-            "rules.lua:5:",
+            "rules.lua:3:",
         ),
         (
             enter("return true"),
@@ -495,7 +483,7 @@ fn an_endless_loop_is_stopped_the_same_inside_the_vm() {
     let rules = from_turn_9("rolling", "enter", "G, ctx, p", "while true do end");
     let err = fails_alike(&rules, "");
     assert!(
-        err.contains("rules.lua:6: error: instruction budget exceeded (an endless loop?)"),
+        err.contains("rules.lua:4: error: instruction budget exceeded (an endless loop?)"),
         "{err}"
     );
     assert!(err.contains("in state 'rolling' hook 'enter'"), "{err}");
@@ -535,7 +523,7 @@ fn a_stuck_flow_is_caught_the_same_inside_the_vm() {
 fn styles_play_the_same_inside_the_vm() {
     let ai = "AI.styles = {\n\
                 contrary = { score = function(G, ctx, p, o) return -AI.score(G, ctx, p, o) end },\n\
-                thrifty = { score = AI.score, fixed = { pass = 50, roll = 0, back = 0,\n\
+                thrifty = { score = AI.score, fixed = { pass = 50, bid = -1, roll = 0, back = 0,\n\
                   use_card = 2, mortgages = -100, mortgage = -100 } },\n\
               }";
     let v = variant("monopoly", "", ai, None);
@@ -543,7 +531,8 @@ fn styles_play_the_same_inside_the_vm() {
         let make = || new_game(&v.pkg, "classic", 4, seed);
         let styles = [None, Some("contrary"), Some("thrifty"), Some("contrary")];
         both_ways(&make, seed, &styles, "styles").0.unwrap();
-        // The thrifty seat passes on every purchase: its own AI.fixed is read, not the AI's.
+        // The thrifty seat passes on every purchase and bids nothing: its own AI.fixed is
+        // read, not the AI's.
         let mut g = make();
         step_out(&mut g, &mut bots(4, seed, &styles)).unwrap();
         assert_eq!(eval(&g, "#G.players[3].bought"), 0, "seed {seed}");
@@ -590,7 +579,7 @@ fn an_option_changed_after_it_was_listed_is_checked_again() {
 fn enter_hooks_of_decision_states_run_the_same_inside_the_vm() {
     let rules = "R.states.wait_player.enter = function(G, ctx, p)\n\
                    G.entered = (G.entered or 0) + 1\n\
-                   if G.entered % 5 == 0 then return R.roll(G, ctx, p) end\n\
+                   if G.entered % 5 == 0 then return 'rolling' end\n\
                  end\n\
                  R.states.game_over = R.states.game_over or {}\n\
                  R.states.game_over.enter = function(G, ctx) G.over = ctx:turn() end";

@@ -19,7 +19,7 @@ struct Live {
     watcher: Watcher,
 }
 
-/// A 2-player demo game on a temp copy, seed 1, salary pinned at 200, with a watcher on it.
+/// A 2-player demo game on a temp copy, seed 1, with a watcher on it.
 fn live() -> Live {
     let (tmp, root) = copy_game("monopoly", "games/mono");
     let pkg =
@@ -28,7 +28,7 @@ fn live() -> Live {
         map: Some("demo".into()),
         seats: 2,
         seed: 1,
-        settings: vec!["salary=200".into()],
+        settings: Vec::new(),
     };
     let game =
         Game::new(pkg.clone(), config).unwrap_or_else(|d| panic!("{}", meeple::diag::render(&d)));
@@ -79,7 +79,7 @@ fn p2_owns_beijing(l: &mut Live) {
 fn a_rent_change_takes_effect_in_the_same_game() {
     let mut l = live();
     p2_owns_beijing(&mut l);
-    l.edit("maps/demo.toml", "rent = [10, 50,", "rent = [99, 50,");
+    l.edit("maps/demo.toml", "rent = [20, 150,", "rent = [99, 150,");
     let paths = l.wait();
     assert!(
         paths.iter().any(|p| p.ends_with("maps/demo.toml")),
@@ -104,8 +104,8 @@ fn a_syntax_error_keeps_the_old_rules_and_fixing_it_reloads() {
     p2_owns_beijing(&mut l);
     l.edit(
         "rules.lua",
-        "local function space_at(ctx, p)",
-        "local function space_at(ctx, p) = oops",
+        "local function here(ctx, p)",
+        "local function here(ctx, p) = oops",
     );
     l.wait();
     let line = l.line_of("rules.lua", "= oops");
@@ -118,11 +118,11 @@ fn a_syntax_error_keeps_the_old_rules_and_fixing_it_reloads() {
     // The old rules keep playing.
     l.game.force_dice(&[1, 2]);
     act(&mut l.game, "roll");
-    assert_eq!(cash(&l.game, 1), 1500 + 200 - 10);
+    assert_eq!(cash(&l.game, 1), 1500 + 200 - 20);
     l.edit(
         "rules.lua",
-        "local function space_at(ctx, p) = oops",
-        "local function space_at(ctx, p)",
+        "local function here(ctx, p) = oops",
+        "local function here(ctx, p)",
     );
     l.wait();
     l.game
@@ -137,17 +137,17 @@ fn removing_the_state_the_game_is_in_is_refused() {
     exec(&mut l.game, "ctx.board:place(1, 9)");
     l.game.force_dice(&[1, 2]);
     act(&mut l.game, "roll");
-    assert_eq!(l.game.state_name(), "buy");
+    assert_eq!(l.game.state_name(), "buying");
     let before = l.game.snapshot().unwrap();
     l.edit(
         "game.toml",
-        "buy = { next = [\"wait_player\", \"game_over\"], decide = true }\n",
+        "buying = { next = [\"auction\", \"next_player\"], decide = true }\n",
         "",
     );
     l.edit(
         "game.toml",
-        "next = [\"buy\", \"wait_player\", \"game_over\", \"mortgaging\"]",
-        "next = [\"wait_player\", \"game_over\", \"mortgaging\"]",
+        "next = [\"buying\", \"auction\", \"event_card\", \"next_player\"]",
+        "next = [\"auction\", \"event_card\", \"next_player\"]",
     );
     l.wait();
     let err = l.game.try_reload().expect_err("the live state is gone");
@@ -155,7 +155,7 @@ fn removing_the_state_the_game_is_in_is_refused() {
     let manifest = l.game.pkg.file("game.toml");
     assert!(
         shown.contains(&format!(
-            "{manifest}: error: the live game is in state 'buy', which [flow] no longer has"
+            "{manifest}: error: the live game is in state 'buying', which [flow] no longer has"
         )),
         "{shown}"
     );
@@ -221,7 +221,7 @@ fn an_editor_style_save_is_picked_up() {
     let text =
         std::fs::read_to_string(&map)
             .unwrap()
-            .replacen("rent = [10, 50,", "rent = [33, 50,", 1);
+            .replacen("rent = [20, 150,", "rent = [33, 150,", 1);
     let tmp = l.root.join("maps/.demo.toml.swp");
     std::fs::write(&tmp, text).unwrap();
     std::fs::rename(&tmp, &map).unwrap();
@@ -243,7 +243,7 @@ fn a_burst_of_50_saves_ends_on_the_last_version() {
     for rent in 1..=50 {
         std::fs::write(
             &map,
-            original.replacen("rent = [10, 50,", &format!("rent = [{rent}, 50,"), 1),
+            original.replacen("rent = [20, 150,", &format!("rent = [{rent}, 150,"), 1),
         )
         .unwrap();
     }
@@ -262,8 +262,8 @@ fn a_burst_of_50_saves_ends_on_the_last_version() {
     assert_eq!(cash(&l.game, 1), 1500 + 200 - 50);
 }
 
-/// A record of `steps` decisions of a seeded 2-player demo game with heuristic bots, and the
-/// step (from 1) at which the first rent was paid.
+/// A record of (at most) `steps` decisions of a seeded 2-player demo game with heuristic bots,
+/// and the step (from 1) at which the first rent was paid.
 fn recorded(steps: usize) -> (meeple::replay::Record, Option<usize>) {
     use meeple::ai::Seat;
     use meeple::replay::{Record, RecordStep};
@@ -279,7 +279,8 @@ fn recorded(steps: usize) -> (meeple::replay::Record, Option<usize>) {
     let mut rent = None;
     g.drain_events();
     for n in 1..=steps {
-        let seat = g.pending().unwrap().seat;
+        let Some(pending) = g.pending() else { break };
+        let seat = pending.seat;
         let i = bots[seat].choose(&mut g).unwrap().index;
         let action = g.pending().unwrap().options()[i].clone();
         g.apply_index(i).unwrap();
@@ -321,7 +322,11 @@ fn the_history_is_told_in_words_under_the_new_rules() {
     );
     // Renaming the roll makes the first decision illegal.
     let l = live();
-    l.edit("rules.lua", "option(\"roll\")", "option(\"throw\")");
+    l.edit(
+        "rules.lua",
+        "local out = { { \"roll\" } }",
+        "local out = { { \"throw\" } }",
+    );
     l.edit(
         "rules.lua",
         "if verb == \"roll\" then",
@@ -352,7 +357,7 @@ fn a_replay_records_reloads_and_verifies_up_to_the_first() {
     };
     step(&mut l.game, &mut record);
     step(&mut l.game, &mut record);
-    l.edit("maps/demo.toml", "rent = [10, 50,", "rent = [99, 50,");
+    l.edit("maps/demo.toml", "rent = [20, 150,", "rent = [99, 150,");
     l.wait();
     let r = l
         .game
@@ -422,13 +427,13 @@ fn play_reloads_on_save_and_says_so_on_one_line() {
         .expect("meeple runs");
     let rx = lines_of(&mut child);
     wait_for(&rx, "P1, choose:");
-    l.edit("maps/demo.toml", "rent = [10, 50,", "rent = [99, 50,");
+    l.edit("maps/demo.toml", "rent = [20, 150,", "rent = [99, 150,");
     let line = wait_for(&rx, "reloaded");
     assert!(line.starts_with("reloaded maps/demo.toml ("), "{line}");
     l.edit(
         "rules.lua",
-        "local function space_at(ctx, p)",
-        "local function space_at(ctx, p) = oops",
+        "local function here(ctx, p)",
+        "local function here(ctx, p) = oops",
     );
     wait_for(
         &rx,

@@ -549,14 +549,14 @@ fn a_hotel_stands_on_its_space() {
     let mut c = play(&["monopoly", "--players", "human,ai", "--seed", "13"], &out);
     c.args(["--actions", "tests/window/monopoly_houses.txt"]);
     let said = run(c);
-    assert!(said.contains("after 28 decisions"), "{said}");
+    assert!(said.contains("after 30 decisions"), "{said}");
     let shot = Shot::load(&out);
     let l = board();
-    let space = track_spaces(l.board, 10)[9];
-    let band = band_split(space, track_side(10, 9).0).0;
-    let hotel = buildings(band, 3, 5, l.scale)[0];
-    shot.assert_near(hotel.center(), [204, 25, 25], "the hotel on 杭州西湖");
-    shot.assert_near(owner_pixel(10, 9), hex("#1d4ed8"), "杭州西湖 owned by P2");
+    let space = track_spaces(l.board, 10)[1];
+    let side = track_side(10, 1).0;
+    let hotel = buildings(band_split(space, side).0, side, 5, l.scale)[0];
+    shot.assert_near(hotel.center(), [204, 25, 25], "the hotel on 北京胡同");
+    shot.assert_near(owner_pixel(10, 1), hex("#d62828"), "北京胡同 owned by P1");
 }
 
 #[test]
