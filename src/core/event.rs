@@ -88,10 +88,15 @@ impl fmt::Display for Event {
                 total,
             } => {
                 let faces: Vec<String> = values.iter().map(|v| v.to_string()).collect();
-                match values.as_slice() {
-                    [one] if i64::from(*one) == *total => write!(f, "rolled {spec}: {one}"),
-                    _ => write!(f, "rolled {spec}: {} = {total}", faces.join(" + ")),
+                let mut sum = faces.join(" + ");
+                let bonus = total - values.iter().map(|v| i64::from(*v)).sum::<i64>();
+                match bonus.signum() {
+                    1 => sum += &format!(" + {bonus}"),
+                    -1 => sum += &format!(" - {}", -bonus),
+                    _ if values.len() == 1 => return write!(f, "rolled {spec}: {sum}"),
+                    _ => {}
                 }
+                write!(f, "rolled {spec}: {sum} = {total}")
             }
             Event::Random { lo, hi, value } => write!(f, "random {lo}..{hi}: {value}"),
             Event::Draw { deck, card } => write!(f, "drew '{card}' from {deck}"),
@@ -132,7 +137,8 @@ mod tests {
         };
         assert_eq!(dice("2d6", vec![3, 2], 5), "rolled 2d6: 3 + 2 = 5");
         assert_eq!(dice("1d6", vec![4], 4), "rolled 1d6: 4");
-        assert_eq!(dice("1d6+2", vec![4], 6), "rolled 1d6+2: 4 = 6");
+        assert_eq!(dice("1d6+2", vec![4], 6), "rolled 1d6+2: 4 + 2 = 6");
+        assert_eq!(dice("2d6-1", vec![3, 5], 7), "rolled 2d6-1: 3 + 5 - 1 = 7");
         let moved = |laps: u32| {
             let to = "起点".to_string();
             Event::Move { seat: 0, to, laps }.to_string()
