@@ -272,6 +272,8 @@ async fn run_steps(t: &mut Table, plan: &Plan) -> Result<(), Vec<Diagnostic>> {
                 println!("waiting (line {line}): press enter to go on");
                 let mut buf = String::new();
                 let _ = std::io::stdin().read_line(&mut buf);
+                // A file saved while waiting reloads before the next step.
+                t.watch(get_time());
             }
         }
     }
