@@ -50,7 +50,7 @@ impl TableView {
             viewer,
             seats: game.config.seats,
             zones,
-            names: game.pkg.items.clone(),
+            names: game.pkg.items.names.clone(),
             shapes: game.pkg.melds.clone(),
         }
     }

@@ -97,7 +97,7 @@ impl Game {
             zones: (self.pkg.zones.iter())
                 .map(|z| z.piles(self.config.seats))
                 .collect(),
-            items: self.pkg.items.len(),
+            items: self.pkg.items.names.len(),
             grid: board.and_then(|b| b.grid_size(&self.settings).ok().flatten()),
         }
     }
