@@ -273,6 +273,12 @@ function R.label(G, ctx, option)
   return verb
 end
 
+-- A discard or a kong is played on its tile in the hand; the other claims are buttons.
+function R.spot(G, ctx, option)
+  local verb = option[1]
+  if verb == "discard" or verb == "kong" then return "hand", option[2] end
+end
+
 function R.why_not(G, ctx, action, p)
   local verb, t = action[1], action[2]
   if (verb == "discard" or verb == "kong" or verb == "pung") and math.type(t) == "integer"

@@ -48,6 +48,14 @@ pub fn draw(f: &Frame) {
     }
     for s in &shared {
         draw_shared(f, t, s.band, &t.zones[s.zone].name, &s.pile);
+        if f.targets.contains(&Spot::Pile(s.zone)) {
+            let over = f.mouse.is_some_and(|m| s.band.contains(m));
+            outline(
+                s.band.inset(4.0),
+                3.0,
+                faded(PLAYABLE, if over { 2.2 } else { 1.6 }),
+            );
+        }
     }
 }
 
@@ -150,13 +158,18 @@ fn stack(f: &Frame, t: &TableView, band: Rect, top: Option<i64>, label: &str) {
     f.p.text_in(label, at, size, Align::Left, ink);
 }
 
-/// The viewer's face-up tile under a window position.
+/// The viewer's face-up tile, or the shared pile, under a window position.
 pub fn tile_at(layout: &Layout, t: &TableView, pos: (f32, f32)) -> Option<Spot> {
     let viewer = t.viewer?;
     let geom = TableGeom::new(layout.board, t.seats, viewer);
-    let (tiles, _) = placed(layout.board, &geom, t.seat_zones().count(), t);
-    tiles
+    let (tiles, shared) = placed(layout.board, &geom, t.seat_zones().count(), t);
+    let tile = tiles
         .iter()
         .find(|p| p.seat == viewer && p.face.is_some() && p.rect.contains(pos))
-        .map(spot)
+        .map(spot);
+    tile.or_else(|| {
+        (shared.iter())
+            .find(|s| s.band.contains(pos))
+            .map(|s| Spot::Pile(s.zone))
+    })
 }
