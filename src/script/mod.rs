@@ -7,6 +7,7 @@ pub mod api;
 pub mod convert;
 pub mod grid;
 pub mod host;
+pub mod luaapi;
 pub mod melds;
 mod rawboard;
 mod rawdice;
