@@ -8,6 +8,7 @@ pub mod convert;
 pub mod grid;
 pub mod host;
 pub mod luaapi;
+pub mod luatypes;
 pub mod melds;
 mod rawboard;
 mod rawdice;
