@@ -1,6 +1,6 @@
 //! `meeple types`: the editor types of the API and of a game (its settings with their types,
 //! its states, counters, zones and items), the `.luarc.json` beside them, the same bytes on
-//! every run.
+//! every run, and `meeple new` writing them for a new game.
 
 mod common;
 
@@ -141,4 +141,21 @@ fn the_shared_scripts_get_the_api_with_any_games_types() {
             "---@field [string] any",
         ],
     );
+}
+
+#[test]
+fn a_new_game_comes_with_its_types() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = meeple(tmp.path(), &["new", "reversi", "--kind", "grid"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let root = tmp.path().join("games/reversi");
+    has_lines(
+        &read(&root.join(".meeple/game.lua")),
+        &["-- The types of the game 'reversi'."],
+    );
+    assert!(root.join(".meeple/meeple.lua").is_file() && root.join(".luarc.json").is_file());
 }
