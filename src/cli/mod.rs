@@ -4,6 +4,7 @@
 mod ai;
 pub mod check;
 mod console;
+pub mod docs;
 mod live;
 mod new;
 pub(crate) mod play;

@@ -282,15 +282,14 @@ Rules get `G` (the game's own plain data) and `ctx` (what the runtime owns). Sea
         );
         for m in class.members {
             let (shown, ty) = member_row(class.path, m);
-            let _ = writeln!(
-                out,
-                "| `{shown}` | `{}` | {} |",
-                ty.replace('|', "\\|"),
-                m.doc
-            );
+            let cell = |t: &str| t.replace('|', "\\|");
+            let _ = writeln!(out, "| `{}` | `{}` | {} |", cell(&shown), cell(&ty), m.doc);
         }
     }
     out.push_str("\n## Not in the sandbox\n\n");
+    for (lib, _) in REMOVED_LIBRARIES {
+        let _ = writeln!(out, "- `{lib}`: there is no {lib} library.");
+    }
     for (name, why) in REMOVED {
         let _ = writeln!(out, "- `{name}`: {why}.");
     }
