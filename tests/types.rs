@@ -77,7 +77,15 @@ fn a_game_gets_the_api_its_own_types_and_a_luarc() {
     has_lines(
         &read(&root.join(".luarc.json")),
         &[
-            r#"    "library": [".meeple", "../../scripts"],"#,
+            &format!(
+                r#"    "library": [".meeple", {{ "path": {:?}, "ignoreDir": [".meeple"] }}],"#,
+                tmp.path()
+                    .canonicalize()
+                    .unwrap()
+                    .join("scripts")
+                    .display()
+                    .to_string()
+            ),
             r#"    "builtin": { "io": "disable", "os": "disable", "debug": "disable", "package": "disable" }"#,
         ],
     );

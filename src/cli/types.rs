@@ -40,12 +40,12 @@ pub fn run(a: TypesArgs) -> CmdResult {
 
 /// Writes a game folder's types: the API, `game` (its own types) and its `.luarc.json`.
 pub(super) fn write_game(dir: &Path, game: &str) -> Result<(), String> {
-    let shared = dir.join("../../scripts");
-    let library: &[&str] = match shared.is_dir() {
-        true => &["../../scripts"],
-        false => &[],
-    };
-    write_files(dir, game, library)
+    let shared = std::fs::canonicalize(dir.join("../../scripts")).ok();
+    let library: Vec<String> = (shared.iter())
+        .filter(|s| s.is_dir())
+        .map(|s| s.display().to_string())
+        .collect();
+    write_files(dir, game, &library)
 }
 
 fn write_shared(dir: &Path) -> Result<(), String> {
@@ -55,7 +55,7 @@ fn write_shared(dir: &Path) -> Result<(), String> {
     write_files(dir, &luatypes::any_game_definitions(), &[])
 }
 
-fn write_files(dir: &Path, game: &str, library: &[&str]) -> Result<(), String> {
+fn write_files(dir: &Path, game: &str, library: &[String]) -> Result<(), String> {
     let files = [
         (Path::new(DIR).join(API_FILE), luatypes::api_definitions()),
         (Path::new(DIR).join(GAME_FILE), game.to_string()),

@@ -227,13 +227,16 @@ fn toml_type(v: &toml::Value) -> String {
 }
 
 /// The `.luarc.json` of a folder whose generated files are in `DIR`, with `library` (other
-/// folders of Lua the folder's scripts `require`) after them. It keeps the sandbox's
-/// language: Lua 5.4, the removed libraries off (LuaLS's `builtin`) and the use of what the
-/// sandbox removes an error (EmmyLua, from `SANDBOX_FILE`'s marks). Checks that plain Lua
-/// arithmetic and `x and f(x)` trip (integer or number, a value that may be nil) are hints.
-pub fn luarc(library: &[&str]) -> String {
+/// folders of Lua the folder's scripts `require`, as absolute paths: EmmyLua resolves modules
+/// only under those) after them, their own `DIR` left out. It keeps the sandbox's language:
+/// Lua 5.4, the removed libraries off (LuaLS's `builtin`) and the use of what the sandbox
+/// removes an error (EmmyLua, from `SANDBOX_FILE`'s marks). Checks that plain Lua arithmetic
+/// and `x and f(x)` trip (integer or number, a value that may be nil) are hints.
+pub fn luarc(library: &[String]) -> String {
     let mut libs = vec![format!("{DIR:?}")];
-    libs.extend(library.iter().map(|l| format!("{l:?}")));
+    libs.extend(
+        (library.iter()).map(|l| format!("{{ \"path\": {l:?}, \"ignoreDir\": [{DIR:?}] }}")),
+    );
     let off: Vec<String> = (REMOVED_LIBRARIES.iter())
         .map(|(lib, _)| format!("{lib:?}: \"disable\""))
         .collect();
