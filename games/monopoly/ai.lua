@@ -2,6 +2,7 @@
 -- runtime's heuristic bot plays the best-rated option (ties broken by its seeded generator).
 -- Strategy: buy when cash stays above a safety margin of the price, prefer completing a group,
 -- build when safe, never mortgage (the rules sell to pay a debt), leave jail with a card.
+---@class AI: meeple.AI
 local AI = {}
 local R = require("rules")
 

@@ -1,6 +1,7 @@
 -- 大富翁 Monopoly: the rules. The runtime owns cash (counter "cash"), token positions, space
 -- owners and building levels (ctx.board); G keeps the rest: jail status, doubles, purchase
 -- order, bankruptcy, mortgages and statistics.
+---@class Rules: meeple.Rules
 local R = {}
 
 local function space_at(ctx, p) return ctx.board.spaces[ctx.board.positions[p]] end
