@@ -1,6 +1,7 @@
 -- Connect Four 四子棋: P1 (red) and P2 (yellow) take turns dropping a disc into a column that
 -- is not full; the disc falls to the lowest empty cell. `line` in a row wins; a full rack
 -- draws. A move is {"drop", column}.
+---@class Rules: meeple.Rules
 local R = {}
 
 function R.setup(G, ctx)

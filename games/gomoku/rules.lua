@@ -1,6 +1,7 @@
 -- 五子棋 Gomoku: black (P1) moves first; a line of five in any of the four directions wins
 -- (five or more under rule = "freestyle", exactly five under "standard"); a full board
 -- without a winner is a draw. The runtime keeps the stones (ctx.grid); G counts the moves.
+---@class Rules: meeple.Rules
 local R = {}
 
 function R.setup(G, ctx)

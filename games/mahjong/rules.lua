@@ -2,6 +2,7 @@
 -- resolves by the priority in game.toml); four melds and a pair win, or seven pairs, or
 -- thirteen orphans when the settings allow. Tiles are codes 0–33 (game.toml `items`); the
 -- wall, hands, discards and exposed melds are zones, so each seat sees only its own hand.
+---@class Rules: meeple.Rules
 local R = {}
 
 local KINDS = 34

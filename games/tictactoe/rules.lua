@@ -1,4 +1,5 @@
 -- Tic-tac-toe: X (P1) and O (P2) take turns; `line` in a row wins; a full board is a draw.
+---@class Rules: meeple.Rules
 local R = {}
 
 function R.setup(G, ctx)

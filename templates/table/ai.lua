@@ -1,4 +1,5 @@
 -- {{title}} AI: plays the lowest card that beats the pile, else its lowest card.
+---@class AI: meeple.AI
 local AI = {}
 
 function AI.score(G, ctx, p, option)

@@ -1,6 +1,7 @@
 -- {{title}}: the stock is shuffled and each player dealt a hand. In turn, each plays a card
 -- onto the pile: a card higher than the one on top scores its rank. When every hand is empty,
 -- the most points win (a tie is a draw).
+---@class Rules: meeple.Rules
 local R = {}
 
 R.states = {
