@@ -107,6 +107,7 @@ pub const CLASSES: &[Class] = &[
             field("counter", "meeple.CounterApi", "Reads and changes per-seat counters."),
             field("counters", "meeple.Counters", "Read-only views of the counters: `ctx.counters.cash[p]`."),
             field("items", "meeple.ItemName[]", "The names of the item codes: `ctx.items[code + 1]`."),
+            method("item", &[("code", "integer")], &[("", "meeple.Item")], "Item `code` as a new table: its `code`, `name` and the fields game.toml gives it (`[items]`)."),
             field("zone", "meeple.Zones", "The piles of the game's zones: `ctx.zone.wall`, `ctx.zone.hand[p]`."),
         ],
     },
@@ -241,6 +242,16 @@ pub const CLASSES: &[Class] = &[
         ],
     },
     Class {
+        name: "meeple.Item",
+        path: "ctx:item(code)",
+        doc: "An item (a card, a tile): a new table each call, safe to keep in `G`.",
+        members: &[
+            field("code", "integer", "Its code, from 0."),
+            field("name", "string", "Its name (`ctx.items[code + 1]`)."),
+            field("[string]", "any", "The fields game.toml gives it (`[items]`), such as `rank`."),
+        ],
+    },
+    Class {
         name: "meeple.DeckApi",
         path: "ctx.deck",
         doc: "Draws from the map's decks; the discard is reshuffled when a pile is empty.",
@@ -294,7 +305,7 @@ pub const CLASSES: &[Class] = &[
             field("states", "table<meeple.StateName, meeple.State>?", "Each state's hooks, by the state's name in `[flow]`."),
             field("effects", "table<string, function>?", "Card effects by name, called by your rules."),
             hook("label", &[G, CTX, ("option", "meeple.Option")], &[("", "string?")], "The text of an option (default: the action)."),
-            hook("spot", &[G, CTX, ("option", "meeple.Option")], &[("...", "any")], "Where an option is played on the board (`row, col` or a space id), nil for a button."),
+            hook("spot", &[G, CTX, ("option", "meeple.Option")], &[("...", "any")], "Where an option is played: `row, col` on a grid, a space on a track, a zone (and an item code in your own pile) on a table; nil for a button."),
             hook("status", &[G, CTX, SEAT], &[("", "string|string[]|nil")], "Lines shown for a player in `play`."),
             hook("stats", &[G, CTX], &[("", "table<string, number>")], "Per-game numbers `sim` averages, at the end of each game."),
             hook("why_not", &[G, CTX, ("action", "meeple.Option"), SEAT], &[("", "string?")], "Why a typed action is not allowed (nil: the default message)."),

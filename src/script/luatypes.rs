@@ -152,7 +152,7 @@ pub fn game_definitions(pkg: &Package) -> String {
         };
         let _ = writeln!(out, "---@field {} {ty}", field_name(&z.name));
     }
-    let items = pkg.items.iter().map(String::as_str);
+    let items = pkg.items.names.iter().map(String::as_str);
     alias(
         &mut out,
         "meeple.ItemName",
