@@ -832,7 +832,7 @@ fn require_of_missing_module() {
     assert_fails(
         &c.check(),
         &[format!(
-            "mono/rules.lua:{line}: error: module 'nope' not found (looked in mono/nope.lua)"
+            "mono/rules.lua:{line}: error: module 'nope' not found (looked in mono/nope.lua; shared scripts: grid, hands)"
         )],
     );
 }
