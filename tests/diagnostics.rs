@@ -1350,10 +1350,10 @@ fn a_grid_call_off_the_board_names_the_rules_line_and_the_board() {
     let c = Copy::of("gomoku", "gk");
     c.edit(
         "rules.lua",
-        "ctx.grid:set(r, c, p)",
-        "ctx.grid:set(16, c - c, p)",
+        "ctx.grid:runs(r, c, p)",
+        "ctx.grid:runs(16, c - c, p)",
     );
-    let line = c.line_of("rules.lua", "ctx.grid:set(16, c - c, p)");
+    let line = c.line_of("rules.lua", "ctx.grid:runs(16, c - c, p)");
     assert_fails(
         &c.check(),
         &[
@@ -1368,10 +1368,10 @@ fn a_grid_call_with_a_bad_seat_names_the_rules_line() {
     let c = Copy::of("gomoku", "gk");
     c.edit(
         "rules.lua",
-        "ctx.grid:set(r, c, p)",
-        "ctx.grid:set(r, c, p + 300)",
+        "ctx.grid:runs(r, c, p)",
+        "ctx.grid:runs(r, c, p + 300)",
     );
-    let line = c.line_of("rules.lua", "ctx.grid:set(r, c, p + 300)");
+    let line = c.line_of("rules.lua", "ctx.grid:runs(r, c, p + 300)");
     assert_fails(
         &c.check(),
         &[
