@@ -1059,12 +1059,12 @@ fn an_unknown_zone_in_the_rules_names_the_line_and_the_declared_zones() {
 fn pile_misuse_names_the_rules_line() {
     let cases = [
         (
-            "wall:deal(ctx.zone.hand[p], 13)",
-            "wall:deal(ctx.zone.hand[p], 13.5)",
+            "hands.deal(wall, ctx.zone.hand, 13)",
+            "wall:deal(ctx.zone.hand[1], 13.5)",
             "deal: expected a whole number of at least 0, got 13.5",
         ),
         (
-            "wall:shuffle()",
+            "hands.deal(wall, ctx.zone.hand, 13)",
             "wall.shuffle()",
             "shuffle: call it on a pile with a colon (pile:shuffle(...))",
         ),
