@@ -391,11 +391,12 @@ fn install_components(
     Ok((state, emit))
 }
 
-/// name → { enter, options, act, seats, next, auto, decide, final, plain, priority, default } for
-/// every state: the checked hooks beside the flow facts, the one Lua form of the flow that
-/// the driver reads (`next`: each state it may move to, name → that state's record, so a move
-/// costs one lookup; `auto`: neither a decision nor final; `priority`: a simultaneous state's
-/// verb ranks; `default`: its default answer).
+/// name → { enter, options, act, seats, next, auto, decide, final, forced, plain, priority,
+/// default } for every state: the checked hooks beside the flow facts, the one Lua form of the
+/// flow that the driver reads (`next`: each state it may move to, name → that state's record,
+/// so a move costs one lookup; `auto`: neither a decision nor final; `forced`: a lone option
+/// is played without asking; `priority`: a simultaneous state's verb ranks; `default`: its
+/// default answer).
 fn fill_states(
     lua: &Lua,
     t: &Table,
@@ -420,6 +421,7 @@ fn fill_states(
         st.raw_set("auto", !spec.decide && !spec.terminal)?;
         st.raw_set("decide", spec.decide && !spec.terminal)?;
         st.raw_set("final", spec.terminal)?;
+        st.raw_set("forced", spec.forced)?;
         // A decision state with no enter hook: entering it runs nothing.
         let plain = spec.decide && !spec.terminal && h.enter.is_none();
         st.raw_set("plain", plain && spec.simultaneous.is_none())?;
