@@ -82,7 +82,7 @@ fn each_drop_is_placed_on_the_cell_its_disc_lands_on() {
 #[test]
 fn a_spot_that_is_not_a_cell_of_the_grid_is_an_error() {
     let wrong = [
-        ("return 2.5, option[2]", "R.spot returned a number (2.5), expected a row and column (a grid) or a space id (a track)"),
+        ("return 2.5, option[2]", "R.spot returned a number (2.5), expected a row and column (a grid), a space id (a track) or a zone (a table)"),
         ("return 99, option[2]", "R.spot returned (99, 1), off the 6×7 grid (rows 1 to 6, columns 1 to 7)"),
         ("return option[2]", "R.spot returned (1), expected a row and a column of the grid"),
         ("return 'x'", "R.spot returned ('x'), expected a row and a column of the grid"),

@@ -957,7 +957,7 @@ fn unknown_zone_visibility_is_located_with_a_hint() {
     assert_fails(
         &c.check(),
         &[format!(
-            "mj/game.toml:{line}:23: error: zone 'hand': unknown visibility 'cont'; did you mean 'count'? (expected: public, owner, count, hidden)"
+            "mj/game.toml:{line}:23: error: zone 'hand': unknown visibility 'cont'; did you mean 'count'? (expected: public, owner, count, hidden, top)"
         )],
     );
 }

@@ -705,3 +705,114 @@ fn mahjong_shows_your_tiles_face_up_the_others_face_down_and_a_click_discards() 
     );
     assert!(!has_ink(&shot, across), "a face-down tile shows no name");
 }
+
+/// Crazy Eights (`tests/fixtures/eights`) for a person against an AI from `seed`: the game
+/// as the library starts it, and where the window lays out P1's cards and the shared piles.
+fn eights(
+    seed: u64,
+) -> (
+    meeple::engine::Game,
+    Vec<meeple::app::seating::Placed>,
+    Vec<Rect>,
+) {
+    use meeple::app::seating::{placed, TableGeom};
+    use meeple::app::tableview::TableView;
+    let dir = repo().join("tests/fixtures/eights");
+    let pkg = std::sync::Arc::new(meeple::def::load_package(&dir).unwrap());
+    let config = meeple::engine::GameConfig {
+        map: None,
+        seats: 2,
+        seed,
+        settings: Vec::new(),
+    };
+    let game = meeple::engine::Game::new(pkg, config).unwrap();
+    let view = TableView::read(&game, &game.world().unwrap(), Some(0));
+    let b = board().board;
+    let (tiles, shared) = placed(b, &TableGeom::new(b, 2, 0), 1, &view);
+    (game, tiles, shared.iter().map(|s| s.band).collect())
+}
+
+/// The first seed from which P1 opens with an option of `verb`.
+fn eights_seed(verb: &str) -> u64 {
+    (0..200)
+        .find(|s| {
+            let game = eights(*s).0;
+            let p = game.pending().unwrap();
+            p.options().iter().any(|o| o.verb == verb)
+        })
+        .unwrap()
+}
+
+/// The face-up or face-down card on top of a shared pile's stack, drawn in `band`.
+fn stack_tile(band: Rect) -> Rect {
+    let w = 34.0 * board().scale;
+    let (cx, cy) = band.center();
+    Rect::new(cx - w * 2.2, cy - w * 0.67, w, w * 1.35)
+}
+
+fn eights_click(seed: u64, (x, y): (f32, f32), out: &Path) -> String {
+    let seed = seed.to_string();
+    let args = [
+        "tests/fixtures/eights",
+        "--players",
+        "human,ai",
+        "--seed",
+        &seed,
+    ];
+    let mut c = play(&args, out);
+    c.arg("--click").arg(format!("{x},{y}"));
+    run(c)
+}
+
+#[test]
+fn eights_shows_the_top_discard_face_up_and_a_click_plays_a_card_from_the_hand() {
+    let seed = eights_seed("play");
+    let (game, tiles, bands) = eights(seed);
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("eights.png");
+    run(play(
+        &[
+            "tests/fixtures/eights",
+            "--players",
+            "human,ai",
+            "--seed",
+            &seed.to_string(),
+        ],
+        &out,
+    ));
+    let shot = Shot::load(&out);
+    let (stock, discards) = (stack_tile(bands[0]), stack_tile(bands[1]));
+    shot.assert_near(
+        (stock.x + 3.0, stock.y + 3.0),
+        [51, 115, 158],
+        "the stock face down",
+    );
+    assert!(!has_ink(&shot, stock), "a face-down card shows no name");
+    let top = (discards.x + 3.0, discards.y + 3.0);
+    shot.assert_near(top, [246, 241, 227], "the top discard face up");
+    assert!(has_ink(&shot, discards), "the top discard's name is drawn");
+    let theirs = tiles.iter().find(|t| t.seat == 1).unwrap();
+    assert_eq!(theirs.face, None, "P2's cards are face down");
+    // The first playable card, clicked in P1's hand, is played.
+    let first = game.pending().unwrap().options()[0].clone();
+    let code = match first.args[0] {
+        meeple::core::action::Arg::Int(c) => c,
+        _ => panic!("a card code"),
+    };
+    let card = tiles
+        .iter()
+        .find(|t| t.seat == 0 && t.face == Some(code))
+        .unwrap();
+    let said = eights_click(seed, card.rect.center(), &out);
+    let name = game.pkg.item_name(code);
+    assert!(said.contains(&format!("played: play {name}")), "{said}");
+}
+
+#[test]
+fn eights_a_click_on_the_stock_draws_when_no_card_can_be_played() {
+    let seed = eights_seed("draw");
+    let (_, _, bands) = eights(seed);
+    let dir = tempfile::tempdir().unwrap();
+    let said = eights_click(seed, bands[0].center(), &dir.path().join("draw.png"));
+    assert!(said.contains("played: draw"), "{said}");
+}

@@ -1,6 +1,7 @@
 -- Connect Four AI: win now, else block the opponent's win, else never drop where the
 -- opponent wins on top of the disc, else build runs and stay near the middle.
 local R = require("rules")
+---@class AI: meeple.AI
 local AI = {}
 
 local function squares(a, b, c, d) return a * a + b * b + c * c + d * d end

@@ -2,6 +2,7 @@
 -- is not full; the disc falls to the lowest empty cell. `line` in a row wins; a full rack
 -- draws. A move is {"drop", column}.
 local grid = require("grid")
+---@class Rules: meeple.Rules
 local R = {}
 
 function R.setup(G, ctx)

@@ -1,6 +1,7 @@
 -- 五子棋 Gomoku: the heuristic AI. Each empty point near the stones is scored in the four
 -- directions by the run it would make and its open ends, for itself (attack, weighted by the
 -- `attack` setting) and for the opponent (defence); the first move goes to the centre.
+---@class AI: meeple.AI
 local AI = {}
 
 local DIRECTIONS = { { 0, 1 }, { 1, 0 }, { 1, 1 }, { 1, -1 } }

@@ -2,6 +2,7 @@
 -- (five or more under rule = "freestyle", exactly five under "standard"); a full board
 -- without a winner is a draw. The runtime keeps the stones (ctx.grid); G counts the moves.
 local grid = require("grid")
+---@class Rules: meeple.Rules
 local R = {}
 
 function R.setup(G, ctx)

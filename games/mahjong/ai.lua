@@ -3,6 +3,7 @@
 -- the draws until the hand would win (truncated), keep the discard with the shortest mean
 -- distance. Claims: take one only when it brings the hand closer to ready. Win whenever
 -- possible. Everything here reads only this seat's view: its hand and the public zones.
+---@class AI: meeple.AI
 local AI = {}
 
 local KINDS = 34

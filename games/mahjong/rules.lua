@@ -3,6 +3,7 @@
 -- thirteen orphans when the settings allow. Tiles are codes 0–33 (game.toml `items`); the
 -- wall, hands, discards and exposed melds are zones, so each seat sees only its own hand.
 local hands = require("hands")
+---@class Rules: meeple.Rules
 local R = {}
 
 local KINDS = 34
@@ -268,6 +269,12 @@ function R.label(G, ctx, option)
     return "win (和)"
   end
   return verb
+end
+
+-- A discard or a kong is played on its tile in the hand; the other claims are buttons.
+function R.spot(G, ctx, option)
+  local verb = option[1]
+  if verb == "discard" or verb == "kong" then return "hand", option[2] end
 end
 
 function R.why_not(G, ctx, action, p)

@@ -3,6 +3,7 @@
 -- Strategy: buy when cash stays above a safety margin of the price, prefer completing a group,
 -- bid up to a share of the price, build when safe, never mortgage (a debt is raised by the
 -- rules), lift a mortgage when rich, leave jail with a card.
+---@class AI: meeple.AI
 local AI = {}
 local R = require("rules")
 

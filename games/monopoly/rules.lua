@@ -4,6 +4,7 @@
 -- before the roll, building and mortgaging. The game is over when one player remains.
 -- The runtime keeps cash (counter "cash"), tokens, owners and building levels (ctx.board);
 -- G keeps the rest: jail, doubles, purchase order, mortgages and statistics.
+---@class Rules: meeple.Rules
 local R = {}
 
 local OWNABLE = { property = true, railroad = true, utility = true }

@@ -1,4 +1,5 @@
 -- Tic-tac-toe AI: win if possible, else block, else prefer the centre, then corners.
+---@class AI: meeple.AI
 local AI = {}
 
 function AI.score(G, ctx, p, option)

@@ -1,5 +1,6 @@
 -- Tic-tac-toe: X (P1) and O (P2) take turns; `line` in a row wins; a full board is a draw.
 local grid = require("grid")
+---@class Rules: meeple.Rules
 local R = {}
 
 function R.setup(G, ctx)

@@ -101,7 +101,7 @@ fn last_mark(stone: Color) -> Color {
 fn targets<'a>(f: &'a Frame) -> impl Iterator<Item = (usize, usize)> + 'a {
     f.targets.iter().filter_map(|s| match s {
         Spot::Cell(r, c) => Some((*r, *c)),
-        Spot::Space(_) | Spot::Tile { .. } => None,
+        Spot::Space(_) | Spot::Tile { .. } | Spot::Pile(_) => None,
     })
 }
 

@@ -54,10 +54,10 @@ impl Scene {
         let kind = board.map(BoardKind::of);
         let table = (kind == Some(BoardKind::Table)).then(|| TableView::read(game, &world, viewer));
         let options: Vec<(usize, Option<Spot>)> = match (game.pending(), board, kind) {
-            (Some(p), Some(board), Some(kind)) => (p.options().iter().enumerate())
-                .map(|(i, o)| {
+            (Some(p), Some(board), Some(kind)) => (0..p.len())
+                .map(|i| {
                     let spot = match &table {
-                        Some(t) => t.spot_of(o),
+                        Some(t) => t.spot_of(&shown.spots[i]),
                         None => spot_of(kind, board, &world, &shown.spots[i]),
                     };
                     (i, spot)

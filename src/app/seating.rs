@@ -387,6 +387,11 @@ pub fn placed(
             let faces: Vec<Option<i64>> = match pile {
                 Seen::Items(items) => items.iter().map(|c| Some(*c)).collect(),
                 Seen::Count { count } => vec![None; *count],
+                Seen::Top { top, count } => {
+                    let mut faces = vec![None; count.saturating_sub(1)];
+                    faces.extend(top.map(Some));
+                    faces
+                }
                 Seen::Nothing {} => Vec::new(),
             };
             let max_w = board.w / if side == Side::Bottom { 15.0 } else { 24.0 };

@@ -342,6 +342,7 @@ impl Table {
             ),
             (None, Spot::Cell(r, c)) => format!("nothing to do at ({}, {}) now", r + 1, c + 1),
             (None, Spot::Tile { .. }) => "nothing to do with that tile now".into(),
+            (None, Spot::Pile(_)) => "nothing to do with that pile now".into(),
         }
     }
 

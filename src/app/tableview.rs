@@ -1,9 +1,9 @@
 //! What a table of zones shows, taken from one seat's view of the game (`Game::view`): the
-//! window never reads a pile its viewer may not see. Also which tile an option names, so a
-//! click on a tile in the viewer's hand plays it.
+//! window never reads a pile its viewer may not see. Also which tile or pile the rules play
+//! an option on (`R.spot`), so a click on it plays it.
 
 use super::view::Spot;
-use crate::core::action::{Action, Arg};
+use crate::core::action::Arg;
 use crate::core::meld::Shapes;
 use crate::core::world::World;
 use crate::core::zone::Seen;
@@ -50,7 +50,7 @@ impl TableView {
             viewer,
             seats: game.config.seats,
             zones,
-            names: game.pkg.items.clone(),
+            names: game.pkg.items.names.clone(),
             shapes: game.pkg.melds.clone(),
         }
     }
@@ -65,20 +65,26 @@ impl TableView {
         self.zones.iter().enumerate().filter(|(_, z)| z.per_seat)
     }
 
-    /// The tile an option names: its first integer argument, found in the first per-seat
-    /// zone where the viewer sees its own items.
-    pub fn spot_of(&self, option: &Action) -> Option<Spot> {
-        let seat = self.viewer?;
-        let code = option.args.iter().find_map(|a| match a {
-            Arg::Int(i) => Some(*i),
-            _ => None,
-        })?;
-        self.seat_zones()
-            .find_map(|(zone, z)| match z.piles.get(seat) {
-                Some(Seen::Items(items)) if items.contains(&code) => {
-                    Some(Spot::Tile { zone, seat, code })
+    /// The spot of a place `R.spot` gives: a shared zone's pile (its name), or an item the
+    /// viewer sees in its own pile of a per-seat zone (the zone's name and the item's code).
+    pub fn spot_of(&self, place: &[Arg]) -> Option<Spot> {
+        let zone_named = |name: &str| self.zones.iter().position(|z| z.name == name);
+        match place {
+            [Arg::Str(name)] => zone_named(name)
+                .filter(|z| !self.zones[*z].per_seat)
+                .map(Spot::Pile),
+            [Arg::Str(name), Arg::Int(code)] => {
+                let (zone, seat) = (zone_named(name)?, self.viewer?);
+                match self.zones[zone].piles.get(seat) {
+                    Some(Seen::Items(items)) if items.contains(code) => Some(Spot::Tile {
+                        zone,
+                        seat,
+                        code: *code,
+                    }),
+                    _ => None,
                 }
-                _ => None,
-            })
+            }
+            _ => None,
+        }
     }
 }

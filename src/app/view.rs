@@ -46,6 +46,8 @@ pub enum Spot {
         seat: usize,
         code: i64,
     },
+    /// The pile of shared zone `zone`, as a whole.
+    Pile(usize),
 }
 
 /// Everything a renderer reads to draw one frame.
@@ -148,6 +150,7 @@ pub fn action_for(spot: Spot, board: &Board, verb: &str) -> Action {
             .with(Arg::Int(r as i64 + 1))
             .with(Arg::Int(c as i64 + 1)),
         Spot::Tile { code, .. } => Action::new(verb).with(Arg::Int(code)),
+        Spot::Pile(_) => Action::new(verb),
         Spot::Space(i) => Action::new(verb).with(Arg::Str(
             board
                 .spaces

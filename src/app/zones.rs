@@ -1,8 +1,8 @@
 //! The table renderer: each seat's zones along its side of the table (the viewer at the
 //! bottom), tiles face up with their names where the view shows items and face down where it
-//! shows only a count; shared zones (the wall) in the middle; a tile that just joined a pile
-//! slides in from its owner's hand. Everything drawn comes from the viewer's `TableView`,
-//! never from the full world.
+//! shows only a count (a top-only pile: its top face up on the stack); shared zones (the
+//! wall) in the middle; a tile that just joined a pile slides in from its owner's hand.
+//! Everything drawn comes from the viewer's `TableView`, never from the full world.
 
 use super::layout::{Layout, Rect};
 use super::paint::{color, faded, fill, outline, Align};
@@ -48,6 +48,14 @@ pub fn draw(f: &Frame) {
     }
     for s in &shared {
         draw_shared(f, t, s.band, &t.zones[s.zone].name, &s.pile);
+        if f.targets.contains(&Spot::Pile(s.zone)) {
+            let over = f.mouse.is_some_and(|m| s.band.contains(m));
+            outline(
+                s.band.inset(4.0),
+                3.0,
+                faded(PLAYABLE, if over { 2.2 } else { 1.6 }),
+            );
+        }
     }
 }
 
@@ -124,9 +132,6 @@ fn draw_tile(f: &Frame, t: &TableView, r: Rect, face: Option<i64>, hover: bool, 
 
 /// A shared zone: its tiles face up, or a face-down tile with the count ("wall × 83").
 fn draw_shared(f: &Frame, t: &TableView, band: Rect, name: &str, pile: &Seen) {
-    let s = f.layout.scale;
-    let size = 18.0 * s;
-    let ink = on(color(f.style.board));
     match pile {
         Seen::Items(items) => {
             let rects = tiles(band, Side::Bottom, items.len(), band.w / 14.0);
@@ -134,25 +139,37 @@ fn draw_shared(f: &Frame, t: &TableView, band: Rect, name: &str, pile: &Seen) {
                 draw_tile(f, t, r, Some(*code), false, false);
             }
         }
-        Seen::Count { count: n } => {
-            let (cx, cy) = band.center();
-            let w = 34.0 * s;
-            let tile = Rect::new(cx - w * 2.2, cy - w * 0.67, w, w * 1.35);
-            draw_tile(f, t, tile, None, false, false);
-            let label = Rect::new(cx - w * 1.0, cy - size, w * 6.0, size * 2.0);
-            f.p.text_in(&format!("{name} × {n}"), label, size, Align::Left, ink);
-        }
+        Seen::Count { count } => stack(f, t, band, None, &format!("{name} × {count}")),
+        Seen::Top { top, count } => stack(f, t, band, *top, &format!("{name} × {count}")),
         Seen::Nothing {} => {}
     }
 }
 
-/// The viewer's face-up tile under a window position.
+/// A pile seen as a stack: its top tile (face up when `top` names it) and a label beside.
+fn stack(f: &Frame, t: &TableView, band: Rect, top: Option<i64>, label: &str) {
+    let s = f.layout.scale;
+    let size = 18.0 * s;
+    let (cx, cy) = band.center();
+    let w = 34.0 * s;
+    let tile = Rect::new(cx - w * 2.2, cy - w * 0.67, w, w * 1.35);
+    draw_tile(f, t, tile, top, false, false);
+    let at = Rect::new(cx - w * 1.0, cy - size, w * 6.0, size * 2.0);
+    let ink = on(color(f.style.board));
+    f.p.text_in(label, at, size, Align::Left, ink);
+}
+
+/// The viewer's face-up tile, or the shared pile, under a window position.
 pub fn tile_at(layout: &Layout, t: &TableView, pos: (f32, f32)) -> Option<Spot> {
     let viewer = t.viewer?;
     let geom = TableGeom::new(layout.board, t.seats, viewer);
-    let (tiles, _) = placed(layout.board, &geom, t.seat_zones().count(), t);
-    tiles
+    let (tiles, shared) = placed(layout.board, &geom, t.seat_zones().count(), t);
+    let tile = tiles
         .iter()
         .find(|p| p.seat == viewer && p.face.is_some() && p.rect.contains(pos))
-        .map(spot)
+        .map(spot);
+    tile.or_else(|| {
+        (shared.iter())
+            .find(|s| s.band.contains(pos))
+            .map(|s| Spot::Pile(s.zone))
+    })
 }

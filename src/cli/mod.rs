@@ -1,15 +1,17 @@
-//! The command line (clap): `play`, `sim`, `check`, `eval`, `replay`, `ai`, `console`, `new`. Each command loads the
+//! The command line (clap): `play`, `sim`, `check`, `eval`, `replay`, `ai`, `console`, `new`, `types`. Each command loads the
 //! game through the same path, prints diagnostics once, and returns the process exit code.
 
 mod ai;
 pub mod check;
 mod console;
+pub mod docs;
 mod live;
 mod new;
 pub(crate) mod play;
 pub mod render;
 mod sim;
 mod thinking;
+mod types;
 
 use crate::def::Package;
 use crate::diag::{render, Diagnostic};
@@ -50,6 +52,8 @@ enum Command {
     Console(console::ConsoleArgs),
     /// Make a new game folder (a grid, track or table game) that checks, plays and simulates
     New(new::NewArgs),
+    /// Write editor types (LuaLS/EmmyLua) for the Lua API and a game's settings, states and zones
+    Types(types::TypesArgs),
 }
 
 /// Which game and how to set it up; shared by the commands that start games.
@@ -110,6 +114,7 @@ pub fn main() -> i32 {
         Command::Ai(a) => ai::run(a),
         Command::Console(a) => console::run(a),
         Command::New(a) => new::run(a),
+        Command::Types(a) => types::run(a),
     };
     match result {
         Ok(code) => code,

@@ -1,6 +1,7 @@
 //! `meeple new`: a new game folder made from one of the templates in `templates/` (a game on
 //! a grid, on a track or at a table), which passes `check`, plays, simulates and opens in the
-//! window as it is. It never writes over an existing folder.
+//! window as it is, with its editor types (`meeple types`). It never writes over an existing
+//! folder.
 
 use super::CmdResult;
 use crate::diag::Diagnostic;
@@ -88,10 +89,14 @@ pub fn run(a: NewArgs) -> CmdResult {
     let title = a.title.unwrap_or_else(|| a.name.clone());
     write_all(&dir, files, &a.name, &title).map_err(problem)?;
     let shown = dir.display().to_string();
+    let pkg = super::load(&shown)?;
+    let types = crate::script::luatypes::game_definitions(&pkg);
+    super::types::write_game(&dir, &types).map_err(problem)?;
     println!("made {shown}: a {kind} game, '{title}'");
     for (file, _) in files {
         println!("  {shown}/{file}");
     }
+    println!("  {shown}/.luarc.json and {shown}/.meeple/: editor types (see meeple types --help)");
     println!("next: meeple check {shown} · meeple play {shown} · meeple sim {shown}");
     Ok(0)
 }

@@ -139,6 +139,15 @@ impl Zones<'_> {
                 .collect::<Vec<_>>()
                 .join(" "),
             Seen::Count { count } => format!("{count} face down"),
+            Seen::Top { top: None, .. } => "—".into(),
+            Seen::Top {
+                top: Some(top),
+                count,
+            } => format!(
+                "{} on {} face down",
+                self.game.pkg.item_name(*top),
+                count - 1
+            ),
             Seen::Nothing {} => "(hidden)".into(),
         }
     }

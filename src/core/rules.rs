@@ -187,7 +187,7 @@ pub trait Rules {
     fn set_last_cell(&mut self, cell: Option<(usize, usize)>);
 
     /// What the rules show of the pending option `index`: its label (`None`: the action as
-    /// typed) and where it is played (`None`: by its own arguments).
+    /// typed) and where it is played (`None`: the rules do not say, `R.spot` is not defined).
     fn label(&self, index: usize) -> Result<Option<String>, GameError>;
     fn spot(&self, index: usize) -> Result<Option<Vec<Arg>>, GameError>;
     /// The rules' status lines of `seat`.

@@ -17,10 +17,12 @@ pub enum Visibility {
     Count,
     /// Nobody sees the items; everyone sees how many (the wall, a draw pile).
     Hidden,
+    /// Everyone sees the top item; the rest only by how many (a discard pile).
+    Top,
 }
 
 impl Visibility {
-    pub const NAMES: &'static [&'static str] = &["public", "owner", "count", "hidden"];
+    pub const NAMES: &'static [&'static str] = &["public", "owner", "count", "hidden", "top"];
 
     pub fn parse(text: &str) -> Option<Visibility> {
         match text {
@@ -28,6 +30,7 @@ impl Visibility {
             "owner" => Some(Visibility::Owner),
             "count" => Some(Visibility::Count),
             "hidden" => Some(Visibility::Hidden),
+            "top" => Some(Visibility::Top),
             _ => None,
         }
     }
@@ -48,7 +51,14 @@ pub struct ZoneSpec {
 #[serde(untagged)]
 pub enum Seen {
     Items(Vec<i64>),
-    Count { count: usize },
+    Count {
+        count: usize,
+    },
+    /// The top item (none in an empty pile) and how many items the pile holds.
+    Top {
+        top: Option<i64>,
+        count: usize,
+    },
     Nothing {},
 }
 
@@ -62,24 +72,36 @@ impl ZoneSpec {
         }
     }
 
-    /// Whether `viewer` (None: an observer who sees only public things) sees the items of
-    /// pile `pile`.
+    /// Whether `viewer` (None: an observer who sees only public things) sees every item of
+    /// pile `pile`, whatever it holds.
     pub fn shows_items(&self, pile: usize, viewer: Option<usize>) -> bool {
         match self.visibility {
             Visibility::Public => true,
             Visibility::Owner | Visibility::Count => self.per_seat && viewer == Some(pile),
-            Visibility::Hidden => false,
+            Visibility::Hidden | Visibility::Top => false,
+        }
+    }
+
+    /// How many of the `len` items of pile `pile`, counted from the bottom, `viewer` does not
+    /// see: all or none, but for a top-only pile, whose top item alone is seen.
+    pub fn unseen(&self, pile: usize, len: usize, viewer: Option<usize>) -> usize {
+        match self.visibility {
+            Visibility::Top => len.saturating_sub(1),
+            _ if self.shows_items(pile, viewer) => 0,
+            _ => len,
         }
     }
 
     /// What `viewer` sees of `items`, the content of pile `pile`.
     pub fn seen(&self, pile: usize, items: &[i64], viewer: Option<usize>) -> Seen {
-        if self.shows_items(pile, viewer) {
-            Seen::Items(items.to_vec())
-        } else if self.visibility == Visibility::Owner {
-            Seen::Nothing {}
-        } else {
-            Seen::Count { count: items.len() }
+        match self.visibility {
+            _ if self.shows_items(pile, viewer) => Seen::Items(items.to_vec()),
+            Visibility::Top => Seen::Top {
+                top: items.last().copied(),
+                count: items.len(),
+            },
+            Visibility::Owner => Seen::Nothing {},
+            _ => Seen::Count { count: items.len() },
         }
     }
 }
@@ -95,8 +117,8 @@ pub fn empty(specs: &[ZoneSpec], seats: usize) -> ZoneState {
         .collect()
 }
 
-/// Re-deals every item `viewer` cannot see among the piles it cannot see, keeping each pile's
-/// size. The items are sorted before the shuffle, so the result depends only on what the seat
+/// Re-deals every item `viewer` cannot see among the places it cannot see (whole piles, or
+/// all but the top of a top-only pile), keeping each pile's size. The items are sorted before the shuffle, so the result depends only on what the seat
 /// knows (the multiset of unseen items and the pile sizes), never on the true arrangement.
 pub fn determinize(
     specs: &[ZoneSpec],
@@ -104,13 +126,11 @@ pub fn determinize(
     viewer: Option<usize>,
     rng: &mut GameRng,
 ) {
-    let unseen = |z: usize, p: usize| !specs[z].shows_items(p, viewer);
+    let unseen = |z: usize, p: usize, len: usize| specs[z].unseen(p, len, viewer);
     let mut pool = Vec::new();
     for (z, piles) in zones.iter().enumerate() {
         for (p, items) in piles.iter().enumerate() {
-            if unseen(z, p) {
-                pool.extend_from_slice(items);
-            }
+            pool.extend_from_slice(&items[..unseen(z, p, items.len())]);
         }
     }
     pool.sort_unstable();
@@ -118,10 +138,9 @@ pub fn determinize(
     let mut deal = pool.into_iter();
     for (z, piles) in zones.iter_mut().enumerate() {
         for (p, items) in piles.iter_mut().enumerate() {
-            if unseen(z, p) {
-                for slot in items.iter_mut() {
-                    *slot = deal.next().expect("as many items as slots");
-                }
+            let n = unseen(z, p, items.len());
+            for slot in items[..n].iter_mut() {
+                *slot = deal.next().expect("as many items as slots");
             }
         }
     }
@@ -142,6 +161,7 @@ mod tests {
             z("wall", Visibility::Hidden, false),
             z("hand", Visibility::Count, true),
             z("discards", Visibility::Public, true),
+            z("pile", Visibility::Top, false),
         ]
     }
 
@@ -158,6 +178,17 @@ mod tests {
             ..s[1].clone()
         };
         assert_eq!(owner.seen(0, &[5], Some(1)), Seen::Nothing {});
+        let top = Seen::Top {
+            top: Some(9),
+            count: 3,
+        };
+        assert_eq!(s[3].seen(0, &[7, 8, 9], Some(0)), top);
+        assert_eq!(s[3].seen(0, &[7, 8, 9], None), top);
+        let empty = Seen::Top {
+            top: None,
+            count: 0,
+        };
+        assert_eq!(s[3].seen(0, &[], Some(1)), empty);
     }
 
     #[test]
@@ -167,12 +198,14 @@ mod tests {
             vec![vec![1, 2, 3, 4]],
             vec![vec![10, 11], vec![20, 21]],
             vec![vec![30], vec![31]],
+            vec![vec![40, 41, 42]],
         ];
         // Same unseen multiset, another arrangement: the seat cannot tell them apart.
         let other: ZoneState = vec![
             vec![vec![21, 4, 20, 2]],
             vec![vec![10, 11], vec![1, 3]],
             vec![vec![30], vec![31]],
+            vec![vec![41, 40, 42]],
         ];
         let (mut a, mut b) = (truth.clone(), other);
         determinize(&s, &mut a, Some(0), &mut GameRng::from_seed(9));
@@ -180,9 +213,12 @@ mod tests {
         assert_eq!(a, b);
         assert_eq!(a[1][0], vec![10, 11], "own hand kept");
         assert_eq!(a[2], truth[2], "public piles kept");
-        let mut unseen: Vec<i64> = a[0][0].iter().chain(&a[1][1]).copied().collect();
+        assert_eq!(a[3][0][2], 42, "the top of a top-only pile kept");
+        let mut unseen: Vec<i64> = (a[0][0].iter().chain(&a[1][1]).chain(&a[3][0][..2]))
+            .copied()
+            .collect();
         unseen.sort();
-        assert_eq!(unseen, vec![1, 2, 3, 4, 20, 21]);
+        assert_eq!(unseen, vec![1, 2, 3, 4, 20, 21, 40, 41]);
         assert_eq!((a[0][0].len(), a[1][1].len()), (4, 2));
     }
 }

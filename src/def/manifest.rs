@@ -34,6 +34,7 @@ pub const SCHEMA: super::source::Schema = &[
         ],
     ),
     ("zones.*", &["visibility", "per_seat", "layout"]),
+    ("items", super::items::KEYS),
     ("melds", &["kinds", "runs"]),
     ("players", &["min", "max"]),
     ("flow", &["start", "states"]),
@@ -74,9 +75,8 @@ pub struct ManifestDef {
     pub flow: FlowDef,
     #[serde(default)]
     pub zones: indexmap::IndexMap<String, ZoneDef>,
-    /// Names of the item codes kept in zones (code 0 is the first).
-    #[serde(default)]
-    pub items: Vec<String>,
+    /// The item codes kept in zones: a list of names, or a product (`items::check_items`).
+    pub items: Option<toml::Value>,
     pub melds: Option<MeldsDef>,
     /// Whether `undo` may take back a decision that showed a seat something it could not
     /// see before (a drawn card); by default it stops there.

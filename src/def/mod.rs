@@ -5,6 +5,7 @@
 pub mod board;
 pub mod cards;
 pub mod folder;
+pub mod items;
 pub mod manifest;
 pub mod settings;
 pub mod shared;
@@ -57,8 +58,8 @@ pub struct Package {
     pub flow: Flow,
     /// Piles of items with a visibility, in the order game.toml lists them.
     pub zones: Vec<ZoneSpec>,
-    /// Display names of item codes.
-    pub items: Vec<String>,
+    /// The item codes: their names and fields.
+    pub items: items::Items,
     pub melds: Option<Shapes>,
     pub settings: toml::Table,
     /// `undo` may take back a decision that showed a seat a hidden item (game.toml).
@@ -82,7 +83,7 @@ pub fn item_name(items: &[String], code: i64) -> String {
 impl Package {
     /// The name of an item code from `items`.
     pub fn item_name(&self, code: i64) -> String {
-        item_name(&self.items, code)
+        item_name(&self.items.names, code)
     }
 
     pub fn file(&self, rel: &str) -> String {
@@ -227,6 +228,13 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
             None => Diagnostic::warning(&manifest_path, msg),
         });
     }
+    let items_loc = |segs: &[&str]| {
+        (0..=segs.len())
+            .rev()
+            .find_map(|n| key_loc(&segs[..n]))
+            .unwrap_or_else(|| loc(0))
+    };
+    let items = items::check_items(def.items.as_ref(), &items_loc, &mut diags);
     let zones = manifest::check_zones(&def.zones, def.melds.is_some(), &loc, &mut diags);
     let melds = def
         .melds
@@ -268,7 +276,7 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
         counters: def.counters,
         flow,
         zones,
-        items: def.items,
+        items,
         melds,
         settings: def.settings,
         undo_past_reveals: def.undo_past_reveals,

@@ -97,7 +97,7 @@ impl Game {
             zones: (self.pkg.zones.iter())
                 .map(|z| z.piles(self.config.seats))
                 .collect(),
-            items: self.pkg.items.len(),
+            items: self.pkg.items.names.len(),
             grid: board.and_then(|b| b.grid_size(&self.settings).ok().flatten()),
         }
     }
@@ -161,9 +161,11 @@ impl Game {
         let seen = |zones: &ZoneState| {
             let mut items: Vec<i64> = (self.pkg.zones.iter().zip(zones))
                 .flat_map(|(spec, piles)| {
-                    (piles.iter().enumerate())
-                        .filter(|(p, _)| spec.shows_items(*p, Some(seat)))
-                        .flat_map(|(_, items)| items.iter().copied())
+                    (piles.iter().enumerate()).flat_map(move |(p, items)| {
+                        items[spec.unseen(p, items.len(), Some(seat))..]
+                            .iter()
+                            .copied()
+                    })
                 })
                 .collect();
             items.sort_unstable();

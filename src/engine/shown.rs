@@ -15,7 +15,8 @@ use crate::core::rng::splitmix64;
 pub struct Shown {
     /// Each pending option's label: `R.label`'s, or the action as typed.
     pub labels: Vec<String>,
-    /// Where each pending option is played: `R.spot`'s place, or the option's arguments.
+    /// Where each pending option is played: `R.spot`'s place, or else the option's arguments
+    /// on a grid or a track and nowhere (a button) on a table.
     pub spots: Vec<Vec<Arg>>,
     /// `R.status` lines per seat (none for a seat out of play).
     pub status: Vec<Vec<String>>,
@@ -71,7 +72,7 @@ impl Game {
                 p.options().iter().map(|o| o.to_string()).collect()
             }),
             spots: p.map_or(Vec::new(), |p| {
-                p.options().iter().map(|o| o.args.clone()).collect()
+                p.options().iter().map(|o| self.default_spot(o)).collect()
             }),
             status: vec![Vec::new(); self.config.seats],
             problem: Some(first_line(&e)),
@@ -119,7 +120,7 @@ impl Game {
                 };
                 shown
                     .spots
-                    .push(spot.unwrap_or_else(|| action.args.clone()));
+                    .push(spot.unwrap_or_else(|| self.default_spot(action)));
             }
         }
         let in_play = self.world()?.in_play;
@@ -138,6 +139,16 @@ impl Game {
             shown.status.push(lines);
         }
         Ok(shown)
+    }
+
+    /// Where an option is played when the rules do not say (`R.spot`): by its arguments on a
+    /// grid or a track; nowhere on a table, where a number may be anything, not only an item.
+    fn default_spot(&self, action: &Action) -> Vec<Arg> {
+        let map = self.pkg.map(self.config.map.as_deref());
+        match map.is_ok_and(|m| m.kind == "table") {
+            true => Vec::new(),
+            false => action.args.clone(),
+        }
     }
 
     /// Runs what the rules only show, strictly, as the seat asked sees it: `R.label` and

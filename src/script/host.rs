@@ -113,7 +113,8 @@ impl Host {
         let live = Rc::new(RefCell::new(Live::new(seats, seed)));
         let ctx = super::api::build_ctx(&lua, board, settings, pkg.melds.as_ref(), live.clone())
             .map_err(fail)?;
-        ctx.raw_set("items", pkg.items.clone()).map_err(fail)?;
+        ctx.raw_set("items", pkg.items.names.clone())
+            .map_err(fail)?;
         let natives = super::rawoptions::natives(&lua).map_err(fail)?;
         let prelude: Table = text_chunk(&lua, include_str!("prelude.lua"), crate::diag::PRELUDE)
             .call(&natives)
@@ -383,12 +384,32 @@ fn install_components(
         zones.raw_set(i + 1, t)?;
     }
     spec.raw_set("zones", zones)?;
+    spec.raw_set("items", item_tables(lua, &pkg.items)?)?;
     let emit = super::api::emit_api(lua, board, live)?;
     let install: Function = prelude.get("install")?;
     let state: Table = install.call((ctx.clone(), spec, emit.clone()))?;
     let (on_board, sizes) = (ctx.raw_get("board")?, (seats, board.spaces.len()));
     super::rawboard::install(lua, &on_board, &state, emit.raw_get("move")?, live, sizes)?;
     Ok((state, emit))
+}
+
+/// Each item's table (1-based by code + 1): its code, name and fields.
+fn item_tables(lua: &Lua, items: &crate::def::items::Items) -> mlua::Result<Table> {
+    let list = lua.create_table()?;
+    for (code, name) in items.names.iter().enumerate() {
+        let t = lua.create_table()?;
+        t.raw_set("code", code)?;
+        t.raw_set("name", name.as_str())?;
+        for (field, value) in items
+            .fields
+            .iter()
+            .zip(items.values.get(code).into_iter().flatten())
+        {
+            t.raw_set(field.as_str(), super::api::toml_to_lua(lua, value)?)?;
+        }
+        list.raw_set(code + 1, t)?;
+    }
+    Ok(list)
 }
 
 /// name → { enter, options, act, seats, next, auto, decide, final, forced, plain, priority,

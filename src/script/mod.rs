@@ -7,6 +7,8 @@ pub mod api;
 pub mod convert;
 pub mod grid;
 pub mod host;
+pub mod luaapi;
+pub mod luatypes;
 pub mod melds;
 mod rawboard;
 mod rawdice;

@@ -466,6 +466,16 @@ end
 
 function M.install_zones(ctx, spec)
   kinds = #ctx.items
+  -- ctx:item(code): a new table of the item's code, name and the fields game.toml gives it
+  -- (plain data: the caller may keep it, in G too, or change its copy).
+  local items = spec.items
+  function ctx:item(code)
+    local t = items[(item(code)) + 1]
+    if not t then return nil end
+    local copy = {}
+    for k, v in pairs(t) do copy[k] = v end
+    return copy
+  end
   local zones, by_name = {}, {}
   for z, def in ipairs(spec.zones) do
     local piles = {}

@@ -383,9 +383,8 @@ impl Host {
                 _ => Some(format!("{got}, expected a row and a column of the grid")),
             };
         }
-        // A table of zones places its options by their item codes, not by `R.spot`.
-        if self.board.spaces.is_empty() {
-            return None;
+        if self.board.kind == "table" {
+            return self.off_table(place, &got);
         }
         match place {
             [Arg::Str(id)] if self.board.space_index(id).is_some() => None,
@@ -394,6 +393,44 @@ impl Host {
                 self.board.id
             )),
             _ => Some(format!("{got}, expected one space id of the track")),
+        }
+    }
+
+    /// What is wrong with a place `R.spot` gives on a table (`got` says what it returned): a
+    /// shared zone's name, or a per-seat zone's name and an item code in it.
+    fn off_table(&self, place: &[Arg], got: &str) -> Option<String> {
+        let zones = &self.pkg.zones;
+        let names: Vec<&str> = zones.iter().map(|z| z.name.as_str()).collect();
+        let (name, code) = match place {
+            [Arg::Str(name)] => (name, None),
+            [Arg::Str(name), Arg::Int(code)] => (name, Some(*code)),
+            _ => {
+                return Some(format!(
+                    "{got}, expected a zone's name (and an item code in it)"
+                ))
+            }
+        };
+        let Some(zone) = zones.iter().find(|z| &z.name == name) else {
+            let hint = crate::diag::hint(name, names.iter().copied());
+            return Some(format!(
+                "{got}: no zone '{name}'{hint} (zones: {})",
+                names.join(", ")
+            ));
+        };
+        let items = self.pkg.items.names.len() as i64;
+        match (zone.per_seat, code) {
+            (false, None) => None,
+            (false, Some(_)) => Some(format!(
+                "{got}: '{name}' is one shared pile, played as a whole: return its name alone"
+            )),
+            (true, None) => Some(format!(
+                "{got}: '{name}' has a pile per seat: return its name and an item code in it"
+            )),
+            (true, Some(c)) if items > 0 && !(0..items).contains(&c) => Some(format!(
+                "{got}: no item code {c} (game.toml names {items} items: 0..{})",
+                items - 1
+            )),
+            (true, Some(_)) => None,
         }
     }
 
@@ -722,7 +759,7 @@ impl Rules for Host {
                 Some(problem) => problem,
             },
             Err(got) => format!(
-                "R.spot returned {got}, expected a row and column (a grid) or a space id (a track)"
+                "R.spot returned {got}, expected a row and column (a grid), a space id (a track) or a zone (a table)"
             ),
         };
         Err(self.error_at(Some(spot.clone()), problem, "spot"))

@@ -1,4 +1,5 @@
 -- {{title}} AI: win if it can, else block a win, else lengthen its own lines.
+---@class AI: meeple.AI
 local AI = {}
 
 function AI.score(G, ctx, p, option)

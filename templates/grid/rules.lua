@@ -1,6 +1,7 @@
 -- {{title}}: P1 and P2 take turns placing a stone on an empty cell; `line` in a row (across,
 -- down or diagonal) wins; a full board is a draw.
 local grid = require("grid")
+---@class Rules: meeple.Rules
 local R = {}
 
 function R.setup(G, ctx)

@@ -2,9 +2,8 @@
 -- onto the pile: a card higher than the one on top scores its rank. When every hand is empty,
 -- the most points win (a tie is a draw).
 local hands = require("hands")
+---@class Rules: meeple.Rules
 local R = {}
-
-local function rank(code) return code + 1 end
 
 R.states = {
   deal = {
@@ -29,11 +28,11 @@ R.states = {
       return out
     end,
     act = function(G, ctx, action, p)
-      local code, top = action[2], ctx.zone.pile:top()
-      ctx.zone.hand[p]:move(code, ctx.zone.pile)
-      if top == nil or code > top then
-        ctx.counter:add(p, "points", rank(code))
-        ctx:log("P%d plays %d and scores", p, rank(code))
+      local card, top = ctx:item(action[2]), ctx.zone.pile:top()
+      ctx.zone.hand[p]:move(card.code, ctx.zone.pile)
+      if top == nil or card.rank > ctx:item(top).rank then
+        ctx.counter:add(p, "points", card.rank)
+        ctx:log("P%d plays %s and scores", p, card.name)
       end
       local next = ctx:next_player()
       if ctx.zone.hand[next]:count() == 0 then
@@ -59,7 +58,12 @@ function R.finish(G, ctx)
 end
 
 function R.label(G, ctx, option)
-  return "play a " .. ctx.items[option[2] + 1]
+  return "play a " .. ctx:item(option[2]).name
+end
+
+-- A card is played from the hand: click it there.
+function R.spot(G, ctx, option)
+  return "hand", option[2]
 end
 
 return R

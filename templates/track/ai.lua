@@ -1,4 +1,5 @@
 -- {{title}} AI: runs when it is behind the leader, walks when it is ahead.
+---@class AI: meeple.AI
 local AI = {}
 
 function AI.score(G, ctx, p, option)

@@ -1,5 +1,6 @@
 -- {{title}}: on your turn, walk (one die) or run (two dice, but doubles send you back to the
 -- start). A boost space moves you on, a trap sends you back. The first back at the start wins.
+---@class Rules: meeple.Rules
 local R = {}
 
 -- Moves p by n spaces (back when n < 0); true when p finished a lap.

@@ -1,0 +1,333 @@
+//! `items` in game.toml: the names of the item codes kept in zones, either listed
+//! (`items = ["a", "b"]`) or generated from a product of field values (`[items] product`,
+//! `name`, `fields`). Codes run in product order, the first field outermost; every item has a
+//! name and a value for every field (numbers, text or true/false).
+
+use super::Loc;
+use crate::diag::{did_you_mean, hint, Diagnostic};
+use toml::Value;
+
+/// The keys of an `[items]` table.
+pub const KEYS: &[&str] = &["product", "name", "fields"];
+/// Names an item's Lua table already has.
+const RESERVED: &[&str] = &["code", "name"];
+
+/// Every item: its name, and its value of each field (in `fields` order).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Items {
+    pub names: Vec<String>,
+    pub fields: Vec<String>,
+    /// `values[code][field]`.
+    pub values: Vec<Vec<Value>>,
+}
+
+/// Reads `items` (`None`: the game keeps no items); `key_loc` locates a key path below
+/// `items` (falling back to `items` itself).
+pub fn check_items(
+    def: Option<&Value>,
+    key_loc: &dyn Fn(&[&str]) -> Loc,
+    diags: &mut Vec<Diagnostic>,
+) -> Items {
+    let at = |segs: &[&str]| key_loc(&[&["items"], segs].concat());
+    match def {
+        None => Items::default(),
+        Some(Value::Array(names)) => listed(names, &at, diags),
+        Some(Value::Table(t)) => generated(t, &at, diags).unwrap_or_default(),
+        Some(_) => {
+            diags.push(at(&[]).error(
+                "items: expected a list of names or a table with a product (see the README)",
+            ));
+            Items::default()
+        }
+    }
+}
+
+fn listed(names: &[Value], at: &dyn Fn(&[&str]) -> Loc, diags: &mut Vec<Diagnostic>) -> Items {
+    let names = (names.iter())
+        .map(|n| match n {
+            Value::String(s) => s.clone(),
+            other => {
+                diags.push(at(&[]).error(format!("items: expected names (text), got {other}")));
+                other.to_string()
+            }
+        })
+        .collect();
+    Items {
+        names,
+        ..Items::default()
+    }
+}
+
+/// One field of the product: its name and its values.
+type Axis = (String, Vec<Value>);
+
+fn generated(
+    t: &toml::Table,
+    at: &dyn Fn(&[&str]) -> Loc,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Items> {
+    for key in t.keys().filter(|k| !KEYS.contains(&k.as_str())) {
+        let message = match did_you_mean(key, KEYS.iter().copied()) {
+            Some(near) => format!("unknown key '{key}' in 'items'; did you mean '{near}'?"),
+            None => format!(
+                "unknown key '{key}' in 'items' (expected one of: {})",
+                KEYS.join(", ")
+            ),
+        };
+        diags.push(at(&[key]).error(message));
+    }
+    let Some(product) = t.get("product") else {
+        diags.push(at(&[]).error(
+            "items: a table of items needs a product (e.g. product = { suit = [..], rank = [..] })",
+        ));
+        return None;
+    };
+    let axes = check_product(product, at, diags)?;
+    let derived = match t.get("fields") {
+        Some(f) => check_fields(f, &axes, at, diags),
+        None => Vec::new(),
+    };
+    let fields: Vec<String> = (axes.iter().map(|a| a.0.clone()))
+        .chain(derived.iter().map(|d| d.0.clone()))
+        .collect();
+    let template = match t.get("name") {
+        Some(Value::String(s)) => s.clone(),
+        Some(other) => {
+            diags.push(at(&["name"]).error(format!("items: name: expected text, got {other}")));
+            return None;
+        }
+        None => axes.iter().map(|a| format!("{{{}}}", a.0)).collect(),
+    };
+    for (_, name) in super::cards::placeholders(&template) {
+        if !fields.iter().any(|f| f == name) {
+            let hint = hint(name, fields.iter().map(|f| f.as_str()));
+            diags.push(at(&["name"]).error(format!(
+                "items: the name names {{{name}}}, which is not a field of the items{hint} (fields: {})",
+                fields.join(", ")
+            )));
+        }
+    }
+    let values: Vec<Vec<Value>> = combinations(&axes)
+        .into_iter()
+        .map(|mut row| {
+            for (_, by, table) in &derived {
+                let key = plain(&row[*by]);
+                row.push(table.get(&key).cloned().unwrap_or(Value::Boolean(false)));
+            }
+            row
+        })
+        .collect();
+    let names = (values.iter())
+        .map(|row| {
+            super::cards::fill(&template, |name| {
+                let f = fields.iter().position(|f| f == name)?;
+                Some(plain(&row[f]))
+            })
+        })
+        .collect();
+    Some(Items {
+        names,
+        fields,
+        values,
+    })
+}
+
+/// `product = { suit = [..], rank = [..] }`: each field's values, at least one each.
+fn check_product(
+    product: &Value,
+    at: &dyn Fn(&[&str]) -> Loc,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Vec<Axis>> {
+    let Value::Table(t) = product else {
+        diags.push(at(&["product"]).error(
+            "items: product: expected a table of fields and their values (e.g. { suit = [..] })",
+        ));
+        return None;
+    };
+    if t.is_empty() {
+        diags.push(at(&["product"]).error("items: product: expected at least one field"));
+    }
+    let mut axes = Vec::new();
+    for (name, values) in t {
+        let here = at(&["product", name]);
+        if RESERVED.contains(&name.as_str()) {
+            diags.push(here.error(format!(
+                "items: field '{name}' would be hidden: an item's table already has '{name}'"
+            )));
+            continue;
+        }
+        match values {
+            Value::Array(v) if !v.is_empty() && v.iter().all(is_key) => {
+                axes.push((name.clone(), v.clone()))
+            }
+            _ => diags.push(here.error(format!(
+                "items: product field '{name}': expected a list of its values (text or whole numbers)"
+            ))),
+        }
+    }
+    (axes.len() == t.len() && !axes.is_empty()).then_some(axes)
+}
+
+/// A product field's value: text or a whole number, so that a field can be looked up by it.
+fn is_key(v: &Value) -> bool {
+    matches!(v, Value::String(_) | Value::Integer(_))
+}
+
+/// A value as a name shows it (text without quotes).
+fn plain(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// A field worked out from a product field: its name, the product field (index) and its
+/// value for each value of that field.
+type Derived = (String, usize, toml::Table);
+
+/// `fields = { value = { rank = { A = 1, .. } } }`: each field, by one product field, with a
+/// value (number, text, true/false) for each of that field's values and for nothing else.
+fn check_fields(
+    fields: &Value,
+    axes: &[Axis],
+    at: &dyn Fn(&[&str]) -> Loc,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<Derived> {
+    let Value::Table(t) = fields else {
+        diags.push(at(&["fields"]).error("items: fields: expected a table of fields"));
+        return Vec::new();
+    };
+    let names: Vec<&str> = axes.iter().map(|a| a.0.as_str()).collect();
+    let mut out = Vec::new();
+    for (name, def) in t {
+        let here = at(&["fields", name]);
+        let by_one = match def {
+            Value::Table(by) if by.len() == 1 => by.iter().next(),
+            _ => None,
+        };
+        let Some((by, Value::Table(table))) = by_one else {
+            diags.push(here.error(format!(
+                "items: field '{name}': expected its value by one product field, e.g. {name} = {{ {} = {{ .. }} }}",
+                names[0]
+            )));
+            continue;
+        };
+        if RESERVED.contains(&name.as_str()) || names.contains(&name.as_str()) {
+            diags.push(here.error(format!(
+                "items: field '{name}' is defined twice (a product field, or a name an item's table already has)"
+            )));
+            continue;
+        }
+        let Some(axis) = names.iter().position(|n| n == by) else {
+            let hint = hint(by, names.iter().copied());
+            diags.push(at(&["fields", name, by]).error(format!(
+                "items: field '{name}' is given by '{by}', which is not a product field{hint} (product: {})",
+                names.join(", ")
+            )));
+            continue;
+        };
+        if check_table(
+            name,
+            by,
+            &axes[axis].1,
+            table,
+            &|k| at(&["fields", name, by, k]),
+            diags,
+        ) {
+            out.push((name.clone(), axis, table.clone()));
+        }
+    }
+    out
+}
+
+/// Whether `table` gives `field` a value (number, text, true/false) for every value of
+/// product field `by` and for nothing else; each problem is pushed.
+fn check_table(
+    field: &str,
+    by: &str,
+    values: &[Value],
+    table: &toml::Table,
+    at: &dyn Fn(&str) -> Loc,
+    diags: &mut Vec<Diagnostic>,
+) -> bool {
+    let before = diags.len();
+    let keys: Vec<String> = values.iter().map(plain).collect();
+    for (k, v) in table {
+        if !keys.contains(k) {
+            let hint = hint(k, keys.iter().map(|k| k.as_str()));
+            diags.push(at(k).error(format!(
+                "items: field '{field}' gives a value for {by} '{k}', which is not one of the {by} values{hint}"
+            )));
+        } else if matches!(v, Value::Array(_) | Value::Table(_) | Value::Datetime(_)) {
+            diags.push(at(k).error(format!(
+                "items: field '{field}' for {by} '{k}': expected a number, text or true/false"
+            )));
+        }
+    }
+    let missing: Vec<&str> = (keys.iter())
+        .filter(|k| !table.contains_key(*k))
+        .map(|k| k.as_str())
+        .collect();
+    if !missing.is_empty() {
+        diags.push(at("").error(format!(
+            "items: field '{field}' has no value for {by} {}",
+            missing.join(", ")
+        )));
+    }
+    diags.len() == before
+}
+
+/// Every combination of the axes' values, the first axis outermost.
+fn combinations(axes: &[Axis]) -> Vec<Vec<Value>> {
+    axes.iter().fold(vec![Vec::new()], |rows, (_, values)| {
+        rows.iter()
+            .flat_map(|row| {
+                values.iter().map(move |v| {
+                    let mut r = row.clone();
+                    r.push(v.clone());
+                    r
+                })
+            })
+            .collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> (Items, Vec<String>) {
+        let value: toml::Table = toml::from_str(text).unwrap();
+        let mut diags = Vec::new();
+        let loc = |_: &[&str]| Loc {
+            path: "game.toml".into(),
+            line: 1,
+            col: 1,
+        };
+        let items = check_items(value.get("items"), &loc, &mut diags);
+        (items, diags.iter().map(|d| d.message.clone()).collect())
+    }
+
+    #[test]
+    fn a_product_runs_its_first_field_outermost_and_names_each_item() {
+        let (items, diags) = read(
+            "[items]\nproduct = { suit = [\"S\", \"H\"], rank = [1, 2, 3] }\n\
+             fields.odd = { rank = { 1 = true, 2 = false, 3 = true } }\n",
+        );
+        assert_eq!(diags, Vec::<String>::new());
+        assert_eq!(items.names, ["S1", "S2", "S3", "H1", "H2", "H3"]);
+        assert_eq!(items.fields, ["suit", "rank", "odd"]);
+        let h2 = [Value::from("H"), Value::from(2), Value::from(false)];
+        assert_eq!(items.values[4], h2);
+    }
+
+    #[test]
+    fn a_list_names_items_without_fields() {
+        let (items, diags) = read("items = [\"a\", \"b\"]\n");
+        assert!(diags.is_empty());
+        assert_eq!(
+            (items.names, items.fields.len()),
+            (vec!["a".into(), "b".into()], 0)
+        );
+    }
+}
