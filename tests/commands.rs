@@ -10,8 +10,9 @@ use std::process::Command;
 use std::sync::Arc;
 
 /// The batches compared: a game, its map, the seats (every bot kind appears in one).
-const CASES: [(&str, &str, &str); 6] = [
+const CASES: [(&str, &str, &str); 7] = [
     ("tictactoe", "board", "alphabeta:4,random"),
+    ("tests/games/reversi", "board", "random,montecarlo:4"),
     ("connect4", "rack", "mcts:40,montecarlo:8"),
     ("gomoku", "board", "ai,random"),
     ("monopoly", "demo", "ai,random,ai,random"),
@@ -76,9 +77,11 @@ fn sim(game: &str, map: &str, players: &str, jobs: &str) -> (String, Vec<Row>) {
     (csv, rows)
 }
 
-/// `play` with every seat a bot: the replay's step count and last hash, and the result line.
+/// `play` with every seat a bot: its decisions (the replay's steps and the forced options it
+/// played without asking), the replay's last hash, and the result line.
 fn play(game: &str, map: &str, players: &str, seed: u64) -> (usize, String, String) {
-    let record = std::env::temp_dir().join(format!("meeple-commands-{game}-{seed}.json"));
+    let name = game.replace('/', "-");
+    let record = std::env::temp_dir().join(format!("meeple-commands-{name}-{seed}.json"));
     let out = meeple(&[
         "play",
         game,
@@ -106,7 +109,11 @@ fn play(game: &str, map: &str, players: &str, seed: u64) -> (usize, String, Stri
         .find(|l| l.starts_with("game over: "))
         .unwrap_or("")
         .to_string();
-    (steps.len(), last, over)
+    let forced = out
+        .lines()
+        .filter(|l| l.ends_with("its only option"))
+        .count();
+    (steps.len() + forced, last, over)
 }
 
 /// The game `check` plays for `seed`: its decisions and final hash.

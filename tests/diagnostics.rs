@@ -832,7 +832,7 @@ fn require_of_missing_module() {
     assert_fails(
         &c.check(),
         &[format!(
-            "mono/rules.lua:{line}: error: module 'nope' not found (looked in mono/nope.lua)"
+            "mono/rules.lua:{line}: error: module 'nope' not found (looked in mono/nope.lua; shared scripts: grid, hands)"
         )],
     );
 }
@@ -1059,12 +1059,12 @@ fn an_unknown_zone_in_the_rules_names_the_line_and_the_declared_zones() {
 fn pile_misuse_names_the_rules_line() {
     let cases = [
         (
-            "wall:deal(ctx.zone.hand[p], 13)",
-            "wall:deal(ctx.zone.hand[p], 13.5)",
+            "hands.deal(wall, ctx.zone.hand, 13)",
+            "wall:deal(ctx.zone.hand[1], 13.5)",
             "deal: expected a whole number of at least 0, got 13.5",
         ),
         (
-            "wall:shuffle()",
+            "hands.deal(wall, ctx.zone.hand, 13)",
             "wall.shuffle()",
             "shuffle: call it on a pile with a colon (pile:shuffle(...))",
         ),
@@ -1350,10 +1350,10 @@ fn a_grid_call_off_the_board_names_the_rules_line_and_the_board() {
     let c = Copy::of("gomoku", "gk");
     c.edit(
         "rules.lua",
-        "ctx.grid:set(r, c, p)",
-        "ctx.grid:set(16, c - c, p)",
+        "ctx.grid:runs(r, c, p)",
+        "ctx.grid:runs(16, c - c, p)",
     );
-    let line = c.line_of("rules.lua", "ctx.grid:set(16, c - c, p)");
+    let line = c.line_of("rules.lua", "ctx.grid:runs(16, c - c, p)");
     assert_fails(
         &c.check(),
         &[
@@ -1368,10 +1368,10 @@ fn a_grid_call_with_a_bad_seat_names_the_rules_line() {
     let c = Copy::of("gomoku", "gk");
     c.edit(
         "rules.lua",
-        "ctx.grid:set(r, c, p)",
-        "ctx.grid:set(r, c, p + 300)",
+        "ctx.grid:runs(r, c, p)",
+        "ctx.grid:runs(r, c, p + 300)",
     );
-    let line = c.line_of("rules.lua", "ctx.grid:set(r, c, p + 300)");
+    let line = c.line_of("rules.lua", "ctx.grid:runs(r, c, p + 300)");
     assert_fails(
         &c.check(),
         &[

@@ -1,6 +1,7 @@
 -- Connect Four 四子棋: P1 (red) and P2 (yellow) take turns dropping a disc into a column that
 -- is not full; the disc falls to the lowest empty cell. `line` in a row wins; a full rack
 -- draws. A move is {"drop", column}.
+local grid = require("grid")
 ---@class Rules: meeple.Rules
 local R = {}
 
@@ -17,41 +18,21 @@ local function landing(ctx, c)
 end
 R.landing = landing
 
--- One option table per column, made once.
-local DROP = {}
-local function drop(c)
-  local o = DROP[c]
-  if not o then
-    o = { "drop", c }
-    DROP[c] = o
-  end
-  return o
-end
-
 R.states = {
   turn = {
     options = function(G, ctx)
       local out = {}
       for c = 1, ctx.grid.cols do
-        if not ctx.grid:get(1, c) then out[#out + 1] = drop(c) end
+        if not ctx.grid:get(1, c) then out[#out + 1] = { "drop", c } end
       end
       return out
     end,
     act = function(G, ctx, action, p)
       local c = action[2]
       local r = landing(ctx, c)
-      ctx.grid:set(r, c, p)
       G.moves = G.moves + 1
       ctx:log("P%d drops into column %d (row %d)", p, c, r)
-      if ctx.grid:longest(r, c, p) >= ctx.settings.line then
-        ctx:win(p)
-        return "over"
-      end
-      if G.moves == ctx.grid.rows * ctx.grid.cols then
-        ctx:draw()
-        return "over"
-      end
-      ctx:next_player()
+      if grid.place_stone(ctx, r, c, p) then return "over" end
     end,
   },
 }

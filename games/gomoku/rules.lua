@@ -1,6 +1,7 @@
 -- 五子棋 Gomoku: black (P1) moves first; a line of five in any of the four directions wins
 -- (five or more under rule = "freestyle", exactly five under "standard"); a full board
 -- without a winner is a draw. The runtime keeps the stones (ctx.grid); G counts the moves.
+local grid = require("grid")
 ---@class Rules: meeple.Rules
 local R = {}
 
@@ -25,70 +26,28 @@ local function wins(ctx, r, c, p)
 end
 R.wins = wins
 
--- The option {"place", r, c} for cell index i, made once and shared: search bots list and play
--- options by the thousand, and nothing changes an option table.
-local PLACE = {}
-local function place(i, cols)
-  local by_cell = PLACE[cols]
-  if not by_cell then
-    by_cell = {}
-    PLACE[cols] = by_cell
-  end
-  local o = by_cell[i]
-  if not o then
-    o = { "place", (i - 1) // cols + 1, (i - 1) % cols + 1 }
-    by_cell[i] = o
-  end
-  return o
-end
-
-R.states = {
-  turn = {
-    options = function(G, ctx)
-      local out, cols, n = {}, ctx.grid.cols, 0
-      for i, v in ipairs(ctx.grid:cells()) do
-        if v == 0 then
-          n = n + 1
-          out[n] = place(i, cols)
-        end
-      end
-      return out
-    end,
-    act = function(G, ctx, action, p)
-      local r, c = action[2], action[3]
-      ctx.grid:set(r, c, p)
-      G.moves = G.moves + 1
-      ctx:log("P%d places at (%d, %d)", p, r, c)
-      if wins(ctx, r, c, p) then
-        ctx:win(p)
-        return "over"
-      end
-      if G.moves == ctx.grid.rows * ctx.grid.cols then
-        ctx:draw()
-        return "over"
-      end
-      ctx:next_player()
-    end,
-  },
-}
+-- A turn: place a stone on an empty cell (scripts/grid.lua); a winning line ends the game.
+R.states = { turn = grid.placing_turn("over", wins) }
 
 -- A quick move for search bots' playouts, without listing every option. With the setting
 -- playout = "tactical": win at once if a point allows it, else block the opponent's winning
 -- point, else a random point next to a stone (where the game is decided). With "uniform":
 -- any empty point.
 function R.random_move(G, ctx, me)
-  local grid = ctx.grid
-  local cols = grid.cols
+  local r, c
   if ctx.settings.playout == "uniform" then
-    local r, c = grid:random_empty()
-    return r and place((r - 1) * cols + c, cols)
+    r, c = ctx.grid:random_empty()
+  else
+    local exact = ctx.settings.rule == "standard"
+    local i = ctx.grid:completing(me, 5, exact)[1] or ctx.grid:completing(3 - me, 5, exact)[1]
+    if i then
+      r, c = grid.cell(ctx, i)
+    else
+      r, c = ctx.grid:random_near(1)
+      if not r then r, c = ctx.grid:random_empty() end
+    end
   end
-  local exact = ctx.settings.rule == "standard"
-  local i = grid:completing(me, 5, exact)[1] or grid:completing(3 - me, 5, exact)[1]
-  if i then return place(i, cols) end
-  local r, c = grid:random_near(1)
-  if not r then r, c = grid:random_empty() end
-  return r and place((r - 1) * cols + c, cols)
+  return r and { "place", r, c }
 end
 
 -- Why a placement is not among the options.

@@ -2,6 +2,7 @@
 -- resolves by the priority in game.toml); four melds and a pair win, or seven pairs, or
 -- thirteen orphans when the settings allow. Tiles are codes 0–33 (game.toml `items`); the
 -- wall, hands, discards and exposed melds are zones, so each seat sees only its own hand.
+local hands = require("hands")
 ---@class Rules: meeple.Rules
 local R = {}
 
@@ -155,11 +156,7 @@ R.states = {
     enter = function(G, ctx)
       local wall = ctx.zone.wall
       for t = 0, KINDS - 1 do wall:add(t, t, t, t) end
-      wall:shuffle()
-      for p = 1, ctx:seats() do
-        wall:deal(ctx.zone.hand[p], 13)
-        ctx.zone.hand[p]:sort()
-      end
+      hands.deal(wall, ctx.zone.hand, 13)
       return "draw"
     end,
   },

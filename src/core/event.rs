@@ -12,6 +12,11 @@ pub enum Event {
         seat: usize,
         action: Action,
     },
+    /// The lone option of a forced decision, played without asking.
+    Forced {
+        seat: usize,
+        action: Action,
+    },
     Dice {
         spec: String,
         values: Vec<u32>,
@@ -82,6 +87,9 @@ impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Event::Action { seat, action } => write!(f, "P{} chose '{action}'", seat + 1),
+            Event::Forced { seat, action } => {
+                write!(f, "P{} played '{action}', its only option", seat + 1)
+            }
             Event::Dice {
                 spec,
                 values,

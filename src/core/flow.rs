@@ -10,6 +10,8 @@ pub struct StateSpec {
     pub next: Vec<usize>,
     pub decide: bool,
     pub terminal: bool,
+    /// A decision whose lone option is played without asking (`forced = true`).
+    pub forced: bool,
     /// Set when the state asks several seats at once.
     pub simultaneous: Option<Simultaneous>,
 }
@@ -128,6 +130,7 @@ mod tests {
             next,
             decide,
             terminal,
+            forced: false,
             simultaneous: None,
         };
         Flow {

@@ -44,6 +44,7 @@ pub const SCHEMA: super::source::Schema = &[
             "next",
             "decide",
             "final",
+            "forced",
             "simultaneous",
             "priority",
             "default",
@@ -154,6 +155,9 @@ pub struct StateDef {
     pub decide: bool,
     #[serde(default, rename = "final")]
     pub terminal: bool,
+    /// A lone option is played without asking.
+    #[serde(default)]
+    pub forced: Option<Spanned<bool>>,
     /// Asks several seats at once (`seats` hook) and resolves their answers by priority.
     #[serde(default)]
     pub simultaneous: bool,
@@ -197,6 +201,7 @@ pub fn check_flow(def: &FlowDef, loc: &dyn Fn(usize) -> Loc, diags: &mut Vec<Dia
             next,
             decide: s.decide,
             terminal: s.terminal,
+            forced: check_forced(name, s, loc, diags),
             simultaneous: check_simultaneous(name, s, loc, diags),
         });
     }
@@ -239,6 +244,26 @@ pub fn flow_warnings(
         at(s, format!("no path from state '{}' leads to a final state: a game there can only stop at its round cap", flow.name(s)))
     });
     unreached.chain(trapped).collect()
+}
+
+/// Whether a state plays a lone option without asking: only a decision that asks one seat
+/// may (a simultaneous state asks every seat on purpose).
+fn check_forced(
+    name: &str,
+    s: &StateDef,
+    loc: &dyn Fn(usize) -> Loc,
+    diags: &mut Vec<Diagnostic>,
+) -> bool {
+    let Some(forced) = s.forced.as_ref().filter(|f| *f.get_ref()) else {
+        return false;
+    };
+    let problem = match (s.decide && !s.terminal, s.simultaneous) {
+        (false, _) => "only a decision state (decide = true) has options to force",
+        (true, true) => "a simultaneous state asks every seat, so it cannot force an option",
+        (true, false) => return true,
+    };
+    diags.push(loc(forced.span().start).error(format!("state '{name}': 'forced': {problem}")));
+    false
 }
 
 /// The claim settings of a state that asks several seats at once.

@@ -8,6 +8,7 @@ pub mod folder;
 pub mod items;
 pub mod manifest;
 pub mod settings;
+pub mod shared;
 pub mod source;
 pub mod style;
 
@@ -631,7 +632,8 @@ fn load_decks(
         .collect()
 }
 
-/// Content hash of every TOML and Lua file below `root` (not its tests), in sorted path order.
+/// Content hash of every TOML and Lua file below `root` (not its tests), in sorted path order,
+/// and of the shared scripts the game can `require`.
 pub fn hash_folder(root: &Path) -> String {
     let mut files = Vec::new();
     collect_files(root, root, &mut files);
@@ -644,6 +646,7 @@ pub fn hash_folder(root: &Path) -> String {
             h.update(&bytes);
         }
     }
+    shared::hash_into(root, &mut h);
     h.finalize().to_hex()[..16].to_string()
 }
 

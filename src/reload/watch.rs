@@ -37,7 +37,10 @@ impl ReloadRequest {
             .iter()
             .map(|p| {
                 let p = p.canonicalize().unwrap_or_else(|_| p.clone());
-                p.strip_prefix(&root).unwrap_or(&p).display().to_string()
+                match p.strip_prefix(&root) {
+                    Ok(rel) => rel.display().to_string(),
+                    Err(_) => crate::def::shown_path(&p),
+                }
             })
             .collect()
     }
@@ -56,7 +59,7 @@ impl Watcher {
     /// Watches a game's folder and the shared `scripts/` folder beside `games/`.
     pub fn for_game(pkg: &crate::def::Package) -> Result<Watcher, String> {
         Watcher::new(
-            &[pkg.root.clone(), pkg.root.join("../../scripts")],
+            &[pkg.root.clone(), crate::def::shared::folder(&pkg.root)],
             DEBOUNCE,
         )
     }

@@ -144,11 +144,12 @@ pub fn emit_api(lua: &Lua, board: &Board, world: &W) -> mlua::Result<Table> {
     let w = world.clone();
     t.raw_set(
         "action",
-        lua.create_function(move |_, (seat, option): (usize, Table)| {
+        lua.create_function(move |_, (seat, option, forced): (usize, Table, bool)| {
             let action = super::rules::read_option_table(&option).map_err(mlua::Error::external)?;
-            w.borrow_mut().log(Event::Action {
-                seat: seat - 1,
-                action,
+            let seat = seat - 1;
+            w.borrow_mut().log(match forced {
+                true => Event::Forced { seat, action },
+                false => Event::Action { seat, action },
             });
             Ok(())
         })?,

@@ -169,6 +169,14 @@ local function winner(st, claim)
   return nil, nil, answers
 end
 
+-- Whether `steps` steps in a row without a decision asked (automatic states, forced
+-- options) are past the guard; the last six states stay in run.trail for the error.
+local function past_guard(run, steps, state)
+  local last = steps - run.guard + 6
+  run.trail[last] = state
+  return last > 6
+end
+
 -- The flow, once for every caller. From the position in S it runs on: it plays option
 -- `index` of the pending decision first when given, then answers decisions by the seats'
 -- policies (see `policies` in D.new), at most `limit` of them, and returns why it stopped:
@@ -178,6 +186,7 @@ end
 --   "none"     an automatic state named no next state
 --   "stuck", states       automatic steps without a decision past the guard (the last six)
 --   "options", problem    a bad options list (problem nil: an empty one); "seats", problem
+-- A state marked forced plays its lone option for every policy, the limit notwithstanding.
 -- Entering a decision or final state runs its enter hook once (it may move on); an automatic
 -- state runs its enter hook, which must name the next state; every transition is checked
 -- against [flow]; a simultaneous state collects its answers, then resolves them (`winner`).
@@ -189,14 +198,19 @@ function D.run(run, limit, index)
   local G, ctx, guard, cap, check, rate = run.G, run.ctx, run.guard, run.cap, D.check, D.tied
   local st, list, seat = states[S.state], S.pending, S.pending_seat
   local random_move = run.R.random_move
-  local n, steps, nxt, option, move, claim, k, problem, fresh = 0, 0
+  local n, steps, nxt, option, move, claim, k, problem, fresh, forced = 0, 0
   -- checked: `list` was checked and no Lua has run since (the option played need not be
   -- checked again).
   local checked = false
   if list == nil then fresh, S.entered = S.entered, false end
   while true do
     if list == nil then goto settle end
-    -- Who decides, unless the caller already has.
+    -- Who decides, unless the caller already has. A forced state's lone option is played
+    -- whoever the seat is, without asking: it counts as a step without a decision.
+    if index == nil and st.forced and #list == 1 then
+      index, forced, steps = 1, true, steps + 1
+      if steps > guard - 6 and past_guard(run, steps, S.state) then return "stuck", run.trail end
+    end
     if index == nil then
       if n >= limit then return "ask" end
       local policy = policies[seat]
@@ -242,7 +256,7 @@ function D.run(run, limit, index)
       S.claim = nil
       option, seat, claim = winner(st, claim)
     end
-    if option ~= nil and S.record then run.emit.action(seat, option) end
+    if option ~= nil and S.record then run.emit.action(seat, option, forced == true) end
     ::act::
     run.hook = "act"
     nxt = st.act(G, ctx, option, seat, claim)
@@ -251,7 +265,7 @@ function D.run(run, limit, index)
     -- state entered, until a decision or the end. fresh: `st` was entered and its enter
     -- hook has not run (S.entered says so between calls).
     ::settle::
-    steps = 0
+    if forced then forced = false else steps = 0 end
     while true do
       if nxt ~= nil then
         local to = st.next[nxt]
@@ -261,10 +275,7 @@ function D.run(run, limit, index)
       end
       if st.auto then
         steps = steps + 1
-        if steps > guard - 6 then
-          run.trail[steps - guard + 6] = S.state
-          if steps > guard then return "stuck", run.trail end
-        end
+        if steps > guard - 6 and past_guard(run, steps, S.state) then return "stuck", run.trail end
         run.hook = "enter"
         nxt = st.enter(G, ctx, S.current)
         if nxt == nil then return "none" end

@@ -7,12 +7,12 @@ use crate::core::live::Live;
 use crate::core::rules::{Decision, Policy, ScriptError};
 use crate::core::world::Snapshot;
 use crate::def::board::Board;
-use crate::def::{shown_path, Package};
+use crate::def::Package;
 use crate::diag::{did_you_mean, Diagnostic};
 use mlua::prelude::{LuaGcGenParams, LuaGcMode};
 use mlua::{Function, IntoLuaMulti, Lua, LuaOptions, StdLib, Table, Value};
 use std::cell::RefCell;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -412,11 +412,12 @@ fn item_tables(lua: &Lua, items: &crate::def::items::Items) -> mlua::Result<Tabl
     Ok(list)
 }
 
-/// name → { enter, options, act, seats, next, auto, decide, final, plain, priority, default } for
-/// every state: the checked hooks beside the flow facts, the one Lua form of the flow that
-/// the driver reads (`next`: each state it may move to, name → that state's record, so a move
-/// costs one lookup; `auto`: neither a decision nor final; `priority`: a simultaneous state's
-/// verb ranks; `default`: its default answer).
+/// name → { enter, options, act, seats, next, auto, decide, final, forced, plain, priority,
+/// default } for every state: the checked hooks beside the flow facts, the one Lua form of the
+/// flow that the driver reads (`next`: each state it may move to, name → that state's record,
+/// so a move costs one lookup; `auto`: neither a decision nor final; `forced`: a lone option
+/// is played without asking; `priority`: a simultaneous state's verb ranks; `default`: its
+/// default answer).
 fn fill_states(
     lua: &Lua,
     t: &Table,
@@ -441,6 +442,7 @@ fn fill_states(
         st.raw_set("auto", !spec.decide && !spec.terminal)?;
         st.raw_set("decide", spec.decide && !spec.terminal)?;
         st.raw_set("final", spec.terminal)?;
+        st.raw_set("forced", spec.forced)?;
         // A decision state with no enter hook: entering it runs nothing.
         let plain = spec.decide && !spec.terminal && h.enter.is_none();
         st.raw_set("plain", plain && spec.simultaneous.is_none())?;
@@ -602,14 +604,11 @@ fn forbid_libraries(lua: &Lua) -> mlua::Result<()> {
         .set_metatable(Some(math_meta))
 }
 
-/// `require(name)`: only `<game>/<name>.lua` or `scripts/<name>.lua`, names of letters,
-/// digits, `_` and `.` (a dot is a folder separator); each module runs once.
+/// `require(name)`: only `<game>/<name>.lua` or the shared `scripts/<name>.lua` (see
+/// `def::shared`), names of letters, digits, `_` and `.` (a dot is a folder separator); each
+/// module runs once.
 fn install_require(lua: &Lua, pkg: &Package) -> mlua::Result<()> {
-    let mut roots: Vec<(PathBuf, String)> = vec![(pkg.root.clone(), pkg.shown.clone())];
-    let shared = pkg.root.join("../../scripts");
-    if shared.is_dir() {
-        roots.push((shared.clone(), shown_path(&shared)));
-    }
+    let (root, shown) = (pkg.root.clone(), pkg.shown.clone());
     let loaded = lua.create_table()?;
     lua.set_named_registry_value(LOADED, loaded.clone())?;
     let require = lua.create_function(move |lua, name: String| {
@@ -628,23 +627,22 @@ fn install_require(lua: &Lua, pkg: &Package) -> mlua::Result<()> {
             ));
         }
         let rel = format!("{}.lua", name.replace('.', "/"));
-        let Some((file, shown)) = roots
-            .iter()
-            .map(|(d, s)| (d.join(&rel), format!("{s}/{rel}")))
-            .find(|(f, _)| f.is_file())
-        else {
-            let looked: Vec<String> = roots.iter().map(|(_, s)| format!("{s}/{rel}")).collect();
-            return Err(api_error(
-                lua,
-                format!(
-                    "module '{name}' not found (looked in {})",
-                    looked.join(", ")
-                ),
-            ));
+        let own = format!("{shown}/{rel}");
+        let found = match root.join(&rel).is_file() {
+            true => crate::def::source::read_text(&root.join(&rel), &own).map(|t| (own, t)),
+            false => match crate::def::shared::read(&root, &rel) {
+                Some(found) => found,
+                None => {
+                    let shared = crate::def::shared::looked(&root, &rel);
+                    return Err(api_error(
+                        lua,
+                        format!("module '{name}' not found (looked in {own}{shared})"),
+                    ));
+                }
+            },
         };
-        let code = crate::def::source::read_text(&file, &shown)
-            .map_err(|d| api_error(lua, d.to_string()))?;
-        let value: Value = text_chunk(lua, &code, &shown).call(())?;
+        let (path, code) = found.map_err(|d| api_error(lua, d.to_string()))?;
+        let value: Value = text_chunk(lua, &code, &path).call(())?;
         let value = if value.is_nil() {
             Value::Boolean(true)
         } else {

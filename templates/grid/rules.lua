@@ -1,5 +1,6 @@
 -- {{title}}: P1 and P2 take turns placing a stone on an empty cell; `line` in a row (across,
 -- down or diagonal) wins; a full board is a draw.
+local grid = require("grid")
 ---@class Rules: meeple.Rules
 local R = {}
 
@@ -8,32 +9,10 @@ function R.setup(G, ctx)
 end
 
 R.states = {
-  turn = {
-    options = function(G, ctx)
-      local out = {}
-      for r = 1, ctx.grid.rows do
-        for c = 1, ctx.grid.cols do
-          if not ctx.grid:get(r, c) then out[#out + 1] = { "place", r, c } end
-        end
-      end
-      return out
-    end,
-    act = function(G, ctx, action, p)
-      local r, c = action[2], action[3]
-      ctx.grid:set(r, c, p)
-      G.moves = G.moves + 1
-      ctx:log("P%d places at (%d, %d)", p, r, c)
-      if ctx.grid:longest(r, c, p) >= ctx.settings.line then
-        ctx:win(p)
-        return "over"
-      end
-      if G.moves == ctx.grid.rows * ctx.grid.cols then
-        ctx:draw()
-        return "over"
-      end
-      ctx:next_player()
-    end,
-  },
+  -- The player to move places a stone on an empty cell; the game is over on a line of
+  -- `line` or a full board (the shared helpers in scripts/grid.lua, `require("grid")`). For
+  -- another move, write the state's own `options` and `act` (games/connect4/rules.lua does).
+  turn = grid.placing_turn("over"),
 }
 
 return R

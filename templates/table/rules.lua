@@ -1,6 +1,7 @@
 -- {{title}}: the stock is shuffled and each player dealt a hand. In turn, each plays a card
 -- onto the pile: a card higher than the one on top scores its rank. When every hand is empty,
 -- the most points win (a tie is a draw).
+local hands = require("hands")
 ---@class Rules: meeple.Rules
 local R = {}
 
@@ -11,11 +12,7 @@ R.states = {
       for code = 0, #ctx.items - 1 do
         for _ = 1, ctx.settings.copies do stock:add(code) end
       end
-      stock:shuffle()
-      for p = 1, ctx:seats() do
-        stock:deal(ctx.zone.hand[p], ctx.settings.hand)
-        ctx.zone.hand[p]:sort()
-      end
+      hands.deal(stock, ctx.zone.hand, ctx.settings.hand)
       return "turn"
     end,
   },

@@ -1,0 +1,140 @@
+//! A state marked `forced = true` in [flow.states] plays a seat's lone option without asking,
+//! whoever sits there: the Reversi fixture (tests/games/reversi) offers a player who cannot
+//! turn a stone a lone `pass`. Checked through the real binary with typed moves, through the
+//! library with the flag taken away, and the flag's own errors.
+
+mod common;
+use common::*;
+use meeple::def::load_package;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+
+/// From the start of the 4×4 game these moves leave P1 without a capture after P2's (1, 1).
+const MOVES: [&str; 4] = ["place 1 2", "place 1 3", "place 3 4", "place 1 1"];
+
+fn fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/reversi")
+}
+
+/// A copy of the fixture whose game.toml has `from` replaced by `to`; the temp folder lives
+/// as long as the guard.
+fn edited(from: &str, to: &str) -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().expect("a temp folder");
+    let root = tmp.path().join("reversi");
+    copy_dir(&fixture(), &root);
+    let toml = std::fs::read_to_string(root.join("game.toml")).unwrap();
+    assert!(toml.contains(from), "game.toml has {from:?}");
+    std::fs::write(root.join("game.toml"), toml.replacen(from, to, 1)).unwrap();
+    (tmp, root)
+}
+
+#[test]
+fn play_plays_a_lone_pass_without_asking_and_says_so() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_meeple"))
+        .args(["play", "tests/games/reversi", "--players", "human,human"])
+        .args(["--seed", "1", "--text", "--no-watch"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("meeple runs");
+    let typed = format!("{}\nquit\n", MOVES.join("\n"));
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(typed.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().expect("meeple ends");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let prompts: Vec<&str> = text.lines().filter(|l| l.ends_with(", choose:")).collect();
+    assert_eq!(
+        prompts,
+        [
+            "P1, choose:",
+            "P2, choose:",
+            "P1, choose:",
+            "P2, choose:",
+            "P2, choose:"
+        ],
+        "{text}"
+    );
+    assert!(
+        !text.contains(") pass"),
+        "the pass is never offered:\n{text}"
+    );
+    let after_p2 = text.split("P2 turns 1").nth(2).expect("P2's second move");
+    let next: Vec<&str> = after_p2.lines().skip(1).take(3).collect();
+    assert_eq!(
+        next,
+        [
+            "  · P1 played 'pass', its only option",
+            "",
+            "── Reversi · Board · round 3 · turn 6 ──"
+        ],
+        "{text}"
+    );
+}
+
+#[test]
+fn without_the_flag_the_lone_pass_is_asked() {
+    let forced = Arc::new(load_package(&fixture()).unwrap());
+    let mut g = start_with(&forced, "board", 2, 1, &[]);
+    for m in MOVES {
+        act(&mut g, m);
+    }
+    assert_eq!(g.pending().map(|p| p.seat), Some(1), "P2 moves again");
+    assert_eq!(eval(&g, "ctx:turn()"), serde_json::json!(6));
+
+    let (_tmp, root) = edited(", forced = true", "");
+    let asked = Arc::new(load_package(&root).unwrap());
+    let mut g = start_with(&asked, "board", 2, 1, &[]);
+    for m in MOVES {
+        act(&mut g, m);
+    }
+    assert_eq!(g.pending().map(|p| p.seat), Some(0), "P1 is asked");
+    assert_eq!(options(&g), ["pass"]);
+}
+
+/// The error of a game.toml with `from` replaced by `to`, and the 1-based line and column of
+/// the flag's value in `to`.
+fn flag_error(from: &str, to: &str) -> (String, String) {
+    let (_tmp, root) = edited(from, to);
+    let text = std::fs::read_to_string(root.join("game.toml")).unwrap();
+    let (line, col) = text
+        .lines()
+        .enumerate()
+        .find_map(|(i, l)| {
+            l.contains(to)
+                .then(|| (i + 1, l.find("forced = ").unwrap() + 10))
+        })
+        .expect("the flag");
+    let diags = load_package(&root).expect_err("an error");
+    let said = meeple::diag::render(&diags);
+    let file = format!("{}/game.toml", root.display());
+    (said.replace(&file, "game.toml"), format!("{line}:{col}"))
+}
+
+#[test]
+fn only_a_decision_that_asks_one_seat_may_be_forced() {
+    let (said, at) = flag_error(
+        "over = { final = true }",
+        "over = { final = true, forced = true }",
+    );
+    assert_eq!(
+        said.trim_end(),
+        format!("game.toml:{at}: error: state 'over': 'forced': only a decision state (decide = true) has options to force")
+    );
+    let (said, at) = flag_error(
+        "decide = true, forced = true",
+        "decide = true, simultaneous = true, forced = true",
+    );
+    assert!(
+        said.contains(&format!("game.toml:{at}: error: state 'turn': 'forced': a simultaneous state asks every seat, so it cannot force an option")),
+        "{said}"
+    );
+}
