@@ -2155,14 +2155,27 @@ fn a_save_of_a_moved_game_resumes_from_the_folder_named() {
     );
 }
 
-// The README's examples ------------------------------------------------------------------------
+// The docs' examples ---------------------------------------------------------------------------
 
+/// The README and every page of docs/, one after another.
 fn readme() -> String {
-    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README.md")
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut pages: Vec<_> = std::fs::read_dir(root.join("docs"))
+        .expect("docs/")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .collect();
+    pages.sort();
+    pages.insert(0, root.join("README.md"));
+    pages
+        .iter()
+        .map(|p| std::fs::read_to_string(p).expect("a page of the docs"))
+        .collect()
 }
 
-/// Fails unless `out` wrote `lines` lines to stderr, each of them in the README, with the copy's
-/// folder read as the README's `/tmp/mono` (its examples copy the game there).
+/// Fails unless `out` wrote `lines` lines to stderr, each of them in the docs, with the copy's
+/// folder read as the docs' `/tmp/mono` (their examples copy the game there).
 fn shown_in_readme(out: &Output, lines: usize) {
     let readme = readme();
     assert_eq!(out.stderr.lines().count(), lines, "{}", out.stderr);
@@ -2171,8 +2184,8 @@ fn shown_in_readme(out: &Output, lines: usize) {
     }
 }
 
-/// The README's Diagnostics section shows these errors with their lines, which move whenever
-/// the property game's files change: the same edits, and its text must match.
+/// The docs' Diagnostics section shows these errors with their lines, which move whenever the
+/// property game's files change: the same edits, and its text must match.
 #[test]
 fn the_readme_shows_the_diagnostics_of_its_examples_as_they_read() {
     let c = Copy::new();
@@ -2196,19 +2209,6 @@ fn the_readme_shows_the_diagnostics_of_its_examples_as_they_read() {
     let out = c.check();
     let line = out.stderr.replace("mono/", "games/mygame/");
     assert_has(&readme(), line.trim());
-}
-
-/// The README's command line section shows every command's help as `--help` prints it.
-#[test]
-fn the_readme_shows_every_commands_help_as_it_reads() {
-    let readme = readme();
-    for command in [
-        "play", "sim", "check", "eval", "replay", "ai", "console", "new",
-    ] {
-        let out = run_in(Path::new(env!("CARGO_MANIFEST_DIR")), &[command, "--help"]);
-        let usage = &out.stdout[out.stdout.find("Usage:").expect("a usage line")..];
-        assert_has(&readme, usage.trim_end());
-    }
 }
 
 /// `sim --json -` and `--csv -` write to standard output, and the table to standard error.

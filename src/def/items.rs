@@ -35,7 +35,7 @@ pub fn check_items(
         Some(Value::Table(t)) => generated(t, &at, diags).unwrap_or_default(),
         Some(_) => {
             diags.push(at(&[]).error(
-                "items: expected a list of names or a table with a product (see the README)",
+                "items: expected a list of names or a table with a product (see docs/making-games.md)",
             ));
             Items::default()
         }
