@@ -26,7 +26,7 @@ pub struct CheckArgs {
     /// Games to play at most while a state or an offered verb has not been reached
     #[arg(long, value_name = "N", default_value_t = 200, value_parser = count())]
     max_games: usize,
-    /// Time budget per game checked, in seconds: no game starts after it (the output says so)
+    /// Time budget per game checked, in seconds, for the games past --games: none starts after it (the output says so)
     #[arg(long, value_name = "S", default_value_t = 30,
           value_parser = clap::value_parser!(u64).range(1..))]
     seconds: u64,
@@ -179,8 +179,8 @@ fn config(a: &CheckArgs, map: &str, seed: u64, seats: usize) -> GameConfig {
 }
 
 /// Plays the games of `plan` in order: at least `--games`, then on while a state or an
-/// offered verb has not been reached, up to `--max-games`; none starts once the time budget
-/// is spent. What they reached, the games played and whether the budget stopped them; or the
+/// offered verb has not been reached, up to `--max-games`; none of those starts once the
+/// time budget is spent. What they reached, the games played and whether the budget stopped them; or the
 /// first error, with the command that replays its game.
 fn play_plan(
     name: &str,
@@ -198,7 +198,7 @@ fn play_plan(
         if n >= most || (n >= least && coverage.complete(pkg)) {
             return Ok((coverage, played, false));
         }
-        if started.elapsed() >= budget {
+        if n >= least && started.elapsed() >= budget {
             return Ok((coverage, played, true));
         }
         let game = plan.game(n);
