@@ -133,7 +133,8 @@ fn check(game: &str, map: &str, players: &str, seed: u64) -> (usize, String) {
     let mut bots: Vec<_> = (seats.iter().enumerate())
         .map(|(i, s)| s.bot(seed, i))
         .collect();
-    meeple::cli::check::play_saving(&mut g, &mut bots, 100_000).unwrap();
+    let mut coverage = meeple::cli::coverage::Coverage::default();
+    meeple::cli::check::play_saving(&mut g, &mut bots, 100_000, &mut coverage).unwrap();
     (
         g.world().unwrap().decisions as usize,
         g.snapshot().unwrap().hash(),

@@ -182,6 +182,16 @@ fn assert_fails(out: &Output, lines: &[String]) {
     );
 }
 
+/// The note `check` puts under a game's error: the seed and the command that replays it.
+fn replayed(name: &str, map: &str, players: &str, seed: u64) -> String {
+    format!("    on seed {seed} (replay: meeple play {name} --map {map} --players {players} --seed {seed} --text)")
+}
+
+/// `replayed` for the first game `check` plays of the property game's copy.
+fn first_game() -> String {
+    replayed(GAME, "classic", "random,random", 1)
+}
+
 // 1. Malformed TOML ---------------------------------------------------------------------------
 
 #[test]
@@ -509,6 +519,7 @@ fn assert_roll_fails(code: &str, message: &str) {
         &[
             format!("mono/rules.lua:{line}: error: {message}"),
             "    in state 'rolling' hook 'enter' (player 1, turn 1)".to_string(),
+            first_game(),
         ],
     );
 }
@@ -561,6 +572,7 @@ fn illegal_state_transition() {
                 "mono/rules.lua:{line}: error: illegal transition from 'buying' to 'mortgaging' (allowed: auction, next_player)"
             ),
             "    in state 'buying' hook 'act' (player 1, turn 1)".to_string(),
+            first_game(),
         ],
     );
 }
@@ -601,10 +613,10 @@ const CAPPED: &str = "or its rounds take so many decisions that round_cap 300 is
 fn a_game_that_never_ends_is_reported_by_check() {
     let c = Copy::new();
     never_ending(&c);
-    assert_fails(&c.check(), &[endless_game(100_000, CAPPED)]);
+    assert_fails(&c.check(), &[endless_game(100_000, CAPPED), first_game()]);
     c.edit("game.toml", "round_cap = 300", "");
     let out = c.run(&["check", GAME, "--max-decisions", "500"]);
-    assert_fails(&out, &[endless_game(500, NO_CAP)]);
+    assert_fails(&out, &[endless_game(500, NO_CAP), first_game()]);
     let zero = c.run(&["check", GAME, "--max-decisions", "0"]);
     assert_eq!(zero.code, Some(2), "a usage error: {}", zero.stderr);
 }
@@ -764,6 +776,7 @@ fn check_finds_unsaveable_state_at_the_turn_it_appears() {
         &[
             "mono/rules.lua: error: G.f: a function cannot be saved (G must be plain data)".into(),
             "    in state 'buying' hook 'snapshot' (player 1, turn 3)".into(),
+            first_game(),
         ],
     );
 }
@@ -1185,7 +1198,7 @@ fn check_all_refuses_two_games_with_one_id() {
     copy_dir(&c.root, &c.cwd.join("mono2"));
     let out = run_in(
         c.cwd.parent().expect("the temp folder"),
-        &["check", "--all"],
+        &["check", "--all", "--games", "1"],
     );
     assert_eq!(
         out.stderr,
@@ -1193,7 +1206,7 @@ fn check_all_refuses_two_games_with_one_id() {
     );
     assert_eq!(
         out.stdout,
-        "ok: monopoly (2 maps, 5 random games at 2 to 6 players and 1 AI game at 6 players each)\n"
+        "ok: monopoly (2 maps, 7 games: 5 random at 2 to 4 players and 2 AI at 6 players; states entered: 10 of 10, verbs played: 14 of 14)\n"
     );
     assert_eq!(out.code, Some(1));
 }
@@ -1320,6 +1333,7 @@ fn check_shows_every_decision() {
                 "mono/rules.lua:{line}: error: R.label returned a number (42), expected a string"
             ),
             "    in hook 'R.label' (state 'wait_player', player 1, turn 1)".to_string(),
+            first_game(),
         ],
     );
     // `play` goes on, and says once why the options read as their actions.
@@ -1359,6 +1373,7 @@ fn a_grid_call_off_the_board_names_the_rules_line_and_the_board() {
         &[
             format!("gk/rules.lua:{line}: error: cell (16, 0) is off the 15×15 board"),
             "    in state 'turn' hook 'act' (player 1, turn 1)".to_string(),
+            replayed("gk", "board", "random,random", 1),
         ],
     );
 }
@@ -1377,6 +1392,7 @@ fn a_grid_call_with_a_bad_seat_names_the_rules_line() {
         &[
             format!("gk/rules.lua:{line}: error: seat 301 out of range (1..2)"),
             "    in state 'turn' hook 'act' (player 1, turn 1)".to_string(),
+            replayed("gk", "board", "random,random", 1),
         ],
     );
 }
@@ -1397,6 +1413,7 @@ fn a_bad_dice_spec_names_the_rules_line() {
                 "mono/rules.lua:{line}: error: bad dice spec '2d6+-1' (expected forms like \"2d6\", \"d20\", \"3d6+2\")"
             ),
             "    in state 'rolling' hook 'enter' (player 1, turn 1)".to_string(),
+            first_game(),
         ],
     );
 }
@@ -1717,6 +1734,7 @@ fn a_seats_hook_naming_a_seat_twice_points_at_the_hook() {
         &[
             format!("mj/rules.lua:{line}: error: seats returned seat 1 twice"),
             "    in state 'claim' hook 'seats' (player 1, turn 1)".to_string(),
+            replayed("mj", "table", "random,random", 1),
         ],
     );
 }
@@ -1901,7 +1919,7 @@ fn check_takes_settings() {
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert_eq!(
         out.stdout,
-        "ok: monopoly with salary=300 (2 maps, 1 random game at 2 players and 1 AI game at 6 players each)\n"
+        "ok: monopoly with salary=300 (2 maps, 7 games: 5 random at 2 to 4 players and 2 AI at 6 players; states entered: 10 of 10, verbs played: 14 of 14)\n"
     );
     // A cap of one round: every game stops capped, which check accepts.
     let out = c.run(&["check", GAME, "--set", "round_cap=1", "--games", "1"]);
@@ -2010,6 +2028,7 @@ fn an_error_a_script_tail_called_into_is_not_blamed_on_the_prelude() {
             "tictactoe/rules.lua: error: unknown counter 'x' (game.toml declares: none)"
                 .to_string(),
             "    in state 'turn' hook 'ai.score' (player 1, turn 1)".to_string(),
+            replayed("tictactoe", "board", "ai,ai", 2),
         ],
     );
 }
@@ -2175,12 +2194,14 @@ fn readme() -> String {
 }
 
 /// Fails unless `out` wrote `lines` lines to stderr, each of them in the docs, with the copy's
-/// folder read as the docs' `/tmp/mono` (their examples copy the game there).
+/// folder (in a path or a command) read as the docs' `/tmp/mono` (their examples copy the game
+/// there).
 fn shown_in_readme(out: &Output, lines: usize) {
     let readme = readme();
     assert_eq!(out.stderr.lines().count(), lines, "{}", out.stderr);
     for line in out.stderr.lines() {
-        assert_has(&readme, &line.replace("mono/", "/tmp/mono/"));
+        let line = line.replace("mono/", "/tmp/mono/");
+        assert_has(&readme, &line.replace(" mono ", " /tmp/mono "));
     }
 }
 
@@ -2202,7 +2223,7 @@ fn the_readme_shows_the_diagnostics_of_its_examples_as_they_read() {
     shown_in_readme(&c.check(), 2);
     let c = Copy::new();
     c.edit("rules.lua", "\"cash\", -sp.price)", "\"cash\", -sp.prize)");
-    shown_in_readme(&c.check(), 2);
+    shown_in_readme(&c.check(), 3);
     let c = Copy::new();
     let rules = c.read("rules.lua");
     std::fs::write(c.root.join("rules.lua"), format!("{rules}x = = 1\n")).expect("writing");

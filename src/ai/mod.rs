@@ -425,15 +425,22 @@ pub fn play_decisions(
     limit: usize,
 ) -> Result<usize, GameError> {
     let mut played = 0;
-    while let Some(p) = game.pending().filter(|_| played < limit) {
-        let seat = p.seat;
-        let bot = bots
-            .get_mut(seat)
-            .and_then(|b| b.as_mut())
-            .ok_or_else(|| GameError::Rejected(format!("no bot for P{}", seat + 1)))?;
-        let choice = bot.choose(game)?;
-        game.apply_index(choice.index)?;
+    while game.pending().is_some() && played < limit {
+        play_one(game, bots)?;
         played += 1;
     }
     Ok(played)
+}
+
+/// Plays the pending decision by its seat's bot (a `None` seat is an error): the index of the
+/// option it played.
+pub fn play_one(game: &mut Game, bots: &mut [Option<Box<dyn Bot>>]) -> Result<usize, GameError> {
+    let seat = game.decision()?.seat;
+    let bot = bots
+        .get_mut(seat)
+        .and_then(|b| b.as_mut())
+        .ok_or_else(|| GameError::Rejected(format!("no bot for P{}", seat + 1)))?;
+    let index = bot.choose(game)?.index;
+    game.apply_index(index)?;
+    Ok(index)
 }

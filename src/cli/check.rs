@@ -1,12 +1,17 @@
-//! `meeple check`: load and validate a game (or every game), then play seeded random games on
-//! every map and report any script error. Exit code 1 on any problem.
+//! `meeple check`: load and validate a game (or every game), then play seeded games (random
+//! and AI seats, every map) until every state and every offered verb has been reached, and
+//! report the first script error, or what was never reached. Exit code 1 on any error.
 
+use super::coverage::Coverage;
 use super::{read_game, CmdResult};
-use crate::ai::{play_decisions, within, Bot, Seat};
-use crate::diag::plural;
-use crate::engine::GameError;
-use crate::engine::{Game, GameConfig};
+use crate::ai::{play_one, within, Bot, Seat};
+use crate::def::Package;
+use crate::diag::{plural, Diagnostic};
+use crate::engine::{Game, GameConfig, GameError};
 use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 #[derive(Args)]
 pub struct CheckArgs {
@@ -15,9 +20,16 @@ pub struct CheckArgs {
     /// Check every game under games/
     #[arg(long)]
     all: bool,
-    /// Random games to play per map
-    #[arg(long, default_value_t = 5)]
+    /// Games to play at least (game N on seed N; the maps, player counts and bots in turn)
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = count())]
     games: usize,
+    /// Games to play at most while a state or an offered verb has not been reached
+    #[arg(long, value_name = "N", default_value_t = 200, value_parser = count())]
+    max_games: usize,
+    /// Time budget per game checked, in seconds, for the games past --games: none starts after it (the output says so)
+    #[arg(long, value_name = "S", default_value_t = 30,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    seconds: u64,
     /// Check with a setting from game.toml changed, e.g. --set salary=300 (repeatable; not with --all)
     #[arg(long = "set", value_name = "KEY=VALUE", conflicts_with = "all")]
     settings: Vec<String>,
@@ -25,6 +37,12 @@ pub struct CheckArgs {
     #[arg(long, value_name = "N", default_value_t = crate::ai::MAX_DECISIONS,
           value_parser = clap::value_parser!(u64).range(1..))]
     max_decisions: u64,
+}
+
+/// A count of games: 1 or more.
+fn count() -> impl clap::builder::TypedValueParser<Value = usize> {
+    use clap::builder::TypedValueParser as _;
+    clap::value_parser!(u64).range(1..).map(|n| n as usize)
 }
 
 pub fn run(a: CheckArgs) -> CmdResult {
@@ -91,104 +109,239 @@ fn all_games() -> Vec<String> {
     out
 }
 
-/// Checks one game; its id, its folder as shown and the summary line.
-fn check_one(
-    name: &str,
-    a: &CheckArgs,
-) -> Result<(String, String, String), Vec<crate::diag::Diagnostic>> {
+/// Checks one game; its id, its folder as shown and the summary line. Warns of what the
+/// games never reached.
+fn check_one(name: &str, a: &CheckArgs) -> Result<(String, String, String), Vec<Diagnostic>> {
     let pkg = read_game(name, true)?;
-    // Random games go round the player counts the game allows, up from the fewest (at least
-    // two); the AI games go round them down from the most.
-    let (fewest, most) = (pkg.players.0.max(2).min(pkg.players.1), pkg.players.1);
-    let seats_of = |i: usize| fewest + i % (most - fewest + 1);
-    let ai_seats_of = |j: usize| most - j % (most - fewest + 1);
-    let new_game = |map: &str, seed: u64, seats: usize| {
-        let config = GameConfig {
-            map: Some(map.to_string()),
-            seats,
-            seed,
-            settings: a.settings.clone(),
-        };
-        Game::new(pkg.clone(), config)
-    };
-    let mut kinds = vec![Seat::Random; a.games];
-    // The AI script runs too: one game with its heuristic bot in every seat, and one per style.
-    let probe = new_game(&pkg.default_map, 1, fewest)?;
+    let fewest = pkg.players.0.max(2).min(pkg.players.1);
+    let probe = Game::new(pkg.clone(), config(a, &pkg.default_map, 1, fewest))?;
     let mut warnings = pkg.warnings.clone();
     warnings.extend(probe.warnings());
     if !warnings.is_empty() {
         crate::diag::sort(&mut warnings);
         eprintln!("{}", crate::diag::render(&warnings));
     }
-    if probe.has_ai() {
-        kinds.push(Seat::Heuristic(None));
-        kinds.extend(
-            probe
-                .ai_styles()
-                .into_iter()
-                .map(|s| Seat::Heuristic(Some(s))),
+    // The AI script runs too: its heuristic bot, and each of its styles.
+    let styles = probe
+        .ai_styles()
+        .into_iter()
+        .map(|s| Seat::Heuristic(Some(s)));
+    let ai = match probe.has_ai() {
+        true => std::iter::once(Seat::Heuristic(None))
+            .chain(styles)
+            .collect(),
+        false => Vec::new(),
+    };
+    let plan = Plan {
+        maps: pkg.maps.keys().cloned().collect(),
+        ai,
+        fewest,
+        most: pkg.players.1,
+    };
+    let bar = progress(&pkg.id);
+    let run = play_plan(name, a, &pkg, &plan, &bar);
+    bar.finish_and_clear();
+    let (coverage, played, out_of_time) = run?;
+    let mut unreached = coverage.warnings(&pkg, played.len());
+    if out_of_time {
+        let msg = format!(
+            "the time budget (--seconds {}) ran out after {}: a state or verb not reached may be reachable",
+            a.seconds,
+            plural(played.len(), "game")
         );
+        unreached.insert(0, Diagnostic::warning(&pkg.shown, msg));
     }
-    let ai_games = kinds.len() - a.games;
-    for map in pkg.maps.keys() {
-        for (i, kind) in kinds.iter().enumerate() {
-            let seed = i as u64 + 1;
-            let seats = match kind {
-                Seat::Random => seats_of(i),
-                _ => ai_seats_of(i - a.games),
-            };
-            let mut game = new_game(map, seed, seats)?;
-            // Seeded as `play --seed` and `sim` seed a game's bots: the same games.
-            let mut bots: Vec<_> = (0..seats).map(|s| kind.bot(seed, s)).collect();
-            play_saving(&mut game, &mut bots, a.max_decisions)
-                .map_err(|e| vec![super::script_diag(e)])?;
-        }
+    if !unreached.is_empty() {
+        eprintln!("{}", crate::diag::render(&unreached));
     }
-    let maps = plural(pkg.maps.len(), "map");
-    // "N games" of a kind, and the player counts they went round (the fewest to the most)
-    // when the game allows more than one.
-    let games = |n: usize, kind: &str, first: usize, far: usize| {
-        let at = match (most > fewest && n > 0, first == far) {
-            (false, _) => String::new(),
-            (true, true) => format!(" at {first} players"),
-            (true, false) => format!(" at {} to {} players", first.min(far), first.max(far)),
-        };
-        format!("{}{at}", plural(n, kind))
-    };
-    let far = (0..a.games).map(seats_of).max().unwrap_or(fewest);
-    let random = games(a.games, "random game", fewest, far);
-    let ai = match ai_games {
-        0 => String::new(),
-        n => {
-            let far = (0..n).map(ai_seats_of).min().unwrap_or(most);
-            format!(" and {}", games(n, "AI game", most, far))
-        }
-    };
     let with = match a.settings.is_empty() {
         true => String::new(),
         false => format!(" with {}", a.settings.join(", ")),
     };
-    let summary = format!("{}{with} ({maps}, {random}{ai} each)", pkg.id);
+    let summary = format!(
+        "{}{with} ({}, {}; {})",
+        pkg.id,
+        plural(plan.maps.len(), "map"),
+        plan.describe(&played),
+        coverage.summary(&pkg)
+    );
     Ok((pkg.id.clone(), pkg.shown.clone(), summary))
+}
+
+/// How `check` starts a game.
+fn config(a: &CheckArgs, map: &str, seed: u64, seats: usize) -> GameConfig {
+    GameConfig {
+        map: Some(map.to_string()),
+        seats,
+        seed,
+        settings: a.settings.clone(),
+    }
+}
+
+/// Plays the games of `plan` in order: at least `--games`, then on while a state or an
+/// offered verb has not been reached, up to `--max-games`; none of those starts once the
+/// time budget is spent. What they reached, the games played and whether the budget stopped them; or the
+/// first error, with the command that replays its game.
+fn play_plan(
+    name: &str,
+    a: &CheckArgs,
+    pkg: &Arc<Package>,
+    plan: &Plan,
+    bar: &ProgressBar,
+) -> Result<(Coverage, Vec<Planned>, bool), Vec<Diagnostic>> {
+    let least = plan.minimum(a.games);
+    let most = a.max_games.max(least);
+    let (started, budget) = (Instant::now(), Duration::from_secs(a.seconds));
+    let (mut coverage, mut played) = (Coverage::default(), Vec::new());
+    loop {
+        let n = played.len();
+        if n >= most || (n >= least && coverage.complete(pkg)) {
+            return Ok((coverage, played, false));
+        }
+        if n >= least && started.elapsed() >= budget {
+            return Ok((coverage, played, true));
+        }
+        let game = plan.game(n);
+        let replay = |d: Diagnostic| d.note(game.replay(name, &a.settings));
+        let mut g = Game::new(pkg.clone(), config(a, &game.map, game.seed, game.seats))
+            .map_err(|ds| ds.into_iter().map(replay).collect::<Vec<_>>())?;
+        // Seeded as `play --seed` and `sim` seed a game's bots: the same games.
+        let mut bots: Vec<_> = (0..game.seats)
+            .map(|s| game.kind.bot(game.seed, s))
+            .collect();
+        play_saving(&mut g, &mut bots, a.max_decisions, &mut coverage)
+            .map_err(|e| vec![replay(super::script_diag(e))])?;
+        played.push(game);
+        bar.inc(1);
+    }
+}
+
+/// A spinner on stderr counting the games played (hidden when stderr is not a terminal).
+fn progress(id: &str) -> ProgressBar {
+    let bar = ProgressBar::new_spinner();
+    let template = "{spinner} checking {msg}: {pos} games played  {elapsed}";
+    bar.set_style(ProgressStyle::with_template(template).expect("valid template"));
+    bar.set_message(id.to_string());
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+/// Every how many games on a map one is an AI game.
+const AI_EVERY: usize = 5;
+
+/// The games `check` plays, in order: the maps in turn; on each map the second game and every
+/// fifth after it an AI game (the AI script's bot in every seat, its styles in turn), the
+/// others random. Random games go round the player counts up from the fewest (at least two),
+/// AI games down from the most. Game n (from 0) plays on seed n + 1.
+struct Plan {
+    maps: Vec<String>,
+    /// The heuristic bot and one per style; empty for a game without an AI script.
+    ai: Vec<Seat>,
+    fewest: usize,
+    most: usize,
+}
+
+/// One game of the plan.
+struct Planned {
+    map: String,
+    kind: Seat,
+    seats: usize,
+    seed: u64,
+}
+
+impl Plan {
+    fn game(&self, n: usize) -> Planned {
+        let (map, r) = (self.maps[n % self.maps.len()].clone(), n / self.maps.len());
+        let span = self.most - self.fewest + 1;
+        let (kind, seats) = match self.ai.is_empty() || r % AI_EVERY != 1 {
+            true => {
+                let ai_before = if self.ai.is_empty() {
+                    0
+                } else {
+                    (r + AI_EVERY - 2) / AI_EVERY
+                };
+                (Seat::Random, self.fewest + (r - ai_before) % span)
+            }
+            false => {
+                let j = r / AI_EVERY;
+                (self.ai[j % self.ai.len()].clone(), self.most - j % span)
+            }
+        };
+        let seed = n as u64 + 1;
+        Planned {
+            map,
+            kind,
+            seats,
+            seed,
+        }
+    }
+
+    /// The fewest games to play: `games`, or more so that every map plays every AI kind.
+    fn minimum(&self, games: usize) -> usize {
+        let per_map = match self.ai.len() {
+            0 => 1,
+            k => AI_EVERY * (k - 1) + 2,
+        };
+        games.max(per_map * self.maps.len())
+    }
+
+    /// "20 games: 16 random at 2 to 6 players and 4 AI at 3 to 6 players" (the player counts
+    /// when the game takes more than one).
+    fn describe(&self, played: &[Planned]) -> String {
+        let kind = |ai: bool, name: &str| {
+            let of_kind = played.iter().filter(|g| (g.kind != Seat::Random) == ai);
+            let seats: Vec<usize> = of_kind.map(|g| g.seats).collect();
+            let (lo, hi) = (*seats.iter().min()?, *seats.iter().max()?);
+            let at = match (self.fewest == self.most, lo == hi) {
+                (true, _) => String::new(),
+                (false, true) => format!(" at {lo} players"),
+                (false, false) => format!(" at {lo} to {hi} players"),
+            };
+            Some(format!("{} {name}{at}", seats.len()))
+        };
+        let kinds: Vec<String> = [kind(false, "random"), kind(true, "AI")]
+            .into_iter()
+            .flatten()
+            .collect();
+        format!("{}: {}", plural(played.len(), "game"), kinds.join(" and "))
+    }
+}
+
+impl Planned {
+    /// The note on this game's error: the command that plays it again.
+    fn replay(&self, name: &str, settings: &[String]) -> String {
+        let players = vec![self.kind.to_string(); self.seats].join(",");
+        let sets: String = settings.iter().map(|s| format!(" --set {s}")).collect();
+        format!(
+            "on seed {seed} (replay: meeple play {name} --map {} --players {players} --seed {seed}{sets} --text)",
+            self.map,
+            seed = self.seed
+        )
+    }
 }
 
 /// Plays the game to its end one decision at a time, saving before each and at the end (G
 /// must be plain data whenever a player may save) and showing each decision as `play` would
 /// (labels and status lines), so that a problem is found at the decision it first appears in.
-/// A game still going after `max` decisions is an error.
+/// Notes in `coverage` the states the game entered and the verbs offered and played. A game
+/// still going after `max` decisions is an error.
 pub fn play_saving(
     game: &mut Game,
     bots: &mut [Option<Box<dyn Bot>>],
     max: u64,
+    coverage: &mut Coverage,
 ) -> Result<(), GameError> {
     loop {
         game.snapshot()?;
         if game.pending().is_none() {
+            coverage.enter(game.entered_states());
             // The numbers `sim` reports of a finished game.
             return game.stats().map(|_| ());
         }
         within(game, max)?;
         game.check_shown()?;
-        play_decisions(game, bots, 1)?;
+        let (state, options) = (game.state_name(), game.decision()?.options().to_vec());
+        let played = play_one(game, bots)?;
+        coverage.decide(&state, &options, played);
     }
 }

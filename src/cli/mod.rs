@@ -4,6 +4,7 @@
 mod ai;
 pub mod check;
 mod console;
+pub mod coverage;
 pub mod docs;
 mod live;
 mod new;
@@ -40,7 +41,7 @@ enum Command {
     Play(play::PlayArgs),
     /// Run many AI-vs-AI games and print statistics
     Sim(sim::SimArgs),
-    /// Load and validate games, then play seeded random games looking for script errors
+    /// Load and validate games, then play seeded games until every state and verb is reached, looking for script errors
     Check(check::CheckArgs),
     /// Run a Lua chunk in a game's sandbox after setup (G, ctx and R in scope); print JSON
     Eval(EvalArgs),

@@ -171,6 +171,9 @@ pub trait Rules {
     fn answers_of(&self, seat: usize) -> Result<Vec<Action>, GameError>;
     /// The flow state the game is in.
     fn state_name(&self) -> String;
+    /// The flow states entered since the game began (the start among them, and those a
+    /// search's moves entered), sorted.
+    fn entered(&self) -> Vec<String>;
 
     /// The game's generator, given a fresh seed; die faces the next rolls show.
     fn reseed(&mut self, seed: u64);

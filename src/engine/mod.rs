@@ -224,6 +224,11 @@ impl Game {
         self.rules.state_name()
     }
 
+    /// The flow states entered since the game began, sorted (see `Rules::entered`).
+    pub fn entered_states(&self) -> Vec<String> {
+        self.rules.entered()
+    }
+
     /// Takes the events logged since the last call.
     pub fn drain_events(&mut self) -> Vec<Event> {
         self.rules.drain_events()

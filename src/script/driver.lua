@@ -12,10 +12,12 @@ local D = {}
 -- run (one per game, made by D.new): G, ctx, S, R, states (each state's record, see
 -- fill_states in src/script/host.rs), cap (round cap or false), guard (automatic steps
 -- allowed between decisions), draw(seat, n) (below(n) + 1 from the seat's own generator),
--- emit (events), policies (per seat), hook (the hook running now, for error notes).
+-- emit (events), policies (per seat), hook (the hook running now, for error notes), entered
+-- (name → true for every state entered since the game began, searches' moves included: not
+-- part of the position; `check` reads it).
 function D.new(G, ctx, S, R, states, cap, guard, draw, emit)
   return { G = G, ctx = ctx, S = S, R = R, states = states, cap = cap, guard = guard,
-           draw = draw, emit = emit, policies = {}, hook = "setup", trail = {} }
+           draw = draw, emit = emit, policies = {}, hook = "setup", trail = {}, entered = {} }
 end
 
 -- Option lists ------------------------------------------------------------------------------
@@ -196,6 +198,7 @@ end
 function D.run(run, limit, index)
   local S, states, policies = run.S, run.states, run.policies
   local G, ctx, guard, cap, check, rate = run.G, run.ctx, run.guard, run.cap, D.check, D.tied
+  local entered = run.entered
   local st, list, seat = states[S.state], S.pending, S.pending_seat
   local random_move = run.R.random_move
   local n, steps, nxt, option, move, claim, k, problem, fresh, forced = 0, 0
@@ -271,6 +274,7 @@ function D.run(run, limit, index)
         local to = st.next[nxt]
         if not to then return "next", run.hook, nxt end
         S.state, st, fresh = nxt, to, true
+        entered[nxt] = true
         if to.plain then break end
       end
       if st.auto then

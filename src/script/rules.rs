@@ -498,6 +498,11 @@ impl Rules for Host {
         let g = self.lua.create_table().map_err(fail)?;
         self.run.raw_set("G", &g).map_err(fail)?;
         self.run.raw_set("hook", "setup").map_err(fail)?;
+        let entered = self.lua.create_table().map_err(fail)?;
+        entered
+            .raw_set(pkg.flow.name(pkg.flow.start), true)
+            .map_err(fail)?;
+        self.run.raw_set("entered", entered).map_err(fail)?;
         if let Some(setup) = self.game.setup.clone() {
             let ctx = || "in R.setup (before the first turn)".to_string();
             if let Value::Table(t) = self.call::<Value>(&setup, (&g, &self.ctx), &ctx)? {
@@ -685,6 +690,16 @@ impl Rules for Host {
 
     fn state_name(&self) -> String {
         self.state.raw_get("state").unwrap_or_default()
+    }
+
+    fn entered(&self) -> Vec<String> {
+        let Ok(entered) = self.run.raw_get::<Table>("entered") else {
+            return Vec::new();
+        };
+        let pairs = entered.pairs::<String, bool>().flatten();
+        let mut names: Vec<String> = pairs.map(|(name, _)| name).collect();
+        names.sort();
+        names
     }
 
     fn reseed(&mut self, seed: u64) {

@@ -1,0 +1,97 @@
+//! What `check`'s games reached: the flow states entered and, for each state, the verbs its
+//! options offered and whether each was played. What was never reached is said as warnings
+//! located at the state in game.toml. A verb is counted per state it was offered in.
+
+use crate::core::action::Action;
+use crate::def::Package;
+use crate::diag::{plural, Diagnostic, Severity};
+use std::collections::{BTreeMap, BTreeSet};
+
+#[derive(Default)]
+pub struct Coverage {
+    entered: BTreeSet<String>,
+    /// State → verb offered there → whether it was played.
+    verbs: BTreeMap<String, BTreeMap<String, bool>>,
+}
+
+impl Coverage {
+    /// Notes the states a game entered.
+    pub fn enter(&mut self, states: Vec<String>) {
+        self.entered.extend(states);
+    }
+
+    /// Notes a decision in `state`: its options offered, option `played` played.
+    pub fn decide(&mut self, state: &str, options: &[Action], played: usize) {
+        if !self.verbs.contains_key(state) {
+            self.verbs.insert(state.to_string(), BTreeMap::new());
+        }
+        let verbs = self.verbs.get_mut(state).expect("inserted above");
+        for (i, option) in options.iter().enumerate() {
+            match verbs.get_mut(&option.verb) {
+                Some(done) => *done |= i == played,
+                None => {
+                    verbs.insert(option.verb.clone(), i == played);
+                }
+            }
+        }
+    }
+
+    /// Every state of `pkg`'s flow entered and every verb offered played.
+    pub fn complete(&self, pkg: &Package) -> bool {
+        self.missed_states(pkg).is_empty() && self.missed_verbs().next().is_none()
+    }
+
+    fn missed_states<'a>(&self, pkg: &'a Package) -> Vec<&'a str> {
+        let names = pkg.flow.states.iter().map(|s| s.name.as_str());
+        names.filter(|n| !self.entered.contains(*n)).collect()
+    }
+
+    /// (state, verb) of every verb offered and never played, sorted.
+    fn missed_verbs(&self) -> impl Iterator<Item = (&str, &str)> {
+        (self.verbs.iter()).flat_map(|(state, verbs)| {
+            (verbs.iter())
+                .filter(|(_, played)| !**played)
+                .map(move |(verb, _)| (state.as_str(), verb.as_str()))
+        })
+    }
+
+    /// "states entered: 4 of 5, verbs played: 6 of 7".
+    pub fn summary(&self, pkg: &Package) -> String {
+        let states = pkg.flow.states.len();
+        let entered = states - self.missed_states(pkg).len();
+        let offered: usize = self.verbs.values().map(|v| v.len()).sum();
+        let played = offered - self.missed_verbs().count();
+        format!("states entered: {entered} of {states}, verbs played: {played} of {offered}")
+    }
+
+    /// A warning for every state never entered and every verb offered but never played in
+    /// `games` games, at the state's key in game.toml; sorted by line.
+    pub fn warnings(&self, pkg: &Package, games: usize) -> Vec<Diagnostic> {
+        let text = pkg.manifest_text();
+        let path = pkg.file("game.toml");
+        let at = |state: &str, message: String| {
+            let key = crate::def::source::key_position(&text, &["flow", "states", state]);
+            let d = match key {
+                Some(offset) => Diagnostic::at_offset(&path, &text, offset, message),
+                None => Diagnostic::error(&path, message),
+            };
+            Diagnostic {
+                severity: Severity::Warning,
+                ..d
+            }
+        };
+        let in_games = plural(games, "game");
+        let states = self
+            .missed_states(pkg)
+            .into_iter()
+            .map(|s| at(s, format!("state '{s}' was never entered in {in_games}")));
+        let verbs = self.missed_verbs().map(|(s, verb)| {
+            let message =
+                format!("'{verb}' was offered in state '{s}' but never played in {in_games}");
+            at(s, message)
+        });
+        let mut out: Vec<Diagnostic> = states.chain(verbs).collect();
+        crate::diag::sort(&mut out);
+        out
+    }
+}
