@@ -2,26 +2,16 @@
 //! position, expressions print as JSON, an unfinished entry continues on the next line, errors
 //! are located, and `:options` / `:play N` move the game on.
 
-use std::io::Write;
+mod common;
+use common::typing;
 use std::process::{Command, Stdio};
 
 fn console(args: &[&str], typed: &str) -> (String, Option<i32>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_meeple"))
-        .arg("console")
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_meeple"));
+    cmd.arg("console")
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("meeple runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(typed.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+        .current_dir(env!("CARGO_MANIFEST_DIR"));
+    let out = typing(&mut cmd, typed);
     (
         String::from_utf8_lossy(&out.stdout).to_string(),
         out.status.code(),

@@ -4,7 +4,7 @@
 
 mod common;
 use common::*;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 const RUNS: usize = 20;
 
@@ -23,22 +23,12 @@ end
 "#;
 
 fn meeple(args: &[&str], cwd: &std::path::Path, typed: &str) -> std::process::Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_meeple"))
-        .args(args)
-        .current_dir(cwd)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("meeple runs");
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(typed.as_bytes())
-        .unwrap();
-    child.wait_with_output().expect("meeple ends")
+    typing(
+        Command::new(env!("CARGO_BIN_EXE_meeple"))
+            .args(args)
+            .current_dir(cwd),
+        typed,
+    )
 }
 
 #[test]

@@ -6,9 +6,8 @@
 mod common;
 use common::*;
 use meeple::def::load_package;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::Arc;
 
 /// From the start of the 4×4 game these moves leave P1 without a capture after P2's (1, 1).
@@ -32,23 +31,12 @@ fn edited(from: &str, to: &str) -> (tempfile::TempDir, PathBuf) {
 
 #[test]
 fn play_plays_a_lone_pass_without_asking_and_says_so() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_meeple"))
-        .args(["play", "tests/games/reversi", "--players", "human,human"])
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_meeple"));
+    cmd.args(["play", "tests/games/reversi", "--players", "human,human"])
         .args(["--seed", "1", "--text", "--no-watch"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("meeple runs");
+        .current_dir(env!("CARGO_MANIFEST_DIR"));
     let typed = format!("{}\nquit\n", MOVES.join("\n"));
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(typed.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().expect("meeple ends");
+    let out = typing(&mut cmd, &typed);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
     let prompts: Vec<&str> = text.lines().filter(|l| l.ends_with(", choose:")).collect();

@@ -280,28 +280,17 @@ fn no_channel_tells_a_seat_what_it_cannot_see() {
 
 /// `meeple play` with `typed` at its prompts: what it printed.
 fn play(args: &[&str], typed: &str) -> String {
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_meeple"))
-        .args([
-            "play",
-            "mahjong",
-            "--no-watch",
-            "--text",
-            "--answer-seconds",
-            "0",
-        ])
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("meeple runs");
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(typed.as_bytes())
-        .unwrap();
-    String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_meeple"));
+    cmd.args([
+        "play",
+        "mahjong",
+        "--no-watch",
+        "--text",
+        "--answer-seconds",
+        "0",
+    ])
+    .args(args);
+    String::from_utf8(typing(&mut cmd, typed).stdout).unwrap()
 }
 
 /// Plays random moves in `g` (seed 3) until P1 has drawn and is to discard again.

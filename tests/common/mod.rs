@@ -175,3 +175,22 @@ pub fn variant(id: &str, rules: &str, ai: &str, flow: Option<(&str, &str)>) -> V
         pkg: load(&root),
     }
 }
+
+/// Runs `cmd` with `typed` on its standard input; what it printed and its exit status.
+pub fn typing(cmd: &mut std::process::Command, typed: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("meeple runs");
+    child
+        .stdin
+        .take()
+        .expect("a piped stdin")
+        .write_all(typed.as_bytes())
+        .expect("writing to meeple");
+    child.wait_with_output().expect("meeple ends")
+}
