@@ -69,19 +69,6 @@ function grid.count(ctx, p)
   return n
 end
 
--- empty_options(ctx[, verb]): the option {verb, r, c} for every empty cell, row by row;
--- verb is "place" unless given.
-function grid.empty_options(ctx, verb)
-  local out = {}
-  for i, stone in ipairs(ctx.grid:cells()) do
-    if stone == 0 then
-      local r, c = grid.cell(ctx, i)
-      out[#out + 1] = { verb or "place", r, c }
-    end
-  end
-  return out
-end
-
 -- makes_line(ctx, r, c, p): true when p's stone on (r, c) is part of a line of
 -- ctx.settings.line stones or more: across, down or along a diagonal.
 function grid.makes_line(ctx, r, c, p)
@@ -113,7 +100,7 @@ end
 function grid.placing_turn(over, wins)
   return {
     options = function(G, ctx)
-      return grid.empty_options(ctx)
+      return ctx.grid:empty_options()
     end,
     act = function(G, ctx, action, p)
       local r, c = action[2], action[3]

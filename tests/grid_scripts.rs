@@ -138,15 +138,19 @@ fn cells_inside_and_by_index() {
 #[test]
 fn empty_options_list_the_empty_cells_row_by_row() {
     let g = reversi(4);
-    let options = grid_eval(&g, "grid.empty_options(ctx)");
+    let options = grid_eval(&g, "ctx.grid:empty_options()");
     let options = options.as_array().unwrap();
     assert_eq!(options.len(), 12);
     assert_eq!(options[0], json!(["place", 1, 1]));
     assert_eq!(options[5], json!(["place", 2, 4]));
     assert_eq!(options[11], json!(["place", 4, 4]));
     assert_eq!(
-        grid_eval(&g, "grid.empty_options(ctx, 'drop')[1]"),
+        grid_eval(&g, "ctx.grid:empty_options('drop')[1]"),
         json!(["drop", 1, 1])
+    );
+    assert_eq!(
+        raised(&g, "ctx.grid:empty_options(3)"),
+        json!("eval:1: empty_options: the verb must be a string")
     );
 }
 

@@ -204,6 +204,7 @@ pub const CLASSES: &[Class] = &[
             method("has_neighbor", &[RC[0], RC[1], ("d", "integer")], &[("", "boolean")], "Whether a stone other than the cell's own lies within `d` steps."),
             method("stones", &[], &[("", "integer")], "The number of stones on the board."),
             method("cells", &[], &[("", "integer[]")], "Every cell by index: 0 if empty, else the seat (a copy)."),
+            method("empty_options", &[("verb?", "string")], &[("", "meeple.Option[]")], "The option `{verb, r, c}` (`\"place\"` by default) for every empty cell, row by row."),
             method("random_empty", &[], &[("r", "integer?"), ("c", "integer?")], "An empty cell drawn with the game's generator, or nil if the board is full."),
         ],
     },

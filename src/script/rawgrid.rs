@@ -1,5 +1,6 @@
-//! The `ctx.grid` calls a playout makes on every move (get, set, runs, line, longest,
-//! random_empty, random_near) as plain Lua C functions: a search makes millions of them, and
+//! The `ctx.grid` calls a playout or a search makes on every move (get, set, runs, line,
+//! longest, random_empty, random_near, empty_options) as plain Lua C functions: a search makes
+//! millions of them, and
 //! a C function costs a third of a general Rust callback. Each reads its arguments, works on
 //! the world behind a borrow that ends before any error is raised, and raises errors as Lua
 //! errors at the calling rules' line. Also the pieces every raw C function of the host
@@ -23,7 +24,7 @@ struct Owned {
 
 /// Sets the fast calls on the `ctx.grid` table `t`.
 pub fn install(lua: &Lua, t: &Table, world: &Rc<RefCell<Live>>) -> mlua::Result<()> {
-    let calls: [(&str, ffi::lua_CFunction); 7] = [
+    let calls: [(&str, ffi::lua_CFunction); 8] = [
         ("get", get),
         ("set", set),
         ("runs", runs),
@@ -31,6 +32,7 @@ pub fn install(lua: &Lua, t: &Table, world: &Rc<RefCell<Live>>) -> mlua::Result<
         ("longest", longest),
         ("random_empty", random_empty),
         ("random_near", random_near),
+        ("empty_options", empty_options),
     ];
     for (name, f) in calls {
         t.raw_set(name, c_closure(lua, world, f, &[])?)?;
@@ -307,6 +309,44 @@ unsafe extern "C-unwind" fn random_near(l: *mut lua_State) -> c_int {
         Ok(g.random_near(d, &mut w.rng).map(|i| (i, g.cols)))
     });
     push_cell(l, at)
+}
+
+/// `grid:empty_options([verb])`: the option `{verb, r, c}` (`"place"` by default) for every
+/// empty cell, row by row, in a list made here: a grid game lists its moves this way at every
+/// node of a search. Each cell is read under its own short borrow, so nothing is held when a
+/// table's allocation raises.
+unsafe extern "C-unwind" fn empty_options(l: *mut lua_State) -> c_int {
+    if ffi::lua_isnoneornil(l, 2) != 0 {
+        ffi::lua_settop(l, 1);
+        ffi::lua_pushstring(l, c"place".as_ptr());
+    } else if ffi::lua_type(l, 2) != ffi::LUA_TSTRING {
+        raise(l, "empty_options: the verb must be a string");
+    }
+    let (cells, cols, empty) = on_grid(l, |w| {
+        let g = grid(w);
+        Ok((
+            g.cells.len(),
+            g.cols,
+            g.cells.iter().filter(|v| **v == 0).count(),
+        ))
+    });
+    ffi::lua_createtable(l, c_int::try_from(empty).unwrap_or(0), 0);
+    let mut n = 0;
+    for i in 0..cells {
+        if on_grid(l, |w| Ok(grid(w).cells.get(i).copied().unwrap_or(1))) != 0 {
+            continue;
+        }
+        ffi::lua_createtable(l, 3, 0);
+        ffi::lua_pushvalue(l, 2);
+        ffi::lua_rawseti(l, -2, 1);
+        push_count(l, i / cols + 1);
+        ffi::lua_rawseti(l, -2, 2);
+        push_count(l, i % cols + 1);
+        ffi::lua_rawseti(l, -2, 3);
+        n += 1;
+        ffi::lua_rawseti(l, -2, n);
+    }
+    1
 }
 
 /// Pushes cell index `i` on a board of `cols` columns as 1-based `r, c`, or `nil, nil`.

@@ -15,7 +15,7 @@ end
 -- The empty cells where p's stone would turn at least one of the opponent's.
 local function moves(ctx, p)
   local out = {}
-  for _, o in ipairs(grid.empty_options(ctx)) do
+  for _, o in ipairs(ctx.grid:empty_options()) do
     if #grid.flanked(ctx, o[2], o[3], p) > 0 then out[#out + 1] = o end
   end
   return out
