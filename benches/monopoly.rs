@@ -67,8 +67,8 @@ fn demo_batch(g: &mut Game, games: u64) -> (u64, u64) {
     })
 }
 
-/// Twenty games (seeds 1–20, shorter than most: 93 dice moves a game), then as many games as
-/// the Python baseline plays (seeds 1–2,000, 114 dice moves a game), each batch one iteration.
+/// Twenty games (seeds 1–20), then as many games as the Python baseline plays (seeds
+/// 1–2,000), each batch one iteration; each id names the batch's dice moves.
 fn demo_moves(c: &mut Criterion) {
     let mut g = game("demo");
     let (moves, decisions) = demo_batch(&mut g, 20);
@@ -133,9 +133,10 @@ fn hooks_only(c: &mut Criterion) {
     group.finish();
 }
 
-/// The Python baseline ported line by line to Lua, 200 games per iteration from the same seed.
+/// The Python baseline ported line by line to Lua, 100 games per iteration from the same seed
+/// (one eval's instruction budget runs out before 400).
 fn plain_lua(c: &mut Criterion) {
-    const GAMES: u32 = 200;
+    const GAMES: u32 = 100;
     let script = format!(
         "local GAMES = {GAMES} {}",
         include_str!("baseline/monopoly_demo.lua")

@@ -44,7 +44,7 @@ fn main() {
         let t0 = Instant::now();
         std::fs::write(
             &map,
-            original.replacen("rent = [10, 50,", &format!("rent = [{rent}, 50,"), 1),
+            original.replacen("rent = [20, 150,", &format!("rent = [{rent}, 150,"), 1),
         )
         .unwrap();
         watcher

@@ -1,7 +1,9 @@
 //! Decisions per second for mixes of seats, played the way `meeple sim --jobs 1` plays them,
 //! beside their baselines in the same run: another build of meeple when `MEEPLE_BASELINE`
 //! names its binary (the same command, turn about), and for Connect Four the plain Python
-//! script `benches/baseline/connect4.py`. Prints one table; each figure is the median of
+//! script `benches/baseline/connect4.py`. The baseline runs in its own checkout, so it plays
+//! its own games/: the folder three levels above it (`<root>/target/release/meeple`) when that
+//! holds a games/ folder, else this checkout. Prints one table; each figure is the median of
 //! `MEEPLE_BENCH_RUNS` runs (default 3). Run with `cargo bench --bench seats`.
 
 use std::path::Path;
@@ -62,23 +64,33 @@ impl Speed {
 }
 
 fn main() {
-    let ours = env!("CARGO_BIN_EXE_meeple");
-    let baseline = std::env::var("MEEPLE_BASELINE").ok();
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let ours = Path::new(env!("CARGO_BIN_EXE_meeple"));
+    let baseline = std::env::var("MEEPLE_BASELINE").ok().map(|b| {
+        let bin = std::fs::canonicalize(&b).unwrap_or_else(|e| panic!("MEEPLE_BASELINE={b}: {e}"));
+        let dir = checkout_of(&bin).unwrap_or(here).to_path_buf();
+        (bin, dir)
+    });
     let runs: usize = std::env::var("MEEPLE_BENCH_RUNS")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(3);
     println!("each figure: the median of {runs} runs, one core");
-    if let Some(b) = &baseline {
-        println!("baseline: {b}");
+    if let Some((bin, dir)) = &baseline {
+        let whose = if dir == here { "this" } else { "its own" };
+        println!(
+            "baseline: {} (run in {whose} checkout, {})",
+            bin.display(),
+            dir.display()
+        );
     }
     let mut connect4 = 0.0;
     for case in &CASES {
         let (mut mine, mut theirs) = (Vec::new(), Vec::new());
         for _ in 0..runs {
-            mine.push(sim(ours, case));
-            if let Some(b) = &baseline {
-                theirs.push(sim(b, case));
+            mine.push(sim(ours, here, case));
+            if let Some((bin, dir)) = &baseline {
+                theirs.push(sim(bin, dir, case));
             }
         }
         let what = format!(
@@ -106,9 +118,17 @@ fn main() {
     python_connect4(runs, connect4);
 }
 
-/// Plays `case` with the meeple binary `bin`: games/s as `sim` reports it, and the mean
-/// decisions per game from its JSON.
-fn sim(bin: &str, case: &Case) -> Speed {
+/// The checkout a meeple binary `<root>/target/release/meeple` was built in: `<root>`, when it
+/// holds a games/ folder.
+fn checkout_of(bin: &Path) -> Option<&Path> {
+    bin.ancestors()
+        .nth(3)
+        .filter(|root| root.join("games").is_dir())
+}
+
+/// Plays `case` with the meeple binary `bin` in folder `dir`: games/s as `sim` reports it, and
+/// the mean decisions per game from its JSON.
+fn sim(bin: &Path, dir: &Path, case: &Case) -> Speed {
     let json = std::env::temp_dir().join(format!("meeple-bench-{}.json", std::process::id()));
     let mut cmd = Command::new(bin);
     cmd.args(["sim", case.game, "--jobs", "1", "--seed", "1"])
@@ -116,18 +136,18 @@ fn sim(bin: &str, case: &Case) -> Speed {
         .args(["--games", &case.games.to_string()])
         .arg("--json")
         .arg(&json)
-        .current_dir(env!("CARGO_MANIFEST_DIR"));
+        .current_dir(dir);
     if let Some(map) = case.map {
         cmd.args(["--map", map]);
     }
     let out = cmd.output().expect("the meeple binary runs");
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{bin} sim failed: {err}");
+    assert!(out.status.success(), "{} sim failed: {err}", bin.display());
     let games_per_s = err
         .split_once('(')
         .and_then(|(_, rest)| rest.split_once(" games/s"))
         .and_then(|(n, _)| n.parse().ok())
-        .unwrap_or_else(|| panic!("no 'games/s' in {bin}'s output: {err}"));
+        .unwrap_or_else(|| panic!("no 'games/s' in {}'s output: {err}", bin.display()));
     Speed {
         games_per_s,
         decisions_per_game: mean_decisions(&json),

@@ -1,63 +1,89 @@
 """Baseline: the demo-map property game written as a plain Python script (no framework).
 
-Same rules as games/monopoly on maps/demo.toml: 2d6, salary once per lap, buy with the AI's
-safety margin, group rent doubling, houses when safe, tax, the 8-card chance deck drawn
-without replacement, jail (doubles, 3 turns, fine), 3 doubles to jail, bankruptcy, round cap.
-Prints dice moves per second. Usage: python3 monopoly_demo.py [games] [seed]
+Same rules as games/monopoly on maps/demo.toml, four heuristic AIs (ai.lua): 2d6, salary 200
+per lap, buy with the AI's safety margin, double rent on a whole group of two or more spaces,
+even building when safe, lifting mortgages when rich, tax, the 8-card chance deck drawn
+without replacement, jail (a card, the fine when rich, doubles, or release on the third turn),
+3 doubles to jail, raising cash by mortgaging before selling buildings, bankruptcy, round cap.
+Prints dice moves per second, then the statistics `meeple sim` prints: finished games, mean
+rounds, landing shares. Usage: python3 monopoly_demo.py [games] [seed]
 """
 import random
 import sys
 import time
 
-SALARY = 50  # the demo map's salary (maps/demo.toml [settings])
+SALARY, START_CASH, TAX, ROUND_CAP = 200, 1500, 100, 300
+JAIL_FINE, JAIL_TURNS = 50, 3
+BUY_MARGIN, COMPLETE_MARGIN, BUILD_RESERVE, UNMORTGAGE_RESERVE = 0.5, 0.1, 250, 400
 
-SPACES = [  # kind, price, house_cost, rent[6], group
-    ("go", 0, 0, None, None),
-    ("property", 100, 50, [10, 50, 150, 300, 450, 600], "north"),
-    ("chance", 0, 0, None, None),
-    ("property", 120, 50, [12, 60, 180, 360, 500, 650], "north"),
-    ("tax", 100, 0, None, None),
-    ("property", 160, 100, [16, 80, 220, 500, 700, 900], "south"),
-    ("jail", 0, 0, None, None),
-    ("property", 180, 100, [18, 90, 250, 550, 750, 950], "south"),
-    ("parking", 0, 0, None, None),
-    ("property", 200, 100, [20, 100, 300, 600, 800, 1000], "east"),
+NORTH = [20, 150, 450, 1100, 1500, 1900]
+SOUTH = [25, 200, 550, 1300, 1700, 2100]
+EAST = [35, 250, 700, 1500, 1900, 2300]
+SPACES = [  # name, kind, price, house_cost, rent[6], group
+    ("go", "go", 0, 0, None, None),
+    ("beijing", "property", 200, 100, NORTH, "north"),
+    ("chance", "chance", 0, 0, None, None),
+    ("shanghai", "property", 200, 100, NORTH, "north"),
+    ("tax", "tax", 0, 0, None, None),
+    ("guangzhou", "property", 240, 150, SOUTH, "south"),
+    ("jail", "jail", 0, 0, None, None),
+    ("shenzhen", "property", 240, 150, SOUTH, "south"),
+    ("parking", "parking", 0, 0, None, None),
+    ("hangzhou", "property", 280, 200, EAST, "east"),
 ]
 GROUPS = {}
 for i, s in enumerate(SPACES):
-    if s[4]:
-        GROUPS.setdefault(s[4], []).append(i)
+    if s[5]:
+        GROUPS.setdefault(s[5], []).append(i)
 CARDS = [("advance", 0), ("advance", 9), ("back", 3), ("jail", 0), ("free", 0), ("collect", 100), ("pay", 50), ("each", 20)]
+FREE = 4  # the get-out-of-jail card, kept until used
 N = len(SPACES)
 JAIL = 6
 
 
-def play_game(rng, players=4, round_cap=300):
-    cash = [1500] * players
+def play_game(rng, landed, players=4):
+    """Plays one game, adding its dice moves to `landed` (by space); returns (rounds, finished)."""
+    cash = [START_CASH] * players
     pos = [0] * players
     alive = [True] * players
     in_jail = [False] * players
-    tries = [0] * players
+    jail_turns = [0] * players
     free_card = [False] * players
     owner = [None] * N
     level = [0] * N
+    mortgaged = [False] * N
     bought = [[] for _ in range(players)]
     deck = list(range(len(CARDS)))
     rng.shuffle(deck)
     discard = []
-    moves = 0
     current, rnd = 0, 1
 
-    def pay(p, amount, creditor):
-        if cash[p] < amount:
+    def whole(p, i):
+        group = GROUPS[SPACES[i][5]]
+        return len(group) >= 2 and all(owner[j] == p for j in group)
+
+    def built(i):
+        return any(level[j] > 0 for j in GROUPS[SPACES[i][5]])
+
+    def raise_cash(p, amount):
+        while cash[p] < amount:
+            to_mortgage, to_sell, top = None, None, 0
             for i in reversed(bought[p]):
-                while level[i] > 0 and cash[p] < amount:
-                    level[i] -= 1
-                    cash[p] += SPACES[i][2] // 2
-            while bought[p] and cash[p] < amount:
-                i = bought[p].pop()
-                owner[i] = None
-                cash[p] += SPACES[i][1] // 2
+                if to_mortgage is None and not mortgaged[i] and not built(i):
+                    to_mortgage = i
+                if level[i] > top:
+                    to_sell, top = i, level[i]
+            if to_mortgage is not None:
+                mortgaged[to_mortgage] = True
+                cash[p] += SPACES[to_mortgage][2] // 2
+            elif to_sell is not None:
+                level[to_sell] -= 1
+                cash[p] += SPACES[to_sell][3] // 2
+            else:
+                return
+
+    def pay(p, amount, creditor):
+        raise_cash(p, amount)
         if cash[p] >= amount:
             cash[p] -= amount
             if creditor is not None:
@@ -65,31 +91,67 @@ def play_game(rng, players=4, round_cap=300):
             return True
         if creditor is not None:
             cash[creditor] += cash[p]
-        cash[p] = 0
-        alive[p] = False
-        for i in range(N):
-            if owner[i] == p:
-                owner[i], level[i] = None, 0
+        cash[p], alive[p], in_jail[p] = 0, False, False
+        for i in bought[p]:
+            owner[i], level[i], mortgaged[i] = None, 0, False
         bought[p] = []
+        if free_card[p]:
+            free_card[p] = False
+            discard.append(FREE)
         return False
 
-    def land(p, total):
-        kind, price, _, rent, group = SPACES[pos[p]]
+    def send_to_jail(p):
+        pos[p], in_jail[p], jail_turns[p] = JAIL, True, 0
+
+    def build(p):
+        """Houses, one at a time, while one is safe to build: returns how many."""
+        n = 0
+        while True:
+            safe = []
+            for i in bought[p]:
+                group = GROUPS[SPACES[i][5]]
+                even = level[i] < 5 and all(not mortgaged[j] and level[j] >= level[i] for j in group)
+                if whole(p, i) and even and cash[p] - SPACES[i][3] >= BUILD_RESERVE:
+                    safe.append(i)
+            if not safe:
+                return n
+            i = rng.choice(safe)
+            cash[p] -= SPACES[i][3]
+            level[i] += 1
+            n += 1
+
+    def lift(p):
+        """Mortgages lifted, one at a time, while rich enough: returns how many."""
+        n = 0
+        while True:
+            rich = [i for i in bought[p] if mortgaged[i] and cash[p] >= UNMORTGAGE_RESERVE + SPACES[i][2]]
+            if not rich:
+                return n
+            i = rng.choice(rich)
+            loan = SPACES[i][2] // 2
+            cash[p] -= loan + loan // 10
+            mortgaged[i] = False
+            n += 1
+
+    def settle(p):
+        i = pos[p]
+        _, kind, price, _, rent, group = SPACES[i]
         if kind == "property":
-            o = owner[pos[p]]
+            o = owner[i]
             if o is None:
-                if cash[p] - price >= 0.5 * price:
+                completes = all(owner[j] == p for j in GROUPS[group] if j != i)
+                margin = COMPLETE_MARGIN if completes else BUY_MARGIN
+                if cash[p] - price >= margin * price:
                     cash[p] -= price
-                    owner[pos[p]] = p
-                    bought[p].append(pos[p])
-            elif o != p:
-                lv = level[pos[p]]
-                r = rent[lv]
-                if lv == 0 and all(owner[i] == o for i in GROUPS[group]):
+                    owner[i] = p
+                    bought[p].append(i)
+            elif o != p and not mortgaged[i]:
+                r = rent[level[i]]
+                if level[i] == 0 and whole(o, i):
                     r *= 2
                 pay(p, r, o)
         elif kind == "tax":
-            pay(p, 100, None)
+            pay(p, TAX, None)
         elif kind == "chance":
             if not deck:
                 deck.extend(discard)
@@ -105,12 +167,12 @@ def play_game(rng, players=4, round_cap=300):
                 if arg <= pos[p]:
                     cash[p] += SALARY
                 pos[p] = arg
-                land(p, total)
+                settle(p)
             elif what == "back":
                 pos[p] = (pos[p] - arg) % N
-                land(p, total)
+                settle(p)
             elif what == "jail":
-                pos[p], in_jail[p], tries[p] = JAIL, True, 0
+                send_to_jail(p)
             elif what == "collect":
                 cash[p] += arg
             elif what == "pay":
@@ -120,61 +182,65 @@ def play_game(rng, players=4, round_cap=300):
                     if q != p and alive[q]:
                         pay(q, arg, p)
 
-    while sum(alive) > 1 and rnd <= round_cap:
+    while sum(alive) > 1 and rnd <= ROUND_CAP:
         p = current
-        for i in bought[p]:
-            g = GROUPS[SPACES[i][4]]
-            if all(owner[j] == p for j in g) and level[i] < 5 and cash[p] - SPACES[i][2] >= 250:
-                cash[p] -= SPACES[i][2]
-                level[i] += 1
         doubles = 0
-        while alive[p]:
+        while alive[p] and sum(alive) > 1:
+            while build(p) or lift(p):
+                pass
+            if in_jail[p] and free_card[p]:
+                free_card[p], in_jail[p] = False, False
+                discard.append(FREE)
+            elif in_jail[p] and cash[p] > 4 * JAIL_FINE:
+                cash[p] -= JAIL_FINE
+                in_jail[p] = False
             d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+            again = False
             if in_jail[p]:
-                if free_card[p]:
-                    free_card[p], in_jail[p] = False, False
-                elif d1 == d2:
-                    in_jail[p] = False
-                else:
-                    tries[p] += 1
-                    if tries[p] < 3:
-                        break
-                    in_jail[p] = False
-                    if not pay(p, 50, None):
-                        break
-                again = False
-            else:
-                again = d1 == d2
-                if again:
-                    doubles += 1
-                    if doubles == 3:
-                        pos[p], in_jail[p], tries[p] = JAIL, True, 0
-                        moves += 1
-                        break
+                jail_turns[p] += 1
+                if d1 != d2 and jail_turns[p] < JAIL_TURNS:
+                    break
+                in_jail[p] = False
+            elif d1 == d2:
+                doubles += 1
+                if doubles == 3:
+                    send_to_jail(p)
+                    landed[JAIL] += 1
+                    break
+                again = True
             new = pos[p] + d1 + d2
             if new >= N:
                 cash[p] += SALARY
             pos[p] = new % N
-            land(p, d1 + d2)
-            moves += 1
+            settle(p)
+            if alive[p]:
+                landed[pos[p]] += 1
             if not again or in_jail[p]:
                 break
+        if sum(alive) == 1:
+            return rnd, True
         nxt = (current + 1) % players
         while not alive[nxt]:
             nxt = (nxt + 1) % players
         if nxt <= current:
             rnd += 1
         current = nxt
-    return moves
+    return ROUND_CAP, False
 
 
 def main():
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
     rng = random.Random(int(sys.argv[2]) if len(sys.argv) > 2 else 1)
+    landed = [0] * N
     start = time.perf_counter()
-    moves = sum(play_game(rng) for _ in range(games))
+    results = [play_game(rng, landed) for _ in range(games)]
     secs = time.perf_counter() - start
+    moves = sum(landed)
     print(f"{games} games, {moves} dice moves in {secs:.2f} s: {moves / secs:,.0f} dice moves/s")
+    finished = sum(1 for _, done in results if done)
+    rounds = sum(r for r, _ in results) / games
+    print(f"finished {finished / games:.1%}, rounds mean {rounds:.1f}")
+    print("landing " + ", ".join(f"{SPACES[i][0]} {n / moves:.2%}" for i, n in enumerate(landed)))
 
 
 if __name__ == "__main__":
