@@ -4,8 +4,10 @@
 //! written here in full (not a copy of games/tictactoe, which may change) in a temp folder;
 //! the binary runs in its parent, so paths print as `rare/...`.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod common;
+use common::meeple_in;
+
+use std::path::PathBuf;
 
 const MANIFEST: &str = r#"# Tic-tac-toe with a rule that fails in some positions.
 id = "rare"
@@ -110,16 +112,6 @@ fn fixture(rules: &str, edit: (&str, &str)) -> (tempfile::TempDir, PathBuf) {
     (tmp, games)
 }
 
-/// Runs `meeple <args>` in `cwd` with nothing to read.
-fn meeple(cwd: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_meeple"))
-        .args(args)
-        .current_dir(cwd)
-        .stdin(Stdio::null())
-        .output()
-        .expect("meeple runs")
-}
-
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).to_string()
 }
@@ -135,7 +127,7 @@ fn line_of(text: &str, needle: &str) -> usize {
 #[test]
 fn an_error_one_game_in_five_meets_is_caught_by_a_default_check() {
     let (_tmp, games) = fixture(RULES, ("", ""));
-    let out = meeple(&games, &["check", "rare"]);
+    let out = meeple_in(&games, &["check", "rare"]);
     let line = line_of(RULES, "POINTS[r][c]");
     let replay = "meeple play rare --map board --players random,random --seed 10 --text";
     assert_eq!(
@@ -148,7 +140,7 @@ fn an_error_one_game_in_five_meets_is_caught_by_a_default_check() {
     assert_eq!(out.status.code(), Some(1));
     // The command printed plays that game again and meets the error.
     let args: Vec<&str> = replay.split(' ').skip(1).collect();
-    let played = meeple(&games, &args);
+    let played = meeple_in(&games, &args);
     let shown = text(&played.stdout) + &text(&played.stderr);
     let error = format!("rare/rules.lua:{line}: error: attempt to perform arithmetic");
     assert!(shown.contains(&error), "{shown}");
@@ -185,7 +177,7 @@ fn a_state_never_entered_and_a_verb_never_played_are_named() {
         line_of(&manifest, "bonus = "),
     );
     // Two games (the fewest with an AI game): neither resigns.
-    let out = meeple(
+    let out = meeple_in(
         &games,
         &["check", "rare", "--games", "2", "--max-games", "2"],
     );
@@ -201,7 +193,7 @@ fn a_state_never_entered_and_a_verb_never_played_are_named() {
     );
     assert_eq!(out.status.code(), Some(0));
     // Played on until --max-games: a random game resigns; the bonus state is still not entered.
-    let out = meeple(&games, &["check", "rare", "--max-games", "30"]);
+    let out = meeple_in(&games, &["check", "rare", "--max-games", "30"]);
     assert_eq!(
         text(&out.stderr),
         format!("rare/game.toml:{bonus}:1: warning: state 'bonus' was never entered in 30 games\n")

@@ -2,20 +2,14 @@
 //! plays to the end in the terminal and opens in the window (under Xvfb); an existing folder
 //! or a bad id is refused with its reason and nothing written.
 
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
+mod common;
+use common::meeple_in;
 
-fn meeple(cwd: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_meeple"))
-        .args(args)
-        .current_dir(cwd)
-        .stdin(Stdio::null())
-        .output()
-        .expect("meeple runs")
-}
+use std::path::Path;
+use std::process::{Command, Stdio};
 
 fn ok(cwd: &Path, args: &[&str]) -> String {
-    let out = meeple(cwd, args);
+    let out = meeple_in(cwd, args);
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     let err = String::from_utf8_lossy(&out.stderr).to_string();
     assert!(
@@ -103,7 +97,7 @@ fn an_existing_folder_or_a_bad_id_is_refused() {
     let cwd = tmp.path();
     std::fs::create_dir_all(cwd.join("games/taken")).unwrap();
     std::fs::write(cwd.join("games/taken/notes.txt"), "mine").unwrap();
-    let out = meeple(cwd, &["new", "taken"]);
+    let out = meeple_in(cwd, &["new", "taken"]);
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
         "meeple new: error: games/taken already exists: nothing was written (choose another name or --dir)\n"
@@ -113,7 +107,7 @@ fn an_existing_folder_or_a_bad_id_is_refused() {
         .unwrap()
         .collect();
     assert_eq!(left.len(), 1, "the folder was changed");
-    let out = meeple(cwd, &["new", "my game"]);
+    let out = meeple_in(cwd, &["new", "my game"]);
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
         "meeple new: error: 'my game' is not a game id: use letters, digits, '_' and '-'\n"

@@ -194,3 +194,13 @@ pub fn typing(cmd: &mut std::process::Command, typed: &str) -> std::process::Out
         .expect("writing to meeple");
     child.wait_with_output().expect("meeple ends")
 }
+
+/// Runs `meeple <args>` in `cwd` with nothing to read.
+pub fn meeple_in(cwd: &std::path::Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_meeple"))
+        .args(args)
+        .current_dir(cwd)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("meeple runs")
+}
