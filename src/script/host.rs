@@ -2,6 +2,7 @@
 //! game folder and the shared `scripts/`, a memory limit, an instruction budget per call, chunk
 //! names that make errors read `path:line:`, and the loaded rules and AI tables.
 
+use super::luaapi::{REMOVED, REMOVED_LIBRARIES};
 use super::watchdog::Guard;
 use crate::core::live::Live;
 use crate::core::rules::{Decision, Policy, ScriptError};
@@ -560,26 +561,29 @@ function xpcall(f, handler, ...)
 end
 "#;
 
+/// Whether global `name` is one the sandbox removes: a library or a base function
+/// (`luaapi::REMOVED_LIBRARIES` and `REMOVED`, which the editor types read too).
+fn removed_global(name: &str) -> bool {
+    REMOVED_LIBRARIES.iter().any(|(lib, _)| *lib == name) || REMOVED.iter().any(|(n, _)| *n == name)
+}
+
+/// Whether `library.name` is a function the sandbox removes (`math.random`).
+fn removed_member(library: &str, name: &str) -> bool {
+    REMOVED
+        .iter()
+        .any(|(n, _)| n.split_once('.') == Some((library, name)))
+}
+
 /// Reading a library the sandbox leaves out (`io`, `os`, …) is an error that says so, instead
 /// of a puzzling "attempt to index a nil value".
 fn forbid_libraries(lua: &Lua) -> mlua::Result<()> {
     let meta = lua.create_table()?;
     let index = lua.create_function(|lua, (_, name): (Value, Value)| {
-        const BLOCKED: [&str; 8] = [
-            "io",
-            "os",
-            "debug",
-            "package",
-            "dofile",
-            "loadfile",
-            "load",
-            "collectgarbage",
-        ];
         match name
             .as_string()
             .and_then(|s| s.to_str().ok().map(|s| s.to_string()))
         {
-            Some(n) if BLOCKED.contains(&n.as_str()) => Err(api_error(
+            Some(n) if removed_global(&n) => Err(api_error(
                 lua,
                 format!("'{n}' is not available to game scripts (no files, processes or clocks)"),
             )),
@@ -591,7 +595,7 @@ fn forbid_libraries(lua: &Lua) -> mlua::Result<()> {
     let math_meta = lua.create_table()?;
     let math_index = lua.create_function(|lua, (_, name): (Value, Value)| {
         match name.as_string().and_then(|s| s.to_str().ok().map(|s| s.to_string())) {
-            Some(n) if n == "random" || n == "randomseed" => Err(api_error(
+            Some(n) if removed_member("math", &n) => Err(api_error(
                 lua,
                 format!("math.{n} is not available: use ctx.random:int(lo, hi), the game's seeded generator"),
             )),
