@@ -839,13 +839,17 @@ fn fixed_problem(name: &str, verb: &Value, score: &Value) -> Option<String> {
 
 /// `table.key` as Lua would write it: `.key` for a name, `["key"]` for anything else.
 fn field(table: &str, key: &str) -> String {
-    let name = key
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    match name {
+    match is_lua_name(key) {
         true => format!("{table}.{key}"),
         false => format!("{table}[{key:?}]"),
     }
+}
+
+/// Whether `key` is a Lua name (a letter or `_`, then letters, digits or `_`), written bare
+/// after a dot.
+pub(super) fn is_lua_name(key: &str) -> bool {
+    key.chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }

@@ -196,12 +196,7 @@ fn alias<'a>(out: &mut String, name: &str, doc: &str, names: impl Iterator<Item 
 
 /// A field name as LuaLS reads it: bare when it is a Lua name, else `["quoted"]`.
 fn field_name(key: &str) -> String {
-    let bare = key
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    match bare {
+    match super::host::is_lua_name(key) {
         true => key.to_string(),
         false => format!("[{key:?}]"),
     }
