@@ -1042,3 +1042,31 @@ fn map_settings_override_game_settings() {
     assert_eq!(auction("classic", &[]), true);
     assert_eq!(auction("classic", &["auction=false"]), false);
 }
+
+// 13. The board's owned spaces ---------------------------------------------------------------------
+
+// ctx.board:owned_by lists a player's spaces in board order, whatever the order of purchase;
+// the list is the caller's to change; it follows sales, bankruptcy and a restored snapshot.
+#[test]
+fn owned_by_lists_spaces_in_board_order_and_follows_every_change() {
+    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    let owned = |g: &Game, p: usize| eval(g, &format!("ctx.board:owned_by({p})"));
+    own(&mut g, 1, &["hangzhou", "beijing", "shenzhen"]);
+    own(&mut g, 2, &["shanghai"]);
+    assert_eq!(owned(&g, 1), serde_json::json!([2, 8, 10]));
+    let snap = g.snapshot().unwrap();
+
+    exec(
+        &mut g,
+        "local l = ctx.board:owned_by(1); l[1] = 99; table.remove(l)",
+    );
+    assert_eq!(owned(&g, 1), serde_json::json!([2, 8, 10]));
+    exec(&mut g, "ctx.board:set_owner('shenzhen', 2)");
+    exec(&mut g, "ctx.board:set_owner('beijing', nil)");
+    assert_eq!(owned(&g, 1), serde_json::json!([10]));
+    assert_eq!(owned(&g, 2), serde_json::json!([4, 8]));
+
+    g.restore(&snap).unwrap();
+    assert_eq!(owned(&g, 1), serde_json::json!([2, 8, 10]));
+    assert_eq!(owned(&g, 2), serde_json::json!([4]));
+}

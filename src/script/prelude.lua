@@ -173,7 +173,7 @@ function M.install(ctx, spec, emit)
     return t
   end
   -- board:move(p, steps) and board:owned_by(p) (the spaces p owns, in board order) are C
-  -- functions (src/script/rawboard.rs) over `token` and `owner`, with the checks of seat()
+  -- functions (src/script/rawboard.rs) over `token` and `owned`, with the checks of seat()
   -- and integer().
   function board:advance_to(p, target)
     local s, t = seat(p), space(target)
@@ -191,9 +191,34 @@ function M.install(ctx, spec, emit)
     if level[sp] == nil then sp = space(sp) end
     return owner[sp]
   end
+  -- owned[p]: the spaces p owns, in board order, for board:owned_by. It follows `owner`:
+  -- set_owner keeps it, and it is made afresh when the runtime fills `owner` (S.owners_set).
+  local owned = {}
+  for s = 1, seats do owned[s] = {} end
+  S.owned = owned
+  function S.owners_set()
+    for s = 1, seats do owned[s] = {} end
+    for i = 1, nspaces do
+      local p = owner[i]
+      if p then local list = owned[p]; list[#list + 1] = i end
+    end
+  end
   function board:set_owner(sp, p)
     local i = level[sp] ~= nil and sp or space(sp)
-    owner[i] = p ~= nil and seat(p) or nil
+    local to, from = p ~= nil and seat(p) or nil, owner[i]
+    if to == from then return end
+    owner[i] = to
+    if from then
+      local list = owned[from]
+      for k = 1, #list do
+        if list[k] == i then table.remove(list, k) break end
+      end
+    end
+    if to then
+      local list, k = owned[to], 1
+      while list[k] and list[k] < i do k = k + 1 end
+      table.insert(list, k, i)
+    end
   end
   function board:level(sp)
     local l = level[sp]

@@ -1,7 +1,7 @@
 //! `ctx.board:move(p, steps)`, the move of every dice roll, and `ctx.board:owned_by(p)`, which
 //! rules ask on most decisions, as plain Lua C functions: in Lua they spent more on checking
 //! arguments and on their own frames than on the work. They work on the live tables `S.token`
-//! and `S.owner` (the board's other functions and the views stay in Lua, see the prelude) and
+//! and `S.owned` (the board's other functions and the views stay in Lua, see the prelude) and
 //! refuse a bad argument with the
 //! messages the prelude's checks give, at the calling line. Errors are built on the Lua stack
 //! (or by `raise`): nothing that needs dropping is held when Lua jumps away with one, and
@@ -23,7 +23,7 @@ const STATE: c_int = 3; // S, for its `record` flag
 const RECORD: c_int = 4; // the string "record"
 const EMIT: c_int = 5; // emit.move, which logs the move while events are recorded
 const SIZES: c_int = 6; // the seats × 2^32 + the board's spaces
-const OWNER: c_int = 7; // S.owner
+const OWNED: c_int = 7; // S.owned: each seat's owned spaces, in board order
 
 /// Sets `move` and `owned_by` on `board` (ctx.board), over the live state `state` (S) of `seats` seats on a
 /// board of `spaces` spaces (the sizes the prelude was given).
@@ -41,30 +41,25 @@ pub fn install(
         Value::String(lua.create_string("record")?),
         Value::Function(emit_move),
         Value::Integer(((seats as i64) << 32) | spaces as i64),
-        Value::Table(state.raw_get("owner")?),
+        Value::Table(state.raw_get("owned")?),
     ];
     board.raw_set("move", c_closure(lua, world, move_token, &upvalues)?)?;
     board.raw_set("owned_by", c_closure(lua, world, owned_by, &upvalues)?)
 }
 
-/// `ctx.board:owned_by(p)` → the indices of the spaces seat p owns, in board order.
+/// `ctx.board:owned_by(p)` → the indices of the spaces seat p owns, in board order: a copy of
+/// the prelude's list for p, so the caller may change it.
 unsafe extern "C-unwind" fn owned_by(l: *mut lua_State) -> c_int {
     let up = ffi::lua_upvalueindex;
     ffi::lua_settop(l, 2);
-    let sizes = ffi::lua_tointeger(l, up(SIZES));
-    let (seats, spaces) = (sizes >> 32, sizes & 0xffff_ffff);
+    let seats = ffi::lua_tointeger(l, up(SIZES)) >> 32;
     let p = seat(l, 2, seats);
-    ffi::lua_createtable(l, 0, 0);
-    let mut n = 0;
-    for i in 1..=spaces {
-        ffi::lua_rawgeti(l, up(OWNER), i);
-        let owner = ffi::lua_tointeger(l, -1);
-        ffi::lua_settop(l, -2);
-        if owner == p {
-            n += 1;
-            ffi::lua_pushinteger(l, i);
-            ffi::lua_rawseti(l, 3, n);
-        }
+    ffi::lua_rawgeti(l, up(OWNED), p);
+    let n = ffi::lua_rawlen(l, 3) as ffi::lua_Integer;
+    ffi::lua_createtable(l, n as c_int, 0);
+    for i in 1..=n {
+        ffi::lua_rawgeti(l, 3, i);
+        ffi::lua_rawseti(l, 4, i);
     }
     1
 }

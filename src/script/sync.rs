@@ -54,6 +54,9 @@ unsafe fn push_raw(l: *mut lua_State, w: &World) {
     with_field(l, c"token", |l, t| set_all(l, t, tokens));
     let owners = w.board.owners.iter().map(|o| o.map(|p| p as i64 + 1));
     with_field(l, c"owner", |l, t| set_all(l, t, owners));
+    // Each seat's list of owned spaces follows the owners.
+    ffi::lua_getfield(l, S, c"owners_set".as_ptr());
+    ffi::lua_call(l, 0, 0);
     let levels = w.board.levels.iter().map(|v| Some(*v));
     with_field(l, c"level", |l, t| set_all(l, t, levels));
     with_field(l, c"counter", |l, t| {
