@@ -42,6 +42,36 @@ fn fails_in(id: &'static str, map: &'static str, code: &'static str, message: &s
 
 const BUDGET: &str = "instruction budget exceeded (an endless loop?)";
 
+// The VM reads an ipairs step inline when the read is plain (see vendor/lua-src/PATCHES.md):
+// every kind of list still iterates as stock Lua's ipairs does.
+#[test]
+fn ipairs_iterates_every_kind_of_list_as_stock_lua() {
+    let said = run(r#"
+        local out = {}
+        local function add(s) out[#out + 1] = s end
+        for i, v in ipairs({ 10, 20, nil, 40 }) do add(i .. "=" .. v) end
+        for i in ipairs({ 5, 6 }) do add("i" .. i) end
+        for _, _, extra in ipairs({ 7 }) do add(tostring(extra)) end
+        local hashed = {}
+        hashed[2], hashed[1] = "b", "a"
+        for _, v in ipairs(hashed) do add(v) end
+        for _, v in ipairs(setmetatable({}, { __index = { 1, 2 } })) do add("view" .. v) end
+        local partly = setmetatable({ 100 }, { __index = function(_, k) return k < 3 and k * 1000 or nil end })
+        for _, v in ipairs(partly) do add("meta" .. v) end
+        for _, v in ipairs("abc") do add(v) end
+        local grown = {}
+        for i, v in ipairs({ 1, 2, 3 }) do grown[i] = v; if i == 2 then grown[9] = 0 end end
+        add(#out .. " " .. #grown)
+        local ok, err = pcall(function() for _ in ipairs(nil) do end end)
+        add(tostring(ok) .. ": " .. err)
+        return table.concat(out, " ")"#);
+    assert_eq!(
+        said,
+        "\"1=10 2=20 i1 i2 nil a b view1 view2 meta100 meta2000 11 3 false: \
+         attempt to index a nil value\""
+    );
+}
+
 #[test]
 fn a_plain_endless_loop_is_stopped() {
     fails("while true do end", &format!("eval:1: error: {BUDGET}"));

@@ -31,6 +31,11 @@
 #include "lvm.h"
 
 
+/* meeple: ipairs' step function (lbaselib.c, compiled in the same unit: see lua-one.c),
+** which OP_TFORCALL runs inline */
+static int ipairsaux (lua_State *L);
+
+
 /*
 ** By default, use jump tables in the main interpreter loop on gcc
 ** and compatible compilers.
@@ -1832,6 +1837,28 @@ void luaV_execute (lua_State *L, CallInfo *ci) {
            to-be-closed variable. The call will use the stack after
            these values (starting at 'ra + 4')
         */
+        /* meeple: an ipairs step over a table is done here, without a call, when the
+           element is a plain read (present, or absent from a table without a metatable);
+           any other case (a metatable's __index, a state that is not a table) makes the
+           call below. Either way the loop sees what ipairsaux returns. */
+        if (ttislcf(s2v(ra)) && fvalue(s2v(ra)) == ipairsaux &&
+            ttisinteger(s2v(ra + 2))) {
+          lua_Integer n = intop(+, ivalue(s2v(ra + 2)), 1);
+          const TValue *slot;
+          if (luaV_fastgeti(L, s2v(ra + 1), n, slot)) {
+            int c = GETARG_C(i);
+            setivalue(s2v(ra + 4), n);
+            if (c >= 2) setobj2s(L, ra + 5, slot);
+            for (; c > 2; c--) setnilvalue(s2v(ra + 3 + c));
+            i = *(pc++);
+            goto l_tforloop;
+          }
+          if (slot != NULL && hvalue(s2v(ra + 1))->metatable == NULL) {
+            setnilvalue(s2v(ra + 4));  /* the end of the list */
+            i = *(pc++);
+            goto l_tforloop;
+          }
+        }
         /* push function, state, and control variable */
         memcpy(ra + 4, ra, 3 * sizeof(*ra));
         L->top.p = ra + 4 + 3;
