@@ -1070,3 +1070,55 @@ fn owned_by_lists_spaces_in_board_order_and_follows_every_change() {
     assert_eq!(owned(&g, 1), serde_json::json!([2, 8, 10]));
     assert_eq!(owned(&g, 2), serde_json::json!([4]));
 }
+
+// ctx.board:group_owned counts a seat's spaces in a space's group and group_levels gives the
+// group's lowest and highest level; a space without a group is a group of its own. Both take a
+// space's index or id and refuse anything else at the calling line.
+#[test]
+fn group_owned_and_group_levels_read_a_whole_group() {
+    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    own(&mut g, 1, &["shanghai", "hangzhou"]);
+    own(&mut g, 2, &["guangzhou"]);
+    set_level(&mut g, "shanghai", 2);
+    let read = |g: &Game| {
+        eval(
+            g,
+            "(function()
+                local lo, hi = ctx.board:group_levels('beijing')
+                local alone_lo, alone_hi = ctx.board:group_levels(3)
+                return { ctx.board:group_owned('beijing', 1), ctx.board:group_owned(4, 2),
+                         ctx.board:group_owned(8.0, 2), ctx.board:group_owned('hangzhou', 1),
+                         ctx.board:group_owned(3, 1), lo, hi, alone_lo, alone_hi }
+            end)()",
+        )
+    };
+    assert_eq!(read(&g), serde_json::json!([1, 0, 1, 1, 0, 0, 2, 0, 0]));
+    own(&mut g, 1, &["beijing"]);
+    set_level(&mut g, "beijing", 1);
+    assert_eq!(read(&g), serde_json::json!([2, 0, 1, 1, 0, 1, 2, 0, 0]));
+
+    let refused = |call: &str| {
+        let said = g.eval(&format!("return {call}")).unwrap_err().to_string();
+        said.lines().next().unwrap().to_string()
+    };
+    assert_eq!(
+        refused("ctx.board:group_owned(11, 1)"),
+        "eval:1: error: space 11 out of range (1..10)"
+    );
+    assert_eq!(
+        refused("ctx.board:group_owned('xian', 1)"),
+        "eval:1: error: no space 'xian' on this board"
+    );
+    assert_eq!(
+        refused("ctx.board:group_levels(2.5)"),
+        "eval:1: error: expected a space index or id, got float"
+    );
+    assert_eq!(
+        refused("ctx.board:group_levels()"),
+        "eval:1: error: expected a space index or id, got nil"
+    );
+    assert_eq!(
+        refused("ctx.board:group_owned(2, 3)"),
+        "eval:1: error: seat 3 out of range (1..2)"
+    );
+}

@@ -168,6 +168,8 @@ pub const CLASSES: &[Class] = &[
             method("level", &[SPACE], &[("", "integer")], "A space's integer mark (buildings), default 0."),
             method("set_level", &[SPACE, ("n", "integer")], &[], "Sets a space's level."),
             method("owned_by", &[P], &[("", "integer[]")], "The indices of the spaces seat `p` owns."),
+            method("group_owned", &[SPACE, P], &[("", "integer")], "How many spaces of the space's group seat `p` owns (a space without a group is a group of its own)."),
+            method("group_levels", &[SPACE], &[("lowest", "integer"), ("highest", "integer")], "The lowest and the highest level in the space's group."),
             field("owners", "table<integer, integer>", "Read-only: the owner of each space index (nil if none)."),
             field("levels", "integer[]", "Read-only: the level of each space index."),
             field("positions", "integer[]", "Read-only: the space each seat's token is on."),

@@ -1,11 +1,10 @@
-//! `ctx.board:move(p, steps)`, the move of every dice roll, and `ctx.board:owned_by(p)`, which
-//! rules ask on most decisions, as plain Lua C functions: in Lua they spent more on checking
-//! arguments and on their own frames than on the work. They work on the live tables `S.token`
-//! and `S.owned` (the board's other functions and the views stay in Lua, see the prelude) and
-//! refuse a bad argument with the
-//! messages the prelude's checks give, at the calling line. Errors are built on the Lua stack
-//! (or by `raise`): nothing that needs dropping is held when Lua jumps away with one, and
-//! nothing here can panic.
+//! The board calls rules make on most decisions, as plain Lua C functions: `move`, `owned_by`,
+//! `group_owned` and `group_levels` (in Lua they spent more on checking arguments, on their
+//! own frames and on loops over groups than on the work). They work on the live tables of S
+//! (the board's other functions and the views stay in Lua, see the prelude) and refuse a bad
+//! argument with the messages the prelude's checks give, at the calling line. Errors are
+//! built on the Lua stack (or by `raise`): nothing that needs dropping is held when Lua jumps
+//! away with one, and nothing here can panic.
 
 use super::rawgrid::seat as seat_in_range;
 use super::rawgrid::{c_closure, raise};
@@ -24,9 +23,13 @@ const RECORD: c_int = 4; // the string "record"
 const EMIT: c_int = 5; // emit.move, which logs the move while events are recorded
 const SIZES: c_int = 6; // the seats × 2^32 + the board's spaces
 const OWNED: c_int = 7; // S.owned: each seat's owned spaces, in board order
+const GROUPS: c_int = 8; // each space's group, packed (see `packed_groups`)
+const BY_ID: c_int = 9; // ctx.board.by_id
+const OWNER: c_int = 10; // S.owner
+const LEVEL: c_int = 11; // S.level
 
-/// Sets `move` and `owned_by` on `board` (ctx.board), over the live state `state` (S) of `seats` seats on a
-/// board of `spaces` spaces (the sizes the prelude was given).
+/// Sets the C functions on `board` (ctx.board), over the live state `state` (S) of `seats`
+/// seats on a board of `spaces` spaces (the sizes the prelude was given).
 pub fn install(
     lua: &Lua,
     board: &Table,
@@ -42,9 +45,126 @@ pub fn install(
         Value::Function(emit_move),
         Value::Integer(((seats as i64) << 32) | spaces as i64),
         Value::Table(state.raw_get("owned")?),
+        Value::String(lua.create_string(packed_groups(board, spaces)?)?),
+        Value::Table(board.raw_get("by_id")?),
+        Value::Table(state.raw_get("owner")?),
+        Value::Table(state.raw_get("level")?),
     ];
-    board.raw_set("move", c_closure(lua, world, move_token, &upvalues)?)?;
-    board.raw_set("owned_by", c_closure(lua, world, owned_by, &upvalues)?)
+    let calls: [(&str, ffi::lua_CFunction); 4] = [
+        ("move", move_token),
+        ("owned_by", owned_by),
+        ("group_owned", group_owned),
+        ("group_levels", group_levels),
+    ];
+    for (name, f) in calls {
+        board.raw_set(name, c_closure(lua, world, f, &upvalues)?)?;
+    }
+    Ok(())
+}
+
+/// Each space's group as u32s (native order): `spaces + 1` offsets into the members that
+/// follow them, space i's group being members[offset[i - 1]..offset[i]] (its spaces' indices,
+/// in board order; a space without a group is a group of its own).
+fn packed_groups(board: &Table, spaces: usize) -> mlua::Result<Vec<u8>> {
+    let list: Table = board.raw_get("spaces")?;
+    let groups: Table = board.raw_get("groups")?;
+    let (mut offsets, mut members) = (vec![0u32], Vec::new());
+    for i in 1..=spaces {
+        let space: Table = list.raw_get(i)?;
+        match space.raw_get::<Option<String>>("group")? {
+            Some(g) => {
+                for member in groups.raw_get::<Table>(g)?.sequence_values::<Table>() {
+                    members.push(member?.raw_get::<u32>("index")?);
+                }
+            }
+            None => members.push(i as u32),
+        }
+        offsets.push(members.len() as u32);
+    }
+    let words = offsets.into_iter().map(|o| o + spaces as u32 + 1);
+    let all: Vec<u32> = words.chain(members).collect();
+    Ok(all.iter().flat_map(|w| w.to_ne_bytes()).collect())
+}
+
+/// The spaces of space i's group (1-based indices), read from the packed upvalue.
+unsafe fn group_of(l: *mut lua_State, i: i64) -> impl Iterator<Item = i64> {
+    let mut len = 0;
+    let bytes = ffi::lua_tolstring(l, ffi::lua_upvalueindex(GROUPS), &mut len) as *const u8;
+    let word = move |k: usize| {
+        let mut w = [0u8; 4];
+        std::ptr::copy_nonoverlapping(bytes.add(4 * k), w.as_mut_ptr(), 4);
+        u32::from_ne_bytes(w) as usize
+    };
+    let (from, to) = (word(i as usize - 1), word(i as usize));
+    (from..to).map(move |k| word(k) as i64)
+}
+
+/// `ctx.board:group_owned(sp, p)` → how many spaces of sp's group seat p owns.
+unsafe extern "C-unwind" fn group_owned(l: *mut lua_State) -> c_int {
+    let up = ffi::lua_upvalueindex;
+    ffi::lua_settop(l, 3);
+    let sizes = ffi::lua_tointeger(l, up(SIZES));
+    let i = space(l, 2, sizes & 0xffff_ffff);
+    let p = seat(l, 3, sizes >> 32);
+    let mut n = 0;
+    for member in group_of(l, i) {
+        ffi::lua_rawgeti(l, up(OWNER), member);
+        n += (ffi::lua_tointeger(l, -1) == p) as ffi::lua_Integer;
+        ffi::lua_settop(l, 3);
+    }
+    ffi::lua_pushinteger(l, n);
+    1
+}
+
+/// `ctx.board:group_levels(sp)` → the lowest and the highest level in sp's group.
+unsafe extern "C-unwind" fn group_levels(l: *mut lua_State) -> c_int {
+    let up = ffi::lua_upvalueindex;
+    ffi::lua_settop(l, 2);
+    let i = space(l, 2, ffi::lua_tointeger(l, up(SIZES)) & 0xffff_ffff);
+    let (mut lowest, mut highest) = (ffi::lua_Integer::MAX, ffi::lua_Integer::MIN);
+    for member in group_of(l, i) {
+        ffi::lua_rawgeti(l, up(LEVEL), member);
+        let level = ffi::lua_tointeger(l, -1);
+        ffi::lua_settop(l, 2);
+        (lowest, highest) = (lowest.min(level), highest.max(level));
+    }
+    ffi::lua_pushinteger(l, lowest);
+    ffi::lua_pushinteger(l, highest);
+    2
+}
+
+/// Argument `arg` as a space index 1..=spaces: an index (a float with an integral value
+/// counts) or a space id; else the prelude's error for it.
+unsafe fn space(l: *mut lua_State, arg: c_int, spaces: i64) -> i64 {
+    match ffi::lua_type(l, arg) {
+        ffi::LUA_TNUMBER => {
+            let mut valid = 0;
+            let i = ffi::lua_tointegerx(l, arg, &mut valid);
+            if valid != 0 && (1..=spaces).contains(&i) {
+                return i;
+            }
+            if ffi::lua_isinteger(l, arg) != 0 {
+                raise(l, format_args!("space {i} out of range (1..{spaces})"));
+            }
+            raise(l, "expected a space index or id, got float");
+        }
+        ffi::LUA_TSTRING => {
+            ffi::lua_pushvalue(l, arg);
+            if ffi::lua_rawget(l, ffi::lua_upvalueindex(BY_ID)) == ffi::LUA_TTABLE {
+                ffi::lua_getfield(l, -1, c"index".as_ptr());
+                let i = ffi::lua_tointeger(l, -1);
+                ffi::lua_settop(l, -3);
+                return i;
+            }
+            ffi::luaL_where(l, 1);
+            ffi::lua_pushstring(l, c"no space '".as_ptr());
+            ffi::lua_pushvalue(l, arg);
+            ffi::lua_pushstring(l, c"' on this board".as_ptr());
+            ffi::lua_concat(l, 4);
+            ffi::lua_error(l)
+        }
+        _ => raise_got(l, c"expected a space index or id, got ", arg, true),
+    }
 }
 
 /// `ctx.board:owned_by(p)` → the indices of the spaces seat p owns, in board order: a copy of
