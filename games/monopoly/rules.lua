@@ -36,29 +36,18 @@ local function group_of(ctx, sp)
   return sp.group and ctx.board.groups[sp.group] or { sp }
 end
 
--- How many spaces of sp's group p owns.
-local function count_owned(ctx, p, sp)
-  local n = 0
-  for _, other in ipairs(group_of(ctx, sp)) do
-    if ctx.board.owners[other.index] == p then n = n + 1 end
-  end
-  return n
-end
-
 -- Whether p holds sp's group whole: a property group of two or more spaces, all of them p's.
 -- Only a whole group doubles its rent and takes buildings.
 local function holds_whole(ctx, p, sp)
-  local group = group_of(ctx, sp)
-  return sp.kind == "property" and #group >= 2 and count_owned(ctx, p, sp) == #group
+  local size = #group_of(ctx, sp)
+  return sp.kind == "property" and size >= 2 and ctx.board:group_owned(sp.index, p) == size
 end
 R.holds_whole = holds_whole
 
 -- Whether a building stands anywhere in sp's group.
 local function group_built(ctx, sp)
-  for _, other in ipairs(group_of(ctx, sp)) do
-    if ctx.board.levels[other.index] > 0 then return true end
-  end
-  return false
+  local _, highest = ctx.board:group_levels(sp.index)
+  return highest > 0
 end
 
 -- p buys the space at `index`, kept last in p's purchases (sales go last bought first).
@@ -178,10 +167,10 @@ R.send_to_jail = send_to_jail
 local function rent_for(G, ctx, sp, owner, card)
   card = card or {}
   if sp.kind == "railroad" then
-    return sp.rent[count_owned(ctx, owner, sp)] * (card.rent_multiplier or 1)
+    return sp.rent[ctx.board:group_owned(sp.index, owner)] * (card.rent_multiplier or 1)
   elseif sp.kind == "utility" then
     if card.dice_multiplier then return ctx.dice:sum("2d6") * card.dice_multiplier end
-    return G.roll * sp.multipliers[count_owned(ctx, owner, sp)]
+    return G.roll * sp.multipliers[ctx.board:group_owned(sp.index, owner)]
   end
   local level = math.min(ctx.board.levels[sp.index], ctx.settings.max_level, #sp.rent - 1)
   if level == 0 and holds_whole(ctx, owner, sp) then
@@ -270,12 +259,12 @@ function R.build_options(G, ctx, p)
   for _, index in ipairs(ctx.board:owned_by(p)) do
     local sp = ctx.board.spaces[index]
     if holds_whole(ctx, p, sp) and ctx.counters.cash[p] >= sp.house_cost then
-      local level = ctx.board.levels[index]
-      local even = level < ctx.settings.max_level
+      local level, lowest = ctx.board.levels[index], ctx.board:group_levels(index)
+      local allowed = level == lowest and level < ctx.settings.max_level
       for _, other in ipairs(group_of(ctx, sp)) do
-        if G.mortgaged[other.id] or ctx.board.levels[other.index] < level then even = false end
+        if G.mortgaged[other.id] then allowed = false end
       end
-      if even then out[#out + 1] = { "build", sp.id } end
+      if allowed then out[#out + 1] = { "build", sp.id } end
     end
   end
   return out
