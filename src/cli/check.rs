@@ -332,14 +332,16 @@ pub fn play_saving(
     coverage: &mut Coverage,
 ) -> Result<(), GameError> {
     loop {
-        game.snapshot()?;
         if game.pending().is_none() {
+            game.snapshot()?;
             coverage.enter(game.entered_states());
             // The numbers `sim` reports of a finished game.
             return game.stats().map(|_| ());
         }
-        within(game, max)?;
+        // Showing the decision saves the position first (to put it back after its texts):
+        // that save is the one a player could make here.
         game.check_shown()?;
+        within(game, max)?;
         let (state, options) = (game.state_name(), game.decision()?.options().to_vec());
         let played = play_one(game, bots)?;
         coverage.decide(&state, &options, played);
