@@ -5,7 +5,7 @@
 use super::action::{Action, Arg};
 use super::event::{Event, Outcome};
 use super::rng::GameRng;
-use super::world::{Snapshot, World};
+use super::world::{Claim, Snapshot, World};
 use super::zone::ZoneState;
 use crate::diag::Diagnostic;
 use std::cell::OnceCell;
@@ -163,6 +163,12 @@ pub trait Rules {
 
     /// The world, read now (without `G`).
     fn world(&self) -> Result<World, GameError>;
+    /// Three parts of the world, each read alone (reading the whole world costs more): the
+    /// decisions played since the start, whether each seat is in play, and the open
+    /// simultaneous decision.
+    fn decisions(&self) -> Result<u64, GameError>;
+    fn in_play(&self) -> Result<Vec<bool>, GameError>;
+    fn claim(&self) -> Result<Option<Claim>, GameError>;
     /// Puts these items into the game's zones (a re-deal), pile for pile.
     fn set_zones(&mut self, zones: &ZoneState) -> Result<(), GameError>;
     /// Replaces the answers given so far to the open simultaneous decision.

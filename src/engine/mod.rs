@@ -352,7 +352,7 @@ impl Game {
 
     /// Decisions applied since the game began.
     pub fn decisions(&self) -> u64 {
-        self.world().map_or(0, |w| w.decisions)
+        self.rules.decisions().unwrap_or(0)
     }
 }
 

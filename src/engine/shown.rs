@@ -123,7 +123,7 @@ impl Game {
                     .push(spot.unwrap_or_else(|| self.default_spot(action)));
             }
         }
-        let in_play = self.world()?.in_play;
+        let in_play = self.rules.in_play()?;
         for (seat, playing) in in_play.into_iter().enumerate() {
             let lines = match (playing, &shown.problem) {
                 (true, None) => self.rules.status(seat),

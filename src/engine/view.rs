@@ -116,7 +116,7 @@ impl Game {
 
     /// Replaces the answers other seats gave in the open simultaneous decision.
     fn forget_answers(&mut self, seat: Option<usize>) -> Result<(), GameError> {
-        let Some(claim) = self.world()?.claim else {
+        let Some(claim) = self.rules.claim()? else {
             return Ok(());
         };
         let mut answers = Vec::with_capacity(claim.answers.len());

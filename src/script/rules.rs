@@ -186,21 +186,6 @@ impl Host {
         self.lua.create_sequence_from(tables).map_err(fail)
     }
 
-    fn claim_of(&self) -> Result<Option<Claim>, GameError> {
-        let fail = |e| self.lua_failure(e);
-        let Some(t) = self.state.raw_get::<Option<Table>>("claim").map_err(fail)? else {
-            return Ok(None);
-        };
-        let seats: Vec<usize> = t.raw_get("seats").map_err(fail)?;
-        let named: Vec<bool> = t.raw_get("named").map_err(fail)?;
-        let answers: Table = t.raw_get("answers").map_err(fail)?;
-        Ok(Some(Claim {
-            seats: seats.into_iter().map(|s| s - 1).collect(),
-            named,
-            answers: actions_of(&self.lua, &answers),
-        }))
-    }
-
     /// Sets each seat's policy for the driver (`false`: ask the caller), unless they are set.
     fn set_policies(&mut self, policies: &[Policy]) -> Result<(), GameError> {
         if self.policies == policies {
@@ -661,8 +646,35 @@ impl Rules for Host {
             w.grid = live.grid.clone();
             w.outcome = live.outcome.clone();
         }
-        w.claim = self.claim_of()?;
+        w.claim = self.claim()?;
         Ok(w)
+    }
+
+    fn decisions(&self) -> Result<u64, GameError> {
+        (self.state.raw_get("decisions")).map_err(|e| self.lua_failure(e))
+    }
+
+    fn in_play(&self) -> Result<Vec<bool>, GameError> {
+        let fail = |e| self.lua_failure(e);
+        let t: Table = self.state.raw_get("in_play").map_err(fail)?;
+        (1..=self.seats)
+            .map(|s| t.raw_get(s).map_err(fail))
+            .collect()
+    }
+
+    fn claim(&self) -> Result<Option<Claim>, GameError> {
+        let fail = |e| self.lua_failure(e);
+        let Some(t) = self.state.raw_get::<Option<Table>>("claim").map_err(fail)? else {
+            return Ok(None);
+        };
+        let seats: Vec<usize> = t.raw_get("seats").map_err(fail)?;
+        let named: Vec<bool> = t.raw_get("named").map_err(fail)?;
+        let answers: Table = t.raw_get("answers").map_err(fail)?;
+        Ok(Some(Claim {
+            seats: seats.into_iter().map(|s| s - 1).collect(),
+            named,
+            answers: actions_of(&self.lua, &answers),
+        }))
     }
 
     fn set_zones(&mut self, zones: &ZoneState) -> Result<(), GameError> {
