@@ -4,6 +4,7 @@
 
 use mlua::{Lua, Table, Value};
 use serde_json::{Map, Number, Value as Json};
+use std::fmt::Write;
 
 const MAX_DEPTH: usize = 64;
 
@@ -56,32 +57,39 @@ fn table(
     }
     stack.push(ptr);
     let len = t.raw_len();
-    let mut count = 0usize;
     let mut entries: Vec<(Value, Value)> = Vec::new();
     for pair in t.pairs::<Value, Value>() {
-        let pair = pair.map_err(|e| format!("{path}: {e}"))?;
-        count += 1;
-        entries.push(pair);
+        entries.push(pair.map_err(|e| format!("{path}: {e}"))?);
     }
-    let out = if len > 0 && count == len {
-        let mut items = Vec::with_capacity(len);
-        for i in 1..=len {
-            let v: Value = t.raw_get(i).map_err(|e| format!("{path}: {e}"))?;
+    // A sequence: its keys are exactly 1..=len (as many keys, each an integer in range).
+    let in_range = |k: &Value| matches!(k, Value::Integer(i) if (1..=len as i64).contains(i));
+    let out = if len > 0 && entries.len() == len && entries.iter().all(|(k, _)| in_range(k)) {
+        let mut items = vec![Json::Null; len];
+        for (k, v) in &entries {
+            let Value::Integer(i) = k else { continue };
             let keep = path.len();
-            path.push_str(&format!("[{i}]"));
-            items.push(convert(&v, path, stack)?);
+            let _ = write!(path, "[{i}]");
+            items[*i as usize - 1] = convert(v, path, stack)?;
             path.truncate(keep);
         }
         Json::Array(items)
     } else {
         let mut map = Map::new();
         for (k, v) in entries {
+            let keep = path.len();
             let key = match &k {
-                Value::String(s) => escape(
-                    &s.to_str()
-                        .map_err(|_| format!("{path}: key is not valid UTF-8"))?,
-                ),
-                Value::Integer(i) => format!("#{i}"),
+                Value::String(s) => {
+                    let text = s
+                        .to_str()
+                        .map_err(|_| format!("{path}: key is not valid UTF-8"))?;
+                    path.push('.');
+                    path.push_str(&text);
+                    escape(&text)
+                }
+                Value::Integer(i) => {
+                    let _ = write!(path, "[{i}]");
+                    format!("#{i}")
+                }
                 other => {
                     return Err(format!(
                         "{path}: a {} key cannot be saved (use strings or integers)",
@@ -89,11 +97,6 @@ fn table(
                     ))
                 }
             };
-            let keep = path.len();
-            match &k {
-                Value::Integer(i) => path.push_str(&format!("[{i}]")),
-                _ => path.push_str(&format!(".{}", unescape(&key))),
-            }
             map.insert(key, convert(&v, path, stack)?);
             path.truncate(keep);
         }
@@ -109,12 +112,6 @@ fn escape(key: &str) -> String {
     } else {
         key.to_string()
     }
-}
-
-fn unescape(key: &str) -> &str {
-    key.strip_prefix('#')
-        .filter(|k| k.starts_with('#'))
-        .unwrap_or(key)
 }
 
 pub fn from_json(lua: &Lua, json: &Json) -> mlua::Result<Value> {
@@ -169,6 +166,13 @@ mod tests {
         );
         let back = from_json(&lua, &json).unwrap();
         assert_eq!(to_json(&back, "G").unwrap(), json);
+        // As many keys as its length, but a hole and a name among them: every key is kept.
+        let holed: Value = lua
+            .load("local t = {1, 2, 3, x = 'a'}; t[2] = nil; return t")
+            .eval()
+            .unwrap();
+        let json = to_json(&holed, "G").unwrap();
+        assert_eq!(json.to_string(), r##"{"#1":1,"#3":3,"x":"a"}"##);
     }
 
     #[test]
