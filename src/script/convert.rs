@@ -1,38 +1,70 @@
 //! `G` as plain data: Lua values to JSON and back. Only nil, booleans, numbers, strings and
 //! tables (no functions, userdata or cycles) survive; anything else is an error naming its
 //! path (`G.players[2].on_land`). Integer keys of non-sequence tables are written `"#<n>"`.
+//! Both ways work on the Lua stack through the C API: a position is saved and put back at
+//! every decision `check` shows and every search that re-deals.
 
-use mlua::{Lua, Table, Value};
+use super::sync::push_text;
+use mlua::ffi::{self, lua_State};
+use mlua::{Lua, Value};
 use serde_json::{Map, Number, Value as Json};
+use std::ffi::CStr;
 use std::fmt::Write;
+use std::os::raw::c_int;
 
 const MAX_DEPTH: usize = 64;
 
-pub fn to_json(value: &Value, name: &str) -> Result<Json, String> {
-    let mut stack = Vec::new();
-    convert(value, &mut name.to_string(), &mut stack)
+/// `value` as JSON, or what in it is not plain data, named by its path from `name`.
+pub fn to_json(lua: &Lua, value: &Value, name: &str) -> Result<Json, String> {
+    let (mut out, mut path) = (Ok(Json::Null), name.to_string());
+    // SAFETY: the walk calls only C API functions that raise nothing (lua_next on a table
+    // left unchanged, reads and pops; the stack is made big enough first), so the Rust data it
+    // builds is always dropped.
+    let ran = unsafe {
+        lua.exec_raw::<()>(value, |l| {
+            out = match ffi::lua_checkstack(l, 3 * MAX_DEPTH as c_int + 8) {
+                0 => Err(format!("{path}: nested too deep to save")),
+                _ => read(l, 1, &mut path, &mut Vec::new()),
+            };
+        })
+    };
+    ran.map_err(|e| format!("{name}: {e}"))?;
+    out
 }
 
-fn convert(
-    value: &Value,
+/// The value at stack index `at` (absolute) as JSON; `path` names it, `stack` holds the
+/// tables it is inside of.
+unsafe fn read(
+    l: *mut lua_State,
+    at: c_int,
     path: &mut String,
     stack: &mut Vec<*const std::ffi::c_void>,
 ) -> Result<Json, String> {
-    Ok(match value {
-        Value::Nil => Json::Null,
-        Value::Boolean(b) => Json::Bool(*b),
-        Value::Integer(i) => Json::Number((*i).into()),
-        Value::Number(n) => Json::Number(
-            Number::from_f64(*n).ok_or_else(|| format!("{path}: {n} is not a finite number"))?,
-        ),
-        Value::String(s) => Json::String(
-            s.to_str()
-                .map_err(|_| format!("{path}: string is not valid UTF-8"))?
+    Ok(match ffi::lua_type(l, at) {
+        ffi::LUA_TNIL => Json::Null,
+        ffi::LUA_TBOOLEAN => Json::Bool(ffi::lua_toboolean(l, at) != 0),
+        ffi::LUA_TNUMBER if ffi::lua_isinteger(l, at) != 0 => {
+            Json::Number(ffi::lua_tointeger(l, at).into())
+        }
+        ffi::LUA_TNUMBER => {
+            let n = ffi::lua_tonumber(l, at);
+            Json::Number(
+                Number::from_f64(n).ok_or_else(|| format!("{path}: {n} is not a finite number"))?,
+            )
+        }
+        ffi::LUA_TSTRING => Json::String(
+            text(l, at)
+                .ok_or_else(|| format!("{path}: string is not valid UTF-8"))?
                 .to_string(),
         ),
-        Value::Table(t) => table(t, path, stack)?,
+        ffi::LUA_TTABLE => table(l, at, path, stack)?,
         other => {
-            let kind = other.type_name();
+            let kind = match other {
+                ffi::LUA_TLIGHTUSERDATA => "lightuserdata",
+                _ => CStr::from_ptr(ffi::lua_typename(l, other))
+                    .to_str()
+                    .unwrap_or("value"),
+            };
             return Err(match path.starts_with('G') {
                 true => format!("{path}: a {kind} cannot be saved (G must be plain data)"),
                 false => format!("{path}: a {kind} cannot be shown (only plain data can)"),
@@ -41,12 +73,28 @@ fn convert(
     })
 }
 
-fn table(
-    t: &Table,
+/// The string at stack index `at` (a string, never converted in place), if it is UTF-8.
+unsafe fn text<'a>(l: *mut lua_State, at: c_int) -> Option<&'a str> {
+    let mut n = 0;
+    let p = ffi::lua_tolstring(l, at, &mut n);
+    std::str::from_utf8(std::slice::from_raw_parts(p.cast::<u8>(), n)).ok()
+}
+
+/// A key of a table being saved.
+enum Key {
+    Index(i64),
+    Name(String),
+}
+
+/// The table at `at` as a JSON list when its keys are exactly 1..=n, else as an object (integer
+/// keys written `#<n>`). One pass over its pairs reads every key and value.
+unsafe fn table(
+    l: *mut lua_State,
+    at: c_int,
     path: &mut String,
     stack: &mut Vec<*const std::ffi::c_void>,
 ) -> Result<Json, String> {
-    let ptr = t.to_pointer();
+    let ptr = ffi::lua_topointer(l, at);
     if stack.contains(&ptr) {
         return Err(format!(
             "{path}: table refers back to itself (G must not contain cycles)"
@@ -56,54 +104,54 @@ fn table(
         return Err(format!("{path}: nested deeper than {MAX_DEPTH} tables"));
     }
     stack.push(ptr);
-    let len = t.raw_len();
-    let mut entries: Vec<(Value, Value)> = Vec::new();
-    for pair in t.pairs::<Value, Value>() {
-        entries.push(pair.map_err(|e| format!("{path}: {e}"))?);
+    let len = ffi::lua_rawlen(l, at) as i64;
+    let mut entries: Vec<(Key, Json)> = Vec::new();
+    ffi::lua_pushnil(l);
+    while ffi::lua_next(l, at) != 0 {
+        let keep = path.len();
+        let key = match ffi::lua_type(l, -2) {
+            ffi::LUA_TNUMBER if ffi::lua_isinteger(l, -2) != 0 => {
+                let i = ffi::lua_tointeger(l, -2);
+                let _ = write!(path, "[{i}]");
+                Key::Index(i)
+            }
+            ffi::LUA_TSTRING => {
+                let name = text(l, -2).ok_or_else(|| format!("{path}: key is not valid UTF-8"))?;
+                path.push('.');
+                path.push_str(name);
+                Key::Name(name.to_string())
+            }
+            other => {
+                let kind = CStr::from_ptr(ffi::lua_typename(l, other)).to_string_lossy();
+                return Err(format!(
+                    "{path}: a {kind} key cannot be saved (use strings or integers)"
+                ));
+            }
+        };
+        entries.push((key, read(l, ffi::lua_gettop(l), path, stack)?));
+        path.truncate(keep);
+        ffi::lua_settop(l, -2);
     }
-    // A sequence: its keys are exactly 1..=len (as many keys, each an integer in range).
-    let in_range = |k: &Value| matches!(k, Value::Integer(i) if (1..=len as i64).contains(i));
-    let out = if len > 0 && entries.len() == len && entries.iter().all(|(k, _)| in_range(k)) {
-        let mut items = vec![Json::Null; len];
-        for (k, v) in &entries {
-            let Value::Integer(i) = k else { continue };
-            let keep = path.len();
-            let _ = write!(path, "[{i}]");
-            items[*i as usize - 1] = convert(v, path, stack)?;
-            path.truncate(keep);
-        }
-        Json::Array(items)
-    } else {
-        let mut map = Map::new();
-        for (k, v) in entries {
-            let keep = path.len();
-            let key = match &k {
-                Value::String(s) => {
-                    let text = s
-                        .to_str()
-                        .map_err(|_| format!("{path}: key is not valid UTF-8"))?;
-                    path.push('.');
-                    path.push_str(&text);
-                    escape(&text)
-                }
-                Value::Integer(i) => {
-                    let _ = write!(path, "[{i}]");
-                    format!("#{i}")
-                }
-                other => {
-                    return Err(format!(
-                        "{path}: a {} key cannot be saved (use strings or integers)",
-                        other.type_name()
-                    ))
-                }
-            };
-            map.insert(key, convert(&v, path, stack)?);
-            path.truncate(keep);
-        }
-        Json::Object(map)
-    };
     stack.pop();
-    Ok(out)
+    let in_range = |k: &Key| matches!(k, Key::Index(i) if (1..=len).contains(i));
+    if len > 0 && entries.len() == len as usize && entries.iter().all(|(k, _)| in_range(k)) {
+        let mut items = vec![Json::Null; len as usize];
+        for (k, v) in entries {
+            if let Key::Index(i) = k {
+                items[i as usize - 1] = v;
+            }
+        }
+        return Ok(Json::Array(items));
+    }
+    let mut map = Map::new();
+    for (k, v) in entries {
+        let key = match k {
+            Key::Index(i) => format!("#{i}"),
+            Key::Name(name) => escape(&name),
+        };
+        map.insert(key, v);
+    }
+    Ok(Json::Object(map))
 }
 
 fn escape(key: &str) -> String {
@@ -114,38 +162,47 @@ fn escape(key: &str) -> String {
     }
 }
 
+/// The Lua value of `json` (what `to_json` wrote): `#<n>` keys become integer keys again.
 pub fn from_json(lua: &Lua, json: &Json) -> mlua::Result<Value> {
-    Ok(match json {
-        Json::Null => Value::Nil,
-        Json::Bool(b) => Value::Boolean(*b),
+    // SAFETY: the closure runs protected and holds only references, so an error raised by
+    // the VM (out of memory, a stack too deep) unwinds past no destructor.
+    unsafe { lua.exec_raw((), |l| push_json(l, json)) }
+}
+
+/// Pushes the Lua value of `json`.
+unsafe fn push_json(l: *mut lua_State, json: &Json) {
+    ffi::luaL_checkstack(l, 3, c"saved data nested too deep".as_ptr());
+    match json {
+        Json::Null => ffi::lua_pushnil(l),
+        Json::Bool(b) => ffi::lua_pushboolean(l, *b as c_int),
         Json::Number(n) => match n.as_i64() {
-            Some(i) => Value::Integer(i),
-            None => Value::Number(n.as_f64().unwrap_or(0.0)),
+            Some(i) => ffi::lua_pushinteger(l, i),
+            None => ffi::lua_pushnumber(l, n.as_f64().unwrap_or(0.0)),
         },
-        Json::String(s) => Value::String(lua.create_string(s)?),
+        Json::String(s) => push_text(l, s),
         Json::Array(items) => {
-            let t = lua.create_table_with_capacity(items.len(), 0)?;
+            ffi::lua_createtable(l, items.len() as c_int, 0);
             for (i, item) in items.iter().enumerate() {
-                t.raw_set(i + 1, from_json(lua, item)?)?;
+                push_json(l, item);
+                ffi::lua_rawseti(l, -2, i as ffi::lua_Integer + 1);
             }
-            Value::Table(t)
         }
         Json::Object(map) => {
-            let t = lua.create_table_with_capacity(0, map.len())?;
+            ffi::lua_createtable(l, 0, map.len() as c_int);
             for (k, v) in map {
-                let value = from_json(lua, v)?;
                 match k.strip_prefix('#') {
-                    Some(rest) if rest.starts_with('#') => t.raw_set(rest, value)?,
+                    Some(rest) if rest.starts_with('#') => push_text(l, rest),
                     Some(rest) => match rest.parse::<i64>() {
-                        Ok(i) => t.raw_set(i, value)?,
-                        Err(_) => t.raw_set(k.as_str(), value)?,
+                        Ok(i) => ffi::lua_pushinteger(l, i),
+                        Err(_) => push_text(l, k),
                     },
-                    None => t.raw_set(k.as_str(), value)?,
+                    None => push_text(l, k),
                 }
+                push_json(l, v);
+                ffi::lua_rawset(l, -3);
             }
-            Value::Table(t)
         }
-    })
+    }
 }
 
 #[cfg(test)]
@@ -159,19 +216,19 @@ mod tests {
             .load(r##"return { a = 1, b = 2.5, list = {1, "x", true}, sparse = {[3] = "c", [10] = "j"}, ["#tag"] = "t", empty = {} }"##)
             .eval()
             .unwrap();
-        let json = to_json(&v, "G").unwrap();
+        let json = to_json(&lua, &v, "G").unwrap();
         assert_eq!(
             json.to_string(),
             r###"{"##tag":"t","a":1,"b":2.5,"empty":{},"list":[1,"x",true],"sparse":{"#10":"j","#3":"c"}}"###
         );
         let back = from_json(&lua, &json).unwrap();
-        assert_eq!(to_json(&back, "G").unwrap(), json);
+        assert_eq!(to_json(&lua, &back, "G").unwrap(), json);
         // As many keys as its length, but a hole and a name among them: every key is kept.
         let holed: Value = lua
             .load("local t = {1, 2, 3, x = 'a'}; t[2] = nil; return t")
             .eval()
             .unwrap();
-        let json = to_json(&holed, "G").unwrap();
+        let json = to_json(&lua, &holed, "G").unwrap();
         assert_eq!(json.to_string(), r##"{"#1":1,"#3":3,"x":"a"}"##);
     }
 
@@ -183,16 +240,16 @@ mod tests {
             .eval()
             .unwrap();
         assert_eq!(
-            to_json(&v, "G").unwrap_err(),
+            to_json(&lua, &v, "G").unwrap_err(),
             "G.players[2].on_land: a function cannot be saved (G must be plain data)"
         );
         assert_eq!(
-            to_json(&v, "result").unwrap_err(),
+            to_json(&lua, &v, "result").unwrap_err(),
             "result.players[2].on_land: a function cannot be shown (only plain data can)"
         );
         let cyc: Value = lua.load("local t = {}; t.me = t; return t").eval().unwrap();
         assert_eq!(
-            to_json(&cyc, "G").unwrap_err(),
+            to_json(&lua, &cyc, "G").unwrap_err(),
             "G.me: table refers back to itself (G must not contain cycles)"
         );
     }

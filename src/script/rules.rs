@@ -565,7 +565,7 @@ impl Rules for Host {
     }
 
     fn snapshot(&self) -> Result<Snapshot, GameError> {
-        let g = to_json(&self.g(), "G").map_err(|m| self.flow_error(m, "snapshot"))?;
+        let g = to_json(&self.lua, &self.g(), "G").map_err(|m| self.flow_error(m, "snapshot"))?;
         Ok(Snapshot {
             state: self.state_name(),
             world: self.world()?,
@@ -915,7 +915,7 @@ impl Rules for Host {
             Value::Function(_) | Value::UserData(_) | Value::Thread(_) => {
                 Ok(serde_json::Value::String(format!("<{}>", v.type_name())))
             }
-            _ => to_json(&v, "result").map_err(GameError::Rejected),
+            _ => to_json(&self.lua, &v, "result").map_err(GameError::Rejected),
         }
     }
 

@@ -133,7 +133,7 @@ unsafe fn push_tallies(l: *mut lua_State, tallies: c_int, w: &World) {
     }
 }
 
-unsafe fn push_text(l: *mut lua_State, text: &str) {
+pub(super) unsafe fn push_text(l: *mut lua_State, text: &str) {
     ffi::lua_pushlstring(l, text.as_ptr().cast(), text.len());
 }
 
