@@ -1065,6 +1065,9 @@ fn owned_by_lists_spaces_in_board_order_and_follows_every_change() {
     exec(&mut g, "ctx.board:set_owner('beijing', nil)");
     assert_eq!(owned(&g, 1), serde_json::json!([10]));
     assert_eq!(owned(&g, 2), serde_json::json!([4, 8]));
+    // A float index names the same space, and the list holds its integer.
+    exec(&mut g, "ctx.board:set_owner(6.0, 2)");
+    assert_eq!(owned(&g, 2), serde_json::json!([4, 6, 8]));
 
     g.restore(&snap).unwrap();
     assert_eq!(owned(&g, 1), serde_json::json!([2, 8, 10]));
@@ -1120,5 +1123,13 @@ fn group_owned_and_group_levels_read_a_whole_group() {
     assert_eq!(
         refused("ctx.board:group_owned(2, 3)"),
         "eval:1: error: seat 3 out of range (1..2)"
+    );
+    // Rules may write into the board's tables: a space's index is checked, never trusted.
+    let corrupt = "ctx.board.by_id.beijing.index = 1 << 40
+        return ctx.board:group_owned('beijing', 1)";
+    let said = g.eval(corrupt).unwrap_err().to_string();
+    assert_eq!(
+        said.lines().next(),
+        Some("eval:2: error: space 1099511627776 out of range (1..10)")
     );
 }

@@ -204,7 +204,7 @@ function M.install(ctx, spec, emit)
     end
   end
   function board:set_owner(sp, p)
-    local i = level[sp] ~= nil and sp or space(sp)
+    local i = level[sp] ~= nil and toint(sp) or space(sp)
     local to, from = p ~= nil and seat(p) or nil, owner[i]
     if to == from then return end
     owner[i] = to

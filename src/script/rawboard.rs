@@ -137,22 +137,17 @@ unsafe extern "C-unwind" fn group_levels(l: *mut lua_State) -> c_int {
 /// counts) or a space id; else the prelude's error for it.
 unsafe fn space(l: *mut lua_State, arg: c_int, spaces: i64) -> i64 {
     match ffi::lua_type(l, arg) {
-        ffi::LUA_TNUMBER => {
-            let mut valid = 0;
-            let i = ffi::lua_tointegerx(l, arg, &mut valid);
-            if valid != 0 && (1..=spaces).contains(&i) {
-                return i;
-            }
-            if ffi::lua_isinteger(l, arg) != 0 {
-                raise(l, format_args!("space {i} out of range (1..{spaces})"));
-            }
-            raise(l, "expected a space index or id, got float");
-        }
+        ffi::LUA_TNUMBER => index(l, arg, spaces),
         ffi::LUA_TSTRING => {
             ffi::lua_pushvalue(l, arg);
             if ffi::lua_rawget(l, ffi::lua_upvalueindex(BY_ID)) == ffi::LUA_TTABLE {
-                ffi::lua_getfield(l, -1, c"index".as_ptr());
-                let i = ffi::lua_tointeger(l, -1);
+                // (the space's index, checked: rules can write into the board's tables)
+                ffi::lua_pushstring(l, c"index".as_ptr());
+                let at = ffi::lua_gettop(l) - 1;
+                let i = match ffi::lua_rawget(l, at) {
+                    ffi::LUA_TNUMBER => index(l, at + 1, spaces),
+                    _ => raise_got(l, c"expected a space index or id, got ", at + 1, true),
+                };
                 ffi::lua_settop(l, -3);
                 return i;
             }
@@ -165,6 +160,19 @@ unsafe fn space(l: *mut lua_State, arg: c_int, spaces: i64) -> i64 {
         }
         _ => raise_got(l, c"expected a space index or id, got ", arg, true),
     }
+}
+
+/// The number at `at` as a space index 1..=spaces, or the prelude's error for it.
+unsafe fn index(l: *mut lua_State, at: c_int, spaces: i64) -> i64 {
+    let mut valid = 0;
+    let i = ffi::lua_tointegerx(l, at, &mut valid);
+    if valid != 0 && (1..=spaces).contains(&i) {
+        return i;
+    }
+    if ffi::lua_isinteger(l, at) != 0 {
+        raise(l, format_args!("space {i} out of range (1..{spaces})"));
+    }
+    raise(l, "expected a space index or id, got float")
 }
 
 /// `ctx.board:owned_by(p)` → the indices of the spaces seat p owns, in board order: a copy of
