@@ -338,10 +338,10 @@ pub fn play_saving(
             // The numbers `sim` reports of a finished game.
             return game.stats().map(|_| ());
         }
+        within(game, max)?;
         // Showing the decision saves the position first (to put it back after its texts):
         // that save is the one a player could make here.
         game.check_shown()?;
-        within(game, max)?;
         let (state, options) = (game.state_name(), game.decision()?.options().to_vec());
         let played = play_one(game, bots)?;
         coverage.decide(&state, &options, played);
