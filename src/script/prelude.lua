@@ -192,9 +192,8 @@ function M.install(ctx, spec, emit)
     return owner[sp]
   end
   -- owned[p]: the spaces p owns, in board order, for board:owned_by. It follows `owner`:
-  -- set_owner keeps it, and it is made afresh when the runtime fills `owner` (S.owners_set).
+  -- made afresh whenever an owner changes (set_owner, or the runtime filling `owner`).
   local owned = {}
-  for s = 1, seats do owned[s] = {} end
   S.owned = owned
   function S.owners_set()
     for s = 1, seats do owned[s] = {} end
@@ -203,22 +202,11 @@ function M.install(ctx, spec, emit)
       if p then local list = owned[p]; list[#list + 1] = i end
     end
   end
+  S.owners_set()
   function board:set_owner(sp, p)
-    local i = level[sp] ~= nil and toint(sp) or space(sp)
-    local to, from = p ~= nil and seat(p) or nil, owner[i]
-    if to == from then return end
-    owner[i] = to
-    if from then
-      local list = owned[from]
-      for k = 1, #list do
-        if list[k] == i then table.remove(list, k) break end
-      end
-    end
-    if to then
-      local list, k = owned[to], 1
-      while list[k] and list[k] < i do k = k + 1 end
-      table.insert(list, k, i)
-    end
+    local i = level[sp] ~= nil and sp or space(sp)
+    owner[i] = p ~= nil and seat(p) or nil
+    S.owners_set()
   end
   function board:level(sp)
     local l = level[sp]
