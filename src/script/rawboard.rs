@@ -16,17 +16,21 @@ use std::ffi::CStr;
 use std::os::raw::c_int;
 use std::rc::Rc;
 
-/// The C function's upvalues after the world (1).
+/// The C functions' upvalues after the first, which points at the world (`move`, `owned_by`)
+/// or at each space's group (`group_owned`, `group_levels`).
 const TOKEN: c_int = 2; // S.token
 const STATE: c_int = 3; // S, for its `record` flag
 const RECORD: c_int = 4; // the string "record"
 const EMIT: c_int = 5; // emit.move, which logs the move while events are recorded
 const SIZES: c_int = 6; // the seats × 2^32 + the board's spaces
 const OWNED: c_int = 7; // S.owned: each seat's owned spaces, in board order
-const GROUPS: c_int = 8; // each space's group, packed (see `packed_groups`)
-const BY_ID: c_int = 9; // ctx.board.by_id
-const OWNER: c_int = 10; // S.owner
-const LEVEL: c_int = 11; // S.level
+const BY_ID: c_int = 8; // ctx.board.by_id
+const OWNER: c_int = 9; // S.owner
+const LEVEL: c_int = 10; // S.level
+
+/// Each space's group: the indices of its spaces in board order, by space index - 1 (a space
+/// without a group is a group of its own).
+type Groups = Vec<Vec<i64>>;
 
 /// Sets the C functions on `board` (ctx.board), over the live state `state` (S) of `seats`
 /// seats on a board of `spaces` spaces (the sizes the prelude was given).
@@ -45,58 +49,45 @@ pub fn install(
         Value::Function(emit_move),
         Value::Integer(((seats as i64) << 32) | spaces as i64),
         Value::Table(state.raw_get("owned")?),
-        Value::String(lua.create_string(packed_groups(board, spaces)?)?),
         Value::Table(board.raw_get("by_id")?),
         Value::Table(state.raw_get("owner")?),
         Value::Table(state.raw_get("level")?),
     ];
-    let calls: [(&str, ffi::lua_CFunction); 4] = [
-        ("move", move_token),
-        ("owned_by", owned_by),
-        ("group_owned", group_owned),
-        ("group_levels", group_levels),
-    ];
-    for (name, f) in calls {
-        board.raw_set(name, c_closure(lua, world, f, &upvalues)?)?;
-    }
-    Ok(())
+    board.raw_set("move", c_closure(lua, world, move_token, &upvalues)?)?;
+    board.raw_set("owned_by", c_closure(lua, world, owned_by, &upvalues)?)?;
+    let groups = Rc::new(groups_of(board, spaces)?);
+    board.raw_set(
+        "group_owned",
+        c_closure(lua, &groups, group_owned, &upvalues)?,
+    )?;
+    board.raw_set(
+        "group_levels",
+        c_closure(lua, &groups, group_levels, &upvalues)?,
+    )
 }
 
-/// Each space's group as u32s (native order): `spaces + 1` offsets into the members that
-/// follow them, space i's group being members[offset[i - 1]..offset[i]] (its spaces' indices,
-/// in board order; a space without a group is a group of its own).
-fn packed_groups(board: &Table, spaces: usize) -> mlua::Result<Vec<u8>> {
-    let list: Table = board.raw_get("spaces")?;
-    let groups: Table = board.raw_get("groups")?;
-    let (mut offsets, mut members) = (vec![0u32], Vec::new());
-    for i in 1..=spaces {
-        let space: Table = list.raw_get(i)?;
-        match space.raw_get::<Option<String>>("group")? {
-            Some(g) => {
-                for member in groups.raw_get::<Table>(g)?.sequence_values::<Table>() {
-                    members.push(member?.raw_get::<u32>("index")?);
-                }
+/// Each space's group, read from the board's static tables.
+fn groups_of(board: &Table, spaces: usize) -> mlua::Result<Groups> {
+    let (list, groups): (Table, Table) = (board.raw_get("spaces")?, board.raw_get("groups")?);
+    (1..=spaces)
+        .map(|i| {
+            match list
+                .raw_get::<Table>(i)?
+                .raw_get::<Option<String>>("group")?
+            {
+                Some(g) => (groups.raw_get::<Table>(g)?.sequence_values::<Table>())
+                    .map(|member| member?.raw_get("index"))
+                    .collect(),
+                None => Ok(vec![i as i64]),
             }
-            None => members.push(i as u32),
-        }
-        offsets.push(members.len() as u32);
-    }
-    let words = offsets.into_iter().map(|o| o + spaces as u32 + 1);
-    let all: Vec<u32> = words.chain(members).collect();
-    Ok(all.iter().flat_map(|w| w.to_ne_bytes()).collect())
+        })
+        .collect()
 }
 
-/// The spaces of space i's group (1-based indices), read from the packed upvalue.
-unsafe fn group_of(l: *mut lua_State, i: i64) -> impl Iterator<Item = i64> {
-    let mut len = 0;
-    let bytes = ffi::lua_tolstring(l, ffi::lua_upvalueindex(GROUPS), &mut len) as *const u8;
-    let word = move |k: usize| {
-        let mut w = [0u8; 4];
-        std::ptr::copy_nonoverlapping(bytes.add(4 * k), w.as_mut_ptr(), 4);
-        u32::from_ne_bytes(w) as usize
-    };
-    let (from, to) = (word(i as usize - 1), word(i as usize));
-    (from..to).map(move |k| word(k) as i64)
+/// The spaces of space i's group (1-based indices), from the closure's first upvalue.
+unsafe fn group_of<'a>(l: *mut lua_State, i: i64) -> &'a [i64] {
+    let groups = &*(ffi::lua_touserdata(l, ffi::lua_upvalueindex(1)) as *const Groups);
+    &groups[i as usize - 1]
 }
 
 /// `ctx.board:group_owned(sp, p)` → how many spaces of sp's group seat p owns.
@@ -107,7 +98,7 @@ unsafe extern "C-unwind" fn group_owned(l: *mut lua_State) -> c_int {
     let i = space(l, 2, sizes & 0xffff_ffff);
     let p = seat(l, 3, sizes >> 32);
     let mut n = 0;
-    for member in group_of(l, i) {
+    for &member in group_of(l, i) {
         ffi::lua_rawgeti(l, up(OWNER), member);
         n += (ffi::lua_tointeger(l, -1) == p) as ffi::lua_Integer;
         ffi::lua_settop(l, 3);
@@ -122,7 +113,7 @@ unsafe extern "C-unwind" fn group_levels(l: *mut lua_State) -> c_int {
     ffi::lua_settop(l, 2);
     let i = space(l, 2, ffi::lua_tointeger(l, up(SIZES)) & 0xffff_ffff);
     let (mut lowest, mut highest) = (ffi::lua_Integer::MAX, ffi::lua_Integer::MIN);
-    for member in group_of(l, i) {
+    for &member in group_of(l, i) {
         ffi::lua_rawgeti(l, up(LEVEL), member);
         let level = ffi::lua_tointeger(l, -1);
         ffi::lua_settop(l, 2);
@@ -151,12 +142,10 @@ unsafe fn space(l: *mut lua_State, arg: c_int, spaces: i64) -> i64 {
                 ffi::lua_settop(l, -3);
                 return i;
             }
-            ffi::luaL_where(l, 1);
-            ffi::lua_pushstring(l, c"no space '".as_ptr());
-            ffi::lua_pushvalue(l, arg);
-            ffi::lua_pushstring(l, c"' on this board".as_ptr());
-            ffi::lua_concat(l, 4);
-            ffi::lua_error(l)
+            let mut n = 0;
+            let id = ffi::lua_tolstring(l, arg, &mut n).cast::<u8>();
+            let id = std::str::from_utf8(std::slice::from_raw_parts(id, n)).unwrap_or("?");
+            raise(l, format_args!("no space '{id}' on this board"))
         }
         _ => raise_got(l, c"expected a space index or id, got ", arg, true),
     }
