@@ -59,18 +59,23 @@ unsafe fn read(
         ),
         ffi::LUA_TTABLE => table(l, at, path, stack)?,
         other => {
-            let kind = match other {
-                ffi::LUA_TLIGHTUSERDATA => "lightuserdata",
-                _ => CStr::from_ptr(ffi::lua_typename(l, other))
-                    .to_str()
-                    .unwrap_or("value"),
-            };
+            let kind = type_name(l, other);
             return Err(match path.starts_with('G') {
                 true => format!("{path}: a {kind} cannot be saved (G must be plain data)"),
                 false => format!("{path}: a {kind} cannot be shown (only plain data can)"),
             });
         }
     })
+}
+
+/// The name of Lua type `t` in an error.
+unsafe fn type_name(l: *mut lua_State, t: c_int) -> &'static str {
+    match t {
+        ffi::LUA_TLIGHTUSERDATA => "lightuserdata",
+        _ => CStr::from_ptr(ffi::lua_typename(l, t))
+            .to_str()
+            .unwrap_or("value"),
+    }
 }
 
 /// The string at stack index `at` (a string, never converted in place), if it is UTF-8.
@@ -122,7 +127,7 @@ unsafe fn table(
                 Key::Name(name.to_string())
             }
             other => {
-                let kind = CStr::from_ptr(ffi::lua_typename(l, other)).to_string_lossy();
+                let kind = type_name(l, other);
                 return Err(format!(
                     "{path}: a {kind} key cannot be saved (use strings or integers)"
                 ));
