@@ -1702,6 +1702,12 @@ fn board_move_goes_round_the_board_and_checks_its_arguments() {
         raised(&grid, "ctx.board:move(1, 3)"),
         serde_json::json!("eval:1: this map has no spaces to move on (a grid map has ctx.grid)")
     );
+    // And a track map has no cells to count.
+    let track = start("monopoly", "classic", 2, 1, &[]);
+    assert_eq!(
+        raised(&track, "ctx.grid:stones()"),
+        serde_json::json!("eval:1: this map is not a grid (ctx.grid needs kind = \"grid\")")
+    );
 }
 
 // `ctx.dice:sum` rolls what `ctx.dice:roll` would from the same generator, returned as the

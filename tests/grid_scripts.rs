@@ -87,6 +87,8 @@ fn flip_turns_the_flanked_stones_and_count_sees_it() {
         grid_eval(&g, "{ grid.count(ctx, 1), grid.count(ctx, 2) }"),
         json!([8, 5])
     );
+    // Flipping turns stones over: the board holds as many as before.
+    assert_eq!(eval(&g, "ctx.grid:stones()"), json!(13));
     for (r, c) in [(3, 3), (4, 5), (4, 6), (5, 3)] {
         assert_eq!(
             eval(&g, &format!("ctx.grid:get({r}, {c})")),

@@ -77,11 +77,6 @@ pub fn grid_api(lua: &Lua, world: &W, size: Option<(usize, usize)>) -> mlua::Res
     )?;
     let w = world.clone();
     t.raw_set(
-        "stones",
-        lua.create_function(move |lua, _: Value| with_grid(lua, &w, |g| Ok(g.stones())))?,
-    )?;
-    let w = world.clone();
-    t.raw_set(
         "cells",
         lua.create_function(move |lua, _: Value| with_grid(lua, &w, |g| Ok(g.cells.clone())))?,
     )?;

@@ -1,7 +1,6 @@
-//! The `ctx.grid` calls a playout or a search makes on every move (get, set, runs, line,
-//! longest, random_empty, random_near, empty_options) as plain Lua C functions: a search makes
-//! millions of them, and
-//! a C function costs a third of a general Rust callback. Each reads its arguments, works on
+//! The `ctx.grid` calls a playout or a search makes on every move (get, set, stones, runs,
+//! line, longest, random_empty, random_near, empty_options) as plain Lua C functions: a search
+//! makes millions of them, and a C function costs a third of a general Rust callback. Each reads its arguments, works on
 //! the world behind a borrow that ends before any error is raised, and raises errors as Lua
 //! errors at the calling rules' line. Also the pieces every raw C function of the host
 //! shares (the dice, the tie-break draw, the board's move): `c_closure` (a function over data
@@ -24,9 +23,10 @@ struct Owned {
 
 /// Sets the fast calls on the `ctx.grid` table `t`.
 pub fn install(lua: &Lua, t: &Table, world: &Rc<RefCell<Live>>) -> mlua::Result<()> {
-    let calls: [(&str, ffi::lua_CFunction); 8] = [
+    let calls: [(&str, ffi::lua_CFunction); 9] = [
         ("get", get),
         ("set", set),
+        ("stones", stones),
         ("runs", runs),
         ("line", line),
         ("longest", longest),
@@ -248,6 +248,12 @@ unsafe extern "C-unwind" fn set(l: *mut lua_State) -> c_int {
         Ok(())
     });
     0
+}
+
+unsafe extern "C-unwind" fn stones(l: *mut lua_State) -> c_int {
+    let n = on_grid(l, |w| Ok(grid(w).stones()));
+    push_count(l, n);
+    1
 }
 
 unsafe extern "C-unwind" fn runs(l: *mut lua_State) -> c_int {
