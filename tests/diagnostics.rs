@@ -1133,8 +1133,9 @@ fn check_runs_the_ai_script() {
     assert_eq!(out.code, Some(1));
 }
 
-/// A bot's move the rules fail on does not end `play`: the move is undone, the bots wait for
-/// a line (Enter lets them try again) or a reload, and the record is still written.
+/// A bot's move the rules fail on does not end `play`: the move is undone with the lines it
+/// logged, the bots wait for a line (Enter lets them try again) or a reload, and the record is
+/// still written.
 #[test]
 fn a_bots_failing_move_in_play_waits_and_keeps_the_record() {
     let c = Copy::new();
@@ -1142,7 +1143,10 @@ fn a_bots_failing_move_in_play_waits_and_keeps_the_record() {
     c.edit(
         "rules.lua",
         roll,
-        &format!("    if verb == \"roll\" and p == 2 then local x = nil + 1 end\n{roll}"),
+        &format!(
+            "    if verb == \"roll\" and p == 2 then ctx:log(\"P2 reaches for the dice\") end\n    \
+             if verb == \"roll\" and p == 2 then local x = nil + 1 end\n{roll}"
+        ),
     );
     let line = c.line_of("rules.lua", "p == 2 then local x = nil");
     let args = [
@@ -1169,6 +1173,11 @@ fn a_bots_failing_move_in_play_waits_and_keeps_the_record() {
         out.stdout.matches(&failed).count(),
         2,
         "failed, then (not after why) again after Enter:\n{}",
+        out.stdout
+    );
+    assert!(
+        !out.stdout.contains("reaches for the dice"),
+        "an undone move's lines are not shown:\n{}",
         out.stdout
     );
     assert!(

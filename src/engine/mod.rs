@@ -319,7 +319,15 @@ impl Game {
             };
             self.history.push(step);
         }
-        self.rules.play(index)?;
+        // A move the rules fail on logs nothing: its lines go with it.
+        let mut events = self.rules.drain_events();
+        let played = self.rules.play(index);
+        let logged = self.rules.drain_events();
+        if played.is_ok() {
+            events.extend(logged);
+        }
+        self.rules.put_events(events);
+        played?;
         self.note_what_was_learned();
         Ok(())
     }
