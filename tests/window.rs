@@ -816,3 +816,35 @@ fn eights_a_click_on_the_stock_draws_when_no_card_can_be_played() {
     let said = eights_click(seed, bands[0].center(), &dir.path().join("draw.png"));
     assert!(said.contains("played: draw"), "{said}");
 }
+
+/// Every screenshot command docs/playing.md lists (after "The screenshots above come from
+/// these commands") still runs: its scripted actions are legal in today's games, and it saves
+/// its picture.
+#[test]
+fn the_documented_screenshot_commands_run() {
+    let doc = std::fs::read_to_string(repo().join("docs/playing.md")).expect("docs/playing.md");
+    let from = doc
+        .find("The screenshots above come from these commands")
+        .expect("the screenshot commands in docs/playing.md");
+    let commands: Vec<&str> = doc[from..]
+        .lines()
+        .skip_while(|l| !l.starts_with("```sh"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("```"))
+        .collect();
+    assert_eq!(commands.len(), 6, "{commands:?}");
+    let dir = tempfile::tempdir().unwrap();
+    for (i, line) in commands.iter().enumerate() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let shot = words.iter().position(|w| *w == "--screenshot");
+        let (Some(at), ["meeple", "play", ..]) = (shot, &words[..]) else {
+            panic!("not a `meeple play … --screenshot FILE` command: {line}");
+        };
+        let out = dir.path().join(format!("{i}.png"));
+        let args: Vec<&str> = [&words[2..at], &words[at + 2..]].concat();
+        let said = run(play(&args, &out));
+        let saved = format!("screenshot {} (1280x800) after ", out.display());
+        assert!(said.contains(&saved), "{line}:\n{said}");
+        Shot::load(&out);
+    }
+}
