@@ -621,7 +621,8 @@ fn a_game_that_never_ends_is_reported_by_check() {
     assert_eq!(zero.code, Some(2), "a usage error: {}", zero.stderr);
 }
 
-/// Both of sim's drivers stop it: the in-VM one (every seat `ai`) and the step-by-step one.
+/// Whatever the seats, sim stops it, and names the first game's seed and the command that
+/// plays it again.
 #[test]
 fn a_game_that_never_ends_is_reported_by_sim() {
     let c = Copy::new();
@@ -638,11 +639,13 @@ fn a_game_that_never_ends_is_reported_by_sim() {
             "300",
         ]);
         assert_eq!(out.code, Some(1), "{players}: {}", out.stderr);
-        let tail: Vec<&str> = out.stderr.lines().rev().take(2).collect();
+        let tail: Vec<&str> = out.stderr.lines().rev().take(3).collect();
+        let seed = meeple::sim::game_seed(1, 0);
         assert_eq!(
             tail,
             [
                 "error: 2 of 2 games stopped on a script error (the first is shown above)",
+                replayed(GAME, "demo", players, seed).as_str(),
                 endless_game(300, CAPPED).as_str(),
             ],
             "{players}"

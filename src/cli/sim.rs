@@ -76,7 +76,7 @@ pub fn run(a: SimArgs) -> CmdResult {
         "{} · map {} · players {} · seed {} · {} job{}\n",
         pkg.title,
         board.name,
-        a.players,
+        names.join(","),
         a.game.seed,
         jobs,
         if jobs == 1 { "" } else { "s" }
@@ -100,7 +100,7 @@ pub fn run(a: SimArgs) -> CmdResult {
     if let Some(path) = &a.csv {
         write(path, &report::csv(&results))?;
     }
-    if let Some(first) = &summary.first_error {
+    if let Some(first) = first_failure(&a, &names, &board, &results) {
         eprintln!(
             "{first}\nerror: {} of {} games stopped on a script error (the first is shown above)",
             summary.errors, a.games
@@ -183,7 +183,7 @@ fn watch(
     for _ in watcher.requests.iter() {
         let rerun = load(&a.game.game).and_then(|p| batch(a, p, seats, jobs));
         match rerun {
-            Ok((summary, _, board)) => {
+            Ok((summary, results, board)) => {
                 match (&last, summary.played()) {
                     (_, false) => {}
                     (Some(before), true) => {
@@ -195,7 +195,7 @@ fn watch(
                         print!("{}", report::render(&summary, &names, &board));
                     }
                 }
-                if let Some(first) = &summary.first_error {
+                if let Some(first) = first_failure(a, &names, &board, &results) {
                     eprintln!(
                         "{first}\nerror: {} of {} games stopped on a script error",
                         summary.errors, a.games
@@ -214,6 +214,28 @@ fn watch(
         }
     }
     Ok(0)
+}
+
+/// The first game that stopped on an error: the error, its seed and the command that plays
+/// the game again (every bot plays the same game under `play` as under `sim`).
+fn first_failure(
+    a: &SimArgs,
+    names: &[String],
+    board: &Board,
+    results: &[GameResult],
+) -> Option<String> {
+    let failed = results.iter().find(|r| r.error.is_some())?;
+    let sets: String = (a.game.settings.iter())
+        .map(|s| format!(" --set {s}"))
+        .collect();
+    Some(format!(
+        "{}\n    on seed {seed} (replay: meeple play {} --map {} --players {} --seed {seed}{sets} --text)",
+        failed.error.as_deref().unwrap_or_default(),
+        a.game.game,
+        board.id,
+        names.join(","),
+        seed = failed.seed
+    ))
 }
 
 /// Writes `text` to the file at `path`, or to standard output for `-`.
