@@ -2287,6 +2287,31 @@ fn sim_writes_json_or_csv_to_standard_output_for_a_dash() {
     );
 }
 
+/// A file sim cannot write is refused before any game is played: nothing is run for nothing.
+#[test]
+fn sim_refuses_a_file_it_cannot_write_before_playing() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let cwd = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let missing = dir.path().join("no/such/folder/x.json");
+    let folder = dir.path().to_path_buf();
+    for (flag, path, why) in [
+        ("--json", &missing, "its folder does not exist"),
+        ("--csv", &folder, "it is a folder"),
+    ] {
+        let path = path.to_str().expect("a UTF-8 path");
+        let out = run_in(cwd, &["sim", "tictactoe", "--games", "2", flag, path]);
+        assert_eq!(
+            (out.code, out.stderr.as_str(), out.stdout.as_str()),
+            (
+                Some(1),
+                format!("{path}: error: cannot write: {why}\n").as_str(),
+                ""
+            ),
+            "{flag}"
+        );
+    }
+}
+
 /// At the prompt, text that is none of the listed options points at the list (whose labels
 /// may differ from the actions behind them), and the list's numbers line up.
 #[test]
