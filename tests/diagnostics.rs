@@ -1838,14 +1838,14 @@ fn check_and_sim_say_what_they_lack() {
     let both = run_in(here, &["check", "monopoly", "--all"]);
     assert_eq!(both.code, Some(2));
     assert_eq!(both.stderr, "error: give a game or --all, not both\n");
-    let zero = run_in(here, &["sim", "tictactoe", "--games", "0"]);
-    assert_eq!(zero.code, Some(2));
-    assert!(
-        zero.stderr
-            .starts_with("error: invalid value '0' for '--games <GAMES>': 0 is not in 1.."),
-        "{}",
-        zero.stderr
-    );
+    for (flag, shown) in [("--games", "--games <GAMES>"), ("--jobs", "--jobs <JOBS>")] {
+        let zero = run_in(here, &["sim", "tictactoe", flag, "0"]);
+        assert_eq!(zero.code, Some(2));
+        let said = format!(
+            "error: invalid value '0' for '{shown}': expected a whole number of 1 or more\n"
+        );
+        assert!(zero.stderr.starts_with(&said), "{}", zero.stderr);
+    }
 }
 
 /// A `data` key the runtime's own field would hide (a space's `index`, a card's `deck`) is an

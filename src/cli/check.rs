@@ -21,28 +21,22 @@ pub struct CheckArgs {
     #[arg(long)]
     all: bool,
     /// Games to play at least (game N on seed N; the maps, player counts and bots in turn)
-    #[arg(long, value_name = "N", default_value_t = 20, value_parser = count())]
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = super::positive::<usize>)]
     games: usize,
     /// Games to play at most while a state or an offered verb has not been reached
-    #[arg(long, value_name = "N", default_value_t = 200, value_parser = count())]
+    #[arg(long, value_name = "N", default_value_t = 200, value_parser = super::positive::<usize>)]
     max_games: usize,
     /// Time budget per game checked, in seconds, for the games past --games: none starts after it (the output says so)
     #[arg(long, value_name = "S", default_value_t = 30,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = super::positive::<u64>)]
     seconds: u64,
     /// Check with a setting from game.toml changed, e.g. --set salary=300 (repeatable; not with --all)
     #[arg(long = "set", value_name = "KEY=VALUE", conflicts_with = "all")]
     settings: Vec<String>,
     /// Report a game that has not ended after this many decisions
     #[arg(long, value_name = "N", default_value_t = crate::ai::MAX_DECISIONS,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = super::positive::<u64>)]
     max_decisions: u64,
-}
-
-/// A count of games: 1 or more.
-fn count() -> impl clap::builder::TypedValueParser<Value = usize> {
-    use clap::builder::TypedValueParser as _;
-    clap::value_parser!(u64).range(1..).map(|n| n as usize)
 }
 
 pub fn run(a: CheckArgs) -> CmdResult {

@@ -129,6 +129,14 @@ pub fn main() -> i32 {
 pub type CmdResult = Result<i32, Vec<Diagnostic>>;
 
 /// Finds and loads a game, or explains why not: every problem of every one of its files.
+/// A count given on the command line: a whole number of 1 or more, or an error saying so.
+pub fn positive<T: std::str::FromStr + Default + PartialEq>(text: &str) -> Result<T, String> {
+    match text.parse::<T>() {
+        Ok(n) if n != T::default() => Ok(n),
+        _ => Err("expected a whole number of 1 or more".into()),
+    }
+}
+
 pub fn load(game: &str) -> Result<Arc<Package>, Vec<Diagnostic>> {
     read_game(game, false)
 }

@@ -9,7 +9,6 @@ use crate::diag::Diagnostic;
 use crate::reload::Watcher;
 use crate::sim::report::Summary;
 use crate::sim::{report, run as run_batch, GameResult, SimConfig};
-use clap::builder::TypedValueParser as _;
 use clap::Args;
 use indicatif::{HumanDuration, ProgressBar, ProgressState, ProgressStyle};
 use std::path::PathBuf;
@@ -20,13 +19,13 @@ pub struct SimArgs {
     #[command(flatten)]
     game: GameArgs,
     /// Number of games
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..).map(|n| n as usize))]
+    #[arg(long, default_value_t = 100, value_parser = super::positive::<usize>)]
     games: usize,
     #[arg(long, default_value = "ai,ai", help = concat!("Who plays each seat, comma-separated, one entry per seat: ", crate::bot_kinds!()))]
     players: String,
     /// Worker threads (default: all cores); the numbers do not depend on it
-    #[arg(long)]
-    jobs: Option<std::num::NonZeroUsize>,
+    #[arg(long, value_parser = super::positive::<usize>)]
+    jobs: Option<usize>,
     /// Write the summary and every game's result as JSON (`-`: to standard output, the table
     /// then to standard error)
     #[arg(long, value_name = "FILE")]
@@ -36,7 +35,7 @@ pub struct SimArgs {
     csv: Option<PathBuf>,
     /// Stop a game that has not ended after this many decisions, as an error
     #[arg(long, value_name = "N", default_value_t = crate::ai::MAX_DECISIONS,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = super::positive::<u64>)]
     max_decisions: u64,
     /// Keep watching the game's files; re-run the batch on every save and show what changed
     #[arg(long)]
@@ -48,7 +47,7 @@ pub fn run(a: SimArgs) -> CmdResult {
     let seats =
         Seat::parse_list(&a.players).map_err(|e| vec![Diagnostic::error("--players", e)])?;
     let names: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
-    let jobs = a.jobs.map(|j| j.get()).unwrap_or_else(|| {
+    let jobs = a.jobs.unwrap_or_else(|| {
         std::thread::available_parallelism()
             .map(|n| n.get())
             .unwrap_or(1)
