@@ -463,3 +463,24 @@ fn search_bots_take_a_bare_string_between_option_tables() {
         }
     }
 }
+
+/// A search frees every position it marked: after each kind of bot has thought, in a game
+/// with no hidden pieces and in one where a re-deal stands in for what the seat cannot see,
+/// no mark is held (a search that kept its nodes' marks grew without end over a long game).
+#[test]
+fn a_bot_holds_no_mark_once_it_has_chosen() {
+    let mut gomoku = position(&[(8, 8, 1), (8, 9, 2)], 1);
+    let mut mahjong = start("mahjong", "table", 4, 4, &[]);
+    let cases: [(&mut Game, &[&str]); 2] = [
+        (&mut gomoku, &["alphabeta:2", "mcts:50", "ai"]),
+        (&mut mahjong, &["ai", "montecarlo:20", "mcts:20"]),
+    ];
+    for (g, bots) in cases {
+        for bot in bots {
+            for seed in 1..=3 {
+                chosen(g, bot, seed);
+                assert_eq!(g.marks_held(), 0, "{bot}, seed {seed}");
+            }
+        }
+    }
+}

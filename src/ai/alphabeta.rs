@@ -86,28 +86,29 @@ impl Search {
         }
         let mine = g.decision()?.seat == self.me;
         let options = ranked(g)?;
-        let here = g.mark()?;
-        let mut best = if mine {
-            f64::NEG_INFINITY
-        } else {
-            f64::INFINITY
-        };
-        for (i, score) in options {
-            self.enter(g, &here, i)?;
-            let line = if mine { line + score } else { line - score };
-            let v = self.value(g, depth - 1, (alpha, beta), ply + 1, line)?;
-            if mine {
-                best = best.max(v);
-                alpha = alpha.max(v);
+        g.marked(|g, here| {
+            let mut best = if mine {
+                f64::NEG_INFINITY
             } else {
-                best = best.min(v);
-                beta = beta.min(v);
+                f64::INFINITY
+            };
+            for (i, score) in options {
+                self.enter(g, here, i)?;
+                let line = if mine { line + score } else { line - score };
+                let v = self.value(g, depth - 1, (alpha, beta), ply + 1, line)?;
+                if mine {
+                    best = best.max(v);
+                    alpha = alpha.max(v);
+                } else {
+                    best = best.min(v);
+                    beta = beta.min(v);
+                }
+                if alpha >= beta {
+                    break;
+                }
             }
-            if alpha >= beta {
-                break;
-            }
-        }
-        Ok(best)
+            Ok(best)
+        })
     }
 
     fn ended(&self, outcome: Option<Outcome>, ply: u32) -> f64 {

@@ -243,13 +243,14 @@ impl Fair {
         if !game.hides_from(Some(seat)) || !self.bot.reads_position() {
             return think(self.bot.as_mut(), game);
         }
-        let truth = game.mark()?;
         let (logged, decisions) = (game.events().len(), game.decisions());
         let seed = splitmix64(self.seed ^ (decisions << 8) ^ seat as u64);
-        game.determinize(seat, seed)?;
-        let result = think(self.bot.as_mut(), game);
-        game.return_to(&truth, logged)?;
-        result
+        game.marked(|game, truth| {
+            game.determinize(seat, seed)?;
+            let result = think(self.bot.as_mut(), game);
+            game.return_to(truth, logged)?;
+            result
+        })
     }
 }
 

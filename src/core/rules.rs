@@ -160,6 +160,8 @@ pub trait Rules {
     /// Puts the game back at a remembered position.
     fn back_to(&mut self, mark: MarkId) -> Result<(), GameError>;
     fn forget(&mut self, mark: MarkId);
+    /// How many remembered positions are held (not yet forgotten).
+    fn marks_held(&self) -> usize;
 
     /// The world, read now (without `G`).
     fn world(&self) -> Result<World, GameError>;

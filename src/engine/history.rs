@@ -31,9 +31,22 @@ impl Undo {
 pub struct Mark(MarkId);
 
 impl Game {
-    /// The current position as a mark to come back to with `back_to`.
-    pub fn mark(&mut self) -> Result<Mark, GameError> {
-        self.rules.mark().map(Mark)
+    /// Runs `f` with a mark of the current position to come back to (`back_to`) as often as
+    /// it likes. The mark is freed when `f` returns, whatever it returns: a search that marks
+    /// every node it visits holds only the marks of the line it is on.
+    pub fn marked<R>(
+        &mut self,
+        f: impl FnOnce(&mut Game, &Mark) -> Result<R, GameError>,
+    ) -> Result<R, GameError> {
+        let mark = Mark(self.rules.mark()?);
+        let result = f(self, &mark);
+        self.rules.forget(mark.0);
+        result
+    }
+
+    /// How many marks are held now (none once every search is done).
+    pub fn marks_held(&self) -> usize {
+        self.rules.marks_held()
     }
 
     /// Puts the game back where `mark` was taken, waiting for the same decision.
@@ -208,10 +221,9 @@ impl Game {
         let history = std::mem::take(&mut self.history);
         let undo = self.undo.take();
         let redo = std::mem::take(&mut self.redo);
-        let result = self.mark().and_then(|root| {
-            let found = f(self, &root);
-            let back = self.back_to(&root);
-            self.rules.forget(root.0);
+        let result = self.marked(|g, root| {
+            let found = f(g, root);
+            let back = g.back_to(root);
             found.and_then(|r| back.map(|_| r))
         });
         self.rules.set_recording(record);

@@ -634,6 +634,10 @@ impl Rules for Host {
         }
     }
 
+    fn marks_held(&self) -> usize {
+        self.marks.iter().flatten().count()
+    }
+
     fn world(&self) -> Result<World, GameError> {
         let pkg = &self.pkg;
         let mut w = World::new(self.seats, pkg.counters.len(), self.board.spaces.len(), 0);
