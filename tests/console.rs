@@ -78,3 +78,25 @@ fn the_console_starts_where_a_save_ends_and_stops_at_the_game_end() {
     );
     assert_eq!(code, Some(0));
 }
+
+/// Names an entry sets stay for the next entries, as at any Lua prompt, and past a move; the
+/// rules never see them, and a local lasts one entry.
+#[test]
+fn the_consoles_globals_stay_from_entry_to_entry() {
+    let typed = "x = 5\nfunction twice(n) return 2 * n end\ntwice(x)\n:play 1\nx\n\
+                 R.states.turn.x\nlocal y = 2\ny\n";
+    let (out, code) = console(&["tictactoe"], typed);
+    let expected = [
+        "Tic-tac-toe 井字棋 · state turn · P1 to play",
+        "Lua in the game's sandbox (G, ctx, R); :options, :play N, :quit",
+        "> > > 10",
+        "> state turn · P2 to play",
+        "> 5",
+        "> null",
+        "> > null",
+        "> ",
+        "",
+    ];
+    assert_eq!(out, expected.join("\n"));
+    assert_eq!(code, Some(0));
+}

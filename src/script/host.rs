@@ -85,6 +85,9 @@ pub struct Host {
     pub marks: Vec<Option<Marked>>,
     /// The seats' policies the driver was last given (`Rules::drive`).
     pub policies: Vec<Policy>,
+    /// Where `eval` (and so the console) runs: the globals an entry sets stay for the next
+    /// one, out of the rules' sight; other names are read from the sandbox's globals.
+    pub eval_env: Table,
 }
 
 /// A remembered position: its snapshot, the pending options list and seat as the driver left
@@ -149,6 +152,10 @@ impl Host {
                 emit,
             ))
             .map_err(fail)?;
+        let eval_env = lua.create_table().map_err(fail)?;
+        let meta = lua.create_table().map_err(fail)?;
+        meta.raw_set("__index", lua.globals()).map_err(fail)?;
+        eval_env.set_metatable(Some(meta)).map_err(fail)?;
         let mut host = Host {
             lua,
             lua_state,
@@ -175,6 +182,7 @@ impl Host {
             decision: None,
             marks: Vec::new(),
             policies: Vec::new(),
+            eval_env,
         };
         host.rules = host.load_table(&pkg.root.join(&pkg.rules_file), &rules_path)?;
         host.register_module(&pkg.rules_file, &host.rules)

@@ -899,14 +899,11 @@ impl Rules for Host {
     fn eval(&self, code: &str) -> Result<serde_json::Value, GameError> {
         let lua = &self.lua;
         let fail = |e| self.lua_failure(e);
-        let env = lua.create_table().map_err(fail)?;
-        let meta = lua.create_table().map_err(fail)?;
-        meta.raw_set("__index", lua.globals()).map_err(fail)?;
-        env.set_metatable(Some(meta)).map_err(fail)?;
+        let env = &self.eval_env;
         env.raw_set("G", self.g()).map_err(fail)?;
         env.raw_set("ctx", &self.ctx).map_err(fail)?;
         env.raw_set("R", &self.rules).map_err(fail)?;
-        let chunk = text_chunk(lua, code, "eval").set_environment(env);
+        let chunk = text_chunk(lua, code, "eval").set_environment(env.clone());
         let f = chunk.into_function().map_err(|e| {
             GameError::Script(ScriptError(Diagnostic::from_lua_message(
                 &lua_message(&e),
