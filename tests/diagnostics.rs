@@ -1032,9 +1032,60 @@ fn a_simultaneous_state_must_be_a_decision_and_have_a_seats_hook() {
         )],
     );
     c.edit("game.toml", "simultaneous", "decide = true, simultaneous");
+    // Located beside the state's hooks that are written.
+    let line = c.line_of("rules.lua", "options = function(G, ctx, q)");
     assert_fails(
         &c.check(),
-        &["mj/rules.lua: error: state 'claim' needs a function R.states.claim.seats".to_string()],
+        &[format!(
+            "mj/rules.lua:{line}: error: state 'claim' needs a function R.states.claim.seats"
+        )],
+    );
+}
+
+/// A decision state game.toml declares with no table in R.states: one error says what the
+/// table needs.
+#[test]
+fn a_state_without_its_table_in_the_rules_is_one_error() {
+    let c = Copy::new();
+    c.edit(
+        "game.toml",
+        "[flow.states]\n",
+        "[flow.states]\nextra = { next = [\"wait_player\"], decide = true }\n",
+    );
+    assert_fails(
+        &c.check(),
+        &[
+            "mono/rules.lua: error: state 'extra' of game.toml [flow] has no R.states.extra table \
+           (it needs options and act)"
+                .to_string(),
+        ],
+    );
+}
+
+/// Player counts that cannot be are shown at the count to change.
+#[test]
+fn bad_player_counts_are_errors_at_their_key() {
+    let c = Copy::new();
+    let players = c.read("game.toml");
+    let players = players
+        .lines()
+        .find(|l| l.starts_with("players"))
+        .expect("a players line")
+        .to_string();
+    c.edit("game.toml", &players, "players = { min = 3, max = 2 }");
+    let line = c.line_of("game.toml", "players = { min = 3, max = 2 }");
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "mono/game.toml:{line}:22: error: bad player counts: max is 2, below min 3"
+        )],
+    );
+    c.edit("game.toml", "min = 3, max = 2", "min = 0, max = 2");
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "mono/game.toml:{line}:13: error: bad player counts: a game needs at least 1 player"
+        )],
     );
 }
 
@@ -2421,4 +2472,19 @@ fn a_save_follows_an_edited_map_and_a_tampered_one_is_refused() {
         "note: the game's files changed since it was saved",
     );
     assert_has(&resumed.stdout, "  1 Gate");
+}
+
+/// A grid side read from a setting that is out of range names the setting, once for a square
+/// board whose rows and columns both read it.
+#[test]
+fn a_grid_side_out_of_range_names_its_setting_once() {
+    let c = Copy::of("gomoku", "go");
+    c.edit("game.toml", "size = 15 ", "size = 0 ");
+    let line = c.line_of("maps/board.toml", "rows = \"size\"");
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "go/maps/board.toml:{line}:8: error: setting 'size' is 0, and a grid side must be 1 to 100 cells"
+        )],
+    );
 }

@@ -64,10 +64,12 @@ impl Dim {
                 }
             },
         };
-        if (1..=100).contains(&n) {
-            Ok(n as usize)
-        } else {
-            Err(format!("a grid side must be 1 to 100 cells, not {n}"))
+        match (self, (1..=100).contains(&n)) {
+            (_, true) => Ok(n as usize),
+            (Dim::Setting(name), false) => Err(format!(
+                "setting '{name}' is {n}, and a grid side must be 1 to 100 cells"
+            )),
+            (Dim::Fixed(_), false) => Err(format!("a grid side must be 1 to 100 cells, not {n}")),
         }
     }
 }

@@ -203,17 +203,20 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
             def.api.get_ref()
         )));
     }
-    if def.players.min == 0 || def.players.min > def.players.max {
-        diags.push(Diagnostic::error(
-            &manifest_path,
-            format!(
-                "bad player counts: min {} max {}",
-                def.players.min, def.players.max
-            ),
-        ));
+    let key_loc = |segs: &[&str]| source::key_position(&text, segs).map(&loc);
+    let (min, max) = (def.players.min, def.players.max);
+    if min == 0 || min > max {
+        let (key, why) = match min {
+            0 => ("min", "a game needs at least 1 player".to_string()),
+            _ => ("max", format!("max is {max}, below min {min}")),
+        };
+        let msg = format!("bad player counts: {why}");
+        diags.push(match key_loc(&["players", key]) {
+            Some(at) => at.error(msg),
+            None => Diagnostic::error(&manifest_path, msg),
+        });
     }
     let flow = manifest::check_flow(&def.flow, &loc, &mut diags);
-    let key_loc = |segs: &[&str]| source::key_position(&text, segs).map(&loc);
     let mut warnings = manifest::flow_warnings(&flow, &key_loc, &manifest_path);
     if def.id.get_ref().trim().is_empty() {
         diags.push(
@@ -432,7 +435,9 @@ fn load_board(
         }
     }
     if let Some((rows, cols)) = &grid {
-        for (dim, field) in [(rows, &def.rows), (cols, &def.cols)] {
+        // A square grid names one setting twice: one error says it.
+        let sides = [(rows, &def.rows), (cols, &def.cols)];
+        for (dim, field) in sides.into_iter().take(if rows == cols { 1 } else { 2 }) {
             if let Err(e) = dim.resolve(&settings) {
                 let at = field.as_ref().map(|f| f.span().start).unwrap_or(0);
                 diags.push(loc(at).error(e));

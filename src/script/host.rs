@@ -730,20 +730,49 @@ fn check_states(
                 ],
                 (false, false) => &[("enter", hooks.enter.is_some())],
             };
+            let missing: Vec<&str> = (needed.iter())
+                .filter(|(_, present)| !present)
+                .map(|(hook, _)| *hook)
+                .collect();
+            if t.is_none() && !missing.is_empty() {
+                diags.push(Diagnostic::error(
+                    path,
+                    format!(
+                        "state '{}' of game.toml [flow] has no R.states.{} table (it needs {})",
+                        spec.name,
+                        spec.name,
+                        missing.join(" and ")
+                    ),
+                ));
+                return hooks;
+            }
             for (hook, present) in needed {
                 if !present {
-                    diags.push(Diagnostic::error(
-                        path,
-                        format!(
-                            "state '{}' needs a function R.states.{}.{hook}",
-                            spec.name, spec.name
-                        ),
-                    ));
+                    let msg = format!(
+                        "state '{}' needs a function R.states.{}.{hook}",
+                        spec.name, spec.name
+                    );
+                    diags.push(beside_hooks(&hooks, Diagnostic::error(path, msg)));
                 }
             }
             hooks
         })
         .collect()
+}
+
+/// `d` located where the state's first written hook is defined: a missing hook belongs beside
+/// its others. Unmoved when the state has none.
+fn beside_hooks(hooks: &StateHooks, mut d: Diagnostic) -> Diagnostic {
+    let written = [&hooks.enter, &hooks.options, &hooks.act, &hooks.seats];
+    let at = (written.into_iter().flatten()).find_map(|f| {
+        let info = f.info();
+        Some((info.short_src?, info.line_defined?))
+    });
+    if let Some((src, line)) = at {
+        d.path = src;
+        d.line = Some(line);
+    }
+    d
 }
 
 fn check_effects(rules: &Table, board: &Board, path: &str, diags: &mut Vec<Diagnostic>) {
