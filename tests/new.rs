@@ -58,6 +58,12 @@ fn every_kind_of_new_game_checks_simulates_plays_and_opens() {
             ],
         );
         assert!(play.lines().any(|l| l.starts_with("game over: ")), "{play}");
+        if kind == "table" {
+            // Every card played is told, whether it scores or not.
+            let chosen = play.matches(") → play a ").count();
+            let told = play.lines().filter(|l| l.contains(" plays ")).count();
+            assert_eq!((chosen > 0, told), (true, chosen), "{play}");
+        }
         let shot = cwd.join(format!("{kind}.png"));
         let seats = format!("human{}", &players[players.find(',').unwrap()..]);
         let out = Command::new("xvfb-run")

@@ -32,7 +32,9 @@ R.states = {
       ctx.zone.hand[p]:move(card.code, ctx.zone.pile)
       if top == nil or card.rank > ctx:item(top).rank then
         ctx.counter:add(p, "points", card.rank)
-        ctx:log("P%d plays %s and scores", p, card.name)
+        ctx:log("P%d plays %s and scores %d", p, card.name, card.rank)
+      else
+        ctx:log("P%d plays %s", p, card.name)
       end
       local next = ctx:next_player()
       if ctx.zone.hand[next]:count() == 0 then
