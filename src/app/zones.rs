@@ -139,20 +139,24 @@ fn draw_shared(f: &Frame, t: &TableView, band: Rect, name: &str, pile: &Seen) {
                 draw_tile(f, t, r, Some(*code), false, false);
             }
         }
-        Seen::Count { count } => stack(f, t, band, None, &format!("{name} × {count}")),
-        Seen::Top { top, count } => stack(f, t, band, *top, &format!("{name} × {count}")),
+        Seen::Count { count } => stack(f, t, band, None, *count, &format!("{name} × {count}")),
+        Seen::Top { top, count } => stack(f, t, band, *top, *count, &format!("{name} × {count}")),
         Seen::Nothing {} => {}
     }
 }
 
-/// A pile seen as a stack: its top tile (face up when `top` names it) and a label beside.
-fn stack(f: &Frame, t: &TableView, band: Rect, top: Option<i64>, label: &str) {
+/// A pile seen as a stack: its top tile (face up when `top` names it), or the outline of its
+/// place when it holds `count` 0, and a label beside.
+fn stack(f: &Frame, t: &TableView, band: Rect, top: Option<i64>, count: usize, label: &str) {
     let s = f.layout.scale;
     let size = 18.0 * s;
     let (cx, cy) = band.center();
     let w = 34.0 * s;
     let tile = Rect::new(cx - w * 2.2, cy - w * 0.67, w, w * 1.35);
-    draw_tile(f, t, tile, top, false, false);
+    match count {
+        0 => outline(tile, 2.0 * s, faded(BLACK, 0.35)),
+        _ => draw_tile(f, t, tile, top, false, false),
+    }
     let at = Rect::new(cx - w * 1.0, cy - size, w * 6.0, size * 2.0);
     let ink = on(color(f.style.board));
     f.p.text_in(label, at, size, Align::Left, ink);
