@@ -147,10 +147,24 @@ pub fn tiles(band: Rect, side: Side, n: usize, max_w: f32) -> Vec<Rect> {
             if across {
                 Rect::new(band.x + k * step_along, band.y + line * step_line, w, h)
             } else {
-                Rect::new(band.x + line * step_line, band.y + k * step_along, w, h)
+                Rect::new(
+                    line_x(band, side, line * step_line, w),
+                    band.y + k * step_along,
+                    w,
+                    h,
+                )
             }
         })
         .collect()
+}
+
+/// Where a line of tiles `w` wide stands across a side band, `at` from the table's edge: the
+/// left seat's lines start at the band's left, the right seat's at its right.
+fn line_x(band: Rect, side: Side, at: f32, w: f32) -> f32 {
+    match side {
+        Side::Right => band.x + band.w - w - at,
+        _ => band.x + at,
+    }
 }
 
 /// Rectangles of upright tiles in `band` for a pile shown in groups (`groups[i]` tiles each,
@@ -195,7 +209,7 @@ pub fn grouped_tiles(band: Rect, side: Side, groups: &[usize], max_w: f32) -> Ve
             let l = line as f32 * step_line;
             match across {
                 true => Rect::new(band.x + a, band.y + l, w, h),
-                false => Rect::new(band.x + l, band.y + a, w, h),
+                false => Rect::new(line_x(band, side, l, w), band.y + a, w, h),
             }
         })
         .collect()
@@ -293,6 +307,27 @@ mod tests {
             "room for the wall: {:?}",
             t.center
         );
+    }
+
+    /// The side seats mirror each other: each one's first line of tiles lies along its own
+    /// edge of the table, the next lines inward, in a band of one zone or of several.
+    #[test]
+    fn a_side_seats_lines_start_at_the_table_edge() {
+        let t = TableGeom::new(board(), 4, 0);
+        for bands in [1, 3] {
+            let (right, left) = (t.band(1, 0, bands), t.band(3, 0, bands));
+            let r = tiles(right, Side::Right, 24, 60.0);
+            let l = tiles(left, Side::Left, 24, 60.0);
+            inside(&r, right);
+            inside(&l, left);
+            assert_eq!(r[0].x + r[0].w, right.x + right.w, "{bands} bands");
+            assert_eq!(l[0].x, left.x, "{bands} bands");
+            let second = |tiles: &[Rect]| tiles.iter().map(|t| t.x).find(|x| *x != tiles[0].x);
+            assert!(second(&r).is_none_or(|x| x < r[0].x), "inward: {r:?}");
+            assert!(second(&l).is_none_or(|x| x > l[0].x), "inward: {l:?}");
+            let melds = grouped_tiles(right, Side::Right, &[4, 3], 40.0);
+            assert_eq!(melds[0].x + melds[0].w, right.x + right.w, "{bands} bands");
+        }
     }
 
     fn inside(tiles: &[Rect], band: Rect) {
