@@ -81,28 +81,9 @@ impl Painter {
         }
     }
 
-    /// Text wrapped at spaces to fit `r`'s width, shrunk (down to `MIN_TEXT`) until the lines
-    /// fit its height, centred vertically; a word still too wide at the smallest size is broken
-    /// across lines. Returns the size used.
+    /// `s` laid out by `fit` in `r`, centred vertically. Returns the size used.
     pub fn text_in(&self, s: &str, r: Rect, size: f32, align: Align, c: Color) -> f32 {
-        let mut size = size;
-        let lines = loop {
-            let measure = |t: &str| self.width(t, size);
-            let lines = wrap(s, r.w, &measure, false);
-            let wide = lines.iter().any(|l| measure(l) > r.w);
-            let tall = lines.len() as f32 * size * 1.15 > r.h;
-            if !(wide || tall) {
-                break lines;
-            }
-            if size <= MIN_TEXT {
-                break if wide {
-                    wrap(s, r.w, &measure, true)
-                } else {
-                    lines
-                };
-            }
-            size = (size * 0.9).max(MIN_TEXT);
-        };
+        let (size, lines) = fit(s, r, size, &|t, size| self.width(t, size));
         let line_h = size * 1.15;
         let mut y = r.y + (r.h - line_h * lines.len() as f32) / 2.0;
         for l in &lines {
@@ -117,8 +98,37 @@ impl Painter {
     }
 }
 
+/// Text wrapped at spaces to fit `r`'s width (`measure(text, size)` reads a width), shrunk
+/// until the lines fit its height: the size and the lines. Below `READABLE_TEXT` a word too
+/// wide for a line is broken (hyphenated) when that fits; at `MIN_TEXT` it is broken anyway.
+fn fit(s: &str, r: Rect, size: f32, measure: &dyn Fn(&str, f32) -> f32) -> (f32, Vec<String>) {
+    let mut size = size;
+    loop {
+        let width = |t: &str| measure(t, size);
+        let lines = wrap(s, r.w, &width, false);
+        let wide = lines.iter().any(|l| width(l) > r.w);
+        let fits = |lines: &[String]| lines.len() as f32 * size * 1.15 <= r.h;
+        if !wide && fits(&lines) {
+            return (size, lines);
+        }
+        if wide && size <= READABLE_TEXT {
+            let split = wrap(s, r.w, &width, true);
+            if fits(&split) || size <= MIN_TEXT {
+                return (size, split);
+            }
+        }
+        if size <= MIN_TEXT {
+            return (size, lines);
+        }
+        size = (size * 0.9).max(MIN_TEXT);
+    }
+}
+
 /// The smallest text size `text_in` shrinks to, in pixels.
 const MIN_TEXT: f32 = 7.0;
+
+/// The size below which `text_in` breaks a word too long for its line rather than shrink.
+const READABLE_TEXT: f32 = 10.0;
 
 /// Greedy word wrap of `s` into lines no wider than `width` as `measure` reads them; CJK text
 /// without spaces is one word. With `split`, a word wider than a line is broken into pieces
@@ -176,11 +186,37 @@ fn px(size: f32) -> u16 {
 
 #[cfg(test)]
 mod tests {
-    use super::wrap;
+    use super::{fit, wrap, Rect};
 
     /// One unit of width per character.
     fn chars(t: &str) -> f32 {
         t.chars().count() as f32
+    }
+
+    /// Half a size unit of width per character.
+    fn glyphs(t: &str, size: f32) -> f32 {
+        chars(t) * size * 0.5
+    }
+
+    #[test]
+    fn a_long_word_is_broken_before_the_text_shrinks_past_reading() {
+        // "Mediterranean" needs 13 × 6.5 = 84.5 at size 13, in a space 60 wide.
+        let space = Rect::new(0.0, 0.0, 60.0, 60.0);
+        let (size, lines) = fit("Mediterranean Avenue", space, 13.0, &glyphs);
+        assert!((9.0..=10.0).contains(&size), "{size}");
+        assert_eq!(lines, ["Mediterrane-", "an Avenue"]);
+        // Short words only shrink as far as they must, and stay whole.
+        let (size, lines) = fit("Park Place", space, 13.0, &glyphs);
+        assert_eq!(
+            (size, lines),
+            (13.0, vec!["Park".to_string(), "Place".to_string()])
+        );
+        // With no room for a second line the text shrinks on to the smallest size, where a
+        // word too wide is broken all the same.
+        let flat = Rect::new(0.0, 0.0, 40.0, 9.0);
+        let (size, lines) = fit("Mediterranean", flat, 13.0, &glyphs);
+        assert_eq!(size, 7.0);
+        assert_eq!(lines, ["Mediterran-", "ean"]);
     }
 
     #[test]

@@ -69,6 +69,9 @@ fn draw_space(f: &Frame, i: usize, space: &Space, r: Rect, side: usize) {
 }
 
 /// The name, and the price under it when the space has one.
+/// The size a price shrinks to at most when its space's name is long, in pixels at scale 1.
+const READABLE_PRICE: f32 = 11.0;
+
 fn draw_label(f: &Frame, space: &Space, r: Rect, side: usize) {
     let ink = color(f.style.text);
     let s = f.layout.scale;
@@ -90,7 +93,9 @@ fn draw_label(f: &Frame, space: &Space, r: Rect, side: usize) {
             let used = f.p.text_in(&space.name, name, size, Align::Center, ink);
             let price_box = Rect::new(r.x, r.y + r.h * 0.66, r.w, r.h * 0.34);
             let text = format!("{}{price}", f.style.currency);
-            f.p.text_in(&text, price_box, used, Align::Center, faded(ink, 0.8));
+            // The price as large as the name, but readable whatever the name's length.
+            let price_size = used.max(size.min(READABLE_PRICE * s));
+            f.p.text_in(&text, price_box, price_size, Align::Center, faded(ink, 0.8));
         }
         None => {
             f.p.text_in(&space.name, r, size * 1.1, Align::Center, ink);
