@@ -313,7 +313,11 @@ pub fn csv(results: &[GameResult]) -> String {
 /// The figures of two batches side by side (before an edit and after it), with the change.
 pub fn compare(before: &Summary, after: &Summary, seat_names: &[String], board: &Board) -> String {
     let mut rows: Vec<(String, String, String, String)> = Vec::new();
+    // The change is that of the figures as shown (0.7 → 0.5 is -0.2, whatever the digits past
+    // the shown one).
+    let shown = |x: f64| (x * 10.0).round() / 10.0;
     let mut share = |label: String, b: f64, a: f64, unit: &str| {
+        let (b, a) = (shown(b), shown(a));
         rows.push((
             label,
             format!("{b:.1}{unit}"),
@@ -497,6 +501,24 @@ mod tests {
         assert_eq!(
             errors.split_whitespace().collect::<Vec<_>>(),
             ["errors", "0.0%", "33.3%", "+33.3"]
+        );
+    }
+
+    /// The change is the difference of the figures shown: 0.65 → 0.5 reads 0.7 → 0.5, -0.2.
+    #[test]
+    fn compare_changes_by_the_figures_it_shows() {
+        let names = ["ai".to_string(), "random".to_string()];
+        let mut before = summarize(&batch()[..2], 2);
+        let mut after = summarize(&batch()[..2], 2);
+        before.stats.insert("bankruptcies".into(), 0.65);
+        after.stats.insert("bankruptcies".into(), 0.5);
+        let text = compare(&before, &after, &names, &empty_board());
+        let row = text.lines().find(|l| l.contains("bankruptcies"));
+        assert_eq!(
+            row.unwrap_or_default()
+                .split_whitespace()
+                .collect::<Vec<_>>(),
+            ["stats:", "bankruptcies", "0.7", "0.5", "-0.2"]
         );
     }
 
