@@ -142,9 +142,16 @@ fn batch(
     let bar = ProgressBar::new(a.games as u64);
     bar.set_style(
         ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} games  {elapsed} elapsed  {per_sec}  eta {left}",
+            "{bar:40} {pos}/{len} games  {elapsed} elapsed  {rate}  eta {left}",
         )
         .expect("valid template")
+        // Games a second as the closing line gives them.
+        .with_key(
+            "rate",
+            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.1} games/s", state.per_sec());
+            },
+        )
         // No estimate before the first game has ended (indicatif would say 0s).
         .with_key(
             "left",
