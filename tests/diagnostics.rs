@@ -2488,3 +2488,31 @@ fn a_grid_side_out_of_range_names_its_setting_once() {
         )],
     );
 }
+
+/// A verb must be one word a player can type: one with a space in it, or an empty one, is an
+/// error where the options are listed.
+#[test]
+fn an_option_verb_must_be_one_word() {
+    for (verb, problem) in [
+        (
+            "roll dice",
+            "the verb 'roll dice' has a space in it (arguments go after the verb: {verb, args...})",
+        ),
+        ("", "the verb is empty"),
+    ] {
+        let c = Copy::new();
+        c.edit(
+            "rules.lua",
+            "local out = { { \"roll\" } }",
+            &format!("local out = {{ {{ \"{verb}\" }} }}"),
+        );
+        let line = c.line_of("rules.lua", &format!("local out = {{ {{ \"{verb}\" }} }}")) - 1;
+        let out = c.check();
+        let first = out.stderr.lines().next().unwrap_or_default();
+        assert_eq!(
+            first,
+            format!("mono/rules.lua:{line}: error: option 1: {problem}"),
+            "{verb:?}"
+        );
+    }
+}

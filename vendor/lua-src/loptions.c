@@ -16,8 +16,19 @@ static int meeple_problem (lua_State *L, lua_Integer i, const char *what, const 
   return 1;
 }
 
+/* 0 when `verb` can be typed as an action's first word; 1 when it is empty, 2 when it has a
+** space (a typed action splits at spaces). */
+static lua_Unsigned meeple_verb_problem (TString *verb) {
+  const char *c = getstr(verb);
+  size_t n = tsslen(verb), k;
+  if (n == 0) return 1;
+  for (k = 0; k < n; k++)
+    if (c[k] == ' ' || c[k] == '\t' || c[k] == '\n' || c[k] == '\r') return 2;
+  return 0;
+}
+
 /* The problem with option `v` (pushed, returns 1), or 0: a table whose first element is the
-** verb (a string) and whose other elements are numbers, strings or booleans. */
+** verb (a string without spaces) and whose other elements are numbers, strings or booleans. */
 static int meeple_option_problem (lua_State *L, const TValue *v, lua_Integer i) {
   Table *o;
   lua_Unsigned n, j;
@@ -27,6 +38,10 @@ static int meeple_option_problem (lua_State *L, const TValue *v, lua_Integer i) 
   o = hvalue(v);
   if (!ttisstring(luaH_getint(o, 1)))
     return meeple_problem(L, i, ": the first element must be the verb (a string)%s", "");
+  if ((j = meeple_verb_problem(tsvalue(luaH_getint(o, 1)))) != 0)
+    return meeple_problem(L, i, j == 1 ? ": the verb is empty%s"
+                          : ": the verb '%s' has a space in it (arguments go after the verb: "
+                            "{verb, args...})", getstr(tsvalue(luaH_getint(o, 1))));
   n = luaH_getn(o);
   for (j = 2; j <= n; j++) {
     const TValue *a = luaH_getint(o, l_castU2S(j));
