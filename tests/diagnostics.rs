@@ -2516,3 +2516,24 @@ fn an_option_verb_must_be_one_word() {
         );
     }
 }
+
+/// `check` finds an option listed twice (a random player would pick it twice as often), at
+/// the options hook, with the game that shows it.
+#[test]
+fn check_finds_an_option_listed_twice() {
+    let c = Copy::new();
+    let twice = "local out = { { \"roll\" }, { \"roll\" } }";
+    c.edit("rules.lua", "local out = { { \"roll\" } }", twice);
+    let line = c.line_of("rules.lua", twice) - 1;
+    assert_fails(
+        &c.check(),
+        &[
+            format!(
+                "mono/rules.lua:{line}: error: option 'roll' is listed twice: a random player \
+                 picks it twice as often as the others"
+            ),
+            "    in state 'wait_player' hook 'options' (player 1, turn 1)".to_string(),
+            first_game(),
+        ],
+    );
+}

@@ -5,6 +5,7 @@
 use super::coverage::Coverage;
 use super::{read_game, CmdResult};
 use crate::ai::{play_one, within, Bot, Seat};
+use crate::core::action::Action;
 use crate::def::Package;
 use crate::diag::{plural, Diagnostic};
 use crate::engine::{Game, GameConfig, GameError};
@@ -160,6 +161,12 @@ fn check_one(name: &str, a: &CheckArgs) -> Result<(String, String, String), Vec<
         coverage.summary(&pkg)
     );
     Ok((pkg.id.clone(), pkg.shown.clone(), summary))
+}
+
+/// An option listed more than once in `options`, if any.
+fn listed_twice(options: &[Action]) -> Option<&Action> {
+    let mut seen = std::collections::HashSet::new();
+    options.iter().find(|o| !seen.insert(o.to_string()))
 }
 
 /// How `check` starts a game.
@@ -337,6 +344,13 @@ pub fn play_saving(
         // that save is the one a player could make here.
         game.check_shown()?;
         let (state, options) = (game.state_name(), game.decision()?.options().to_vec());
+        if let Some(twice) = listed_twice(&options) {
+            let msg = format!(
+                "option '{twice}' is listed twice: a random player picks it twice as often as \
+                 the others"
+            );
+            return Err(game.hook_error("options", msg));
+        }
         let played = play_one(game, bots)?;
         coverage.decide(&state, &options, played);
     }

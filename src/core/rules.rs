@@ -227,4 +227,6 @@ pub trait Rules {
     fn set_budget(&mut self, instructions: u64);
     /// What is odd in the rules but does not stop the game.
     fn warnings(&self) -> Vec<Diagnostic>;
+    /// A script error `msg` about what the pending state's `hook` did, at its definition.
+    fn hook_error(&self, hook: &str, msg: String) -> GameError;
 }

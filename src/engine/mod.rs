@@ -243,6 +243,11 @@ impl Game {
         self.rules.warnings()
     }
 
+    /// A script error `msg` about what the pending state's `hook` did, located at the hook.
+    pub fn hook_error(&self, hook: &str, msg: String) -> GameError {
+        self.rules.hook_error(hook, msg)
+    }
+
     /// Seats still to answer in the open simultaneous decision (empty when there is none).
     pub fn waiting(&self) -> Vec<usize> {
         self.pending().map_or(Vec::new(), |p| p.waiting.clone())

@@ -938,6 +938,11 @@ impl Rules for Host {
     fn warnings(&self) -> Vec<Diagnostic> {
         self.warnings.clone()
     }
+
+    fn hook_error(&self, hook: &str, msg: String) -> GameError {
+        let f = self.hook_function(&self.state_name(), hook);
+        self.error_at(f, msg, hook)
+    }
 }
 
 /// An action as the Lua option table `{verb, args...}`.
