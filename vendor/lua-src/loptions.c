@@ -31,17 +31,19 @@ static lua_Unsigned meeple_verb_problem (TString *verb) {
 ** verb (a string without spaces) and whose other elements are numbers, strings or booleans. */
 static int meeple_option_problem (lua_State *L, const TValue *v, lua_Integer i) {
   Table *o;
+  const TValue *verb;
   lua_Unsigned n, j;
   if (!ttistable(v))
     return meeple_problem(L, i, " is a %s, expected a table {verb, args...}",
                           ttypename(ttype(v)));
   o = hvalue(v);
-  if (!ttisstring(luaH_getint(o, 1)))
+  verb = luaH_getint(o, 1);
+  if (!ttisstring(verb))
     return meeple_problem(L, i, ": the first element must be the verb (a string)%s", "");
-  if ((j = meeple_verb_problem(tsvalue(luaH_getint(o, 1)))) != 0)
+  if ((j = meeple_verb_problem(tsvalue(verb))) != 0)
     return meeple_problem(L, i, j == 1 ? ": the verb is empty%s"
                           : ": the verb '%s' has a space in it (arguments go after the verb: "
-                            "{verb, args...})", getstr(tsvalue(luaH_getint(o, 1))));
+                            "{verb, args...})", getstr(tsvalue(verb)));
   n = luaH_getn(o);
   for (j = 2; j <= n; j++) {
     const TValue *a = luaH_getint(o, l_castU2S(j));
