@@ -2493,26 +2493,27 @@ fn a_grid_side_out_of_range_names_its_setting_once() {
 /// error where the options are listed.
 #[test]
 fn an_option_verb_must_be_one_word() {
-    for (verb, problem) in [
-        (
-            "roll dice",
-            "the verb 'roll dice' has a space in it (arguments go after the verb: {verb, args...})",
-        ),
-        ("", "the verb is empty"),
+    let spaced = |v: &str| {
+        format!("the verb '{v}' has a space in it (arguments go after the verb: {{verb, args...}})")
+    };
+    // As a table or as a bare string; an ideographic space splits a typed action too.
+    for (listed, problem) in [
+        ("{ \"roll dice\" }", spaced("roll dice")),
+        ("\"roll dice\"", spaced("roll dice")),
+        ("{ \"roll\u{3000}dice\" }", spaced("roll\u{3000}dice")),
+        ("{ \"\" }", "the verb is empty".to_string()),
+        ("\"\"", "the verb is empty".to_string()),
     ] {
         let c = Copy::new();
-        c.edit(
-            "rules.lua",
-            "local out = { { \"roll\" } }",
-            &format!("local out = {{ {{ \"{verb}\" }} }}"),
-        );
-        let line = c.line_of("rules.lua", &format!("local out = {{ {{ \"{verb}\" }} }}")) - 1;
+        let list = format!("local out = {{ {listed} }}");
+        c.edit("rules.lua", "local out = { { \"roll\" } }", &list);
+        let line = c.line_of("rules.lua", &list) - 1;
         let out = c.check();
         let first = out.stderr.lines().next().unwrap_or_default();
         assert_eq!(
             first,
             format!("mono/rules.lua:{line}: error: option 1: {problem}"),
-            "{verb:?}"
+            "{listed}"
         );
     }
 }

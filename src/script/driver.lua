@@ -23,8 +23,8 @@ end
 -- Option lists ------------------------------------------------------------------------------
 
 -- bad_option(o, i): the problem with option `o` (number `i` of its list, or R.random_move's
--- move when `i` is nil), or nil: a table whose first element is the verb (a string) and
--- whose other elements are numbers, strings or booleans. D.check(list): nil when a
+-- move when `i` is nil), or nil: a table whose first element is the verb (a string of one
+-- word) and whose other elements are numbers, strings or booleans. D.check(list): nil when a
 -- decision's options list is valid, else the problem; a bare string option becomes {verb}.
 -- Both are C functions (src/script/rawoptions.rs), run on every list each time it is listed
 -- (rules may change a list or an option after returning it: what is checked is what they

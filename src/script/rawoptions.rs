@@ -29,7 +29,7 @@ pub fn natives(lua: &Lua) -> mlua::Result<Table> {
 
 // `bad_option(o, i)` → the problem with option `o` (number `i` of its list, or
 // R.random_move's move when `i` is nil), or nil: an option is a table whose first element is
-// the verb (a string) and whose other elements are numbers, strings or booleans.
+// the verb (a string of one word) and whose other elements are numbers, strings or booleans.
 // `check(list)` → nil when `list` is a valid options list, else the problem; a bare string
 // option becomes {verb} in place. What is checked is the list as it is now: rules may change a
 // list or an option after returning it, and the driver checks on every ask. Both are C

@@ -16,19 +16,42 @@ static int meeple_problem (lua_State *L, lua_Integer i, const char *what, const 
   return 1;
 }
 
+/* Whether the UTF-8 text `c` (`n` bytes left) starts with a white-space character, as a typed
+** action is split (Unicode White_Space: ASCII spaces and controls, U+0085, U+00A0, U+1680,
+** U+2000-U+200A, U+2028, U+2029, U+202F, U+205F and U+3000). */
+static int meeple_space_at (const unsigned char *c, size_t n) {
+  if (*c == ' ' || (*c >= '\t' && *c <= '\r')) return 1;
+  if (n >= 2 && c[0] == 0xC2) return c[1] == 0x85 || c[1] == 0xA0;
+  if (n < 3) return 0;
+  if (c[0] == 0xE1) return c[1] == 0x9A && c[2] == 0x80;
+  if (c[0] == 0xE3) return c[1] == 0x80 && c[2] == 0x80;
+  if (c[0] != 0xE2) return 0;
+  if (c[1] == 0x80) return c[2] <= 0x8A || c[2] == 0xA8 || c[2] == 0xA9 || c[2] == 0xAF;
+  return c[1] == 0x81 && c[2] == 0x9F;
+}
+
 /* 0 when `verb` can be typed as an action's first word; 1 when it is empty, 2 when it has a
 ** space (a typed action splits at spaces). */
 static lua_Unsigned meeple_verb_problem (TString *verb) {
-  const char *c = getstr(verb);
+  const unsigned char *c = (const unsigned char *)getstr(verb);
   size_t n = tsslen(verb), k;
   if (n == 0) return 1;
   for (k = 0; k < n; k++)
-    if (c[k] == ' ' || c[k] == '\t' || c[k] == '\n' || c[k] == '\r') return 2;
+    if (meeple_space_at(c + k, n - k)) return 2;
   return 0;
 }
 
+/* Pushes the problem with the verb `verb` of option `i` and returns 1, or returns 0. */
+static int meeple_bad_verb (lua_State *L, TString *verb, lua_Integer i) {
+  lua_Unsigned why = meeple_verb_problem(verb);
+  if (why == 0) return 0;
+  return meeple_problem(L, i, why == 1 ? ": the verb is empty%s"
+                        : ": the verb '%s' has a space in it (arguments go after the verb: "
+                          "{verb, args...})", getstr(verb));
+}
+
 /* The problem with option `v` (pushed, returns 1), or 0: a table whose first element is the
-** verb (a string without spaces) and whose other elements are numbers, strings or booleans. */
+** verb (a string of one word) and whose other elements are numbers, strings or booleans. */
 static int meeple_option_problem (lua_State *L, const TValue *v, lua_Integer i) {
   Table *o;
   const TValue *verb;
@@ -40,10 +63,8 @@ static int meeple_option_problem (lua_State *L, const TValue *v, lua_Integer i) 
   verb = luaH_getint(o, 1);
   if (!ttisstring(verb))
     return meeple_problem(L, i, ": the first element must be the verb (a string)%s", "");
-  if ((j = meeple_verb_problem(tsvalue(verb))) != 0)
-    return meeple_problem(L, i, j == 1 ? ": the verb is empty%s"
-                          : ": the verb '%s' has a space in it (arguments go after the verb: "
-                            "{verb, args...})", getstr(tsvalue(verb)));
+  if (meeple_bad_verb(L, tsvalue(verb), i))
+    return 1;
   n = luaH_getn(o);
   for (j = 2; j <= n; j++) {
     const TValue *a = luaH_getint(o, l_castU2S(j));
@@ -78,6 +99,8 @@ int meeple_check_options (lua_State *L) {
   for (i = 1; i <= n; i++) {
     const TValue *o = luaH_getint(t, l_castU2S(i));
     if (ttisstring(o)) {
+      if (meeple_bad_verb(L, tsvalue(o), l_castU2S(i)))
+        return 1;
       lua_createtable(L, 1, 0);
       lua_rawgeti(L, 1, l_castU2S(i));
       lua_rawseti(L, 2, 1);
