@@ -476,10 +476,14 @@ fn a_bot_holds_no_mark_once_it_has_chosen() {
         (&mut mahjong, &["ai", "montecarlo:20", "mcts:20"]),
     ];
     for (g, bots) in cases {
+        let (position, log) = (g.snapshot().unwrap().hash(), g.events());
         for bot in bots {
             for seed in 1..=3 {
                 chosen(g, bot, seed);
                 assert_eq!(g.marks_held(), 0, "{bot}, seed {seed}");
+                // And the search left the game as it found it.
+                assert_eq!(g.snapshot().unwrap().hash(), position, "{bot}, seed {seed}");
+                assert_eq!(g.events(), log, "{bot}, seed {seed}");
             }
         }
     }

@@ -246,8 +246,9 @@ impl Fair {
         let (logged, decisions) = (game.events().len(), game.decisions());
         let seed = splitmix64(self.seed ^ (decisions << 8) ^ seat as u64);
         game.marked(|game, truth| {
-            game.determinize(seat, seed)?;
-            let result = think(self.bot.as_mut(), game);
+            // Back to the truth however the re-deal or the thinking ended.
+            let result =
+                (game.determinize(seat, seed)).and_then(|_| think(self.bot.as_mut(), game));
             game.return_to(truth, logged)?;
             result
         })
