@@ -112,8 +112,10 @@ fn fit(s: &str, r: Rect, size: f32, measure: &dyn Fn(&str, f32) -> f32) -> (f32,
             return (size, lines);
         }
         if wide && size <= READABLE_TEXT {
+            // A word with digits (a price) is never broken: its line may still be too wide.
             let split = wrap(s, r.w, &width, true);
-            if fits(&split) || size <= MIN_TEXT {
+            let narrow = split.iter().all(|l| width(l) <= r.w);
+            if (narrow && fits(&split)) || size <= MIN_TEXT {
                 return (size, split);
             }
         }

@@ -68,10 +68,11 @@ fn draw_space(f: &Frame, i: usize, space: &Space, r: Rect, side: usize) {
     draw_label(f, space, text_box.inset(3.0 * f.layout.scale), side);
 }
 
-/// The name, and the price under it when the space has one.
-/// The size a price shrinks to at most when its space's name is long, in pixels at scale 1.
+/// The size a price shrinks to at most when its space's name is long, in pixels (as
+/// `text_in`'s smallest sizes are: what a reader needs does not scale with the window).
 const READABLE_PRICE: f32 = 11.0;
 
+/// The name, and the price under it when the space has one.
 fn draw_label(f: &Frame, space: &Space, r: Rect, side: usize) {
     let ink = color(f.style.text);
     let s = f.layout.scale;
@@ -94,7 +95,7 @@ fn draw_label(f: &Frame, space: &Space, r: Rect, side: usize) {
             let price_box = Rect::new(r.x, r.y + r.h * 0.66, r.w, r.h * 0.34);
             let text = format!("{}{price}", f.style.currency);
             // The price as large as the name, but readable whatever the name's length.
-            let price_size = used.max(size.min(READABLE_PRICE * s));
+            let price_size = used.max(size.min(READABLE_PRICE));
             f.p.text_in(&text, price_box, price_size, Align::Center, faded(ink, 0.8));
         }
         None => {
