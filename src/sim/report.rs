@@ -315,7 +315,7 @@ pub fn compare(before: &Summary, after: &Summary, seat_names: &[String], board: 
     let mut rows: Vec<(String, String, String, String)> = Vec::new();
     // The change is that of the figures as shown (0.7 → 0.5 is -0.2, whatever the digits past
     // the shown one).
-    let shown = |x: f64| (x * 10.0).round() / 10.0;
+    let shown = |x: f64| format!("{x:.1}").parse::<f64>().unwrap_or(x);
     let mut share = |label: String, b: f64, a: f64, unit: &str| {
         let (b, a) = (shown(b), shown(a));
         rows.push((
@@ -504,14 +504,15 @@ mod tests {
         );
     }
 
-    /// The change is the difference of the figures shown: 0.65 → 0.5 reads 0.7 → 0.5, -0.2.
+    /// The change is the difference of the figures shown: 0.66 → 0.54 reads 0.7 → 0.5, -0.2
+    /// (not the -0.1 of the unrounded figures).
     #[test]
     fn compare_changes_by_the_figures_it_shows() {
         let names = ["ai".to_string(), "random".to_string()];
         let mut before = summarize(&batch()[..2], 2);
         let mut after = summarize(&batch()[..2], 2);
-        before.stats.insert("bankruptcies".into(), 0.65);
-        after.stats.insert("bankruptcies".into(), 0.5);
+        before.stats.insert("bankruptcies".into(), 0.66);
+        after.stats.insert("bankruptcies".into(), 0.54);
         let text = compare(&before, &after, &names, &empty_board());
         let row = text.lines().find(|l| l.contains("bankruptcies"));
         assert_eq!(
