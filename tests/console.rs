@@ -84,7 +84,7 @@ fn the_console_starts_where_a_save_ends_and_stops_at_the_game_end() {
 #[test]
 fn the_consoles_globals_stay_from_entry_to_entry() {
     let typed = "x = 5\nfunction twice(n) return 2 * n end\ntwice(x)\n:play 1\nx\n\
-                 R.states.turn.x\nlocal y = 2\ny\n";
+                 rawget(_G, 'x')\nlocal y = 2\ny\n";
     let (out, code) = console(&["tictactoe"], typed);
     let expected = [
         "Tic-tac-toe 井字棋 · state turn · P1 to play",
