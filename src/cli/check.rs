@@ -5,7 +5,7 @@
 use super::coverage::Coverage;
 use super::{read_game, CmdResult};
 use crate::ai::{play_one, within, Bot, Seat};
-use crate::core::action::Action;
+use crate::core::action::{Action, Arg};
 use crate::def::Package;
 use crate::diag::{plural, Diagnostic};
 use crate::engine::{Game, GameConfig, GameError};
@@ -163,10 +163,18 @@ fn check_one(name: &str, a: &CheckArgs) -> Result<(String, String, String), Vec<
     Ok((pkg.id.clone(), pkg.shown.clone(), summary))
 }
 
-/// An option listed more than once in `options`, if any.
+/// An option listed more than once in `options`, if any: the same verb and arguments, an
+/// integer argument being the same as the equal float (`"1"` is not `1`).
 fn listed_twice(options: &[Action]) -> Option<&Action> {
+    let key = |o: &Action| {
+        let args = o.args.iter().map(|a| match a {
+            Arg::Int(i) => Arg::Num(*i as f64),
+            other => other.clone(),
+        });
+        serde_json::to_string(&(&o.verb, args.collect::<Vec<_>>())).unwrap_or_default()
+    };
     let mut seen = std::collections::HashSet::new();
-    options.iter().find(|o| !seen.insert(o.to_string()))
+    options.iter().find(|o| !seen.insert(key(o)))
 }
 
 /// How `check` starts a game.
@@ -324,6 +332,7 @@ impl Planned {
 /// Plays the game to its end one decision at a time, saving before each and at the end (G
 /// must be plain data whenever a player may save) and showing each decision as `play` would
 /// (labels and status lines), so that a problem is found at the decision it first appears in.
+/// An option listed twice in one list is an error (a random player would favour it).
 /// Notes in `coverage` the states the game entered and the verbs offered and played. A game
 /// still going after `max` decisions is an error.
 pub fn play_saving(
