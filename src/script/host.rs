@@ -760,18 +760,16 @@ fn check_states(
         .collect()
 }
 
-/// `d` located where the state's first written hook is defined: a missing hook belongs beside
-/// its others. Unmoved when the state has none.
+/// `d` (about the rules file) located where the state's first hook written in that file is
+/// defined: a missing hook belongs beside its others. Unmoved when it has none there (a
+/// state made by a shared script's helper is the rules file's own business).
 fn beside_hooks(hooks: &StateHooks, mut d: Diagnostic) -> Diagnostic {
     let written = [&hooks.enter, &hooks.options, &hooks.act, &hooks.seats];
-    let at = (written.into_iter().flatten()).find_map(|f| {
+    let line = (written.into_iter().flatten()).find_map(|f| {
         let info = f.info();
-        Some((info.short_src?, info.line_defined?))
+        (info.short_src.as_deref() == Some(d.path.as_str())).then_some(info.line_defined?)
     });
-    if let Some((src, line)) = at {
-        d.path = src;
-        d.line = Some(line);
-    }
+    d.line = line.or(d.line);
     d
 }
 
