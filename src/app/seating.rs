@@ -320,13 +320,21 @@ mod tests {
             let l = tiles(left, Side::Left, 24, 60.0);
             inside(&r, right);
             inside(&l, left);
-            assert_eq!(r[0].x + r[0].w, right.x + right.w, "{bands} bands");
-            assert_eq!(l[0].x, left.x, "{bands} bands");
+            let near = |a: f32, b: f32| (a - b).abs() < 0.01;
+            assert!(
+                near(r[0].x + r[0].w, right.x + right.w),
+                "{bands} bands: {r:?}"
+            );
+            assert!(near(l[0].x, left.x), "{bands} bands: {l:?}");
+            // 24 tiles take two lines or more: the second lies inward of the first.
             let second = |tiles: &[Rect]| tiles.iter().map(|t| t.x).find(|x| *x != tiles[0].x);
-            assert!(second(&r).is_none_or(|x| x < r[0].x), "inward: {r:?}");
-            assert!(second(&l).is_none_or(|x| x > l[0].x), "inward: {l:?}");
+            assert!(second(&r).is_some_and(|x| x < r[0].x), "inward: {r:?}");
+            assert!(second(&l).is_some_and(|x| x > l[0].x), "inward: {l:?}");
             let melds = grouped_tiles(right, Side::Right, &[4, 3], 40.0);
-            assert_eq!(melds[0].x + melds[0].w, right.x + right.w, "{bands} bands");
+            assert!(
+                near(melds[0].x + melds[0].w, right.x + right.w),
+                "{bands} bands"
+            );
         }
     }
 
