@@ -128,7 +128,6 @@ pub fn main() -> i32 {
 
 pub type CmdResult = Result<i32, Vec<Diagnostic>>;
 
-/// Finds and loads a game, or explains why not: every problem of every one of its files.
 /// A count given on the command line: a whole number of 1 or more, or an error saying so.
 pub fn positive<T: std::str::FromStr + Default + PartialEq>(text: &str) -> Result<T, String> {
     match text.parse::<T>() {
@@ -137,6 +136,7 @@ pub fn positive<T: std::str::FromStr + Default + PartialEq>(text: &str) -> Resul
     }
 }
 
+/// Finds and loads a game, or explains why not: every problem of every one of its files.
 pub fn load(game: &str) -> Result<Arc<Package>, Vec<Diagnostic>> {
     read_game(game, false)
 }
