@@ -320,12 +320,7 @@ impl Planned {
     /// The note on this game's error: the command that plays it again.
     fn replay(&self, name: &str, settings: &[String]) -> String {
         let players = vec![self.kind.to_string(); self.seats].join(",");
-        let sets: String = settings.iter().map(|s| format!(" --set {s}")).collect();
-        format!(
-            "on seed {seed} (replay: meeple play {name} --map {} --players {players} --seed {seed}{sets} --text)",
-            self.map,
-            seed = self.seed
-        )
+        super::replay_note(name, &self.map, &players, self.seed, settings)
     }
 }
 

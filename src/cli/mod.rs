@@ -136,6 +136,15 @@ pub fn positive<T: std::str::FromStr + Default + PartialEq>(text: &str) -> Resul
     }
 }
 
+/// The note under a game's error: its seed and the command that plays it again (every bot
+/// plays the same game under `play` as under `sim` and `check`).
+pub fn replay_note(game: &str, map: &str, players: &str, seed: u64, settings: &[String]) -> String {
+    let sets: String = settings.iter().map(|s| format!(" --set {s}")).collect();
+    format!(
+        "on seed {seed} (replay: meeple play {game} --map {map} --players {players} --seed {seed}{sets} --text)"
+    )
+}
+
 /// Finds and loads a game, or explains why not: every problem of every one of its files.
 pub fn load(game: &str) -> Result<Arc<Package>, Vec<Diagnostic>> {
     read_game(game, false)

@@ -226,8 +226,8 @@ fn watch(
     Ok(0)
 }
 
-/// The first game that stopped on an error: the error, its seed and the command that plays
-/// the game again (every bot plays the same game under `play` as under `sim`).
+/// The first game that stopped on an error: the error, then its seed and the command that
+/// plays the game again.
 fn first_failure(
     a: &SimArgs,
     names: &[String],
@@ -235,16 +235,11 @@ fn first_failure(
     results: &[GameResult],
 ) -> Option<String> {
     let failed = results.iter().find(|r| r.error.is_some())?;
-    let sets: String = (a.game.settings.iter())
-        .map(|s| format!(" --set {s}"))
-        .collect();
+    let (players, g) = (names.join(","), &a.game);
+    let note = super::replay_note(&g.game, &board.id, &players, failed.seed, &g.settings);
     Some(format!(
-        "{}\n    on seed {seed} (replay: meeple play {} --map {} --players {} --seed {seed}{sets} --text)",
-        failed.error.as_deref().unwrap_or_default(),
-        a.game.game,
-        board.id,
-        names.join(","),
-        seed = failed.seed
+        "{}\n    {note}",
+        failed.error.as_deref().unwrap_or_default()
     ))
 }
 
