@@ -5,7 +5,7 @@
 use super::coverage::Coverage;
 use super::{read_game, CmdResult};
 use crate::ai::{play_one, within, Bot, Seat};
-use crate::core::action::{Action, Arg};
+use crate::core::action::Action;
 use crate::def::Package;
 use crate::diag::{plural, Diagnostic};
 use crate::engine::{Game, GameConfig, GameError};
@@ -163,18 +163,10 @@ fn check_one(name: &str, a: &CheckArgs) -> Result<(String, String, String), Vec<
     Ok((pkg.id.clone(), pkg.shown.clone(), summary))
 }
 
-/// An option listed more than once in `options`, if any: the same verb and arguments, an
-/// integer argument being the same as the equal float (`"1"` is not `1`).
+/// An option listed more than once in `options` (the same move, `Action::same`), if any.
 fn listed_twice(options: &[Action]) -> Option<&Action> {
-    let key = |o: &Action| {
-        let args = o.args.iter().map(|a| match a {
-            Arg::Int(i) => Arg::Num(*i as f64),
-            other => other.clone(),
-        });
-        serde_json::to_string(&(&o.verb, args.collect::<Vec<_>>())).unwrap_or_default()
-    };
     let mut seen = std::collections::HashSet::new();
-    options.iter().find(|o| !seen.insert(key(o)))
+    options.iter().find(|o| !seen.insert(o.key()))
 }
 
 /// How `check` starts a game.

@@ -3,7 +3,7 @@
 //! and sent over the network.
 
 use serde::{Deserialize, Serialize};
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
@@ -32,6 +32,36 @@ impl Action {
     pub fn with(mut self, arg: Arg) -> Self {
         self.args.push(arg);
         self
+    }
+
+    /// Whether `other` is the same move: the same verb and arguments, an integer argument
+    /// being the same as the equal number (the string `"1"` is not the number 1).
+    pub fn same(&self, other: &Action) -> bool {
+        self.verb == other.verb
+            && self.args.len() == other.args.len()
+            && self
+                .args
+                .iter()
+                .zip(&other.args)
+                .all(|(x, y)| match (x, y) {
+                    (Arg::Int(i), Arg::Num(n)) | (Arg::Num(n), Arg::Int(i)) => *i as f64 == *n,
+                    _ => x == y,
+                })
+    }
+
+    /// A text two actions share when they are the same move (`same`), to find a move listed
+    /// twice without comparing every pair.
+    pub fn key(&self) -> String {
+        let mut k = format!("{}:{}", self.verb.len(), self.verb);
+        for a in &self.args {
+            let _ = match a {
+                Arg::Bool(b) => write!(k, "|b{b}"),
+                Arg::Int(i) => write!(k, "|n{:?}", *i as f64),
+                Arg::Num(n) => write!(k, "|n{n:?}"),
+                Arg::Str(s) => write!(k, "|s{}:{s}", s.len()),
+            };
+        }
+        k
     }
 
     /// Reads `verb arg arg…` as typed at a prompt: integers, numbers, true/false, else strings.
@@ -91,5 +121,38 @@ mod tests {
         );
         assert_eq!(a.to_string(), "build beijing 2");
         assert_eq!(Action::parse("   "), None);
+    }
+
+    /// `same` and `key` agree: an integer is the equal number, a string of digits is not.
+    #[test]
+    fn the_same_move_has_the_same_key() {
+        let place = |a: Arg, b: Arg| Action::new("place").with(a).with(b);
+        let pairs = [
+            (
+                place(Arg::Int(1), Arg::Int(2)),
+                place(Arg::Num(1.0), Arg::Int(2)),
+                true,
+            ),
+            (
+                place(Arg::Int(1), Arg::Int(2)),
+                place(Arg::Str("1".into()), Arg::Int(2)),
+                false,
+            ),
+            (
+                place(Arg::Int(1), Arg::Int(2)),
+                place(Arg::Int(2), Arg::Int(1)),
+                false,
+            ),
+            (
+                Action::new("say").with(Arg::Str("a|sb".into())),
+                Action::new("say")
+                    .with(Arg::Str("a".into()))
+                    .with(Arg::Str("b".into())),
+                false,
+            ),
+        ];
+        for (a, b, same) in pairs {
+            assert_eq!((a.same(&b), a.key() == b.key()), (same, same), "{a} / {b}");
+        }
     }
 }

@@ -14,7 +14,7 @@ pub use crate::core::world::Snapshot;
 pub use history::Mark;
 pub use shown::Shown;
 
-use crate::core::action::{Action, Arg};
+use crate::core::action::Action;
 use crate::core::event::{Event, Outcome};
 use crate::core::rng::GameRng;
 use crate::core::rules::Rules;
@@ -287,7 +287,7 @@ impl Game {
                 seat + 1
             )));
         }
-        match p.options().iter().position(|o| same_action(o, action)) {
+        match p.options().iter().position(|o| o.same(action)) {
             Some(i) => Ok(i),
             None => Err(GameError::Rejected(self.why_not(seat, action))),
         }
@@ -375,13 +375,4 @@ fn diag_of(e: GameError, game: &Game) -> Diagnostic {
         GameError::Script(s) => s.0,
         GameError::Rejected(r) => Diagnostic::error(game.pkg.file("game.toml"), r),
     }
-}
-
-fn same_action(a: &Action, b: &Action) -> bool {
-    a.verb == b.verb
-        && a.args.len() == b.args.len()
-        && a.args.iter().zip(&b.args).all(|(x, y)| match (x, y) {
-            (Arg::Int(i), Arg::Num(n)) | (Arg::Num(n), Arg::Int(i)) => *i as f64 == *n,
-            _ => x == y,
-        })
 }
