@@ -746,14 +746,12 @@ fn check_states(
                 ));
                 return hooks;
             }
-            for (hook, present) in needed {
-                if !present {
-                    let msg = format!(
-                        "state '{}' needs a function R.states.{}.{hook}",
-                        spec.name, spec.name
-                    );
-                    diags.push(beside_hooks(&hooks, Diagnostic::error(path, msg)));
-                }
+            for hook in missing {
+                let msg = format!(
+                    "state '{}' needs a function R.states.{}.{hook}",
+                    spec.name, spec.name
+                );
+                diags.push(beside_hooks(&hooks, Diagnostic::error(path, msg)));
             }
             hooks
         })
