@@ -32,7 +32,7 @@ static int meeple_space_at (const unsigned char *c, size_t n) {
 
 /* 0 when `verb` can be typed as an action's first word; 1 when it is empty, 2 when it has a
 ** space (a typed action splits at spaces). */
-static lua_Unsigned meeple_verb_problem (TString *verb) {
+static int meeple_verb_problem (TString *verb) {
   const unsigned char *c = (const unsigned char *)getstr(verb);
   size_t n = tsslen(verb), k;
   if (n == 0) return 1;
@@ -43,7 +43,7 @@ static lua_Unsigned meeple_verb_problem (TString *verb) {
 
 /* Pushes the problem with the verb `verb` of option `i` and returns 1, or returns 0. */
 static int meeple_bad_verb (lua_State *L, TString *verb, lua_Integer i) {
-  lua_Unsigned why = meeple_verb_problem(verb);
+  int why = meeple_verb_problem(verb);
   if (why == 0) return 0;
   return meeple_problem(L, i, why == 1 ? ": the verb is empty%s"
                         : ": the verb '%s' has a space in it (arguments go after the verb: "
