@@ -1254,6 +1254,70 @@ fn a_bots_failing_move_in_play_waits_and_keeps_the_record() {
     );
 }
 
+/// A person's move the rules fail on is taken back for good: what `undo` took back can still
+/// be redone. A move that leaves `G` unsaveable is taken back too, with its log line, and the
+/// game plays on (it used to stay on the board, with nothing left to undo).
+#[test]
+fn a_failed_move_is_taken_back_and_keeps_what_redo_brings_back() {
+    let c = Copy::of("tictactoe", "ttt");
+    c.edit(
+        "rules.lua",
+        "R.states = { turn = grid.placing_turn(\"over\") }",
+        "local turn = grid.placing_turn(\"over\")\n\
+         local act = turn.act\n\
+         turn.act = function(G, ctx, action, p)\n  \
+           if action[2] == 2 and action[3] == 2 then error(\"the centre is broken\") end\n  \
+           if action[2] == 3 and action[3] == 3 then G.f = print end\n  \
+           return act(G, ctx, action, p)\n\
+         end\n\
+         R.states = { turn = turn }",
+    );
+    let line = c.line_of("rules.lua", "the centre is broken");
+    let args = [
+        "play",
+        "ttt",
+        "--players",
+        "human,human",
+        "--seed",
+        "1",
+        "--text",
+        "--no-watch",
+    ];
+    let typed = "place 1 1\nundo\nplace 2 2\nredo\nplace 3 3\nplace 1 3\nundo\nquit\n";
+    let out = run_typing(&c.cwd, &args, typed);
+    let prompts: Vec<&str> = (out.stdout.split("> ").skip(1))
+        .map(|s| s.split("\n\n").next().unwrap_or(""))
+        .collect();
+    let centre = format!(
+        "ttt/rules.lua:{line}: error: the centre is broken\n    in state 'turn' hook 'act' \
+         (player 1, turn 1)\nthe rules failed on that move; it was undone\nP1, choose:\n"
+    );
+    assert_eq!(prompts[1], "undid 1 decision", "{}", out.stdout);
+    assert!(prompts[2].starts_with(&centre), "{}", out.stdout);
+    assert_eq!(prompts[3], "redid 1 decision", "{}", out.stdout);
+    let board = "     1  2  3\n  1  ●  ·  ·\n  2  ·  ·  ·\n  3  ·  ·  ·";
+    assert!(out
+        .stdout
+        .split("redid 1 decision")
+        .nth(1)
+        .unwrap()
+        .contains(board));
+    let unsaved =
+        "ttt/rules.lua: error: G.f: a function cannot be saved (G must be plain data)\n    \
+                   in state 'turn' hook 'snapshot' (player 1, turn 3)\n\
+                   the rules failed on that move; it was undone\nP2, choose:\n";
+    assert!(prompts[4].starts_with(unsaved), "{}", out.stdout);
+    assert!(!out.stdout.contains("places at (3, 3)"), "{}", out.stdout);
+    // P2's next move stands, and undo takes back that one move.
+    assert!(
+        prompts[5].starts_with("  · P2 places at (1, 3)"),
+        "{}",
+        out.stdout
+    );
+    assert_eq!(prompts[6], "undid 1 decision", "{}", out.stdout);
+    assert_eq!(out.code, Some(0));
+}
+
 /// Two games with one id (a copy whose id was not changed) are an error of `check --all`.
 #[test]
 fn check_all_refuses_two_games_with_one_id() {

@@ -191,7 +191,7 @@ impl Table {
             }
             Err(GameError::Rejected(r)) => Err(r),
             Err(GameError::Script(e)) => {
-                let said = self.s.roll_back(&e);
+                let said = crate::session::failed(&e);
                 self.anim.sync(&self.s.game.shown_world());
                 Err(said)
             }

@@ -123,7 +123,7 @@ pub fn run(a: PlayArgs) -> CmdResult {
         let seat = p.seat;
         if let Some(index) = s.forced() {
             if let Err(GameError::Script(e)) = s.apply(seat, index) {
-                println!("{}", s.roll_back(&e));
+                println!("{}", session::failed(&e));
                 stalled = true;
             }
             continue;
@@ -168,7 +168,7 @@ pub fn run(a: PlayArgs) -> CmdResult {
                 let index = s.default_option();
                 println!("\ntime is up: {}", s.label(index));
                 match s.apply(seat, index) {
-                    Err(GameError::Script(e)) => println!("{}", s.roll_back(&e)),
+                    Err(GameError::Script(e)) => println!("{}", session::failed(&e)),
                     other => other.map_err(|e| vec![script_diag(e)])?,
                 }
                 redraw = true;
@@ -265,7 +265,7 @@ fn bot_move(s: &mut Session, seat: usize) -> Result<(), String> {
         println!("P{} ({}) → {label}", seat + 1, s.seats[seat]);
     }
     s.apply(seat, choice.index).map_err(|e| match e {
-        GameError::Script(e) => s.roll_back(&e),
+        GameError::Script(e) => session::failed(&e),
         other => other.to_string(),
     })
 }
@@ -324,7 +324,7 @@ fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnos
             match index.and_then(|i| s.apply(seat, i)) {
                 Ok(()) => {}
                 Err(GameError::Rejected(r)) => println!("rejected: {r}"),
-                Err(GameError::Script(e)) => println!("{}", s.roll_back(&e)),
+                Err(GameError::Script(e)) => println!("{}", session::failed(&e)),
             }
         }
     }

@@ -7,22 +7,32 @@ use crate::core::rules::MarkId;
 use crate::core::world::Shape;
 use crate::core::zone::ZoneState;
 
-/// One step `undo` can take back: the position before a decision, the history's length then,
-/// and which seats saw an item they could not see before it (a draw, a deal, a tile played
-/// from a concealed hand), something no undo makes them forget.
+/// One step `undo` can take back: the position before a decision, the history's and the
+/// event log's lengths then, and which seats saw an item they could not see before it (a
+/// draw, a deal, a tile played from a concealed hand), something no undo makes them forget.
 pub(super) struct Undo {
     snap: Snapshot,
     len: usize,
+    events: usize,
     taught: Vec<bool>,
 }
 
-impl Undo {
-    pub(super) fn new(snap: Snapshot, len: usize) -> Undo {
-        Undo {
-            snap,
-            len,
-            taught: Vec::new(),
+impl Game {
+    /// Keeps the position before a decision for `undo` (when undo is kept).
+    pub(super) fn keep_for_undo(&mut self) -> Result<(), GameError> {
+        if self.undo.is_none() {
+            return Ok(());
         }
+        let undo = Undo {
+            snap: self.snapshot()?,
+            len: self.history.len(),
+            events: self.rules.events().len(),
+            taught: Vec::new(),
+        };
+        if let Some(u) = &mut self.undo {
+            u.push(undo);
+        }
+        Ok(())
     }
 }
 
@@ -125,15 +135,34 @@ impl Game {
         Ok(())
     }
 
-    /// Steps back one decision; false when there is nothing to undo.
+    /// Steps back one decision, which `redo` can bring back; false when there is nothing to
+    /// undo. When the position cannot be saved for `redo`, nothing changes.
     pub fn undo(&mut self) -> Result<bool, GameError> {
-        let Some(Undo { snap, len, .. }) = self.undo.as_mut().and_then(|u| u.pop()) else {
+        if self.undo.as_ref().is_none_or(|u| u.is_empty()) {
+            return Ok(false);
+        }
+        let now = self.snapshot()?;
+        let history = self.history.clone();
+        self.take_back()?;
+        self.redo.push((now, history));
+        Ok(true)
+    }
+
+    /// Takes the last decision back for good, with the lines it logged, leaving redo as it
+    /// is: a move that failed, or whose position cannot be saved. False when undo is not kept
+    /// or there is nothing to take back.
+    pub fn take_back(&mut self) -> Result<bool, GameError> {
+        let Some(Undo {
+            snap, len, events, ..
+        }) = self.undo.as_mut().and_then(|u| u.pop())
+        else {
             return Ok(false);
         };
-        let now = self.snapshot()?;
         self.restore(&snap)?;
-        self.redo.push((now, self.history.clone()));
         self.history.truncate(len);
+        let mut log = self.rules.drain_events();
+        log.truncate(events);
+        self.rules.put_events(log);
         Ok(true)
     }
 
@@ -198,10 +227,7 @@ impl Game {
         let Some((snap, history)) = self.redo.pop() else {
             return Ok(false);
         };
-        let now = self.snapshot()?;
-        if let Some(u) = &mut self.undo {
-            u.push(Undo::new(now, self.history.len()));
-        }
+        self.keep_for_undo()?;
         self.restore(&snap)?;
         self.history = history;
         self.note_what_was_learned();

@@ -304,18 +304,13 @@ impl Game {
         }
     }
 
-    /// Applies the pending decision's option number `index`.
+    /// Applies the pending decision's option number `index`. When undo is kept, a move the
+    /// rules fail on is taken back (`take_back`): the position, history and redo are as they
+    /// were. Without undo (a search) the game is left where the rules failed.
     pub fn apply_index(&mut self, index: usize) -> Result<(), GameError> {
         self.option_number(index + 1)?;
         self.moves += 1;
-        if self.undo.is_some() {
-            let snap = self.snapshot()?;
-            let len = self.history.len();
-            if let Some(u) = &mut self.undo {
-                u.push(history::Undo::new(snap, len));
-            }
-            self.redo.clear();
-        }
+        self.keep_for_undo()?;
         if self.rules.recording() {
             let p = self.decision()?;
             let step = Step {
@@ -332,7 +327,11 @@ impl Game {
             events.extend(logged);
         }
         self.rules.put_events(events);
-        played?;
+        if let Err(e) = played {
+            self.take_back()?;
+            return Err(e);
+        }
+        self.redo.clear();
         self.note_what_was_learned();
         Ok(())
     }

@@ -14,6 +14,11 @@ use crate::engine::{Game, GameError};
 use crate::replay::{Record, RecordStep};
 use crate::script::ScriptError;
 
+/// What a person is told when the rules fail on a move (`e`): `apply` took it back.
+pub fn failed(e: &ScriptError) -> String {
+    format!("{e}\nthe rules failed on that move; it was undone")
+}
+
 pub struct Session {
     pub game: Game,
     pub seats: Vec<Seat>,
@@ -57,10 +62,19 @@ impl Session {
         }
     }
 
-    /// Applies option `index` for `seat` and records it (the one path for every player).
+    /// Applies option `index` for `seat` and records it (the one path for every player). A
+    /// move the rules fail on, or whose position cannot be saved, is taken back: the game,
+    /// the record and what `redo` brings back stay as they were (see `failed`).
     pub fn apply(&mut self, seat: usize, index: usize) -> Result<(), GameError> {
         self.game.apply_index(index)?;
-        let hash = self.game.snapshot()?.hash();
+        self.undone.clear();
+        let hash = match self.game.snapshot() {
+            Ok(snap) => snap.hash(),
+            Err(e) => {
+                self.game.take_back()?;
+                return Err(e);
+            }
+        };
         let action = self
             .game
             .history
@@ -69,15 +83,7 @@ impl Session {
             .action
             .clone();
         self.record.steps.push(RecordStep { seat, action, hash });
-        self.undone.clear();
         Ok(())
-    }
-
-    /// Undoes a move the rules failed on (`e`), so that play goes on; says so.
-    pub fn roll_back(&mut self, e: &ScriptError) -> String {
-        let _ = self.game.undo();
-        self.record.steps.truncate(self.game.history.len());
-        format!("{e}\nthe rules failed on that move; it was undone")
     }
 
     /// Whose eyes the session shows: the person being asked, else the only person seated,
