@@ -339,6 +339,28 @@ fn the_history_is_told_in_words_under_the_new_rules() {
     );
 }
 
+/// A package runs the Lua it was read with, not the files on disk now: after an edit of the
+/// rules in the same folder, the package from before still plays the old rules, so a reload
+/// can tell how the game so far would differ.
+#[test]
+fn a_package_keeps_the_lua_it_was_read_with() {
+    use meeple::replay::differences;
+    let (record, _) = recorded(10);
+    let l = live();
+    let before = std::sync::Arc::new(load_package(&l.root).unwrap());
+    l.edit(
+        "rules.lua",
+        "local out = { { \"roll\" } }",
+        "local out = { { \"throw\" } }",
+    );
+    let after = std::sync::Arc::new(load_package(&l.root).unwrap());
+    assert_eq!(differences(before.clone(), before.clone(), &record), None);
+    assert_eq!(
+        differences(before, after, &record).as_deref(),
+        Some("step 1 (P1: roll) is no longer legal: 'roll' is not a legal option for P1 in state 'wait_player' (options: 'throw')")
+    );
+}
+
 #[test]
 fn a_replay_records_reloads_and_verifies_up_to_the_first() {
     use meeple::replay::{verify, Record, RecordStep, ReloadMark};

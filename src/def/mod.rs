@@ -7,6 +7,7 @@ pub mod cards;
 pub mod folder;
 pub mod items;
 pub mod manifest;
+pub mod scripts;
 pub mod settings;
 pub mod shared;
 pub mod source;
@@ -68,6 +69,8 @@ pub struct Package {
     pub default_map: String,
     /// Hash of every file in the folder: identifies the exact rules a replay was made with.
     pub files_hash: String,
+    /// The Lua the game runs, as read with the package.
+    pub scripts: scripts::Scripts,
     /// What is odd but does not stop the game (a state nothing reaches), sorted.
     pub warnings: Vec<Diagnostic>,
 }
@@ -264,9 +267,15 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
         diag::sort(&mut diags);
         return Err(diags);
     }
+    let named = [
+        Some(def.rules.get_ref()),
+        def.ai.as_ref().map(|a| a.get_ref()),
+    ];
+    let named: Vec<&str> = named.into_iter().flatten().map(String::as_str).collect();
     Ok(Package {
         root: root.to_path_buf(),
         files_hash: hash_folder(root),
+        scripts: scripts::Scripts::read(root, &shown, &named),
         warnings,
         shown,
         id: def.id.into_inner(),

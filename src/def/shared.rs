@@ -19,9 +19,13 @@ pub fn folder(root: &Path) -> PathBuf {
     root.join("../../scripts")
 }
 
-/// Shared script `rel` (`grid.lua`) for the game in `root`: its path as shown in messages and
-/// chunk names, and its text; `None` when neither the folder nor the binary has it.
-pub fn read(root: &Path, rel: &str) -> Option<Result<(String, String), Diagnostic>> {
+/// A Lua file's path as shown in messages and chunk names, and its text (or why it could not
+/// be read).
+pub type Found = Result<(String, String), Diagnostic>;
+
+/// Shared script `rel` (`grid.lua`) for the game in `root` (`Found`); `None` when neither the
+/// folder nor the binary has it.
+pub fn read(root: &Path, rel: &str) -> Option<Found> {
     let dir = folder(root);
     let file = dir.join(rel);
     if file.is_file() {
@@ -50,9 +54,9 @@ pub fn looked(root: &Path, rel: &str) -> String {
     format!("{disk}; shared scripts: {}", names.join(", "))
 }
 
-/// Hashes the shared scripts the game in `root` sees: the folder's Lua files, then the
-/// built-in ones the folder lacks, by path.
-pub fn hash_into(root: &Path, h: &mut blake3::Hasher) {
+/// Every shared script the game in `root` sees, by path inside `scripts/`: the folder's Lua
+/// files, then the built-in ones the folder lacks; each with its path as shown and its text.
+pub fn all(root: &Path) -> Vec<(String, Found)> {
     let dir = folder(root);
     let mut files = Vec::new();
     super::collect_files(&dir, &dir, &mut files);
@@ -63,11 +67,15 @@ pub fn hash_into(root: &Path, h: &mut blake3::Hasher) {
         }
     }
     files.sort();
-    for rel in files {
-        let text = match read(root, &rel) {
-            Some(Ok((_, text))) => text,
-            _ => String::new(),
-        };
+    (files.into_iter())
+        .filter_map(|rel| read(root, &rel).map(|found| (rel, found)))
+        .collect()
+}
+
+/// Hashes the shared scripts the game in `root` sees (`all`), by path.
+pub fn hash_into(root: &Path, h: &mut blake3::Hasher) {
+    for (rel, found) in all(root) {
+        let text = found.map(|(_, text)| text).unwrap_or_default();
         h.update(b"scripts/");
         h.update(rel.as_bytes());
         h.update(&[0]);

@@ -13,7 +13,6 @@ use crate::diag::{did_you_mean, Diagnostic};
 use mlua::prelude::{LuaGcGenParams, LuaGcMode};
 use mlua::{Function, IntoLuaMulti, Lua, LuaOptions, StdLib, Table, Value};
 use std::cell::RefCell;
-use std::path::Path;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -184,12 +183,12 @@ impl Host {
             policies: Vec::new(),
             eval_env,
         };
-        host.rules = host.load_table(&pkg.root.join(&pkg.rules_file), &rules_path)?;
+        host.rules = host.load_table(&pkg.rules_file)?;
         host.register_module(&pkg.rules_file, &host.rules)
             .map_err(fail)?;
         host.run.raw_set("R", host.rules.clone()).map_err(fail)?;
         if let Some(ai) = &pkg.ai_file {
-            host.ai = Some(host.load_table(&pkg.root.join(ai), &pkg.file(ai))?);
+            host.ai = Some(host.load_table(ai)?);
         }
         let mut diags = Vec::new();
         // Reading the tables may run their metamethods: under the budget.
@@ -233,8 +232,13 @@ impl Host {
         self.budget = instructions.max(1000);
     }
 
-    fn load_table(&self, file: &Path, shown: &str) -> Result<Table, Vec<Diagnostic>> {
-        let code = crate::def::source::read_text(file, shown).map_err(|d| vec![d])?;
+    /// Runs the game's Lua file `rel` (as read with the package), which returns a table.
+    fn load_table(&self, rel: &str) -> Result<Table, Vec<Diagnostic>> {
+        let shown = &self.pkg.file(rel);
+        let missing = || Diagnostic::error(shown, "cannot read: the file is not there");
+        let (_, code) = (self.pkg.scripts.own(rel).cloned())
+            .unwrap_or_else(|| Err(missing()))
+            .map_err(|d| vec![d])?;
         let chunk = text_chunk(&self.lua, &code, shown);
         match self.budgeted(|| chunk.call::<Value>(())) {
             Ok(Value::Table(t)) => Ok(t),
@@ -619,8 +623,8 @@ fn forbid_libraries(lua: &Lua) -> mlua::Result<()> {
 /// `require(name)`: only `<game>/<name>.lua` or the shared `scripts/<name>.lua` (see
 /// `def::shared`), names of letters, digits, `_` and `.` (a dot is a folder separator); each
 /// module runs once.
-fn install_require(lua: &Lua, pkg: &Package) -> mlua::Result<()> {
-    let (root, shown) = (pkg.root.clone(), pkg.shown.clone());
+fn install_require(lua: &Lua, pkg: &Arc<Package>) -> mlua::Result<()> {
+    let pkg = pkg.clone();
     let loaded = lua.create_table()?;
     lua.set_named_registry_value(LOADED, loaded.clone())?;
     let require = lua.create_function(move |lua, name: String| {
@@ -639,21 +643,14 @@ fn install_require(lua: &Lua, pkg: &Package) -> mlua::Result<()> {
             ));
         }
         let rel = format!("{}.lua", name.replace('.', "/"));
-        let own = format!("{shown}/{rel}");
-        let found = match root.join(&rel).is_file() {
-            true => crate::def::source::read_text(&root.join(&rel), &own).map(|t| (own, t)),
-            false => match crate::def::shared::read(&root, &rel) {
-                Some(found) => found,
-                None => {
-                    let shared = crate::def::shared::looked(&root, &rel);
-                    return Err(api_error(
-                        lua,
-                        format!("module '{name}' not found (looked in {own}{shared})"),
-                    ));
-                }
-            },
+        let Some(found) = pkg.scripts.find(&rel) else {
+            let (own, shared) = (pkg.file(&rel), crate::def::shared::looked(&pkg.root, &rel));
+            return Err(api_error(
+                lua,
+                format!("module '{name}' not found (looked in {own}{shared})"),
+            ));
         };
-        let (path, code) = found.map_err(|d| api_error(lua, d.to_string()))?;
+        let (path, code) = found.clone().map_err(|d| api_error(lua, d.to_string()))?;
         let value: Value = text_chunk(lua, &code, &path).call(())?;
         let value = if value.is_nil() {
             Value::Boolean(true)
