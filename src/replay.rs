@@ -11,6 +11,7 @@ use crate::diag::Diagnostic;
 use crate::engine::{Game, GameConfig, GameError, Snapshot};
 use crate::reload::remap::{remap_world, Versions};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -328,7 +329,6 @@ pub struct Verified {
     pub stopped_at: Option<ReloadMark>,
 }
 
-/// Re-runs `record` on `pkg` and compares every state hash.
 /// Re-runs `record` on `pkg` up to its first live reload and compares every state hash.
 pub fn verify(pkg: Arc<Package>, record: &Record) -> Result<Verified, Vec<Diagnostic>> {
     let mut v = rerun(pkg, record, record.reloads.first().map(|r| r.after_step))?;
@@ -479,7 +479,37 @@ fn position_difference(was: &Game, now: &Game) -> Option<String> {
             said(&wb.outcome)
         ));
     }
-    Some("the rules' own state (G) differs".into())
+    let (path, was, now) = first_difference("G", &a.g, &b.g)?;
+    Some(format!("{path} was {was}, now {now}"))
+}
+
+/// The first place where JSON values `a` and `b` differ, by key in order (keys missing on one
+/// side count as null): its path from `path` (`G.players[2].cash`) and both values there.
+fn first_difference(path: &str, a: &Value, b: &Value) -> Option<(String, String, String)> {
+    const NULL: Value = Value::Null;
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            let keys: std::collections::BTreeSet<&String> = x.keys().chain(y.keys()).collect();
+            keys.into_iter().find_map(|k| {
+                let (va, vb) = (x.get(k).unwrap_or(&NULL), y.get(k).unwrap_or(&NULL));
+                first_difference(&format!("{path}.{k}"), va, vb)
+            })
+        }
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => (x.iter().zip(y))
+            .enumerate()
+            .find_map(|(i, (va, vb))| first_difference(&format!("{path}[{}]", i + 1), va, vb)),
+        _ if a == b => None,
+        _ => Some((path.to_string(), short(a), short(b))),
+    }
+}
+
+/// A JSON value as a message quotes it: at most 40 characters.
+fn short(v: &Value) -> String {
+    let text = v.to_string();
+    match text.char_indices().nth(40) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text,
+    }
 }
 
 fn rerun(
@@ -542,4 +572,38 @@ fn rerun(
         verified.steps = n;
     }
     Ok(verified)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_difference;
+    use serde_json::json;
+
+    #[test]
+    fn the_first_difference_in_g_is_named_by_its_path() {
+        let at = |a, b| first_difference("G", &a, &b);
+        let said = |p: &str, a: &str, b: &str| Some((p.into(), a.into(), b.into()));
+        assert_eq!(at(json!({"a": 1}), json!({"a": 1})), None);
+        assert_eq!(
+            at(json!({"moves": 0}), json!({"moves": 10})),
+            said("G.moves", "0", "10")
+        );
+        let (a, b) = (
+            json!({"p": [{"cash": 5}, {"cash": 7}]}),
+            json!({"p": [{"cash": 5}, {"cash": 9}]}),
+        );
+        assert_eq!(at(a, b), said("G.p[2].cash", "7", "9"));
+        assert_eq!(
+            at(json!({"a": 1}), json!({"a": 1, "b": true})),
+            said("G.b", "null", "true")
+        );
+        assert_eq!(
+            at(json!({"l": [1]}), json!({"l": [1, 2]})),
+            said("G.l", "[1]", "[1,2]")
+        );
+        let long = json!({"s": "x".repeat(50)});
+        let (path, was, now) = at(json!({}), long).unwrap();
+        assert_eq!((path.as_str(), was.as_str()), ("G.s", "null"));
+        assert_eq!(now, format!("\"{}…", "x".repeat(39)));
+    }
 }
