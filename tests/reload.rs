@@ -6,6 +6,7 @@ use common::*;
 use meeple::def::load_package;
 use meeple::engine::{Game, GameConfig};
 use meeple::reload::Watcher;
+use meeple::replay::{Record, ReloadMark};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -361,25 +362,24 @@ fn a_package_keeps_the_lua_it_was_read_with() {
     );
 }
 
-#[test]
-fn a_replay_records_reloads_and_verifies_up_to_the_first() {
-    use meeple::replay::{verify, Record, RecordStep, ReloadMark};
-    let mut l = live();
-    let start = l.game.snapshot().unwrap().hash();
-    let mut record = Record::new(&l.game, vec!["ai".into(), "ai".into()], start);
-    let step = |g: &mut Game, record: &mut Record| {
+/// Plays the first option `n` times, recording each step.
+fn record_steps(g: &mut Game, record: &mut meeple::replay::Record, n: usize) {
+    for _ in 0..n {
         let p = g.pending().unwrap();
         let (seat, action) = (p.seat, p.options()[0].clone());
         g.apply(seat, &action).unwrap();
-        record.steps.push(RecordStep {
-            seat,
-            action,
-            hash: g.snapshot().unwrap().hash(),
-        });
-    };
-    step(&mut l.game, &mut record);
-    step(&mut l.game, &mut record);
-    l.edit("maps/demo.toml", "rent = [20, 150,", "rent = [99, 150,");
+        let hash = g.snapshot().unwrap().hash();
+        (record.steps).push(meeple::replay::RecordStep { seat, action, hash });
+    }
+}
+
+/// A record of two steps of `l`'s game, then `edit` of `file` reloaded live (the record
+/// notes it), and the files' hash after it.
+fn recorded_across_an_edit(l: &mut Live, file: &str, edit: (&str, &str)) -> (Record, String) {
+    let start = l.game.snapshot().unwrap().hash();
+    let mut record = Record::new(&l.game, vec!["ai".into(), "ai".into()], start);
+    record_steps(&mut l.game, &mut record, 2);
+    l.edit(file, edit.0, edit.1);
     l.wait();
     let r = l
         .game
@@ -389,7 +389,16 @@ fn a_replay_records_reloads_and_verifies_up_to_the_first() {
         after_step: 2,
         files_hash: r.files_hash.clone(),
     });
-    step(&mut l.game, &mut record);
+    (record, r.files_hash)
+}
+
+#[test]
+fn a_replay_records_reloads_and_verifies_up_to_the_first() {
+    use meeple::replay::verify;
+    let mut l = live();
+    let rent = ("rent = [20, 150,", "rent = [99, 150,");
+    let (mut record, files_hash) = recorded_across_an_edit(&mut l, "maps/demo.toml", rent);
+    record_steps(&mut l.game, &mut record, 1);
     assert!(l
         .game
         .events()
@@ -403,9 +412,38 @@ fn a_replay_records_reloads_and_verifies_up_to_the_first() {
         v.stopped_at,
         Some(ReloadMark {
             after_step: 2,
-            files_hash: r.files_hash
+            files_hash
         })
     );
+}
+
+/// `meeple replay` under files reloaded after the game began says why the steps before the
+/// reload diverge.
+#[test]
+fn a_replay_under_files_reloaded_later_says_why_it_diverges() {
+    let mut l = live();
+    let setup = ("G.bankruptcies = 0", "G.bankruptcies = 7");
+    let (record, _) = recorded_across_an_edit(&mut l, "rules.lua", setup);
+    let file = l.root.join("game.json");
+    record.save(&file).unwrap();
+    let out = meeple_in(&l.root, &["replay", "game.json"]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = said.lines().collect();
+    assert_eq!(lines.len(), 3, "{said}");
+    assert_eq!(
+        lines[0],
+        "note: the game's files changed since this record was made"
+    );
+    assert!(
+        lines[1].starts_with("diverged after 0 matching steps: it would start differently"),
+        "{said}"
+    );
+    assert_eq!(
+        lines[2],
+        "note: the game's files are those it was reloaded to after step 2; the steps before \
+         were played under earlier files, which a record does not keep"
+    );
+    assert_eq!(out.status.code(), Some(2));
 }
 
 /// Lines a running `meeple play` prints, read on a thread.

@@ -243,6 +243,7 @@ fn replay(a: ReplayArgs) -> CmdResult {
     if !problems.is_empty() {
         return Err(problems);
     }
+    let now = pkg.files_hash.clone();
     let v = crate::replay::verify(pkg, &record).map_err(|d| relabel(d, &CONFIG_FLAGS, &shown))?;
     if v.files_changed {
         println!("note: the game's files changed since this record was made");
@@ -270,6 +271,13 @@ fn replay(a: ReplayArgs) -> CmdResult {
                 "diverged after {}: {d}",
                 crate::diag::plural(v.steps, "matching step")
             );
+            if let Some(mark) = record.reloads.iter().find(|m| m.files_hash == now) {
+                println!(
+                    "note: the game's files are those it was reloaded to after step {}; the steps \
+                     before were played under earlier files, which a record does not keep",
+                    mark.after_step
+                );
+            }
             Ok(2)
         }
     }
