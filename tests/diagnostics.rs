@@ -2602,3 +2602,47 @@ fn check_finds_an_option_listed_twice() {
         ],
     );
 }
+
+/// A `ctx` method called with a dot instead of a colon takes its first argument for its table:
+/// every kind of method (Lua, Rust, raw C) says so at the caller's line instead of doing
+/// something else.
+#[test]
+fn a_method_called_with_a_dot_says_to_use_a_colon() {
+    let said = |id: &str, map: &str, code: &str| {
+        let game = start(id, map, 2, 1, &[]);
+        let e = game.eval(&format!("local x = 0\n{code}")).unwrap_err();
+        e.to_string().lines().next().unwrap_or_default().to_string()
+    };
+    let colon = |name: &str| {
+        format!(
+            "eval:2: error: '{name}' is a method: call it with a colon (x:{name}(…)), not a dot"
+        )
+    };
+    for (code, name) in [
+        ("ctx.grid.set(3, 1, 2)", "set"),
+        ("ctx.grid.cells()", "cells"),
+        ("ctx.win(1)", "win"),
+        ("ctx.random.int(1, 6)", "int"),
+        ("ctx.log(\"P%d\", 1)", "log"),
+        ("ctx.next_player(2)", "next_player"),
+    ] {
+        assert_eq!(said("tictactoe", "board", code), colon(name), "{code}");
+    }
+    for (code, name) in [
+        ("ctx.board.move(1, 3)", "move"),
+        ("ctx.board.place(1, 5)", "place"),
+        ("ctx.counter.add(1, \"cash\", 5)", "add"),
+        ("ctx.dice.roll(\"2d6\")", "roll"),
+        ("ctx.deck.held(1)", "held"),
+    ] {
+        assert_eq!(said("monopoly", "demo", code), colon(name), "{code}");
+    }
+    assert_eq!(
+        said(
+            "tictactoe",
+            "board",
+            "local set = ctx.grid.set; set(3, 1, 2)"
+        ),
+        "eval:2: error: a method called without its table: call it with a colon (x:f(…))"
+    );
+}

@@ -5,6 +5,7 @@
 //! `prelude.lua` over the live state it keeps in Lua (fast to read from rules).
 
 use super::host::api_error;
+use super::method::This;
 use crate::core::event::{Event, Outcome};
 use crate::core::live::Live;
 use crate::def::board::Board;
@@ -89,7 +90,7 @@ fn add_outcome_api(lua: &Lua, ctx: &Table, world: &W) -> mlua::Result<()> {
     let w = world.clone();
     ctx.raw_set(
         "win",
-        lua.create_function(move |lua, (_, ps): (Value, Variadic<i64>)| {
+        lua.create_function(move |lua, (_, ps): (This, Variadic<i64>)| {
             let mut w = w.borrow_mut();
             let winners = ps
                 .iter()
@@ -102,7 +103,7 @@ fn add_outcome_api(lua: &Lua, ctx: &Table, world: &W) -> mlua::Result<()> {
     let w = world.clone();
     ctx.raw_set(
         "draw",
-        lua.create_function(move |_, _: Value| {
+        lua.create_function(move |_, _: This| {
             w.borrow_mut().finish(Outcome::Draw);
             Ok(())
         })?,
@@ -170,7 +171,7 @@ fn random_api(lua: &Lua, world: &W) -> mlua::Result<Table> {
     let w = world.clone();
     t.raw_set(
         "int",
-        lua.create_function(move |lua, (_, lo, hi): (Value, i64, i64)| {
+        lua.create_function(move |lua, (_, lo, hi): (This, i64, i64)| {
             if lo > hi {
                 return Err(api_error(
                     lua,
@@ -186,7 +187,7 @@ fn random_api(lua: &Lua, world: &W) -> mlua::Result<Table> {
     let w = world.clone();
     t.raw_set(
         "shuffle",
-        lua.create_function(move |_, (_, list): (Value, Table)| {
+        lua.create_function(move |_, (_, list): (This, Table)| {
             let mut items: Vec<Value> = list
                 .sequence_values::<Value>()
                 .collect::<mlua::Result<_>>()?;
@@ -200,7 +201,7 @@ fn random_api(lua: &Lua, world: &W) -> mlua::Result<Table> {
     let w = world.clone();
     t.raw_set(
         "sample",
-        lua.create_function(move |lua, (_, list, k): (Value, Table, usize)| {
+        lua.create_function(move |lua, (_, list, k): (This, Table, usize)| {
             let mut items: Vec<Value> = list
                 .sequence_values::<Value>()
                 .collect::<mlua::Result<_>>()?;
@@ -312,7 +313,7 @@ fn deck_api(
     );
     api.raw_set(
         "draw",
-        lua.create_function(move |lua, (_, deck): (Value, String)| {
+        lua.create_function(move |lua, (_, deck): (This, String)| {
             let d = deck_index(lua, &di, &deck)?;
             let mut guard = w.borrow_mut();
             let w = &mut *guard;
@@ -332,20 +333,18 @@ fn deck_api(
     let (w, di, ci) = (world.clone(), deck_ids.clone(), card_ids.clone());
     api.raw_set(
         "keep",
-        lua.create_function(
-            move |lua, (_, deck, card, p): (Value, String, Value, i64)| {
-                let d = deck_index(lua, &di, &deck)?;
-                let c = card_arg(lua, &ci[d], &card)?;
-                let mut w = w.borrow_mut();
-                let s = seat(lua, &w, p)?;
-                w.decks[d].keep(c as u16, s).map_err(|e| api_error(lua, e))
-            },
-        )?,
+        lua.create_function(move |lua, (_, deck, card, p): (This, String, Value, i64)| {
+            let d = deck_index(lua, &di, &deck)?;
+            let c = card_arg(lua, &ci[d], &card)?;
+            let mut w = w.borrow_mut();
+            let s = seat(lua, &w, p)?;
+            w.decks[d].keep(c as u16, s).map_err(|e| api_error(lua, e))
+        })?,
     )?;
     let (w, di, ci) = (world.clone(), deck_ids.clone(), card_ids.clone());
     api.raw_set(
         "give_back",
-        lua.create_function(move |lua, (_, deck, card): (Value, String, Value)| {
+        lua.create_function(move |lua, (_, deck, card): (This, String, Value)| {
             let d = deck_index(lua, &di, &deck)?;
             let c = card_arg(lua, &ci[d], &card)?;
             w.borrow_mut().decks[d]
@@ -357,7 +356,7 @@ fn deck_api(
     let w = world.clone();
     api.raw_set(
         "held",
-        lua.create_function(move |lua, (_, p): (Value, i64)| {
+        lua.create_function(move |lua, (_, p): (This, i64)| {
             let w = w.borrow();
             let s = seat(lua, &w, p)?;
             let mut out = Vec::new();

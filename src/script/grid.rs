@@ -4,10 +4,11 @@
 //! move are C functions (`rawgrid`).
 
 use super::host::api_error;
+use super::method::This;
 use super::rawgrid::{cell, seat, Problem};
 use crate::core::grid::GridState;
 use crate::core::live::Live;
-use mlua::{Lua, Table, Value};
+use mlua::{Lua, Table};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -40,7 +41,7 @@ pub fn grid_api(lua: &Lua, world: &W, size: Option<(usize, usize)>) -> mlua::Res
     let w = world.clone();
     t.raw_set(
         "empty_near",
-        lua.create_function(move |lua, (_, d): (Value, usize)| {
+        lua.create_function(move |lua, (_, d): (This, usize)| {
             with_grid(lua, &w, |g| {
                 Ok(g.empty_near(d)
                     .into_iter()
@@ -53,7 +54,7 @@ pub fn grid_api(lua: &Lua, world: &W, size: Option<(usize, usize)>) -> mlua::Res
     t.raw_set(
         "completing",
         lua.create_function(
-            move |lua, (_, p, n, exact): (Value, i64, usize, Option<bool>)| {
+            move |lua, (_, p, n, exact): (This, i64, usize, Option<bool>)| {
                 let seats = w.borrow().seats;
                 with_grid(lua, &w, |g| {
                     let who = seat(p, seats).map_err(|p| problem(lua, p))?;
@@ -68,7 +69,7 @@ pub fn grid_api(lua: &Lua, world: &W, size: Option<(usize, usize)>) -> mlua::Res
     let w = world.clone();
     t.raw_set(
         "has_neighbor",
-        lua.create_function(move |lua, (_, r, c, d): (Value, i64, i64, usize)| {
+        lua.create_function(move |lua, (_, r, c, d): (This, i64, i64, usize)| {
             with_grid(lua, &w, |g| {
                 let (r, c) = cell(g, r, c).map_err(|p| problem(lua, p))?;
                 Ok(g.has_neighbor(r, c, d))
@@ -78,7 +79,7 @@ pub fn grid_api(lua: &Lua, world: &W, size: Option<(usize, usize)>) -> mlua::Res
     let w = world.clone();
     t.raw_set(
         "cells",
-        lua.create_function(move |lua, _: Value| with_grid(lua, &w, |g| Ok(g.cells.clone())))?,
+        lua.create_function(move |lua, _: This| with_grid(lua, &w, |g| Ok(g.cells.clone())))?,
     )?;
     super::rawgrid::install(lua, &t, world)?;
     Ok(t)

@@ -486,6 +486,10 @@ pub fn lua_message(e: &mlua::Error) -> String {
             }
         }
         E::WithContext { cause, .. } => lua_message(cause),
+        // A receiver that is not a table (`This`): its own message says it all.
+        E::BadArgument { cause, pos: 1, .. } if matches!(**cause, E::RuntimeError(_)) => {
+            lua_message(cause)
+        }
         E::RuntimeError(m) => not_a_message(m).unwrap_or_else(|| m.clone()),
         E::SyntaxError { message, .. } => message.clone(),
         E::MemoryError(m) => format!("out of memory ({} MiB limit): {m}", MEMORY_LIMIT >> 20),

@@ -3,6 +3,7 @@
 //! every call says so.
 
 use super::host::api_error;
+use super::method::This;
 use crate::core::meld::Shapes;
 use crate::core::shanten::Shanten;
 use mlua::{ffi, Lua, Table, Value};
@@ -28,14 +29,14 @@ pub fn melds_api(lua: &Lua, shapes: Option<&Shapes>) -> mlua::Result<Table> {
     let s = shapes.clone();
     t.raw_set(
         "complete",
-        lua.create_function(move |lua, (_, c, g): (Value, Table, i64)| {
+        lua.create_function(move |lua, (_, c, g): (This, Table, i64)| {
             Ok(s.complete(&counts(lua, &s, &c)?, groups(lua, g)?))
         })?,
     )?;
     let s = shapes.clone();
     t.raw_set(
         "contains",
-        lua.create_function(move |lua, (_, c, g): (Value, Table, i64)| {
+        lua.create_function(move |lua, (_, c, g): (This, Table, i64)| {
             Ok(s.contains(&counts(lua, &s, &c)?, groups(lua, g)?))
         })?,
     )?;
@@ -44,7 +45,7 @@ pub fn melds_api(lua: &Lua, shapes: Option<&Shapes>) -> mlua::Result<Table> {
     let (s, memo) = (shapes.clone(), cache.clone());
     t.raw_set(
         "shanten",
-        lua.create_function(move |lua, (_, c, g): (Value, Table, i64)| {
+        lua.create_function(move |lua, (_, c, g): (This, Table, i64)| {
             let c = counts(lua, &s, &c)?;
             Ok(memo.borrow_mut().of(&s, &c, groups(lua, g)?))
         })?,
@@ -52,7 +53,7 @@ pub fn melds_api(lua: &Lua, shapes: Option<&Shapes>) -> mlua::Result<Table> {
     let s = shapes;
     t.raw_set(
         "distance",
-        lua.create_function(move |lua, (_, c, draws, g): (Value, Table, Table, i64)| {
+        lua.create_function(move |lua, (_, c, draws, g): (This, Table, Table, i64)| {
             let c = counts(lua, &s, &c)?;
             let draws: Vec<i64> = draws.sequence_values().collect::<mlua::Result<_>>()?;
             Ok(s.distance(&c, &draws, groups(lua, g)?, &mut cache.borrow_mut()))

@@ -10,6 +10,7 @@ pub mod host;
 pub mod luaapi;
 pub mod luatypes;
 pub mod melds;
+mod method;
 mod rawboard;
 mod rawdice;
 mod rawgrid;

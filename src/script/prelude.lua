@@ -12,6 +12,12 @@ local M = {}
 
 local toint = math.tointeger
 
+-- A method called with a dot (ctx.log("…"), ctx.board.place(1, 5)): the error at the caller's
+-- line, worded as the runtime's own methods word it.
+local function dotted(method)
+  error(string.format("'%s' is a method: call it with a colon (x:%s(…)), not a dot", method, method), 3)
+end
+
 function M.install(ctx, spec, emit)
   local seats, nspaces = spec.seats, spec.spaces
   -- The runtime fills these tables in place (never replaces them), so functions and views
@@ -85,7 +91,10 @@ function M.install(ctx, spec, emit)
   function ctx:state() return S.state end
   function ctx:in_play(p)
     local v = in_play[p]
-    if v == nil then v = in_play[seat(p)] end
+    if v == nil then
+      if self ~= ctx then dotted("in_play") end
+      v = in_play[seat(p)]
+    end
     return v
   end
   function ctx:active()
@@ -113,6 +122,7 @@ function M.install(ctx, spec, emit)
   -- turn that comes round to seat 1 or before starts a new round. With no seat in play the
   -- turn stays where it is.
   function ctx:next_player(to)
+    if self ~= ctx then dotted("next_player") end
     local cur = S.current
     local s
     if to ~= nil then
@@ -129,6 +139,7 @@ function M.install(ctx, spec, emit)
     return s
   end
   function ctx:eliminate(p)
+    if self ~= ctx then dotted("eliminate") end
     local s = seat(p)
     if in_play[s] then
       in_play[s] = false
@@ -136,7 +147,8 @@ function M.install(ctx, spec, emit)
       if S.record then emit.eliminated(s) end
     end
   end
-  local function log(_, text, ...)
+  local function log(self, text, ...)
+    if self ~= ctx then dotted("log") end
     if S.record then
       if select("#", ...) > 0 then
         local ok, line = pcall(string.format, text, ...)
@@ -169,13 +181,17 @@ function M.install(ctx, spec, emit)
   end
   function board:position(p)
     local t = token[p]
-    if t == nil then t = token[seat(p)] end
+    if t == nil then
+      if self ~= board then dotted("position") end
+      t = token[seat(p)]
+    end
     return t
   end
   -- board:move(p, steps) and board:owned_by(p) (the spaces p owns, in board order) are C
   -- functions (src/script/rawboard.rs) over `token` and `owned`, with the checks of seat()
   -- and integer().
   function board:advance_to(p, target)
+    if self ~= board then dotted("advance_to") end
     local s, t = seat(p), space(target)
     local steps = (t - token[s]) % nspaces
     if steps == 0 then steps = nspaces end
@@ -183,12 +199,16 @@ function M.install(ctx, spec, emit)
     return moved(s, raw % nspaces + 1, raw // nspaces)
   end
   function board:place(p, target)
+    if self ~= board then dotted("place") end
     local s, t = seat(p), space(target)
     moved(s, t, 0)
     return t
   end
   function board:owner(sp)
-    if level[sp] == nil then sp = space(sp) end
+    if level[sp] == nil then
+      if self ~= board then dotted("owner") end
+      sp = space(sp)
+    end
     return owner[sp]
   end
   -- owned[p]: the spaces p owns, in board order, for board:owned_by. It follows `owner`:
@@ -204,16 +224,21 @@ function M.install(ctx, spec, emit)
   end
   S.owners_set()
   function board:set_owner(sp, p)
+    if self ~= board then dotted("set_owner") end
     local i = level[sp] ~= nil and sp or space(sp)
     owner[i] = p ~= nil and seat(p) or nil
     S.owners_set()
   end
   function board:level(sp)
     local l = level[sp]
-    if l == nil then l = level[space(sp)] end
+    if l == nil then
+      if self ~= board then dotted("level") end
+      l = level[space(sp)]
+    end
     return l
   end
   function board:set_level(sp, n)
+    if self ~= board then dotted("set_level") end
     local i = level[sp] ~= nil and sp or space(sp)
     level[i] = toint(n) or integer(n, "level")
   end
@@ -223,10 +248,14 @@ function M.install(ctx, spec, emit)
   function counters:get(p, name)
     local c = column[name]
     local v = c and c[p]
-    if v == nil then v = col(name)[seat(p)] end
+    if v == nil then
+      if self ~= counters then dotted("get") end
+      v = col(name)[seat(p)]
+    end
     return v
   end
   function counters:set(p, name, v)
+    if self ~= counters then dotted("set") end
     local c, s = col(name), seat(p)
     c[s] = integer(v, "a counter value")
     return c[s]
@@ -235,6 +264,7 @@ function M.install(ctx, spec, emit)
     local c, i = column[name], toint(by)
     local v = c and c[p]
     if v == nil or i == nil then
+      if self ~= counters then dotted("add") end
       c, p = col(name), seat(p)
       i = integer(by, "a counter change")
       v = c[p]
@@ -249,6 +279,7 @@ function M.install(ctx, spec, emit)
     local c, i = column[name], toint(amount)
     local a, b = c and c[from], c and c[to]
     if a == nil or b == nil or i == nil then
+      if self ~= counters then dotted("transfer") end
       c, from, to = col(name), seat(from), seat(to)
       i = integer(amount, "a counter transfer")
     end
@@ -298,6 +329,7 @@ function M.install_tally(ctx)
       t[key] = n + 1
       return
     end
+    if self ~= ctx then dotted("tally") end
     local amount = 1
     if by ~= nil then
       amount = toint(by)
@@ -483,6 +515,7 @@ function M.install_zones(ctx, spec)
   -- (plain data: the caller may keep it, in G too, or change its copy).
   local items = spec.items
   function ctx:item(code)
+    if self ~= ctx then dotted("item") end
     local t = items[(item(code)) + 1]
     if not t then return nil end
     local copy = {}

@@ -92,6 +92,7 @@ unsafe fn group_of<'a>(l: *mut lua_State, i: i64) -> &'a [i64] {
 
 /// `ctx.board:group_owned(sp, p)` → how many spaces of sp's group seat p owns.
 unsafe extern "C-unwind" fn group_owned(l: *mut lua_State) -> c_int {
+    super::method::need_self(l);
     let up = ffi::lua_upvalueindex;
     ffi::lua_settop(l, 3);
     let sizes = ffi::lua_tointeger(l, up(SIZES));
@@ -109,6 +110,7 @@ unsafe extern "C-unwind" fn group_owned(l: *mut lua_State) -> c_int {
 
 /// `ctx.board:group_levels(sp)` → the lowest and the highest level in sp's group.
 unsafe extern "C-unwind" fn group_levels(l: *mut lua_State) -> c_int {
+    super::method::need_self(l);
     let up = ffi::lua_upvalueindex;
     ffi::lua_settop(l, 2);
     let i = space(l, 2, ffi::lua_tointeger(l, up(SIZES)) & 0xffff_ffff);
@@ -167,6 +169,7 @@ unsafe fn index(l: *mut lua_State, at: c_int, spaces: i64) -> i64 {
 /// `ctx.board:owned_by(p)` → the indices of the spaces seat p owns, in board order: a copy of
 /// the prelude's list for p, so the caller may change it.
 unsafe extern "C-unwind" fn owned_by(l: *mut lua_State) -> c_int {
+    super::method::need_self(l);
     let up = ffi::lua_upvalueindex;
     ffi::lua_settop(l, 2);
     let seats = ffi::lua_tointeger(l, up(SIZES)) >> 32;
@@ -183,6 +186,7 @@ unsafe extern "C-unwind" fn owned_by(l: *mut lua_State) -> c_int {
 
 /// `ctx.board:move(p, steps)` → the space reached and the laps passed going forward.
 unsafe extern "C-unwind" fn move_token(l: *mut lua_State) -> c_int {
+    super::method::need_self(l);
     let up = ffi::lua_upvalueindex;
     ffi::lua_settop(l, 3); // (an argument left out reads as nil, as in a Lua function)
     let sizes = ffi::lua_tointeger(l, up(SIZES));

@@ -97,6 +97,7 @@ unsafe fn roll_faces(l: *mut lua_State, faces: &mut [u32; MAX_DICE], what: &str)
 
 /// `ctx.dice:roll(spec)` → `{face, face, ..., total = n, doubles = bool}`.
 unsafe extern "C-unwind" fn roll(l: *mut lua_State) -> c_int {
+    super::method::need_self(l);
     let mut faces = [0u32; MAX_DICE];
     let (count, total) = roll_faces(l, &mut faces, "ctx.dice:roll expects a spec like \"2d6\"");
     let faces = &faces[..count];
@@ -118,6 +119,7 @@ unsafe extern "C-unwind" fn roll(l: *mut lua_State) -> c_int {
 /// `ctx.dice:sum(spec)` → `total, doubles, face, face, ...`: the same roll as `roll` without
 /// a table to build (and collect) afterwards.
 unsafe extern "C-unwind" fn sum(l: *mut lua_State) -> c_int {
+    super::method::need_self(l);
     // Room for the most values a spec can give, made before the roll draws anything.
     ffi::luaL_checkstack(l, MAX_DICE as c_int + 2, std::ptr::null());
     let mut faces = [0u32; MAX_DICE];

@@ -221,6 +221,7 @@ unsafe fn push_count(l: *mut lua_State, n: usize) {
 }
 
 unsafe extern "C-unwind" fn get(l: *mut lua_State) -> c_int {
+    super::method::need_self(l);
     let (r, c) = (int(l, 2), int(l, 3));
     let v = on_grid(l, |w| {
         let g = grid(w);
@@ -235,6 +236,7 @@ unsafe extern "C-unwind" fn get(l: *mut lua_State) -> c_int {
 }
 
 unsafe extern "C-unwind" fn set(l: *mut lua_State) -> c_int {
+    super::method::need_self(l);
     let (r, c) = (int(l, 2), int(l, 3));
     let p = if ffi::lua_isnoneornil(l, 4) != 0 {
         None
@@ -252,12 +254,14 @@ unsafe extern "C-unwind" fn set(l: *mut lua_State) -> c_int {
 }
 
 unsafe extern "C-unwind" fn stones(l: *mut lua_State) -> c_int {
+    super::method::need_self(l);
     let n = on_grid(l, |w| Ok(grid(w).stones()));
     push_count(l, n);
     1
 }
 
 unsafe extern "C-unwind" fn runs(l: *mut lua_State) -> c_int {
+    super::method::need_self(l);
     let (r, c, p) = (int(l, 2), int(l, 3), int(l, 4));
     let lens = on_grid(l, |w| {
         let who = seat(p, w.seats)?;
@@ -272,6 +276,7 @@ unsafe extern "C-unwind" fn runs(l: *mut lua_State) -> c_int {
 }
 
 unsafe extern "C-unwind" fn line(l: *mut lua_State) -> c_int {
+    super::method::need_self(l);
     let (r, c, dr, dc, p) = (int(l, 2), int(l, 3), int(l, 4), int(l, 5), int(l, 6));
     let (len, open) = on_grid(l, |w| {
         let who = seat(p, w.seats)?;
@@ -289,6 +294,7 @@ unsafe extern "C-unwind" fn line(l: *mut lua_State) -> c_int {
 }
 
 unsafe extern "C-unwind" fn longest(l: *mut lua_State) -> c_int {
+    super::method::need_self(l);
     let (r, c, p) = (int(l, 2), int(l, 3), int(l, 4));
     let n = on_grid(l, |w| {
         let who = seat(p, w.seats)?;
@@ -301,6 +307,7 @@ unsafe extern "C-unwind" fn longest(l: *mut lua_State) -> c_int {
 }
 
 unsafe extern "C-unwind" fn random_empty(l: *mut lua_State) -> c_int {
+    super::method::need_self(l);
     let at = on_grid(l, |w| {
         let g = w.grid.as_ref().expect("checked by on_grid");
         Ok(g.random_empty(&mut w.rng).map(|i| (i, g.cols)))
@@ -309,6 +316,7 @@ unsafe extern "C-unwind" fn random_empty(l: *mut lua_State) -> c_int {
 }
 
 unsafe extern "C-unwind" fn random_near(l: *mut lua_State) -> c_int {
+    super::method::need_self(l);
     let d = int(l, 2);
     let at = on_grid(l, |w| {
         let g = w.grid.as_ref().expect("checked by on_grid");
@@ -323,6 +331,7 @@ unsafe extern "C-unwind" fn random_near(l: *mut lua_State) -> c_int {
 /// node of a search. Each cell is read under its own short borrow, so nothing is held when a
 /// table's allocation raises.
 unsafe extern "C-unwind" fn empty_options(l: *mut lua_State) -> c_int {
+    super::method::need_self(l);
     if ffi::lua_isnoneornil(l, 2) != 0 {
         ffi::lua_settop(l, 1);
         ffi::lua_pushstring(l, c"place".as_ptr());
