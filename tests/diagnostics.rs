@@ -2605,7 +2605,7 @@ fn check_finds_an_option_listed_twice() {
 
 /// A `ctx` method called with a dot instead of a colon takes its first argument for its table:
 /// every kind of method (Lua, Rust, raw C) says so at the caller's line instead of doing
-/// something else.
+/// something else. `ctx:win()` without a seat is an error too.
 #[test]
 fn a_method_called_with_a_dot_says_to_use_a_colon() {
     let said = |id: &str, map: &str, code: &str| {

@@ -91,6 +91,11 @@ fn add_outcome_api(lua: &Lua, ctx: &Table, world: &W) -> mlua::Result<()> {
     ctx.raw_set(
         "win",
         lua.create_function(move |lua, (_, ps): (This, Variadic<i64>)| {
+            if ps.is_empty() {
+                let message = "ctx:win names the winning seats (ctx:win(1)); with no winner, \
+                               the game ends with ctx:draw()";
+                return Err(api_error(lua, message.into()));
+            }
             let mut w = w.borrow_mut();
             let winners = ps
                 .iter()

@@ -90,7 +90,7 @@ pub const CLASSES: &[Class] = &[
             method("active_count", &[], &[("", "integer")], "How many seats are still in play."),
             method("next_player", &[("p?", "integer")], &[("", "integer")], "Passes the turn to the next seat in play, or to seat `p`; returns it."),
             method("eliminate", &[P], &[], "Takes seat `p` out of play."),
-            method("win", &[("...", "integer")], &[], "Records the winners (the first recorded result counts)."),
+            method("win", &[("...", "integer")], &[], "Records the winners, one seat or more (the first recorded result counts)."),
             method("draw", &[], &[], "Records a draw."),
             method("log", &[("text", "string"), ("...", "any")], &[], "Adds a line to the event log; with more arguments `text` is a `string.format` pattern."),
             field("logging", "boolean", "Whether `ctx:log` lines are kept (false in games that record no events)."),
