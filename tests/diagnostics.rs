@@ -2646,3 +2646,37 @@ fn a_method_called_with_a_dot_says_to_use_a_colon() {
         "eval:2: error: a method called without its table: call it with a colon (x:f(…))"
     );
 }
+
+/// A hook whose name is close to one the runtime reads is never called: `check` warns at its
+/// line and names the hook it may have meant; a key in a state's table that is not a hook is
+/// warned about too. Helpers far from every hook name (`R.helper`) are the rules' own.
+#[test]
+fn check_warns_of_a_misspelled_hook() {
+    let c = Copy::of("tictactoe", "ttt");
+    c.edit(
+        "rules.lua",
+        "return R",
+        "function R.lable(G, ctx, o) return \"x\" end\n\
+         R.helper = function() end\n\
+         R.states.turn.entr = function() end\n\
+         R.states.turn.note = \"a note\"\n\
+         return R",
+    );
+    let (lable, entr) = (
+        c.line_of("rules.lua", "R.lable"),
+        c.line_of("rules.lua", "entr"),
+    );
+    let out = c.check();
+    assert_eq!(
+        out.stderr,
+        format!(
+            "ttt/rules.lua: warning: R.states.turn.note is not read by the runtime: a state's \
+             hooks are enter, options, act, seats\n\
+             ttt/rules.lua:{lable}: warning: R.lable is not read by the runtime; did you mean \
+             R.label?\n\
+             ttt/rules.lua:{entr}: warning: R.states.turn.entr is not read by the runtime; did \
+             you mean R.states.turn.enter?\n"
+        )
+    );
+    assert_eq!(out.code, Some(0));
+}

@@ -200,6 +200,8 @@ impl Host {
             let ai_path = (pkg.ai_file.as_ref()).map_or(String::new(), |a| pkg.file(a));
             check_ai(host.ai.as_ref(), &ai_path, &mut diags);
             game = game_hooks(&host.rules, &rules_path, &mut warnings);
+            let paths = (rules_path.as_str(), ai_path.as_str());
+            warnings.extend(misspelled_hooks(&host.rules, host.ai.as_ref(), paths));
             styles = ai_styles(host.ai.as_ref());
             Ok(())
         });
@@ -341,6 +343,64 @@ fn game_hooks(rules: &Table, path: &str, warnings: &mut Vec<Diagnostic>) -> Game
         stats: get("stats"),
         why_not: get("why_not"),
     }
+}
+
+/// Warnings for the keys of `t` (a table of class `class`, written `shown` in messages,
+/// read from `path`) that name no member but one close to it: a hook misspelled is never
+/// called. With `closed` (a state's table holds its hooks and nothing else) every key that
+/// is not a member is warned about. Each is located at its function, when it is one.
+fn misspelled(t: &Table, class: &str, shown: &str, path: &str, closed: bool) -> Vec<Diagnostic> {
+    let members = super::luaapi::member_names(class);
+    let mut out = Vec::new();
+    for (key, value) in t.pairs::<Value, Value>().flatten() {
+        let Value::String(key) = key else { continue };
+        let key = key.to_string_lossy();
+        if members.contains(&key.as_str()) {
+            continue;
+        }
+        let near = did_you_mean(&key, members.iter().copied());
+        let message = match near {
+            Some(m) => {
+                format!("{shown}.{key} is not read by the runtime; did you mean {shown}.{m}?")
+            }
+            None if closed => format!(
+                "{shown}.{key} is not read by the runtime: a state's hooks are {}",
+                members.join(", ")
+            ),
+            None => continue,
+        };
+        let mut d = Diagnostic::warning(path, message);
+        if let Value::Function(f) = value {
+            let info = f.info();
+            if info.short_src.as_deref() == Some(path) {
+                d.line = info.line_defined;
+            }
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// Warnings for misspelled hooks (`misspelled`) in the rules, each state and the AI tables.
+fn misspelled_hooks(rules: &Table, ai: Option<&Table>, paths: (&str, &str)) -> Vec<Diagnostic> {
+    let (rules_path, ai_path) = paths;
+    let mut out = misspelled(rules, "meeple.Rules", "R", rules_path, false);
+    if let Ok(Value::Table(states)) = rules.get::<Value>("states") {
+        for (name, state) in states.pairs::<String, Value>().flatten() {
+            if let Value::Table(state) = state {
+                let shown = field("R.states", &name);
+                out.extend(misspelled(&state, "meeple.State", &shown, rules_path, true));
+            }
+        }
+    }
+    if let Some(ai) = ai {
+        out.extend(misspelled(ai, "meeple.AI", "AI", ai_path, false));
+        for (name, style) in ai_styles(Some(ai)) {
+            let shown = field("AI.styles", &name);
+            out.extend(misspelled(&style, "meeple.AI", &shown, ai_path, false));
+        }
+    }
+    out
 }
 
 /// `AI.styles` as (name, table) pairs in name order; entries that are not tables are skipped

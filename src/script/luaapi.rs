@@ -339,6 +339,13 @@ pub const CLASSES: &[Class] = &[
     },
 ];
 
+/// The member names of class `name` (`meeple.Rules`): what the runtime reads or calls.
+pub fn member_names(name: &str) -> Vec<&'static str> {
+    (CLASSES.iter().filter(|c| c.name == name))
+        .flat_map(|c| c.members.iter().map(|m| m.name))
+        .collect()
+}
+
 /// Aliases every game shares.
 pub const ALIASES: &[(&str, &str, &str)] = &[(
     "meeple.Option",
