@@ -2680,3 +2680,37 @@ fn check_warns_of_a_misspelled_hook() {
     );
     assert_eq!(out.code, Some(0));
 }
+
+/// A record's game is read as `play GAME` reads it: every problem of every file at once,
+/// the scripts' syntax among them.
+#[test]
+fn a_replays_broken_game_lists_every_problem() {
+    let c = Copy::of("tictactoe", "ttt");
+    let args = [
+        "play",
+        "ttt",
+        "--players",
+        "ai,ai",
+        "--seed",
+        "1",
+        "--text",
+        "--no-watch",
+    ];
+    let played = c.run(&[&args[..], &["--record", "r.json"]].concat());
+    assert_eq!(played.code, Some(0), "{}", played.stderr);
+    c.edit("game.toml", "title", "titel = \"x\"\ntitle");
+    c.edit("rules.lua", "return R", "return R\nlocal x = = 1");
+    let (key, syntax) = (
+        c.line_of("game.toml", "titel"),
+        c.line_of("rules.lua", "= = 1"),
+    );
+    let out = c.run(&["replay", "r.json"]);
+    assert_eq!(
+        out.stderr,
+        format!(
+            "ttt/game.toml:{key}:1: error: unknown key 'titel'; did you mean 'title'?\n\
+             ttt/rules.lua:{syntax}: error: <eof> expected near 'local'\n"
+        )
+    );
+    assert_eq!(out.code, Some(1));
+}

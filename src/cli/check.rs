@@ -3,12 +3,13 @@
 //! report the first script error, or what was never reached. Exit code 1 on any error.
 
 use super::coverage::Coverage;
-use super::{read_game, CmdResult};
+use super::CmdResult;
 use crate::ai::{play_one, within, Bot, Seat};
 use crate::core::action::Action;
 use crate::def::Package;
 use crate::diag::{plural, Diagnostic};
 use crate::engine::{Game, GameConfig, GameError};
+use crate::session::read_game;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::sync::Arc;

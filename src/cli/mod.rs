@@ -147,25 +147,7 @@ pub fn replay_note(game: &str, map: &str, players: &str, seed: u64, settings: &[
 
 /// Finds and loads a game, or explains why not: every problem of every one of its files.
 pub fn load(game: &str) -> Result<Arc<Package>, Vec<Diagnostic>> {
-    read_game(game, false)
-}
-
-/// Reads a game. When its package has problems, they are every file's (manifest, maps,
-/// decks, style, each Lua file's syntax), sorted, each once; `strict` (`check`) also reads
-/// the style and the scripts of a package that loads, and fails on their problems.
-pub fn read_game(game: &str, strict: bool) -> Result<Arc<Package>, Vec<Diagnostic>> {
-    let dir = crate::def::find_game(game).map_err(|e| vec![Diagnostic::error(game, e)])?;
-    let folder = crate::def::folder::read_folder(&dir, strict);
-    let mut problems = folder.problems;
-    problems.extend(crate::script::host::syntax_problems(&folder.lua));
-    match folder.package {
-        Some(pkg) if problems.is_empty() => Ok(Arc::new(pkg)),
-        _ => {
-            crate::diag::sort(&mut problems);
-            problems.dedup();
-            Err(problems)
-        }
-    }
+    crate::session::read_game(game, false)
 }
 
 /// A new game from the arguments, or the position a replay or save file ends in (played with

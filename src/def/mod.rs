@@ -151,12 +151,6 @@ pub fn find_game(name: &str) -> Result<PathBuf, String> {
     Err(format!("no game '{name}' (looked for {looked})"))
 }
 
-/// Finds and loads a game (an id or a folder), or says why not.
-pub fn load(game: &str) -> Result<std::sync::Arc<Package>, Vec<Diagnostic>> {
-    let dir = find_game(game).map_err(|e| vec![Diagnostic::error(game, e)])?;
-    load_package(&dir).map(std::sync::Arc::new)
-}
-
 /// How a path is shown: relative to the current directory when it is below it.
 pub fn shown_path(path: &Path) -> String {
     let cwd = std::env::current_dir().ok();

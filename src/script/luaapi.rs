@@ -459,7 +459,8 @@ mod tests {
 
     fn host(game: &str) -> Host {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/games/").to_string() + game;
-        let pkg = crate::def::load(&dir).expect("a shipped game loads");
+        let pkg = crate::def::load_package(std::path::Path::new(&dir));
+        let pkg = std::sync::Arc::new(pkg.expect("a shipped game loads"));
         let board = pkg.maps[&pkg.default_map].clone();
         let settings = pkg.settings.clone();
         let seats = pkg.players.0;

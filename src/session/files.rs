@@ -114,6 +114,24 @@ fn same_count(seats: Vec<Seat>, n: usize) -> Result<Vec<Seat>, String> {
     }
 }
 
+/// Finds and reads a game. When its package has problems, they are every file's (manifest,
+/// maps, decks, style, each Lua file's syntax), sorted, each once; `strict` (`check`) also
+/// reads the style and the scripts of a package that loads, and fails on their problems.
+pub fn read_game(game: &str, strict: bool) -> Result<Arc<Package>, Vec<Diagnostic>> {
+    let dir = crate::def::find_game(game).map_err(|e| vec![Diagnostic::error(game, e)])?;
+    let folder = crate::def::folder::read_folder(&dir, strict);
+    let mut problems = folder.problems;
+    problems.extend(crate::script::host::syntax_problems(&folder.lua));
+    match folder.package {
+        Some(pkg) if problems.is_empty() => Ok(Arc::new(pkg)),
+        _ => {
+            crate::diag::sort(&mut problems);
+            problems.dedup();
+            Err(problems)
+        }
+    }
+}
+
 /// The game a record or save `file` was made of: `game` when given (a moved or copied folder),
 /// else the folder it was played from, else its id (with a note in `said` naming the folder
 /// found, when the one it was played from is gone). `Record::check` then insists the ids agree.
@@ -124,12 +142,12 @@ pub fn record_game(
     said: &mut Vec<String>,
 ) -> Result<Arc<Package>, Vec<Diagnostic>> {
     if let Some(game) = game {
-        return crate::def::load(game);
+        return read_game(game, false);
     }
     // The folder it was played from is gone: it may have moved.
     let gone = record.game_dir_gone();
     let name_it = format!("`meeple play FOLDER --load {file}`, `meeple replay {file} --game FOLDER` or `meeple ai FOLDER --replay {file}`");
-    let pkg = crate::def::load(&record.game_location()).map_err(|mut d| {
+    let pkg = read_game(&record.game_location(), false).map_err(|mut d| {
         if let Some(gone) = gone {
             d.push(Diagnostic::error(
                 file,

@@ -6,7 +6,7 @@
 mod files;
 mod reload;
 
-pub use files::{record_game, resume, start, Started};
+pub use files::{read_game, record_game, resume, start, Started};
 pub use reload::Reloaded;
 
 use crate::ai::{Bot, Seat};
