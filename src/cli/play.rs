@@ -295,7 +295,7 @@ fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnos
         "undo" => println!("{}", s.undo()),
         "redo" => println!("{}", s.redo()),
         _ if line == "why" || line.starts_with("why ") => why(&mut s.game, seat, line[3..].trim()),
-        _ if line.starts_with("save") => {
+        _ if line == "save" || line.starts_with("save ") => {
             println!("{}", s.save(unquoted(line["save".len()..].trim())))
         }
         _ => {
