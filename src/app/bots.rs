@@ -25,10 +25,17 @@ impl Table {
             return;
         };
         let seat = p.seat;
-        let (Some(worker), Ok(snap)) = (&self.worker, self.s.game.snapshot()) else {
+        let Some(worker) = &self.worker else {
             return;
         };
-        worker.ask(Question {
+        let snap = match self.s.game.snapshot() {
+            Ok(snap) => snap,
+            Err(e) => {
+                self.message = Some(e.to_string());
+                return;
+            }
+        };
+        let asked = worker.ask(Question {
             id: self.generation,
             pkg: self.s.game.pkg.clone(),
             config: self.s.game.config.clone(),
@@ -36,7 +43,15 @@ impl Table {
             seat,
             advisor,
         });
-        self.asked = Some(self.generation);
+        match asked {
+            true => self.asked = Some(self.generation),
+            false => {
+                self.message = Some(
+                    "the bots have stopped thinking (their thread failed): restart to play on"
+                        .into(),
+                )
+            }
+        }
     }
 
     /// Bots: ask the worker about a bot's turn, play its answer when the animations are done.

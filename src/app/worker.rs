@@ -107,8 +107,9 @@ impl Worker {
         Worker { questions, answers }
     }
 
-    pub fn ask(&self, q: Question) {
-        let _ = self.questions.send(q);
+    /// Hands `q` to the thread; false when the thread has stopped (a bot panicked).
+    pub fn ask(&self, q: Question) -> bool {
+        self.questions.send(q).is_ok()
     }
 }
 
