@@ -218,8 +218,11 @@ impl Host {
 
     /// Whether events are recorded: `S.record`, and `ctx:log` with it (see the prelude).
     pub fn set_record(&self, on: bool) -> mlua::Result<()> {
+        self.state
+            .raw_get::<Function>("set_record")?
+            .call::<()>(on)?;
         self.live.borrow_mut().record_events = on;
-        self.state.raw_get::<Function>("set_record")?.call(on)
+        Ok(())
     }
 
     /// Makes `require("<name>")` return `table` (so ai.lua shares the live rules table).
