@@ -20,12 +20,4 @@ impl BoardState {
             tokens: vec![0; seats],
         }
     }
-
-    pub fn len(&self) -> usize {
-        self.owners.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.owners.is_empty()
-    }
 }

@@ -16,34 +16,14 @@ pub struct StateSpec {
     pub simultaneous: Option<Simultaneous>,
 }
 
-/// How a state that asks several seats at once resolves their answers: the answer whose verb
-/// has the highest priority wins (unlisted verbs count 0); ties go to the seat asked first.
+/// How a state that asks several seats at once resolves their answers (the driver's `winner`
+/// in src/script/driver.lua): the answer whose verb has the highest priority wins (unlisted
+/// verbs count 0); ties go to the larger bid, then the seat asked first.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Simultaneous {
     pub priority: Vec<(String, i64)>,
     /// The verb a seat answers when its time runs out.
     pub default: Option<String>,
-}
-
-impl Simultaneous {
-    pub fn rank(&self, verb: &str) -> i64 {
-        self.priority
-            .iter()
-            .find(|(v, _)| v == verb)
-            .map_or(0, |(_, p)| *p)
-    }
-
-    /// Index of the winning answer among verbs listed in asking order.
-    pub fn winner<'a>(&self, verbs: impl Iterator<Item = &'a str>) -> Option<usize> {
-        let mut best: Option<(usize, i64)> = None;
-        for (i, verb) in verbs.enumerate() {
-            let r = self.rank(verb);
-            if best.is_none_or(|(_, b)| r > b) {
-                best = Some((i, r));
-            }
-        }
-        best.map(|(i, _)| i)
-    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -163,18 +143,6 @@ mod tests {
         f.states[1].next.push(3);
         assert_eq!(f.unreachable(), vec![5]);
         assert_eq!(f.trapped(), vec![3, 4]);
-    }
-
-    #[test]
-    fn priority_then_asking_order_decides() {
-        let s = Simultaneous {
-            priority: vec![("win".into(), 3), ("pung".into(), 2), ("chow".into(), 1)],
-            default: Some("pass".into()),
-        };
-        assert_eq!(s.winner(["chow", "pung", "pung"].into_iter()), Some(1));
-        assert_eq!(s.winner(["pass", "pass"].into_iter()), Some(0));
-        assert_eq!(s.winner(["pass", "chow", "win"].into_iter()), Some(2));
-        assert_eq!(s.winner(std::iter::empty()), None);
     }
 
     #[test]

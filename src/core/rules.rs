@@ -223,8 +223,6 @@ pub trait Rules {
     /// Runs a chunk that changes the position, then asks the pending decision again.
     fn exec(&mut self, code: &str) -> Result<serde_json::Value, GameError>;
 
-    /// Instructions a call may still run once the watchdog arms it.
-    fn set_budget(&mut self, instructions: u64);
     /// What is odd in the rules but does not stop the game.
     fn warnings(&self) -> Vec<Diagnostic>;
     /// A script error `msg` about what the pending state's `hook` did, at its definition.

@@ -315,13 +315,11 @@ mod tests {
     }
 
     #[derive(Deserialize, Debug)]
-    #[allow(dead_code)]
     struct Item {
         id: String,
     }
 
     #[derive(Deserialize, Debug)]
-    #[allow(dead_code)]
     struct Doc {
         name: String,
         items: Vec<Item>,
@@ -335,7 +333,9 @@ mod tests {
             "name = \"x\"\nnmae = 1\n[[items]]\nid = \"a\"\n[[items]]\nid = \"b\"\nidd = 2\n";
         let mut diags = Vec::new();
         let doc: Option<Doc> = parse_toml("f.toml", text, SCHEMA, &mut diags);
-        assert!(doc.is_some());
+        let doc = doc.expect("the known keys are read");
+        let ids: Vec<&str> = doc.items.iter().map(|i| i.id.as_str()).collect();
+        assert_eq!((doc.name.as_str(), ids), ("x", vec!["a", "b"]));
         crate::diag::sort(&mut diags);
         let shown: Vec<String> = diags.iter().map(|d| d.to_string()).collect();
         assert_eq!(

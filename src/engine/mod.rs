@@ -156,10 +156,6 @@ impl Game {
         self.undo.get_or_insert_with(Vec::new);
     }
 
-    pub fn set_budget(&mut self, instructions: u64) {
-        self.rules.set_budget(instructions);
-    }
-
     pub fn pending(&self) -> Option<&Decision> {
         self.rules.decision()
     }

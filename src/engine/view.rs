@@ -65,14 +65,9 @@ impl Game {
         Ok(view)
     }
 
-    /// Every declared zone's piles (one, or one per seat) as `seat` sees them; once the game
-    /// is over every pile is laid open. The one source of the JSON view, the terminal and the
-    /// window.
-    pub fn seen_zones(&self, seat: Option<usize>) -> Result<Vec<Vec<Seen>>, GameError> {
-        Ok(self.seen_zones_in(&self.world()?, seat))
-    }
-
-    /// `seen_zones` of a world already read (`Game::world`).
+    /// Every declared zone's piles (one, or one per seat) in world `w` as `seat` sees them;
+    /// once the game is over every pile is laid open. The one source of the JSON view, the
+    /// terminal and the window.
     pub fn seen_zones_in(&self, w: &World, seat: Option<usize>) -> Vec<Vec<Seen>> {
         let over = w.outcome.is_some();
         self.pkg

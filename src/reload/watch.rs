@@ -6,7 +6,7 @@ use notify::{Event, EventKind, RecursiveMode, Watcher as _};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Quiet time after the last change before a reload is requested.
 pub const DEBOUNCE: Duration = Duration::from_millis(25);
@@ -15,16 +15,12 @@ pub const DEBOUNCE: Duration = Duration::from_millis(25);
 #[derive(Debug, Clone)]
 pub struct ReloadRequest {
     pub paths: Vec<PathBuf>,
-    pub first_change: Instant,
 }
 
 impl ReloadRequest {
     /// A request to read every file of the game again (a scripted `reload`).
     pub fn everything() -> ReloadRequest {
-        ReloadRequest {
-            paths: Vec::new(),
-            first_change: Instant::now(),
-        }
+        ReloadRequest { paths: Vec::new() }
     }
 
     /// The changed files relative to the game folder `root`, as shown to people.
@@ -53,7 +49,9 @@ pub struct Watcher {
 }
 
 /// Watching lasts as long as this lives.
-pub struct WatchHandle(#[allow(dead_code)] notify::RecommendedWatcher);
+pub struct WatchHandle {
+    _watcher: notify::RecommendedWatcher,
+}
 
 impl Watcher {
     /// Watches a game's folder and the shared `scripts/` folder beside `games/`.
@@ -80,7 +78,7 @@ impl Watcher {
             .spawn(move || debounce_loop(raw_rx, tx, debounce))
             .map_err(|e| format!("cannot start the watcher thread: {e}"))?;
         Ok(Watcher {
-            handle: WatchHandle(inner),
+            handle: WatchHandle { _watcher: inner },
             requests,
         })
     }
@@ -113,7 +111,6 @@ fn debounce_loop(
             Ok(_) => continue,
             Err(_) => return,
         };
-        let first_change = Instant::now();
         let mut paths: BTreeSet<PathBuf> =
             first.paths.into_iter().filter(|p| is_source(p)).collect();
         loop {
@@ -128,7 +125,6 @@ fn debounce_loop(
         }
         let request = ReloadRequest {
             paths: paths.into_iter().collect(),
-            first_change,
         };
         if tx.send(request).is_err() {
             return;

@@ -232,11 +232,6 @@ impl Host {
         loaded.raw_set(name, table.clone())
     }
 
-    /// Sets the per-call instruction budget.
-    pub fn set_budget(&mut self, instructions: u64) {
-        self.budget = instructions.max(1000);
-    }
-
     /// Runs the game's Lua file `rel` (as read with the package), which returns a table.
     fn load_table(&self, rel: &str) -> Result<Table, Vec<Diagnostic>> {
         let shown = &self.pkg.file(rel);

@@ -931,10 +931,6 @@ impl Rules for Host {
         Ok(out)
     }
 
-    fn set_budget(&mut self, instructions: u64) {
-        Host::set_budget(self, instructions);
-    }
-
     fn warnings(&self) -> Vec<Diagnostic> {
         self.warnings.clone()
     }
