@@ -45,7 +45,9 @@ pub fn run(a: CheckArgs) -> CmdResult {
     let names: Vec<String> = match (&a.game, a.all) {
         (Some(g), false) => vec![g.clone()],
         (None, true) => {
-            let games = all_games();
+            let games: Vec<String> = (crate::def::all_games().iter())
+                .map(|p| p.display().to_string())
+                .collect();
             if games.is_empty() {
                 eprintln!("error: no games found (looked for games/*/game.toml)");
                 return Ok(1);
@@ -84,25 +86,6 @@ pub fn run(a: CheckArgs) -> CmdResult {
         }
     }
     Ok(if failed > 0 { 1 } else { 0 })
-}
-
-/// Every game folder under `games/` here, or else in the meeple source tree.
-fn all_games() -> Vec<String> {
-    let here = std::path::Path::new("games");
-    let root = if here.is_dir() {
-        here.to_path_buf()
-    } else {
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games")
-    };
-    let mut out: Vec<String> = std::fs::read_dir(&root)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter(|e| e.path().join("game.toml").is_file())
-        .map(|e| e.path().display().to_string())
-        .collect();
-    out.sort();
-    out
 }
 
 /// Checks one game; its id, its folder as shown and the summary line. Warns of what the

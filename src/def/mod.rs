@@ -123,14 +123,8 @@ impl Package {
 /// Finds a game folder: a path to a folder with `game.toml`, or a name under `games/` in the
 /// current directory or in the meeple source tree.
 pub fn find_game(name: &str) -> Result<PathBuf, String> {
-    let direct = PathBuf::from(name);
-    let candidates = [
-        direct.clone(),
-        Path::new("games").join(name),
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("games")
-            .join(name),
-    ];
+    let [here, source] = games_folders();
+    let candidates = [PathBuf::from(name), here.join(name), source.join(name)];
     for c in &candidates {
         if c.join("game.toml").is_file() {
             return Ok(c.clone());
@@ -149,6 +143,25 @@ pub fn find_game(name: &str) -> Result<PathBuf, String> {
         false => format!("{} and {last}", looked.join(", ")),
     };
     Err(format!("no game '{name}' (looked for {looked})"))
+}
+
+/// Where games are looked for by id: `games/` here, then the meeple source tree's.
+fn games_folders() -> [PathBuf; 2] {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    [PathBuf::from("games"), source]
+}
+
+/// Every game folder (one with a `game.toml`) under `games/` here, or else under the meeple
+/// source tree's, sorted.
+pub fn all_games() -> Vec<PathBuf> {
+    let [here, source] = games_folders();
+    let root = if here.is_dir() { here } else { source };
+    let mut out: Vec<PathBuf> = (std::fs::read_dir(&root).into_iter().flatten().flatten())
+        .map(|e| e.path())
+        .filter(|p| p.join("game.toml").is_file())
+        .collect();
+    out.sort();
+    out
 }
 
 /// How a path is shown: relative to the current directory when it is below it.
