@@ -105,13 +105,10 @@ pub fn run(a: NewArgs) -> CmdResult {
 /// was written is removed again.
 fn write_all(dir: &Path, files: Files, id: &str, title: &str) -> Result<(), String> {
     let written = (files.iter()).try_for_each(|(file, text)| {
-        let path = dir.join(file);
         let text = text
             .replace("{{id}}", id)
             .replace("{{title}}", &toml_safe(title));
-        std::fs::create_dir_all(path.parent().unwrap_or(dir))
-            .and_then(|_| std::fs::write(&path, text))
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+        super::types::write_file(&dir.join(file), &text)
     });
     if written.is_err() {
         let _ = std::fs::remove_dir_all(dir);

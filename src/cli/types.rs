@@ -40,7 +40,7 @@ pub fn run(a: TypesArgs) -> CmdResult {
 
 /// Writes a game folder's types: the API, `game` (its own types) and its `.luarc.json`.
 pub(super) fn write_game(dir: &Path, game: &str) -> Result<(), String> {
-    let shared = std::fs::canonicalize(dir.join("../../scripts")).ok();
+    let shared = std::fs::canonicalize(crate::def::shared::folder(dir)).ok();
     let library: Vec<String> = (shared.iter())
         .filter(|s| s.is_dir())
         .map(|s| s.display().to_string())
@@ -66,10 +66,14 @@ fn write_files(dir: &Path, game: &str, library: &[String]) -> Result<(), String>
         (".luarc.json".into(), luatypes::luarc(library)),
     ];
     for (file, text) in files {
-        let path = dir.join(file);
-        std::fs::create_dir_all(path.parent().unwrap_or(dir))
-            .and_then(|_| std::fs::write(&path, text))
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        write_file(&dir.join(file), &text)?;
     }
     Ok(())
+}
+
+/// Writes `text` to `path`, making its folders first; the error names the file.
+pub(super) fn write_file(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::create_dir_all(path.parent().unwrap_or(Path::new(".")))
+        .and_then(|_| std::fs::write(path, text))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
