@@ -1,14 +1,7 @@
 //! meeple: a runtime for tabletop games whose rules are TOML data and Lua scripts.
-//!
-//! Layers, dependencies pointing down:
-//! - `app` (the window: board renderers, HUD, input, animation; the only macroquad user)
-//! - `cli` (terminal play and commands), `sim` (batch runs), `ai` (bots), `replay`
-//! - `engine` (a running game: package + script host + world; the one `apply`)
-//! - `script` (the Lua host: sandbox, budgets, `ctx` API, calls into rules)
-//! - `def` (TOML files → validated `Package`)
-//! - `core` (world, flow, rng, dice, decks, board, grid, zones, meld shapes, actions, events;
-//!   pure Rust)
-//! - `diag` (diagnostics shared by all layers)
+//! Layers, dependencies pointing down (README.md draws them): the front ends `cli`, `app`
+//! and `sim`; `session`, `ai`, `replay`; `engine`, `reload`; `script` (the Lua host and the
+//! one flow driver); `def` (files → `Package`); `core` (pure types, the `Rules` seam); `diag`.
 
 pub mod ai;
 pub mod app;
