@@ -247,6 +247,95 @@ fn lay_groups(
     (line < lines).then_some(out)
 }
 
+/// One tile on the table: where it lies, and its code when face up.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Placed {
+    pub zone: usize,
+    /// The owning seat (for a shared zone, 0).
+    pub seat: usize,
+    pub index: usize,
+    pub rect: Rect,
+    pub face: Option<i64>,
+}
+
+/// The melds of a face-up pile in a zone laid out as melds, when it splits into them.
+fn melds_of(t: &TableView, z: &ZoneView, pile: &Seen) -> Option<Vec<Vec<usize>>> {
+    match (z.melds, &t.shapes, pile) {
+        (true, Some(shapes), Seen::Items(items)) => laid::split(shapes, items),
+        _ => None,
+    }
+}
+
+/// A shared zone in the table's centre: its band, and what lies there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shared {
+    pub zone: usize,
+    pub band: Rect,
+    pub pile: Seen,
+}
+
+/// Every tile of the per-seat zones as the view shows them (face up, or face down for a pile
+/// seen only by its count), and the bands of the shared zones in the centre; `geom` is the
+/// view's seating on `board`, `bands` its count of per-seat zones.
+pub fn placed(
+    board: Rect,
+    geom: &TableGeom,
+    bands: usize,
+    t: &TableView,
+) -> (Vec<Placed>, Vec<Shared>) {
+    let mut out = Vec::new();
+    for (k, (zone, z)) in t.seat_zones().enumerate() {
+        for (seat, pile) in z.piles.iter().enumerate().take(geom.areas.len()) {
+            let (side, _) = geom.areas[seat];
+            let faces: Vec<Option<i64>> = match pile {
+                Seen::Items(items) => items.iter().map(|c| Some(*c)).collect(),
+                Seen::Count { count } => vec![None; *count],
+                Seen::Top { top, count } => {
+                    let mut faces = vec![None; count.saturating_sub(1)];
+                    faces.extend(top.map(Some));
+                    faces
+                }
+                Seen::Nothing {} => Vec::new(),
+            };
+            let max_w = board.w / if side == Side::Bottom { 15.0 } else { 24.0 };
+            let band = geom.band(seat, k, bands);
+            // The pile's indices in the order shown, and the sizes of its groups.
+            let (order, groups) = match melds_of(t, z, pile) {
+                Some(melds) => (melds.concat(), melds.iter().map(Vec::len).collect()),
+                None => ((0..faces.len()).collect(), vec![faces.len()]),
+            };
+            let rects = grouped_tiles(band, side, &groups, max_w);
+            for (index, rect) in order.into_iter().zip(rects) {
+                out.push(Placed {
+                    zone,
+                    seat,
+                    index,
+                    rect,
+                    face: faces[index],
+                });
+            }
+        }
+    }
+    let shared: Vec<(usize, &ZoneView)> = t
+        .zones
+        .iter()
+        .enumerate()
+        .filter(|(_, z)| !z.per_seat)
+        .collect();
+    let c = geom.center;
+    let h = c.h / shared.len().max(1) as f32;
+    let centre = shared
+        .iter()
+        .enumerate()
+        .map(|(k, (zone, z))| Shared {
+            zone: *zone,
+            band: Rect::new(c.x, c.y + h * k as f32, c.w, h),
+            pile: z.piles.first().cloned().unwrap_or(Seen::Nothing {}),
+        })
+        .collect();
+    (out, centre)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -385,93 +474,4 @@ mod tests {
             }
         }
     }
-}
-
-/// One tile on the table: where it lies, and its code when face up.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Placed {
-    pub zone: usize,
-    /// The owning seat (for a shared zone, 0).
-    pub seat: usize,
-    pub index: usize,
-    pub rect: Rect,
-    pub face: Option<i64>,
-}
-
-/// The melds of a face-up pile in a zone laid out as melds, when it splits into them.
-fn melds_of(t: &TableView, z: &ZoneView, pile: &Seen) -> Option<Vec<Vec<usize>>> {
-    match (z.melds, &t.shapes, pile) {
-        (true, Some(shapes), Seen::Items(items)) => laid::split(shapes, items),
-        _ => None,
-    }
-}
-
-/// A shared zone in the table's centre: its band, and what lies there.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Shared {
-    pub zone: usize,
-    pub band: Rect,
-    pub pile: Seen,
-}
-
-/// Every tile of the per-seat zones as the view shows them (face up, or face down for a pile
-/// seen only by its count), and the bands of the shared zones in the centre; `geom` is the
-/// view's seating on `board`, `bands` its count of per-seat zones.
-pub fn placed(
-    board: Rect,
-    geom: &TableGeom,
-    bands: usize,
-    t: &TableView,
-) -> (Vec<Placed>, Vec<Shared>) {
-    let mut out = Vec::new();
-    for (k, (zone, z)) in t.seat_zones().enumerate() {
-        for (seat, pile) in z.piles.iter().enumerate().take(geom.areas.len()) {
-            let (side, _) = geom.areas[seat];
-            let faces: Vec<Option<i64>> = match pile {
-                Seen::Items(items) => items.iter().map(|c| Some(*c)).collect(),
-                Seen::Count { count } => vec![None; *count],
-                Seen::Top { top, count } => {
-                    let mut faces = vec![None; count.saturating_sub(1)];
-                    faces.extend(top.map(Some));
-                    faces
-                }
-                Seen::Nothing {} => Vec::new(),
-            };
-            let max_w = board.w / if side == Side::Bottom { 15.0 } else { 24.0 };
-            let band = geom.band(seat, k, bands);
-            // The pile's indices in the order shown, and the sizes of its groups.
-            let (order, groups) = match melds_of(t, z, pile) {
-                Some(melds) => (melds.concat(), melds.iter().map(Vec::len).collect()),
-                None => ((0..faces.len()).collect(), vec![faces.len()]),
-            };
-            let rects = grouped_tiles(band, side, &groups, max_w);
-            for (index, rect) in order.into_iter().zip(rects) {
-                out.push(Placed {
-                    zone,
-                    seat,
-                    index,
-                    rect,
-                    face: faces[index],
-                });
-            }
-        }
-    }
-    let shared: Vec<(usize, &ZoneView)> = t
-        .zones
-        .iter()
-        .enumerate()
-        .filter(|(_, z)| !z.per_seat)
-        .collect();
-    let c = geom.center;
-    let h = c.h / shared.len().max(1) as f32;
-    let centre = shared
-        .iter()
-        .enumerate()
-        .map(|(k, (zone, z))| Shared {
-            zone: *zone,
-            band: Rect::new(c.x, c.y + h * k as f32, c.w, h),
-            pile: z.piles.first().cloned().unwrap_or(Seen::Nothing {}),
-        })
-        .collect();
-    (out, centre)
 }
