@@ -1,11 +1,8 @@
-//! Alpha-beta search for two-player games: minimax to a fixed depth with alpha-beta cut-offs,
-//! over the options the AI script rates highest at each position (the script orders the
-//! moves and prunes the rest). Where the search stops, a line of play is worth the AI's scores
-//! of its moves, added for the bot's own moves and taken away for its opponent's. A won game
-//! is worth more than any score, and a sooner win more than a later one; a draw or a capped
-//! game is 0.
-//! Dice and draws ahead come from a generator the bot seeds itself, so it cannot see the
-//! game's real future rolls.
+//! Alpha-beta search for two-player games: minimax to a fixed depth over the options the AI
+//! script rates highest (it orders the moves and prunes the rest). A line's leaf is worth the
+//! AI's scores of its moves, the bot's added and the opponent's taken away; a win is worth
+//! more than any score (a sooner one more), a draw or a capped game 0. Chance ahead comes from
+//! the bot's own generator, so it never sees the game's real future rolls.
 
 use super::{Bot, Choice};
 use crate::core::event::Outcome;

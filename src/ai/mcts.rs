@@ -1,12 +1,8 @@
-//! Monte Carlo tree search (UCT) over any game's own options and `apply`. Open loop: the tree
-//! is keyed by option positions, and every iteration restarts from the real position with a
-//! fresh seed for chance (dice, shuffles), so the bot never reads the game's future rolls.
-//! Playouts run inside the VM (`Game::random_playout`), using the rules' `random_move` when
-//! they offer one; when the game has an AI script its scores guide the search, which only
-//! expands each position's best-scored options. An option that wins on the spot is always
-//! played from its position once found. In a game with hidden zones every iteration re-deals
-//! what the searching seat cannot see (a fresh determinization), so the search never peeks. Rewards are per seat: a win shares 1 among the
-//! winners, anything else shares it among all seats.
+//! Monte Carlo tree search (UCT), open loop, over any game's options: every iteration starts
+//! from the real position with a fresh seed for chance and, in a game with hidden zones, a
+//! fresh re-deal of what the seat cannot see, so the bot never peeks. Playouts run in the VM
+//! (`Game::random_playout`); an AI script's scores pick the options it expands; an option that
+//! wins at once is always played. A win shares 1 among the winners, anything else among all.
 
 use super::{Bot, Choice};
 use crate::core::event::Outcome;

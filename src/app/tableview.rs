@@ -1,6 +1,6 @@
-//! What a table of zones shows, taken from one seat's view of the game (`Game::view`): the
-//! window never reads a pile its viewer may not see. Also which tile or pile the rules play
-//! an option on (`R.spot`), so a click on it plays it.
+//! What a table of zones shows, taken from one seat's view of the game
+//! (`Game::seen_zones_in`): the window never reads a pile its viewer may not see. Also which
+//! tile or pile the rules play an option on (`R.spot`), so a click on it plays it.
 
 use super::view::Spot;
 use crate::core::action::Arg;

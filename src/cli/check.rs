@@ -1,6 +1,7 @@
 //! `meeple check`: load and validate a game (or every game), then play seeded games (random
 //! and AI seats, every map) until every state and every offered verb has been reached, and
-//! report the first script error, or what was never reached. Exit code 1 on any error.
+//! report the first script error, or what was never reached. Exit code 1 on a problem in a
+//! game, 2 on a usage error.
 
 use super::coverage::Coverage;
 use super::CmdResult;

@@ -1,6 +1,6 @@
 //! Actions: a verb and scalar arguments (`buy`, `build beijing`, `place 7 8`). The same value
-//! is listed as a legal option, shown as a numbered choice, picked by bots, saved in replays
-//! and sent over the network.
+//! is listed as a legal option, shown as a numbered choice, picked by bots and saved in
+//! replays.
 
 use serde::{Deserialize, Serialize};
 use std::fmt::{self, Write as _};

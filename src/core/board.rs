@@ -1,6 +1,6 @@
 //! A track board's state: each space's owner and level mark, and one token per seat. While a
-//! game runs these live in the VM (`script/prelude.lua` implements movement and lap counting);
-//! this is their snapshot form.
+//! game runs these live in the VM (moves and laps are `script/rawboard.rs`'s); this is their
+//! snapshot form.
 
 use serde::{Deserialize, Serialize};
 

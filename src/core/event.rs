@@ -1,5 +1,5 @@
 //! Events: every applied action and every random outcome, in order. The terminal prints them,
-//! the window will animate them, tests compare them and replays reproduce them.
+//! the window animates them, tests compare them and replays reproduce them.
 
 use super::action::Action;
 use serde::{Deserialize, Serialize};

@@ -1,5 +1,6 @@
-//! The pure runtime core: randomness, dice, decks, boards, actions, events and the world that
-//! holds them. No I/O, no Lua, no window: tests and search drive it directly.
+//! The pure runtime core: randomness, dice, decks, boards, the grid, zones, meld shapes, the
+//! flow, actions, events, the world that holds them, and the `Rules` seam the engine talks to
+//! the rules through. No I/O, no Lua, no window: tests and search drive it directly.
 
 pub mod action;
 pub mod board;

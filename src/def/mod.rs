@@ -93,12 +93,12 @@ impl Package {
         format!("{}/{rel}", self.shown)
     }
 
-    /// The player counts the game takes, as a message says them: "2" or "2 to 6".
     /// The text of the game's `game.toml` as it is now (empty when it cannot be read).
     pub fn manifest_text(&self) -> String {
         std::fs::read_to_string(self.root.join("game.toml")).unwrap_or_default()
     }
 
+    /// The player counts the game takes, as a message says them: "2" or "2 to 6".
     pub fn player_counts(&self) -> String {
         match self.players {
             (min, max) if min == max => format!("{min}"),

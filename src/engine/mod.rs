@@ -1,6 +1,6 @@
 //! A running game: its package and config, the rules behind the `Rules` seam (the Lua host,
-//! whose one driver runs the flow), the history of decisions, undo and redo. Every decision
-//! goes through the one `apply`: an illegal action is rejected with a reason and changes
+//! whose one driver runs the flow), the history of decisions, undo and redo. A decision is
+//! checked before it is played: an illegal action is rejected with a reason and changes
 //! nothing. Nothing here names the scripting language.
 
 mod history;

@@ -1,10 +1,8 @@
-//! What the rules only show: an option's label (`R.label`), where it is played on the board
-//! (`R.spot`), a player's status lines (`R.status`) and why an action is refused
-//! (`R.why_not`). Each is computed for one viewer on the position as that viewer may know it
-//! (`as_seen_by`): no text holds what the viewer cannot see, and no text hook can change the
-//! game. Read leniently where they are shown (a failing hook is reported once per position
-//! and the game goes on), strictly by `check_shown`, which `meeple check` runs at every
-//! decision.
+//! What the rules only show: an option's label (`R.label`), where it is played (`R.spot`), a
+//! player's status (`R.status`) and why an action is refused (`R.why_not`), each computed on
+//! the position as its viewer may know it (`as_seen_by`), so no text holds what the viewer
+//! cannot see. Read leniently where shown (a failing hook is said once per position), strictly
+//! by `check_shown`, which `meeple check` runs at every decision.
 
 use super::{Game, GameError};
 use crate::core::action::{Action, Arg};

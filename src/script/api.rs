@@ -399,7 +399,7 @@ fn card_arg(lua: &Lua, ids: &[String], card: &Value) -> mlua::Result<usize> {
         .ok_or_else(|| api_error(lua, format!("no card '{id}' in this deck")))
 }
 
-/// A Lua function from the rules table by dotted path, if present.
+/// The function at key `name` of table `t`, if it is one.
 pub fn function_at(t: &Table, name: &str) -> Option<Function> {
     t.get::<Option<Function>>(name).ok().flatten()
 }

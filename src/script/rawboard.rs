@@ -1,10 +1,8 @@
-//! The board calls rules make on most decisions, as plain Lua C functions: `move`, `owned_by`,
-//! `group_owned` and `group_levels` (in Lua they spent more on checking arguments, on their
-//! own frames and on loops over groups than on the work). They work on the live tables of S
-//! (the board's other functions and the views stay in Lua, see the prelude) and refuse a bad
-//! argument with the messages the prelude's checks give, at the calling line. Errors are
-//! built on the Lua stack (or by `raise`): nothing that needs dropping is held when Lua jumps
-//! away with one, and nothing here can panic.
+//! The board calls rules make on most decisions as plain Lua C functions: `move`, `owned_by`,
+//! `group_owned` and `group_levels`, over the live tables of S (the board's other functions
+//! stay in the prelude). A bad argument gets the prelude's own message at the calling line;
+//! errors are built on the Lua stack (or by `raise`), so nothing needing a drop is held when
+//! Lua jumps away, and nothing here can panic.
 
 use super::rawgrid::seat as seat_in_range;
 use super::rawgrid::{c_closure, raise};

@@ -1,11 +1,8 @@
 //! The `ctx.grid` calls a playout or a search makes on every move (get, set, stones, runs,
-//! line, longest, random_empty, random_near, empty_options) as plain Lua C functions: a
-//! search makes millions of them, and a C function costs a third of a general Rust callback.
-//! Each reads its arguments, works on the world behind a borrow that ends before any error
-//! is raised, and raises errors as Lua errors at the calling rules' line. Also the pieces
-//! every raw C function of the host shares (the dice, the tie-break draw, the board's move):
-//! `c_closure` (a function over data the VM keeps alive), `on_cell` (the borrow and the panic
-//! guard), `raise` and `Msg`.
+//! line, longest, random_empty, random_near, empty_options) as plain Lua C functions, a third
+//! of a Rust callback's cost. Each works on the world behind a borrow that ends before an
+//! error is raised at the rules' line. Also what every raw C function of the host shares:
+//! `c_closure`, `on_cell` (the borrow and the panic guard), `raise` and `Msg`.
 
 use crate::core::grid::{GridState, DIRECTIONS};
 use crate::core::live::Live;

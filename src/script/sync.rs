@@ -1,11 +1,8 @@
 //! The components that live in the Lua table `S` (turn order, tokens, owners, levels,
 //! counters, zones, tallies, the decisions played), written from a snapshot's world and read
-//! into one: each way in one raw pass inside one protected call, since `sim` starts and ends
-//! thousands of games a second and a call per value cost more than the short games themselves.
-//! `S` is their one live copy; nothing in Rust mirrors it.
-//!
-//! Invariant: the prelude fills S's tables in place and never replaces them; every key read
-//! here is one the prelude made, so reading allocates nothing in the VM and raises nothing.
+//! into one, each way in one raw pass inside one protected call (`sim` starts and ends
+//! thousands of games a second). `S` is their one live copy; nothing in Rust mirrors it. The
+//! prelude fills S's tables in place, so reading allocates nothing in the VM.
 
 use crate::core::world::World;
 use mlua::ffi::{self, lua_State};

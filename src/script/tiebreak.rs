@@ -1,10 +1,7 @@
-//! The heuristic bots' tie-break generators seen from Lua, for the in-VM driver: one raw Lua C
-//! function, `draw(seat, n)`, returns `below(n) + 1` from seat `seat`'s own generator, the
-//! draw `Heuristic::choose` makes in Rust. The runtime loads the seats' generators before a
-//! run and stores them back after it, so the bots end with exactly the states they would have
-//! had step by step. The function reaches the generators through a pointer kept alive as long
-//! as the VM, and catches panics (they must not unwind through Lua's C frames), with the
-//! host's other C functions' `on_cell` and `raise`.
+//! The heuristic bots' tie-break generators seen from Lua: one raw C function, `draw(seat, n)`,
+//! gives `below(n) + 1` from the seat's own generator, the draw `Heuristic::choose` makes in
+//! Rust. The runtime loads the generators before a driver run and stores them back after, so
+//! the bots end in exactly the states they would have had step by step.
 
 use super::rawgrid::{on_cell, raise, Msg};
 use crate::core::rng::GameRng;

@@ -1,15 +1,8 @@
-//! The guard against runaway scripts, at no cost to scripts that behave. Calls into Lua run
-//! without a hook; a watchdog thread watches their wall-clock time, and a call that is still
-//! running after `ARM_AFTER` gets an instruction-count hook (set from a signal handler on the
-//! script's own thread, the one use `lua_sethook` is documented safe for). From then on the
-//! call has `budget` instructions left; when they run out it stops with an error naming the
-//! Lua line, which the host reports with the state and hook it was in. A spent budget stays
-//! spent: from then on every instruction of the call fails again, so a `pcall` that catches
-//! the error only moves it to the next line (finalizers, which run with hooks off, are
-//! refused by the patched `setmetatable`; C library loops are bounded there too).
-//!
-//! Invariant: `STATE` is non-null only while a guarded call runs on this thread, and the hook is
-//! removed before the guard is dropped. A guard made while another is active does nothing.
+//! The guard against runaway scripts, free for scripts that behave: a watchdog thread times
+//! each call into Lua, and one still running after `ARM_AFTER` gets an instruction-count hook
+//! (set from a signal handler on the script's thread). Then the call has `budget` instructions
+//! left and stops with an error at its Lua line; a spent budget stays spent, so a `pcall` only
+//! moves the error to the next line.
 
 use mlua::ffi;
 use std::cell::Cell;
@@ -37,6 +30,9 @@ struct Slot {
 }
 
 thread_local! {
+    /// Non-null only while a guarded call runs on this thread; the hook is removed before the
+    /// guard is dropped. A guard made while another is active does nothing. (Finalizers, which
+    /// run with hooks off, are refused by the patched `setmetatable`.)
     static STATE: Cell<*mut ffi::lua_State> = const { Cell::new(std::ptr::null_mut()) };
     static SLOT: Cell<*const Slot> = const { Cell::new(std::ptr::null()) };
     static CALL: Cell<u64> = const { Cell::new(0) };
