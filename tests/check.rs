@@ -5,7 +5,7 @@
 //! the binary runs in its parent, so paths print as `rare/...`.
 
 mod common;
-use common::meeple_in;
+use common::{line_in, meeple_in};
 
 use std::path::PathBuf;
 
@@ -116,19 +116,11 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).to_string()
 }
 
-/// 1-based line of `needle` in `text`.
-fn line_of(text: &str, needle: &str) -> usize {
-    text.lines()
-        .position(|l| l.contains(needle))
-        .expect("the line")
-        + 1
-}
-
 #[test]
 fn an_error_one_game_in_five_meets_is_caught_by_a_default_check() {
     let (_tmp, games) = fixture(RULES, ("", ""));
     let out = meeple_in(&games, &["check", "rare"]);
-    let line = line_of(RULES, "POINTS[r][c]");
+    let line = line_in(RULES, "POINTS[r][c]");
     let replay = "meeple play rare --map board --players random,random --seed 10 --text";
     assert_eq!(
         text(&out.stderr),
@@ -173,8 +165,8 @@ fn a_state_never_entered_and_a_verb_never_played_are_named() {
     );
     let manifest = std::fs::read_to_string(games.join("rare/game.toml")).expect("the manifest");
     let (turn, bonus) = (
-        line_of(&manifest, "turn = "),
-        line_of(&manifest, "bonus = "),
+        line_in(&manifest, "turn = "),
+        line_in(&manifest, "bonus = "),
     );
     // Two games (the fewest with an AI game): neither resigns.
     let out = meeple_in(

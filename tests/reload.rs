@@ -60,11 +60,10 @@ impl Live {
     }
 
     fn line_of(&self, file: &str, needle: &str) -> usize {
-        let text = std::fs::read_to_string(self.root.join(file)).expect("reading");
-        text.lines()
-            .position(|l| l.contains(needle))
-            .expect("the line")
-            + 1
+        line_in(
+            &std::fs::read_to_string(self.root.join(file)).expect("reading"),
+            needle,
+        )
     }
 }
 

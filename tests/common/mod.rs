@@ -204,3 +204,17 @@ pub fn meeple_in(cwd: &std::path::Path, args: &[&str]) -> std::process::Output {
         .output()
         .expect("meeple runs")
 }
+
+/// 1-based line of the only line of `text` containing `needle`.
+pub fn line_in(text: &str, needle: &str) -> usize {
+    let hits: Vec<usize> = (text.lines().enumerate())
+        .filter(|(_, l)| l.contains(needle))
+        .map(|(i, _)| i + 1)
+        .collect();
+    assert_eq!(
+        hits.len(),
+        1,
+        "{needle:?} should be on exactly one line, found on {hits:?}"
+    );
+    hits[0]
+}
