@@ -66,23 +66,55 @@ impl Diagnostic {
     /// An error raised inside a library function, or located in the runtime's prelude (which
     /// only passes errors on: a script tail-called it), gets the first script line of the
     /// stack traceback that follows the message instead.
+    /// A note names the script lines that called the one in error, innermost first, up to
+    /// the hook the runtime called (`called from scripts/grid.lua:42, rules.lua:13`).
     pub fn from_lua_message(message: &str, fallback_path: &str) -> Self {
         let mut first = message.lines().next().unwrap_or(message);
-        match split_location(first) {
-            Some((path, _, rest)) if is_runtime(path) => first = rest,
-            Some((path, line, rest)) => return Diagnostic::error(path, rest.trim()).at_line(line),
-            None => {}
-        }
-        let caller = message
-            .lines()
-            .skip_while(|l| !l.starts_with("stack traceback:"))
-            .filter_map(|l| split_location(l.trim()))
-            .find(|(path, _, _)| !is_runtime(path));
-        match caller {
-            Some((path, line, _)) => Diagnostic::error(path, first.trim()).at_line(line),
-            None => Diagnostic::error(fallback_path, first.trim()),
+        let frames = script_frames(message);
+        let d = match split_location(first) {
+            Some((path, line, rest)) if !is_runtime(path) => {
+                Diagnostic::error(path, rest.trim()).at_line(line)
+            }
+            located => {
+                if let Some((_, _, rest)) = located {
+                    first = rest;
+                }
+                match frames.first() {
+                    Some(&(path, line)) => Diagnostic::error(path, first.trim()).at_line(line),
+                    None => Diagnostic::error(fallback_path, first.trim()),
+                }
+            }
+        };
+        let at = (d.path.as_str(), d.line.unwrap_or(0));
+        let callers: Vec<String> = (frames.iter())
+            .skip_while(|(path, line)| (*path, *line) != at)
+            .skip(1)
+            .take(4)
+            .map(|(path, line)| format!("{path}:{line}"))
+            .collect();
+        match callers.is_empty() {
+            true => d,
+            false => d.note(format!("called from {}", callers.join(", "))),
         }
     }
+}
+
+/// The script lines of a Lua message's stack traceback, innermost first: the frames before
+/// the first of the runtime's own Lua that follows a script's (the driver that called the
+/// hook), without the runtime's own and the C functions'.
+fn script_frames(message: &str) -> Vec<(&str, usize)> {
+    let frames = (message.lines())
+        .skip_while(|l| !l.starts_with("stack traceback:"))
+        .filter_map(|l| split_location(l.trim()));
+    let mut out = Vec::new();
+    for (path, line, _) in frames {
+        match is_runtime(path) {
+            true if !out.is_empty() => break,
+            true => {}
+            false => out.push((path, line)),
+        }
+    }
+    out
 }
 
 /// The chunk name of the runtime's own Lua helpers (`src/script/prelude.lua`).
@@ -199,6 +231,28 @@ mod tests {
     fn line_col_counts_chars() {
         assert_eq!(line_col("ab\ncd", 4), (2, 2));
         assert_eq!(line_col("起点\nx", 7), (2, 1));
+    }
+
+    #[test]
+    fn the_script_lines_that_called_the_error_are_noted() {
+        let msg = "scripts/grid.lua:31: attempt to perform arithmetic on a nil value\n\
+                   stack traceback:\n\t[C]: in ?\n\
+                   \tscripts/grid.lua:31: in function <scripts/grid.lua:29>\n\
+                   \tscripts/grid.lua:44: in function 'grid.flanked'\n\t(...tail calls...)\n\
+                   \tgames/x/rules.lua:17: in field 'act'\n\
+                   \tmeeple/driver.lua:270: in function <meeple/driver.lua:198>\n\
+                   \tgames/x/rules.lua:90: in main chunk\n\t[C]: in ?";
+        let d = Diagnostic::from_lua_message(msg, "?");
+        assert_eq!(
+            d.to_string(),
+            "scripts/grid.lua:31: error: attempt to perform arithmetic on a nil value\n    \
+             called from scripts/grid.lua:44, games/x/rules.lua:17"
+        );
+        // An error in the hook itself has no caller to note.
+        let hook = "games/x/rules.lua:17: boom\nstack traceback:\n\t[C]: in ?\n\
+                    \tgames/x/rules.lua:17: in field 'act'\n\tmeeple/driver.lua:270: in ?";
+        let d = Diagnostic::from_lua_message(hook, "?");
+        assert_eq!(d.to_string(), "games/x/rules.lua:17: error: boom");
     }
 
     #[test]

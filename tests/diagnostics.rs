@@ -60,19 +60,7 @@ impl Copy {
 
     /// 1-based line of the only line of `file` containing `needle`.
     fn line_of(&self, file: &str, needle: &str) -> usize {
-        let text = self.read(file);
-        let hits: Vec<usize> = text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| l.contains(needle))
-            .map(|(i, _)| i + 1)
-            .collect();
-        assert_eq!(
-            hits.len(),
-            1,
-            "{needle:?} should be on exactly one line of {file}, found on {hits:?}"
-        );
-        hits[0]
+        line_in(&self.read(file), needle)
     }
 
     /// Runs `meeple <args>` in the copy's parent folder.
@@ -1486,6 +1474,18 @@ fn a_bad_argument_to_a_rust_ctx_function_names_the_rules_line() {
 
 // Grid games (a copy of games/gomoku) -----------------------------------------------------------
 
+/// The note under an error in Gomoku's `wins`: `scripts/grid.lua`'s `place_stone` called it,
+/// from the act hook `placing_turn` made.
+fn grid_callers() -> String {
+    let grid = include_str!("../scripts/grid.lua");
+    let at = |needle: &str| line_in(grid, needle);
+    format!(
+        "    called from scripts/grid.lua:{}, scripts/grid.lua:{}",
+        at("(wins or grid.makes_line)(ctx, r, c, p)"),
+        at("if grid.place_stone(ctx, r, c, p, wins)")
+    )
+}
+
 #[test]
 fn a_grid_call_off_the_board_names_the_rules_line_and_the_board() {
     let c = Copy::of("gomoku", "gk");
@@ -1499,6 +1499,7 @@ fn a_grid_call_off_the_board_names_the_rules_line_and_the_board() {
         &c.check(),
         &[
             format!("gk/rules.lua:{line}: error: cell (16, 0) is off the 15×15 board"),
+            grid_callers(),
             "    in state 'turn' hook 'act' (player 1, turn 1)".to_string(),
             replayed("gk", "board", "random,random", 1),
         ],
@@ -1518,6 +1519,7 @@ fn a_grid_call_with_a_bad_seat_names_the_rules_line() {
         &c.check(),
         &[
             format!("gk/rules.lua:{line}: error: seat 301 out of range (1..2)"),
+            grid_callers(),
             "    in state 'turn' hook 'act' (player 1, turn 1)".to_string(),
             replayed("gk", "board", "random,random", 1),
         ],
