@@ -166,7 +166,7 @@ fn load_and_play(root: &Path, seed: u64) -> Result<(), Vec<Diagnostic>> {
             settings: Vec::new(),
         };
         let mut game = Game::new(pkg.clone(), config)?;
-        play_a_little(&mut game, seed).map_err(|e| vec![meeple::cli::script_diag(e)])?;
+        play_a_little(&mut game, seed).map_err(|e| vec![e.into_diagnostic("meeple")])?;
     }
     Ok(())
 }
@@ -409,7 +409,7 @@ fn load_record(file: &Path, seed: u64) -> Result<(), Vec<Diagnostic>> {
         meeple::replay::verify(pkg.clone(), &record)?;
     }
     let mut game = meeple::replay::resume(pkg, &record, &shown)?;
-    play_a_little(&mut game, seed).map_err(|e| vec![meeple::cli::script_diag(e)])
+    play_a_little(&mut game, seed).map_err(|e| vec![e.into_diagnostic("meeple")])
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! script's scores for `ai`, visit counts for `mcts`).
 
 use super::thinking::thinking;
-use super::{position, script_diag, CmdResult, GameArgs};
+use super::{position, CmdResult, GameArgs};
 use crate::ai::Seat;
 use crate::diag::Diagnostic;
 use clap::Args;
@@ -43,7 +43,7 @@ pub fn run(a: AiArgs) -> CmdResult {
     };
     let player = p.seat + 1;
     let choice = thinking(&format!("P{player} ({seat})"), || bot.explain(&mut game))
-        .map_err(|e| vec![script_diag(e)])?;
+        .map_err(|e| vec![e.into_diagnostic("meeple")])?;
     let options = game
         .pending()
         .map(|p| p.options().to_vec())

@@ -196,7 +196,7 @@ fn play_plan(
             .map(|s| game.kind.bot(game.seed, s))
             .collect();
         play_saving(&mut g, &mut bots, a.max_decisions, &mut coverage)
-            .map_err(|e| vec![replay(super::script_diag(e))])?;
+            .map_err(|e| vec![replay(e.into_diagnostic("meeple"))])?;
         played.push(game);
         bar.inc(1);
     }

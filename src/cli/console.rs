@@ -3,7 +3,7 @@
 //! JSON; an unfinished entry continues on the next line. `:options` and `:play N` move the
 //! game on, so a modder can walk to the position they want and look at it.
 
-use super::{position, script_diag, CmdResult, GameArgs};
+use super::{position, CmdResult, GameArgs};
 use crate::engine::{Game, GameError};
 use clap::Args;
 use std::io::{BufRead, Write};
@@ -112,7 +112,7 @@ fn command(game: &mut Game, line: &str) -> Option<String> {
 fn said(e: GameError) -> String {
     match e {
         GameError::Rejected(r) => format!("not played: {r}"),
-        e => script_diag(e).to_string(),
+        e => e.into_diagnostic("meeple").to_string(),
     }
 }
 

@@ -189,7 +189,7 @@ fn eval(a: EvalArgs) -> CmdResult {
             println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
             Ok(0)
         }
-        Err(e) => Err(vec![script_diag(e)]),
+        Err(e) => Err(vec![e.into_diagnostic("meeple")]),
     }
 }
 
@@ -208,13 +208,6 @@ pub fn relabel(diags: Vec<Diagnostic>, from: &[&str], to: &str) -> Vec<Diagnosti
             d
         })
         .collect()
-}
-
-pub fn script_diag(e: crate::engine::GameError) -> Diagnostic {
-    match e {
-        crate::engine::GameError::Script(s) => s.0,
-        crate::engine::GameError::Rejected(r) => Diagnostic::error("meeple", r),
-    }
 }
 
 fn replay(a: ReplayArgs) -> CmdResult {

@@ -7,7 +7,7 @@
 use super::live::{self, Input, Inputs};
 use super::render::render;
 use super::thinking::thinking;
-use super::{load, script_diag, CmdResult};
+use super::{load, CmdResult};
 use crate::ai::alphabeta::value_text;
 use crate::ai::Seat;
 use crate::core::event::Event;
@@ -169,7 +169,7 @@ pub fn run(a: PlayArgs) -> CmdResult {
                 println!("\ntime is up: {}", s.label(index));
                 match s.apply(seat, index) {
                     Err(GameError::Script(e)) => println!("{}", session::failed(&e)),
-                    other => other.map_err(|e| vec![script_diag(e)])?,
+                    other => other.map_err(|e| vec![e.into_diagnostic("meeple")])?,
                 }
                 redraw = true;
                 continue;

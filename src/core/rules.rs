@@ -38,6 +38,16 @@ impl std::fmt::Display for GameError {
     }
 }
 
+impl GameError {
+    /// The error as a diagnostic: a script's is located; a refusal is said at `path`.
+    pub fn into_diagnostic(self, path: impl Into<String>) -> Diagnostic {
+        match self {
+            GameError::Script(s) => s.0,
+            GameError::Rejected(r) => Diagnostic::error(path, r),
+        }
+    }
+}
+
 impl From<ScriptError> for GameError {
     fn from(e: ScriptError) -> Self {
         GameError::Script(e)

@@ -3,7 +3,7 @@
 //! the position there and asks the pending decision under the new rules; only when all of that
 //! works does it replace the running game's rules. On any failure the game is untouched.
 
-use super::{board_and_settings, load_rules, GameError};
+use super::{board_and_settings, load_rules};
 use super::{Game, Snapshot};
 use crate::core::event::Event;
 use crate::def::board::Layout;
@@ -20,20 +20,15 @@ pub struct Reloaded {
     pub took: Duration,
 }
 
-fn diag_of(e: GameError) -> Diagnostic {
-    match e {
-        GameError::Script(s) => s.0,
-        GameError::Rejected(r) => Diagnostic::error("reload", r),
-    }
-}
-
 impl Game {
     /// Reloads the game's files; swaps only if they load, fit the live game and can ask the
     /// pending decision. Every problem found is returned, sorted.
     pub fn try_reload(&mut self) -> Result<Reloaded, Vec<Diagnostic>> {
         let started = Instant::now();
         let pkg = Arc::new(load_package(&self.pkg.root)?);
-        let snap = self.snapshot().map_err(|e| vec![diag_of(e)])?;
+        let snap = self
+            .snapshot()
+            .map_err(|e| vec![e.into_diagnostic("reload")])?;
         let (board, settings) = board_and_settings(&pkg, &self.config)?;
         let (old_board, _) = board_and_settings(&self.pkg, &self.config)?;
         let versions = Versions {
@@ -52,7 +47,9 @@ impl Game {
         };
         let (mut rules, settings) = load_rules(&pkg, &self.config)?;
         let moved = Snapshot { world, ..snap };
-        rules.restore(&moved).map_err(|e| vec![diag_of(e)])?;
+        rules
+            .restore(&moved)
+            .map_err(|e| vec![e.into_diagnostic("reload")])?;
         let mut events = self.rules.drain_events();
         if self.rules.recording() {
             events.push(Event::Reload {

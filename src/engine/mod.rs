@@ -131,7 +131,7 @@ impl Game {
         let seed = game.config.seed;
         game.rules
             .restart(seed)
-            .map_err(|e| vec![diag_of(e, &game)])?;
+            .map_err(|e| vec![e.into_diagnostic(game.pkg.file("game.toml"))])?;
         Ok(game)
     }
 
@@ -361,13 +361,5 @@ impl Game {
     /// Decisions applied since the game began.
     pub fn decisions(&self) -> u64 {
         self.rules.decisions().unwrap_or(0)
-    }
-}
-
-/// A diagnostic for a failure to start the game.
-fn diag_of(e: GameError, game: &Game) -> Diagnostic {
-    match e {
-        GameError::Script(s) => s.0,
-        GameError::Rejected(r) => Diagnostic::error(game.pkg.file("game.toml"), r),
     }
 }

@@ -29,7 +29,10 @@ pub fn start(
     let mut game = Game::new(pkg, config)?;
     Seat::check_all(&seats, &game).map_err(|e| vec![Diagnostic::error("--players", e)])?;
     game.enable_undo();
-    let start_hash = game.snapshot().map_err(|e| vec![diag_of(e)])?.hash();
+    let start_hash = game
+        .snapshot()
+        .map_err(|e| vec![e.into_diagnostic("meeple")])?
+        .hash();
     let players = seats.iter().map(|s| s.to_string()).collect();
     let record = Record::new(&game, players, start_hash);
     // A seed tells every hidden pile (the deal follows from it).
@@ -38,13 +41,6 @@ pub fn start(
     let mut session = Session::new(game, seats, record);
     session.secret_seed = secret.then_some(seed);
     Ok(session)
-}
-
-fn diag_of(e: crate::engine::GameError) -> Diagnostic {
-    match e {
-        crate::engine::GameError::Script(s) => s.0,
-        crate::engine::GameError::Rejected(r) => Diagnostic::error("meeple", r),
-    }
 }
 
 /// The game saved in `file`, from the folder `game` names when given (else where it was
