@@ -68,11 +68,6 @@ impl Host {
         }
     }
 
-    /// The decisions played in this game so far (S.decisions, which the driver counts).
-    fn decisions_played(&self) -> u64 {
-        self.state.raw_get("decisions").unwrap_or(0)
-    }
-
     /// The note for an error the driver met: the hook it was running then.
     fn driver_context(&self) -> String {
         let hook: String = self.run.raw_get("hook").unwrap_or_default();
@@ -265,7 +260,7 @@ impl Host {
                             "hook '{hook}' returned {}, not the name of a state",
                             described(other)
                         );
-                        return self.flow_error(msg, &hook);
+                        return self.hook_error(&hook, msg);
                     }
                 };
                 let from = self.pkg.flow.index(&state).unwrap_or(0);
@@ -281,9 +276,9 @@ impl Host {
                 }
                 e
             }
-            "none" => self.flow_error(
-                format!("automatic state '{state}' must return the name of the next state"),
+            "none" => self.hook_error(
                 "enter",
+                format!("automatic state '{state}' must return the name of the next state"),
             ),
             "stuck" => {
                 let trail: Vec<String> = match &a {
@@ -295,24 +290,18 @@ impl Host {
                     crate::core::flow::STEP_GUARD,
                     trail.join(" → ")
                 );
-                self.flow_error(msg, "enter")
+                self.hook_error("enter", msg)
             }
             "options" => {
                 let msg = match &a {
                     Value::String(problem) => problem.to_string_lossy(),
                     _ => format!("decision state '{state}' offered no options"),
                 };
-                self.flow_error(msg, "options")
+                self.hook_error("options", msg)
             }
-            "seats" => self.flow_error(text(&a), "seats"),
-            other => self.flow_error(format!("the driver stopped for '{other}'"), "act"),
+            "seats" => self.hook_error("seats", text(&a)),
+            other => self.hook_error("act", format!("the driver stopped for '{other}'")),
         }
-    }
-
-    /// An error about what the hook `hook` of the current state did, at its definition.
-    fn flow_error(&self, msg: String, hook: &str) -> GameError {
-        let f = self.hook_function(&self.state_name(), hook);
-        self.error_at(f, msg, hook)
     }
 
     /// An error about what the script function `f` (the hook `hook`) did, located at its
@@ -530,9 +519,9 @@ impl Rules for Host {
         let result = loop {
             let chunk = self.chunk.min(left);
             let started = Instant::now();
-            let before = self.decisions_played();
+            let before = self.decisions()?;
             let stop = self.drive_call("drive", (&self.run, chunk));
-            let played = self.decisions_played() - before;
+            let played = self.decisions()? - before;
             left -= played.min(left);
             self.chunk = match started.elapsed() {
                 t if t < CHUNK_TIME / 8 => (self.chunk * 8).min(MAX_CHUNK),
@@ -565,7 +554,7 @@ impl Rules for Host {
     }
 
     fn snapshot(&self) -> Result<Snapshot, GameError> {
-        let g = to_json(&self.lua, &self.g(), "G").map_err(|m| self.flow_error(m, "snapshot"))?;
+        let g = to_json(&self.lua, &self.g(), "G").map_err(|m| self.hook_error("snapshot", m))?;
         Ok(Snapshot {
             state: self.state_name(),
             world: self.world()?,
