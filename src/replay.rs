@@ -278,10 +278,7 @@ fn fitted(
     let same_files = record.files_at_end() == game.pkg.files_hash;
     let mut snap = snap.clone();
     if let (false, Some(old)) = (same_files, &record.layout) {
-        let board = game
-            .pkg
-            .map(game.config.map.as_deref())
-            .map_err(|e| vec![at(e)])?;
+        let board = game.board().map_err(|e| vec![at(e)])?;
         let versions = Versions {
             old,
             new_pkg: &game.pkg,
@@ -414,7 +411,7 @@ fn position_difference(was: &Game, now: &Game) -> Option<String> {
             return Some(format!("P{}'s {name} was {}, now {}", p + 1, x[p], y[p]));
         }
     }
-    let board = now.pkg.map(now.config.map.as_deref()).ok()?;
+    let board = now.board().ok()?;
     let space = |i: usize| {
         board
             .spaces

@@ -50,7 +50,7 @@ impl Scene {
     ) -> Scene {
         let shown = game.shown(viewer);
         let world = game.shown_world().clone();
-        let board = game.pkg.map(game.config.map.as_deref()).ok();
+        let board = game.board().ok();
         let kind = board.map(BoardKind::of);
         let table = (kind == Some(BoardKind::Table)).then(|| TableView::read(game, &world, viewer));
         let options: Vec<(usize, Option<Spot>)> = match (game.pending(), board, kind) {

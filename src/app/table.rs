@@ -120,7 +120,7 @@ impl Table {
     }
 
     pub fn board(&self) -> Option<&Board> {
-        self.s.game.pkg.map(self.s.game.config.map.as_deref()).ok()
+        self.s.game.board().ok()
     }
 
     pub fn kind(&self) -> Option<BoardKind> {
@@ -131,7 +131,7 @@ impl Table {
     pub fn absorb_events(&mut self, now: f64) {
         self.moved_at = now;
         let events = self.s.game.drain_events();
-        let Some(board) = self.s.game.pkg.map(self.s.game.config.map.as_deref()).ok() else {
+        let Some(board) = self.s.game.board().ok() else {
             return;
         };
         for e in &events {

@@ -12,10 +12,7 @@ use unicode_width::UnicodeWidthStr;
 /// The board, each player's counters and holdings, as `viewer` may see them (`None`: only
 /// what is public), with the status lines `shown` holds for that viewer.
 pub fn render(game: &Game, seats: &[Seat], viewer: Option<usize>, shown: &Shown) -> String {
-    let board = game
-        .pkg
-        .map(game.config.map.as_deref())
-        .expect("map checked at start");
+    let board = game.board().expect("map checked at start");
     let w = game.shown_world();
     let mut out = format!(
         "── {} · {} · round {} · turn {} ──\n",
@@ -62,10 +59,7 @@ pub fn render(game: &Game, seats: &[Seat], viewer: Option<usize>, shown: &Shown)
 
 fn players(game: &Game, seats: &[Seat], viewer: Option<usize>, shown: &Shown) -> String {
     let zones = Zones::of(game, viewer);
-    let board = game
-        .pkg
-        .map(game.config.map.as_deref())
-        .expect("map checked at start");
+    let board = game.board().expect("map checked at start");
     let current = game.pending().map(|p| p.seat);
     let rows: Vec<(String, bool)> = {
         let w = game.shown_world();

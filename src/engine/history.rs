@@ -103,13 +103,13 @@ impl Game {
 
     /// The ids this game's world is indexed by (a save keeps them).
     pub fn layout(&self) -> Option<crate::def::board::Layout> {
-        let board = self.pkg.map(self.config.map.as_deref()).ok()?;
+        let board = self.board().ok()?;
         Some(crate::def::board::Layout::of(&self.pkg, board))
     }
 
     /// The sizes a world of this game has.
     pub fn shape(&self) -> Shape {
-        let board = self.pkg.map(self.config.map.as_deref()).ok();
+        let board = self.board().ok();
         Shape {
             seats: self.config.seats,
             counters: self.pkg.counters.len(),

@@ -184,12 +184,14 @@ impl Game {
     /// screen.
     pub fn shown_world(&self) -> World {
         self.world().unwrap_or_else(|_| {
-            let spaces = self
-                .pkg
-                .map(self.config.map.as_deref())
-                .map_or(0, |b| b.spaces.len());
+            let spaces = self.board().map_or(0, |b| b.spaces.len());
             World::new(self.config.seats, self.pkg.counters.len(), spaces, 0)
         })
+    }
+
+    /// The map this game is played on (found when the game started).
+    pub fn board(&self) -> Result<&crate::def::board::Board, String> {
+        self.pkg.map(self.config.map.as_deref())
     }
 
     pub fn snapshot(&self) -> Result<Snapshot, GameError> {

@@ -142,7 +142,7 @@ impl Game {
     /// Where an option is played when the rules do not say (`R.spot`): by its arguments on a
     /// grid or a track; nowhere on a table, where a number may be anything, not only an item.
     fn default_spot(&self, action: &Action) -> Vec<Arg> {
-        let map = self.pkg.map(self.config.map.as_deref());
+        let map = self.board();
         match map.is_ok_and(|m| m.kind == "table") {
             true => Vec::new(),
             false => action.args.clone(),
