@@ -355,8 +355,8 @@ const DIGITS: [KeyCode; 9] = [
 ];
 
 fn quit(t: &mut Table, plan: &Plan) -> Done {
-    if let Some(seed) = t.s.secret_seed {
-        println!("the game's seed was {seed} (play it again with --seed {seed})");
+    if let Some(note) = t.s.seed_note() {
+        println!("{note}");
     }
     if let Some(path) = &plan.record {
         println!("{}", t.s.write_replay(path).map_err(|d| vec![d])?);

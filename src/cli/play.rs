@@ -187,16 +187,11 @@ pub fn run(a: PlayArgs) -> CmdResult {
     if let Some(path) = &a.record {
         println!("{}", s.write_replay(path).map_err(|d| vec![d])?);
     }
-    tell_seed(s.secret_seed);
+    if let Some(note) = s.seed_note() {
+        println!("{note}");
+    }
     // A session that ends on a move the rules could not make did not go well.
     Ok(if stalled { 1 } else { 0 })
-}
-
-/// Tells the seed kept secret while the game went on.
-fn tell_seed(seed: Option<u64>) {
-    if let Some(seed) = seed {
-        println!("the game's seed was {seed} (play it again with --seed {seed})");
-    }
 }
 
 fn start(a: &PlayArgs) -> Result<Session, Vec<Diagnostic>> {

@@ -86,6 +86,13 @@ impl Session {
         Ok(())
     }
 
+    /// What to say of the seed when the game ends: it was kept secret while the game went on
+    /// (it tells every hidden pile).
+    pub fn seed_note(&self) -> Option<String> {
+        (self.secret_seed)
+            .map(|seed| format!("the game's seed was {seed} (play it again with --seed {seed})"))
+    }
+
     /// Whose eyes the session shows: the person being asked, else the only person seated,
     /// else nobody's (public things only).
     pub fn viewer(&self) -> Option<usize> {
