@@ -20,5 +20,4 @@ mod sync;
 mod tiebreak;
 pub mod watchdog;
 
-pub use crate::core::rules::ScriptError;
 pub use host::Host;

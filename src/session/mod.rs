@@ -12,7 +12,7 @@ pub use reload::Reloaded;
 use crate::ai::{Bot, Seat};
 use crate::engine::{Game, GameError};
 use crate::replay::{Record, RecordStep};
-use crate::script::ScriptError;
+use crate::engine::ScriptError;
 
 /// What a person is told when the rules fail on a move (`e`): `apply` took it back.
 pub fn failed(e: &ScriptError) -> String {
