@@ -83,6 +83,18 @@ impl GameRng {
             items.swap(i, j);
         }
     }
+
+    /// `k` of `items` (all when there are fewer) in random order: a partial Fisher–Yates from
+    /// the front, drawing `k` numbers.
+    pub fn sample<T>(&mut self, mut items: Vec<T>, k: usize) -> Vec<T> {
+        let k = k.min(items.len());
+        for i in 0..k {
+            let j = i + self.below((items.len() - i) as u64) as usize;
+            items.swap(i, j);
+        }
+        items.truncate(k);
+        items
+    }
 }
 
 #[cfg(test)]

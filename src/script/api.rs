@@ -207,17 +207,11 @@ fn random_api(lua: &Lua, world: &W) -> mlua::Result<Table> {
     t.raw_set(
         "sample",
         lua.create_function(move |lua, (_, list, k): (This, Table, usize)| {
-            let mut items: Vec<Value> = list
+            let items: Vec<Value> = list
                 .sequence_values::<Value>()
                 .collect::<mlua::Result<_>>()?;
-            let k = k.min(items.len());
-            let mut w = w.borrow_mut();
-            for i in 0..k {
-                let j = i + w.rng.below((items.len() - i) as u64) as usize;
-                items.swap(i, j);
-            }
-            items.truncate(k);
-            lua.create_sequence_from(items)
+            let picked = w.borrow_mut().rng.sample(items, k);
+            lua.create_sequence_from(picked)
         })?,
     )?;
     Ok(t)

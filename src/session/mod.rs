@@ -10,9 +10,9 @@ pub use files::{read_game, record_game, resume, start, Started};
 pub use reload::Reloaded;
 
 use crate::ai::{Bot, Seat};
+use crate::engine::ScriptError;
 use crate::engine::{Game, GameError};
 use crate::replay::{Record, RecordStep};
-use crate::engine::ScriptError;
 
 /// What a person is told when the rules fail on a move (`e`): `apply` took it back.
 pub fn failed(e: &ScriptError) -> String {
