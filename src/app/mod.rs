@@ -246,23 +246,15 @@ async fn run_steps(t: &mut Table, plan: &Plan) -> Result<(), Vec<Diagnostic>> {
     for (line, step) in &plan.steps {
         t.bots_now(0.0).map_err(|e| at(*line, e))?;
         match step {
-            Step::Act(action) => {
+            Step::Typed(typed) => {
                 let seat =
                     t.s.game
                         .decision()
                         .map_err(|e| at(*line, e.to_string()))?
                         .seat;
                 let index =
-                    t.s.game
-                        .check_action(seat, action)
-                        .map_err(|e| at(*line, format!("'{action}': {e}")))?;
-                t.play_option(index, 0.0).map_err(|e| at(*line, e))?;
-            }
-            Step::Pick(n) => {
-                let index =
-                    t.s.game
-                        .option_number(*n)
-                        .map_err(|e| at(*line, e.to_string()))?;
+                    t.s.typed(seat, typed, |_| None)
+                        .map_err(|e| at(*line, format!("'{typed}': {e}")))?;
                 t.play_option(index, 0.0).map_err(|e| at(*line, e))?;
             }
             Step::Undo => t.undo(),

@@ -1,18 +1,16 @@
 //! Scripted runs (`--actions FILE`): one step per line, applied in order before the window
-//! shows. A step is an action or an option's number as typed at the terminal prompt (`roll`,
-//! `place 8 8`, `2`) for whoever must decide, or one of `undo`, `redo`, `reload` (re-read the game's files now) and
-//! `wait` (wait for a line on standard input, e.g. while a file is edited). Blank lines and
-//! `#` comments are skipped; bots reply between steps.
+//! shows. A step is what is typed at the terminal prompt (an option's number, action or label:
+//! `2`, `place 8 8`, `discard 南`) for whoever must decide, or one of `undo`, `redo`, `reload`
+//! (re-read the game's files now) and `wait` (wait for a line on standard input, e.g. while a
+//! file is edited). Blank lines and `#` comments are skipped; bots reply between steps.
 
-use crate::core::action::Action;
 use crate::diag::Diagnostic;
 use std::path::Path;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Step {
-    Act(Action),
-    /// An option by its number as listed (from 1), as a number typed at the prompt.
-    Pick(usize),
+    /// An option as typed at the prompt (`Session::typed`).
+    Typed(String),
     Undo,
     Redo,
     Reload,
@@ -39,10 +37,8 @@ pub fn parse_steps(text: &str) -> Vec<Line> {
                 "redo" => Step::Redo,
                 "reload" => Step::Reload,
                 "wait" => Step::Wait,
-                _ => match line.parse::<usize>() {
-                    Ok(n) => Step::Pick(n),
-                    Err(_) => Step::Act(Action::parse(line)?),
-                },
+                "" => return None,
+                _ => Step::Typed(line.to_string()),
             };
             Some((i + 1, step))
         })
@@ -57,11 +53,8 @@ mod tests {
     fn steps_and_comments() {
         let steps = parse_steps("# opening\nplace 8 8\n\nundo # back\nwait\nreload\n2\n");
         assert_eq!(steps.len(), 5);
-        assert_eq!(steps[4], (7, Step::Pick(2)));
-        assert_eq!(
-            steps[0],
-            (2, Step::Act(Action::parse("place 8 8").unwrap()))
-        );
+        assert_eq!(steps[4], (7, Step::Typed("2".into())));
+        assert_eq!(steps[0], (2, Step::Typed("place 8 8".into())));
         assert_eq!(steps[1], (4, Step::Undo));
         assert_eq!(steps[3], (6, Step::Reload));
     }

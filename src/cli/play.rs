@@ -294,28 +294,18 @@ fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnos
             println!("{}", s.save(unquoted(line["save".len()..].trim())))
         }
         _ => {
-            let index = match line.parse::<usize>() {
-                Ok(n) => s.game.option_number(n),
-                Err(_) => match crate::core::action::Action::parse(line) {
-                    // An option's label as shown is taken too (`discard 南` for `discard 27`).
-                    Some(action) => s.game.check_action(seat, &action).or_else(|e| {
-                        let labels = s.game.shown(Some(seat)).labels;
-                        let found = labels.iter().position(|l| l == line);
-                        let (n, reason) = (labels.len(), s.game.reason(seat, &action));
-                        found.ok_or_else(|| match (n, reason) {
-                            // The options are listed and the rules give no reason: point at
-                            // the list rather than at the actions behind its labels.
-                            (1..=MAX_LISTED, Ok(None)) => GameError::Rejected(format!(
-                                "'{line}' is not one of P{}'s options: type its number or its \
-                                 text as listed",
-                                seat + 1
-                            )),
-                            _ => e,
-                        })
-                    }),
-                    None => Err(GameError::Rejected("type a number or an action".into())),
-                },
+            // The options are listed and the rules give no reason: point at the list rather
+            // than at the actions behind its labels.
+            let listed = |n: usize| {
+                (1..=MAX_LISTED).contains(&n).then(|| {
+                    format!(
+                        "'{line}' is not one of P{}'s options: type its number or its text as \
+                         listed",
+                        seat + 1
+                    )
+                })
             };
+            let index = s.typed(seat, line, listed);
             match index.and_then(|i| s.apply(seat, i)) {
                 Ok(()) => {}
                 Err(GameError::Rejected(r)) => println!("rejected: {r}"),

@@ -86,6 +86,34 @@ impl Session {
         Ok(())
     }
 
+    /// The option `seat` means by `line` as typed at the prompt or in an actions file: its
+    /// number as listed (from 1), its action (`place 8 8`) or its label as shown (`discard
+    /// 南`). A line that names none is refused with the rules' reason, else with `listed`'s
+    /// words when the options are in sight (`listed(labels)`), else the options themselves.
+    pub fn typed(
+        &mut self,
+        seat: usize,
+        line: &str,
+        listed: impl Fn(usize) -> Option<String>,
+    ) -> Result<usize, GameError> {
+        if let Ok(n) = line.parse::<usize>() {
+            return self.game.option_number(n);
+        }
+        let Some(action) = crate::core::action::Action::parse(line) else {
+            return Err(GameError::Rejected("type a number or an action".into()));
+        };
+        self.game.check_action(seat, &action).or_else(|e| {
+            let labels = self.game.shown(Some(seat)).labels;
+            if let Some(i) = labels.iter().position(|l| l == line) {
+                return Ok(i);
+            }
+            match (self.game.reason(seat, &action), listed(labels.len())) {
+                (Ok(None), Some(words)) => Err(GameError::Rejected(words)),
+                _ => Err(e),
+            }
+        })
+    }
+
     /// What to say of the seed when the game ends: it was kept secret while the game went on
     /// (it tells every hidden pile).
     pub fn seed_note(&self) -> Option<String> {
