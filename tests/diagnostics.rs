@@ -2716,3 +2716,37 @@ fn a_replays_broken_game_lists_every_problem() {
     );
     assert_eq!(out.code, Some(1));
 }
+
+/// A field `ctx` or one of its parts lacks is an error at the reading line naming the closest
+/// field, not a nil that fails later; a grid's size on a track map says the map is no grid.
+#[test]
+fn a_misspelled_ctx_field_names_the_closest() {
+    let said = |id: &str, map: &str, code: &str| {
+        let game = start(id, map, 2, 1, &[]);
+        let e = game.eval(&format!("local x = 0\n{code}")).unwrap_err();
+        e.to_string().lines().next().unwrap_or_default().to_string()
+    };
+    for (code, message) in [
+        (
+            "x = ctx.grid.row",
+            "ctx.grid has no field 'row'; did you mean 'rows'?",
+        ),
+        (
+            "x = ctx.bord",
+            "ctx has no field 'bord'; did you mean 'board'?",
+        ),
+        (
+            "x = ctx.random.itn",
+            "ctx.random has no field 'itn'; did you mean 'int'?",
+        ),
+    ] {
+        assert_eq!(
+            said("gomoku", "board", code),
+            format!("eval:2: error: {message}")
+        );
+    }
+    assert_eq!(
+        said("monopoly", "demo", "x = ctx.grid.rows"),
+        "eval:2: error: ctx.grid.rows: this map is not a grid (ctx.grid needs kind = \"grid\")"
+    );
+}

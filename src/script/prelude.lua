@@ -306,6 +306,12 @@ function M.install(ctx, spec, emit)
   S.zones = M.install_zones(ctx, spec)
   S.tallies = M.install_tally(ctx)
   M.strict_settings(ctx.settings)
+  M.strict(ctx, "ctx")
+  for _, part in ipairs({ "board", "dice", "random", "deck", "counter", "melds" }) do
+    M.strict(ctx[part], "ctx." .. part)
+  end
+  M.strict(ctx.grid, "ctx.grid", rawget(ctx.grid, "rows") == nil
+    and "this map is not a grid (ctx.grid needs kind = \"grid\")" or nil)
   return S
 end
 
@@ -360,6 +366,23 @@ function M.strict_settings(settings)
     local near = M.did_you_mean(tostring(name), declared)
     error(string.format("no setting '%s'%s (game.toml [settings] declares: %s)", tostring(name),
       near and string.format("; did you mean '%s'?", near) or "", table.concat(declared, ", ")), 2)
+  end })
+end
+
+-- Reading a field `name` (ctx, ctx.board, …) lacks is an error at the reading line, with the
+-- closest field it has (or `why`, when every read of a missing field has the same reason);
+-- fields it has are read without the metamethod. Rules may still add fields of their own.
+function M.strict(t, name, why)
+  setmetatable(t, { __index = function(_, key)
+    if why then error(string.format("%s.%s: %s", name, tostring(key), why), 2) end
+    local fields = {}
+    for k in pairs(t) do
+      if type(k) == "string" then fields[#fields + 1] = k end
+    end
+    table.sort(fields)
+    local near = M.did_you_mean(tostring(key), fields)
+    error(string.format("%s has no field '%s'%s", name, tostring(key),
+      near and string.format("; did you mean '%s'?", near) or ""), 2)
   end })
 end
 
