@@ -2750,3 +2750,24 @@ fn a_misspelled_ctx_field_names_the_closest() {
         "eval:2: error: ctx.grid.rows: this map is not a grid (ctx.grid needs kind = \"grid\")"
     );
 }
+
+/// A state with nowhere to go is pointed at where it is declared, not at the flow's start.
+#[test]
+fn a_state_without_next_states_is_located_at_its_key() {
+    let c = Copy::of("tictactoe", "ttt");
+    c.edit("game.toml", "over = { final = true }", "over = { }");
+    let (start, over) = (
+        c.line_of("game.toml", "start = "),
+        c.line_of("game.toml", "over = { }"),
+    );
+    let out = c.check();
+    assert_eq!(
+        out.stderr,
+        format!(
+            "ttt/game.toml:{start}:9: error: the flow has no final state (add one with `final = \
+             true`)\nttt/game.toml:{over}:1: error: state 'over' has no next states and is not \
+             final\n"
+        )
+    );
+    assert_eq!(out.code, Some(1));
+}

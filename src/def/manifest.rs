@@ -168,7 +168,12 @@ pub struct StateDef {
 
 /// Validates the state machine: every named state exists, final states lead nowhere, every
 /// other state leads somewhere, and at least one state ends the game.
-pub fn check_flow(def: &FlowDef, loc: &dyn Fn(usize) -> Loc, diags: &mut Vec<Diagnostic>) -> Flow {
+pub fn check_flow(
+    def: &FlowDef,
+    loc: &dyn Fn(usize) -> Loc,
+    key_loc: &dyn Fn(&[&str]) -> Option<Loc>,
+    diags: &mut Vec<Diagnostic>,
+) -> Flow {
     let names: Vec<&str> = def.states.keys().map(|s| s.as_str()).collect();
     let index = |name: &Spanned<String>, diags: &mut Vec<Diagnostic>| -> Option<usize> {
         let found = names.iter().position(|n| *n == name.get_ref());
@@ -192,7 +197,9 @@ pub fn check_flow(def: &FlowDef, loc: &dyn Fn(usize) -> Loc, diags: &mut Vec<Dia
             );
         }
         if !s.terminal && s.next.is_empty() {
-            diags.push(loc(def.start.span().start).error(format!(
+            let at =
+                key_loc(&["flow", "states", name]).unwrap_or_else(|| loc(def.start.span().start));
+            diags.push(at.error(format!(
                 "state '{name}' has no next states and is not final"
             )));
         }

@@ -226,7 +226,7 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
             None => Diagnostic::error(&manifest_path, msg),
         });
     }
-    let flow = manifest::check_flow(&def.flow, &loc, &mut diags);
+    let flow = manifest::check_flow(&def.flow, &loc, &key_loc, &mut diags);
     let mut warnings = manifest::flow_warnings(&flow, &key_loc, &manifest_path);
     if def.id.get_ref().trim().is_empty() {
         diags.push(
