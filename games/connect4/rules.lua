@@ -18,6 +18,7 @@ local function landing(ctx, c)
 end
 R.landing = landing
 
+---@type table<meeple.StateName, meeple.State>
 R.states = {
   turn = {
     options = function(G, ctx)

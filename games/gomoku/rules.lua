@@ -27,6 +27,7 @@ end
 R.wins = wins
 
 -- A turn: place a stone on an empty cell (scripts/grid.lua); a winning line ends the game.
+---@type table<meeple.StateName, meeple.State>
 R.states = { turn = grid.placing_turn("over", wins) }
 
 -- A quick move for search bots' playouts, without listing every option. With the setting

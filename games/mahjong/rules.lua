@@ -151,6 +151,7 @@ local function claims(G, ctx, q)
   return out
 end
 
+---@type table<meeple.StateName, meeple.State>
 R.states = {
   deal = {
     enter = function(G, ctx)

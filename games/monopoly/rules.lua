@@ -292,6 +292,7 @@ end
 
 -- States -------------------------------------------------------------------------------------
 
+---@type table<meeple.StateName, meeple.State>
 R.states = {}
 
 -- The start of a turn: roll, or first leave jail, build, or mortgage.

@@ -8,6 +8,7 @@ function R.setup(G, ctx)
 end
 
 -- A turn: place a stone on an empty cell (scripts/grid.lua).
+---@type table<meeple.StateName, meeple.State>
 R.states = { turn = grid.placing_turn("over") }
 
 return R

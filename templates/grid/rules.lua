@@ -8,6 +8,7 @@ function R.setup(G, ctx)
   G.moves = 0
 end
 
+---@type table<meeple.StateName, meeple.State>
 R.states = {
   -- The player to move places a stone on an empty cell; the game is over on a line of
   -- `line` or a full board (the shared helpers in scripts/grid.lua, `require("grid")`). For

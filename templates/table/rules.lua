@@ -5,6 +5,7 @@ local hands = require("hands")
 ---@class Rules: meeple.Rules
 local R = {}
 
+---@type table<meeple.StateName, meeple.State>
 R.states = {
   deal = {
     enter = function(G, ctx)

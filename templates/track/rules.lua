@@ -17,6 +17,7 @@ local function go(G, ctx, p, n)
   return false
 end
 
+---@type table<meeple.StateName, meeple.State>
 R.states = {
   turn = {
     options = function(G, ctx, p)
