@@ -109,9 +109,17 @@ fn a_table_game_names_its_zones_and_items() {
         game.contains("---@alias meeple.ItemName \"1万\"|\"2万\"|"),
         "{game}"
     );
+    // No shared scripts beside it: the editor gets the built-in ones, so require("hands")
+    // resolves.
     has_lines(
         &read(&root.join(".luarc.json")),
-        &[r#"    "library": [".meeple"],"#],
+        &[
+            r#"    "library": [".meeple", { "path": ".meeple/scripts", "ignoreDir": [".meeple"] }],"#,
+        ],
+    );
+    assert_eq!(
+        read(&root.join(".meeple/scripts/hands.lua")),
+        include_str!("../scripts/hands.lua")
     );
 }
 

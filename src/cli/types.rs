@@ -13,7 +13,8 @@ use std::path::Path;
     after_help = "With GAME, writes GAME/.meeple/meeple.lua (the whole Lua API), GAME/.meeple/game.lua \
 (the game's settings, states, counters, zones and items), GAME/.meeple/sandbox.lua (what the \
 sandbox leaves out, flagged when used) and GAME/.luarc.json, which points \
-an editor (LuaLS, EmmyLua) at them and at the shared scripts/ two folders up, if there are any. \
+an editor (LuaLS, EmmyLua) at them and at the shared scripts/ two folders up (else at a copy of \
+the built-in shared scripts in GAME/.meeple/scripts/). \
 Without GAME, writes the same into scripts/ of the current folder, with any game's types. \
 Run it again after changing game.toml; `meeple new` runs it for a new game."
 )]
@@ -38,15 +39,26 @@ pub fn run(a: TypesArgs) -> CmdResult {
     Ok(0)
 }
 
-/// Writes a game folder's types: the API, `game` (its own types) and its `.luarc.json`.
+/// Writes a game folder's types: the API, `game` (its own types) and its `.luarc.json`, which
+/// names the shared scripts beside the games folder, or else a copy of the built-in ones in
+/// `.meeple/scripts/` (so that `require("grid")` resolves in an editor anywhere).
 pub(super) fn write_game(dir: &Path, game: &str) -> Result<(), String> {
     let shared = std::fs::canonicalize(crate::def::shared::folder(dir)).ok();
-    let library: Vec<String> = (shared.iter())
-        .filter(|s| s.is_dir())
-        .map(|s| s.display().to_string())
-        .collect();
-    write_files(dir, game, &library)
+    let library = match shared.filter(|s| s.is_dir()) {
+        Some(folder) => folder.display().to_string(),
+        None => {
+            for (rel, found) in crate::def::shared::all(dir) {
+                let (_, text) = found.map_err(|d| d.to_string())?;
+                write_file(&dir.join(DIR).join(SCRIPTS).join(rel), &text)?;
+            }
+            format!("{DIR}/{SCRIPTS}")
+        }
+    };
+    write_files(dir, game, &[library])
 }
+
+/// The folder of `.meeple/` that holds the built-in shared scripts for an editor.
+const SCRIPTS: &str = "scripts";
 
 fn write_shared(dir: &Path) -> Result<(), String> {
     if !dir.is_dir() {
