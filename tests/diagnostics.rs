@@ -2747,7 +2747,7 @@ fn a_misspelled_ctx_field_names_the_closest() {
     }
     assert_eq!(
         said("monopoly", "demo", "x = ctx.grid.rows"),
-        "eval:2: error: ctx.grid.rows: this map is not a grid (ctx.grid needs kind = \"grid\")"
+        "eval:2: error: ctx.grid.rows: this map is not a grid (ctx.map.kind is \"track\")"
     );
 }
 

@@ -31,6 +31,7 @@ pub fn build_ctx(
     let map = lua.create_table()?;
     map.raw_set("id", board.id.as_str())?;
     map.raw_set("name", board.name.as_str())?;
+    map.raw_set("kind", board.kind.as_str())?;
     ctx.raw_set("map", map)?;
     add_outcome_api(lua, &ctx, &world)?;
     let dice = lua.create_table()?;

@@ -118,6 +118,7 @@ pub const CLASSES: &[Class] = &[
         members: &[
             field("id", "string", "The map's id (`demo`)."),
             field("name", "string", "The map's name as shown."),
+            field("kind", "\"track\"|\"grid\"|\"table\"", "The map's kind: a track of spaces, a grid of cells or a table of zones."),
         ],
     },
     Class {

@@ -307,11 +307,11 @@ function M.install(ctx, spec, emit)
   S.tallies = M.install_tally(ctx)
   M.strict_settings(ctx.settings)
   M.strict(ctx, "ctx")
-  for _, part in ipairs({ "board", "dice", "random", "deck", "counter", "melds" }) do
+  for _, part in ipairs({ "map", "board", "dice", "random", "deck", "counter", "melds" }) do
     M.strict(ctx[part], "ctx." .. part)
   end
   M.strict(ctx.grid, "ctx.grid", rawget(ctx.grid, "rows") == nil
-    and "this map is not a grid (ctx.grid needs kind = \"grid\")" or nil)
+    and "this map is not a grid (ctx.map.kind is \"" .. ctx.map.kind .. "\")" or nil)
   return S
 end
 
