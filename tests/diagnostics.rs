@@ -1271,7 +1271,7 @@ fn a_failed_move_is_taken_back_and_keeps_what_redo_brings_back() {
         "--text",
         "--no-watch",
     ];
-    let typed = "place 1 1\nundo\nplace 2 2\nredo\nplace 3 3\nplace 1 3\nundo\nquit\n";
+    let typed = "place 1 1\nundo\nplace 2 2\nredo\nplace 3 3\nplace 1 3\nundo\nundo\nplace 3 3\nredo\nquit\n";
     let out = run_typing(&c.cwd, &args, typed);
     let prompts: Vec<&str> = (out.stdout.split("> ").skip(1))
         .map(|s| s.split("\n\n").next().unwrap_or(""))
@@ -1303,6 +1303,19 @@ fn a_failed_move_is_taken_back_and_keeps_what_redo_brings_back() {
         out.stdout
     );
     assert_eq!(prompts[6], "undid 1 decision", "{}", out.stdout);
+    // Undone again, a move whose position cannot be saved keeps what redo brings back.
+    assert_eq!(prompts[7], "undid 1 decision", "{}", out.stdout);
+    assert!(
+        prompts[8].starts_with(
+            unsaved
+                .replace("P2, choose", "P1, choose")
+                .replace("player 1, turn 3", "player 2, turn 2")
+                .as_str()
+        ),
+        "{}",
+        out.stdout
+    );
+    assert_eq!(prompts[9], "redid 1 decision", "{}", out.stdout);
     assert_eq!(out.code, Some(0));
 }
 

@@ -189,7 +189,7 @@ impl Game {
         })
     }
 
-    /// The map this game is played on (found when the game started).
+    /// The map this game is played on.
     pub fn board(&self) -> Result<&crate::def::board::Board, String> {
         self.pkg.map(self.config.map.as_deref())
     }
@@ -303,8 +303,9 @@ impl Game {
     }
 
     /// Applies the pending decision's option number `index`. When undo is kept, a move the
-    /// rules fail on is taken back (`take_back`): the position, history and redo are as they
-    /// were. Without undo (a search) the game is left where the rules failed.
+    /// rules fail on, or whose position cannot be saved, is taken back (`take_back`): the
+    /// position, history and redo are as they were. Without undo (a search) the game is left
+    /// where the rules failed.
     pub fn apply_index(&mut self, index: usize) -> Result<(), GameError> {
         self.option_number(index + 1)?;
         self.moves += 1;
@@ -325,7 +326,12 @@ impl Game {
             events.extend(logged);
         }
         self.rules.put_events(events);
-        if let Err(e) = played {
+        // With undo kept, the next move saves this position: it must be plain data now.
+        let saved = match (played, self.undo.is_some()) {
+            (Ok(()), true) => self.snapshot().map(|_| ()),
+            (played, _) => played,
+        };
+        if let Err(e) = saved {
             self.take_back()?;
             return Err(e);
         }

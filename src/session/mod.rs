@@ -63,18 +63,12 @@ impl Session {
     }
 
     /// Applies option `index` for `seat` and records it (the one path for every player). A
-    /// move the rules fail on, or whose position cannot be saved, is taken back: the game,
-    /// the record and what `redo` brings back stay as they were (see `failed`).
+    /// move the rules fail on, or whose position cannot be saved, is taken back by the game:
+    /// the game, the record and what `redo` brings back stay as they were (see `failed`).
     pub fn apply(&mut self, seat: usize, index: usize) -> Result<(), GameError> {
         self.game.apply_index(index)?;
         self.undone.clear();
-        let hash = match self.game.snapshot() {
-            Ok(snap) => snap.hash(),
-            Err(e) => {
-                self.game.take_back()?;
-                return Err(e);
-            }
-        };
+        let hash = self.game.snapshot()?.hash();
         let action = self
             .game
             .history
