@@ -476,8 +476,25 @@ fn position_difference(was: &Game, now: &Game) -> Option<String> {
             said(&wb.outcome)
         ));
     }
-    let (path, was, now) = first_difference("G", &a.g, &b.g)?;
-    Some(format!("{path} was {was}, now {now}"))
+    if let Some((path, was, now)) = first_difference("G", &a.g, &b.g) {
+        return Some(format!("{path} was {was}, now {now}"));
+    }
+    if let (Some(ga), Some(gb)) = (&wa.grid, &wb.grid) {
+        let stone = |v: u8| match v {
+            0 => "empty".to_string(),
+            p => format!("P{p}'s stone"),
+        };
+        let cells = ga.cells.iter().zip(&gb.cells);
+        if let Some((i, (x, y))) = cells.enumerate().find(|(_, (x, y))| x != y) {
+            let (r, c) = (i / ga.cols + 1, i % ga.cols + 1);
+            return Some(format!(
+                "cell ({r}, {c}) held {}, now {}",
+                stone(*x),
+                stone(*y)
+            ));
+        }
+    }
+    Some("the position differs (a pile's order, a deck, the generator or a tally)".into())
 }
 
 /// The first place where JSON values `a` and `b` differ, by key in order (keys missing on one
@@ -492,9 +509,14 @@ fn first_difference(path: &str, a: &Value, b: &Value) -> Option<(String, String,
                 first_difference(&format!("{path}.{k}"), va, vb)
             })
         }
-        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => (x.iter().zip(y))
+        (Value::Array(x), Value::Array(y)) => (x.iter().zip(y))
             .enumerate()
-            .find_map(|(i, (va, vb))| first_difference(&format!("{path}[{}]", i + 1), va, vb)),
+            .find_map(|(i, (va, vb))| first_difference(&format!("{path}[{}]", i + 1), va, vb))
+            .or_else(|| {
+                let items = |n: usize| crate::diag::plural(n, "item");
+                let (was, now) = (items(x.len()), items(y.len()));
+                (x.len() != y.len()).then(|| (format!("#{path}"), was, now))
+            }),
         _ if a == b => None,
         _ => Some((path.to_string(), short(a), short(b))),
     }
@@ -596,7 +618,11 @@ mod tests {
         );
         assert_eq!(
             at(json!({"l": [1]}), json!({"l": [1, 2]})),
-            said("G.l", "[1]", "[1,2]")
+            said("#G.l", "1 item", "2 items")
+        );
+        assert_eq!(
+            at(json!({"l": [1, 3]}), json!({"l": [2]})),
+            said("G.l[1]", "1", "2")
         );
         let long = json!({"s": "x".repeat(50)});
         let (path, was, now) = at(json!({}), long).unwrap();

@@ -518,3 +518,22 @@ fn rules_that_start_a_game_differently_say_so() {
         Some("at the start, P1's cash was 1500, now 1")
     );
 }
+
+/// A difference the rules' own state does not show (a stone the new rules also place) is
+/// still named, in words.
+#[test]
+fn a_difference_outside_g_is_named_too() {
+    use meeple::replay::differences;
+    let mut game = start("tictactoe", "board", 2, 1, &[]);
+    let start_hash = game.snapshot().unwrap().hash();
+    let mut record = Record::new(&game, vec!["human".into(), "human".into()], start_hash);
+    record_steps(&mut game, &mut record, 1);
+    let extra = "local act = R.states.turn.act\n\
+                 R.states.turn.act = function(G, ctx, a, p)\n  \
+                   ctx.grid:set(3, 3, 2)\n  return act(G, ctx, a, p)\nend";
+    let v = variant("tictactoe", extra, "", None);
+    assert_eq!(
+        differences(package("tictactoe"), v.pkg.clone(), &record).as_deref(),
+        Some("after step 1 (P1: place 1 1), cell (3, 3) held empty, now P2's stone")
+    );
+}
