@@ -2730,8 +2730,9 @@ fn a_replays_broken_game_lists_every_problem() {
     assert_eq!(out.code, Some(1));
 }
 
-/// A field `ctx` or one of its parts lacks is an error at the reading line naming the closest
-/// field, not a nil that fails later; a grid's size on a track map says the map is no grid.
+/// A field `ctx` or one of its parts lacks, close to one it has, is an error at the reading
+/// line naming that one, not a nil that fails later. Other missing fields read as nil: rules
+/// keep fields of their own, and a track map's grid has no size.
 #[test]
 fn a_misspelled_ctx_field_names_the_closest() {
     let said = |id: &str, map: &str, code: &str| {
@@ -2758,10 +2759,11 @@ fn a_misspelled_ctx_field_names_the_closest() {
             format!("eval:2: error: {message}")
         );
     }
-    assert_eq!(
-        said("monopoly", "demo", "x = ctx.grid.rows"),
-        "eval:2: error: ctx.grid.rows: this map is not a grid (ctx.map.kind is \"track\")"
-    );
+    let game = start("monopoly", "demo", 2, 1, &[]);
+    let own = "ctx.cache = ctx.cache or {}\n\
+               return { rows = ctx.grid.rows == nil, kind = ctx.map.kind, cache = #ctx.cache }";
+    let said = serde_json::json!({"rows": true, "kind": "track", "cache": 0});
+    assert_eq!(game.eval(own).unwrap(), said);
 }
 
 /// A state with nowhere to go is pointed at where it is declared, not at the flow's start.

@@ -310,8 +310,7 @@ function M.install(ctx, spec, emit)
   for _, part in ipairs({ "map", "board", "dice", "random", "deck", "counter", "melds" }) do
     M.strict(ctx[part], "ctx." .. part)
   end
-  M.strict(ctx.grid, "ctx.grid", rawget(ctx.grid, "rows") == nil
-    and "this map is not a grid (ctx.map.kind is \"" .. ctx.map.kind .. "\")" or nil)
+  M.strict(ctx.grid, "ctx.grid", { rows = true, cols = true }) -- nil on a map that is no grid
   return S
 end
 
@@ -369,20 +368,23 @@ function M.strict_settings(settings)
   end })
 end
 
--- Reading a field `name` (ctx, ctx.board, …) lacks is an error at the reading line, with the
--- closest field it has (or `why`, when every read of a missing field has the same reason);
--- fields it has are read without the metamethod. Rules may still add fields of their own.
-function M.strict(t, name, why)
+-- Reading a field `name` (ctx, ctx.board, …) lacks but that is close to one it has is an
+-- error at the reading line naming that one (a misspelling read as nil failed later, or
+-- never). Any other missing field reads as nil, so rules may keep fields of their own
+-- (`ctx.cache = ctx.cache or {}`), as do the `optional` ones it may lack; fields it has are
+-- read without the metamethod.
+function M.strict(t, name, optional)
   setmetatable(t, { __index = function(_, key)
-    if why then error(string.format("%s.%s: %s", name, tostring(key), why), 2) end
+    if optional and optional[key] then return nil end
     local fields = {}
     for k in pairs(t) do
       if type(k) == "string" then fields[#fields + 1] = k end
     end
     table.sort(fields)
     local near = M.did_you_mean(tostring(key), fields)
-    error(string.format("%s has no field '%s'%s", name, tostring(key),
-      near and string.format("; did you mean '%s'?", near) or ""), 2)
+    if near then
+      error(string.format("%s has no field '%s'; did you mean '%s'?", name, tostring(key), near), 2)
+    end
   end })
 end
 
