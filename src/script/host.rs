@@ -344,19 +344,26 @@ fn game_hooks(rules: &Table, path: &str, warnings: &mut Vec<Diagnostic>) -> Game
 }
 
 /// Warnings for the keys of `t` (a table of class `class`, written `shown` in messages,
-/// read from `path`) that name no member but one close to it: a hook misspelled is never
-/// called. With `closed` (a state's table holds its hooks and nothing else) every key that
-/// is not a member is warned about. Each is located at its function, when it is one.
+/// read from `path`) that name no member but a function one letter off one: a hook
+/// misspelled is never called (helpers the rules keep beside their hooks are further off).
+/// With `closed` (a state's table holds its hooks and nothing else) every key that is not a
+/// member is warned about. Each is located at its function; by key when it is none.
 fn misspelled(t: &Table, class: &str, shown: &str, path: &str, closed: bool) -> Vec<Diagnostic> {
     let members = super::luaapi::member_names(class);
+    let mut keys: Vec<(String, Value)> = (t.pairs::<Value, Value>().flatten())
+        .filter_map(|(k, v)| match k {
+            Value::String(k) => Some((k.to_string_lossy(), v)),
+            _ => None,
+        })
+        .collect();
+    keys.sort_by(|a, b| a.0.cmp(&b.0));
     let mut out = Vec::new();
-    for (key, value) in t.pairs::<Value, Value>().flatten() {
-        let Value::String(key) = key else { continue };
-        let key = key.to_string_lossy();
+    for (key, value) in keys {
         if members.contains(&key.as_str()) {
             continue;
         }
-        let near = did_you_mean(&key, members.iter().copied());
+        let near = (members.iter().copied())
+            .find(|m| value.is_function() && strsim::damerau_levenshtein(&key, m) == 1);
         let message = match near {
             Some(m) => {
                 format!("{shown}.{key} is not read by the runtime; did you mean {shown}.{m}?")
