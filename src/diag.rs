@@ -106,11 +106,13 @@ fn script_frames(message: &str) -> Vec<(&str, usize)> {
     let frames = (message.lines())
         .skip_while(|l| !l.starts_with("stack traceback:"))
         .filter_map(|l| split_location(l.trim()));
-    let mut out = Vec::new();
+    let mut out: Vec<(&str, usize)> = Vec::new();
     for (path, line, _) in frames {
         match is_runtime(path) {
             true if !out.is_empty() => break,
             true => {}
+            // A function calling itself is one caller, however deep.
+            false if out.last() == Some(&(path, line)) => {}
             false => out.push((path, line)),
         }
     }
@@ -247,6 +249,17 @@ mod tests {
             d.to_string(),
             "scripts/grid.lua:31: error: attempt to perform arithmetic on a nil value\n    \
              called from scripts/grid.lua:44, games/x/rules.lua:17"
+        );
+        // A recursion is one caller.
+        let deep = "games/x/rules.lua:3: stack overflow\nstack traceback:\n\
+                    \tgames/x/rules.lua:3: in function 'R.deep'\n\
+                    \tgames/x/rules.lua:3: in function 'R.deep'\n\
+                    \tgames/x/rules.lua:3: in function 'R.deep'\n\t...\n\
+                    \tgames/x/rules.lua:18: in field 'act'\n\tmeeple/driver.lua:270: in ?";
+        let d = Diagnostic::from_lua_message(deep, "?");
+        assert_eq!(
+            d.to_string(),
+            "games/x/rules.lua:3: error: stack overflow\n    called from games/x/rules.lua:18"
         );
         // An error in the hook itself has no caller to note.
         let hook = "games/x/rules.lua:17: boom\nstack traceback:\n\t[C]: in ?\n\
