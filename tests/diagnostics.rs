@@ -2786,3 +2786,29 @@ fn a_state_without_next_states_is_located_at_its_key() {
     );
     assert_eq!(out.code, Some(1));
 }
+
+/// A number typed at the prompt is an option's number, unless it is only a label: a number
+/// that is both one option's number and another's label is refused as ambiguous.
+#[test]
+fn a_typed_number_that_is_another_options_label_is_refused() {
+    let c = Copy::of("tictactoe", "ttt");
+    let label = "function R.label(G, ctx, o) return tostring((o[2] - 1) * 3 + o[3] + 1) end";
+    c.edit("rules.lua", "return R", &format!("{label}\nreturn R"));
+    let args = [
+        "play",
+        "ttt",
+        "--players",
+        "human,human",
+        "--seed",
+        "1",
+        "--text",
+        "--no-watch",
+    ];
+    let out = run_typing(&c.cwd, &args, "3\n10\nquit\n");
+    assert_has(
+        &out.stdout,
+        "> rejected: '3' is option 3 and the label of option 2: type the action of the one you \
+         mean\n",
+    );
+    assert_has(&out.stdout, ">   · P1 places at (3, 3)\n");
+}

@@ -82,7 +82,7 @@ impl Session {
 
     /// The option `seat` means by `line` as typed at the prompt or in an actions file: its
     /// number as listed (from 1), its action (`place 8 8`) or its label as shown (`discard
-    /// 南`). A line that names none is refused with the rules' reason, else with `listed`'s
+    /// 南`); a number that is another option's label is refused as ambiguous. A line that names none is refused with the rules' reason, else with `listed`'s
     /// words when the options are in sight (`listed(labels)`), else the options themselves.
     pub fn typed(
         &mut self,
@@ -91,7 +91,16 @@ impl Session {
         listed: impl Fn(usize) -> Option<String>,
     ) -> Result<usize, GameError> {
         if let Ok(n) = line.parse::<usize>() {
-            return self.game.option_number(n);
+            let labels = self.game.shown(Some(seat)).labels;
+            return match labels.iter().position(|l| l == line) {
+                Some(i) if n == 0 || n > labels.len() => Ok(i),
+                Some(i) if i + 1 != n => Err(GameError::Rejected(format!(
+                    "'{line}' is option {n} and the label of option {}: type the action of the \
+                     one you mean",
+                    i + 1
+                ))),
+                _ => self.game.option_number(n),
+            };
         }
         let Some(action) = crate::core::action::Action::parse(line) else {
             return Err(GameError::Rejected("type a number or an action".into()));
