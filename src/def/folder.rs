@@ -3,7 +3,8 @@
 //! reports them all together, sorted by file and line, before it plays a game.
 
 use super::manifest::ManifestParts;
-use super::{collect_files, load_package, shown_path, source, style, Package};
+use super::scripts::Scripts;
+use super::{load_package, shown_path, style, Package};
 use crate::diag::Diagnostic;
 use std::path::Path;
 
@@ -37,15 +38,20 @@ pub fn read_folder(root: &Path, whole: bool) -> Folder {
             (None, problems)
         }
     };
-    let mut files = Vec::new();
-    collect_files(root, root, &mut files);
-    files.sort();
+    // The package read its Lua already; a folder whose package has problems is read here.
+    let read;
+    let scripts = match &package {
+        Some(pkg) => &pkg.scripts,
+        None => {
+            read = Scripts::read(root, &shown, &[]);
+            &read
+        }
+    };
     let mut lua = Vec::new();
-    for rel in files.iter().filter(|f| f.ends_with(".lua")) {
-        let path = format!("{shown}/{rel}");
-        match source::read_text(&root.join(rel), &path) {
-            Ok(text) => lua.push((path, text)),
-            Err(d) => problems.push(d),
+    for text in scripts.own_files() {
+        match text {
+            Ok(found) => lua.push(found.clone()),
+            Err(d) => problems.push(d.clone()),
         }
     }
     Folder {

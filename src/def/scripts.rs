@@ -37,6 +37,11 @@ impl Scripts {
         }
     }
 
+    /// The game's own Lua files, by path inside the folder.
+    pub fn own_files(&self) -> impl Iterator<Item = &Text> {
+        self.own.values()
+    }
+
     /// The game's own Lua file `rel`, when the folder has it.
     pub fn own(&self, rel: &str) -> Option<&Text> {
         self.own.get(rel)
