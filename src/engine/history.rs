@@ -23,10 +23,14 @@ impl Game {
         if self.undo.is_none() {
             return Ok(());
         }
+        // The log is counted, not copied: it is moved out and back.
+        let log = self.rules.drain_events();
+        let events = log.len();
+        self.rules.put_events(log);
         let undo = Undo {
             snap: self.snapshot()?,
             len: self.history.len(),
-            events: self.rules.events().len(),
+            events,
             taught: Vec::new(),
         };
         if let Some(u) = &mut self.undo {
