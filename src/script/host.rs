@@ -362,8 +362,11 @@ fn misspelled(t: &Table, class: &str, shown: &str, path: &str, closed: bool) -> 
         if members.contains(&key.as_str()) {
             continue;
         }
-        let near = (members.iter().copied())
-            .find(|m| value.is_function() && strsim::damerau_levenshtein(&key, m) == 1);
+        let one_off = |m: &&&str| strsim::damerau_levenshtein(&key, m) == 1;
+        let near = value
+            .is_function()
+            .then(|| members.iter().find(one_off))
+            .flatten();
         let message = match near {
             Some(m) => {
                 format!("{shown}.{key} is not read by the runtime; did you mean {shown}.{m}?")
