@@ -50,6 +50,12 @@ pub(super) unsafe fn need_self(l: *mut lua_State) {
     raise(l, Colon(name))
 }
 
+/// The colon error's text for method `name` (when the call names it), for the prelude's own
+/// methods (`native.colon`).
+pub(super) fn colon(name: Option<&str>) -> String {
+    Colon(name).to_string()
+}
+
 /// The colon error of method `name` (when the call names it).
 struct Colon<'a>(Option<&'a str>);
 

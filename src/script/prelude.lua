@@ -13,9 +13,9 @@ local M = {}
 local toint = math.tointeger
 
 -- A method called with a dot (ctx.log("…"), ctx.board.place(1, 5)): the error at the caller's
--- line, worded as the runtime's own methods word it.
+-- line, in the words of the runtime's other methods (src/script/method.rs).
 local function dotted(method)
-  error(string.format("'%s' is a method: call it with a colon (x:%s(…)), not a dot", method, method), 3)
+  error(native.colon(method), 3)
 end
 
 function M.install(ctx, spec, emit)

@@ -24,6 +24,8 @@ pub fn natives(lua: &Lua) -> mlua::Result<Table> {
         // SAFETY: each function keeps to the Lua stack protocol and raises only Lua errors.
         t.raw_set(name, unsafe { lua.create_c_function(f)? })?;
     }
+    let colon = lua.create_function(|_, name: String| Ok(super::method::colon(Some(&name))))?;
+    t.raw_set("colon", colon)?;
     Ok(t)
 }
 
