@@ -68,6 +68,22 @@ impl Copy {
         run_in(&self.cwd, args)
     }
 
+    /// `meeple play <copy> --players <players> --seed 1 --text --no-watch <extra>`, with
+    /// `typed` on its standard input.
+    fn play_text(&self, players: &str, extra: &[&str], typed: &str) -> Output {
+        let args = [
+            "play",
+            self.name,
+            "--players",
+            players,
+            "--seed",
+            "1",
+            "--text",
+            "--no-watch",
+        ];
+        run_typing(&self.cwd, &[&args[..], extra].concat(), typed)
+    }
+
     fn check(&self) -> Output {
         self.check_named(self.name)
     }
@@ -1261,18 +1277,8 @@ fn a_failed_move_is_taken_back_and_keeps_what_redo_brings_back() {
          R.states = { turn = turn }",
     );
     let line = c.line_of("rules.lua", "the centre is broken");
-    let args = [
-        "play",
-        "ttt",
-        "--players",
-        "human,human",
-        "--seed",
-        "1",
-        "--text",
-        "--no-watch",
-    ];
     let typed = "place 1 1\nundo\nplace 2 2\nredo\nplace 3 3\nplace 1 3\nundo\nundo\nplace 3 3\nredo\nquit\n";
-    let out = run_typing(&c.cwd, &args, typed);
+    let out = c.play_text("human,human", &[], typed);
     let prompts: Vec<&str> = (out.stdout.split("> ").skip(1))
         .map(|s| s.split("\n\n").next().unwrap_or(""))
         .collect();
@@ -2701,17 +2707,7 @@ fn check_warns_of_a_misspelled_hook() {
 #[test]
 fn a_replays_broken_game_lists_every_problem() {
     let c = Copy::of("tictactoe", "ttt");
-    let args = [
-        "play",
-        "ttt",
-        "--players",
-        "ai,ai",
-        "--seed",
-        "1",
-        "--text",
-        "--no-watch",
-    ];
-    let played = c.run(&[&args[..], &["--record", "r.json"]].concat());
+    let played = c.play_text("ai,ai", &["--record", "r.json"], "");
     assert_eq!(played.code, Some(0), "{}", played.stderr);
     c.edit("game.toml", "title", "titel = \"x\"\ntitle");
     c.edit("rules.lua", "return R", "return R\nlocal x = = 1");
@@ -2794,17 +2790,7 @@ fn a_typed_number_that_is_another_options_label_is_refused() {
     let c = Copy::of("tictactoe", "ttt");
     let label = "function R.label(G, ctx, o) return tostring((o[2] - 1) * 3 + o[3] + 1) end";
     c.edit("rules.lua", "return R", &format!("{label}\nreturn R"));
-    let args = [
-        "play",
-        "ttt",
-        "--players",
-        "human,human",
-        "--seed",
-        "1",
-        "--text",
-        "--no-watch",
-    ];
-    let out = run_typing(&c.cwd, &args, "3\n10\nquit\n");
+    let out = c.play_text("human,human", &[], "3\n10\nquit\n");
     assert_has(
         &out.stdout,
         "> rejected: '3' is option 3 and the label of option 2: type the action of the one you \
