@@ -1526,6 +1526,31 @@ fn a_grid_call_off_the_board_names_the_rules_line_and_the_board() {
 }
 
 #[test]
+fn an_error_after_the_turn_passed_names_the_seat_and_turn_that_moved() {
+    let c = Copy::of("gomoku", "gk");
+    c.edit(
+        "rules.lua",
+        "R.states = { turn = grid.placing_turn(\"over\", wins) }",
+        "R.states = { turn = grid.placing_turn(\"over\", wins) }\n\
+         local place = R.states.turn.act\n\
+         R.states.turn.act = function(G, ctx, action, p)\n\
+           local over = place(G, ctx, action, p)\n\
+           if G.moves == 3 then error(\"after the move\") end\n\
+           return over\n\
+         end",
+    );
+    let line = c.line_of("rules.lua", "error(\"after the move\")");
+    assert_fails(
+        &c.check(),
+        &[
+            format!("gk/rules.lua:{line}: error: after the move"),
+            "    in state 'turn' hook 'act' (player 1, turn 3)".to_string(),
+            replayed("gk", "board", "random,random", 1),
+        ],
+    );
+}
+
+#[test]
 fn a_grid_call_with_a_bad_seat_names_the_rules_line() {
     let c = Copy::of("gomoku", "gk");
     c.edit(

@@ -12,12 +12,15 @@ local D = {}
 -- run (one per game, made by D.new): G, ctx, S, R, states (each state's record, see
 -- fill_states in src/script/host.rs), cap (round cap or false), guard (automatic steps
 -- allowed between decisions), draw(seat, n) (below(n) + 1 from the seat's own generator),
--- emit (events), policies (per seat), hook (the hook running now, for error notes), entered
+-- emit (events), policies (per seat), hook and seat (the hook running now and the seat it
+-- was called for, for error notes), turn (the turn an act or enter hook was called on: the
+-- hook may pass it), entered
 -- (name → true for every state entered since the game began, searches' moves included: not
 -- part of the position; `check` reads it).
 function D.new(G, ctx, S, R, states, cap, guard, draw, emit)
   return { G = G, ctx = ctx, S = S, R = R, states = states, cap = cap, guard = guard,
-           draw = draw, emit = emit, policies = {}, hook = "setup", trail = {}, entered = {} }
+           draw = draw, emit = emit, policies = {}, hook = "setup", seat = 0, turn = 0, trail = {},
+           entered = {} }
 end
 
 -- Option lists ------------------------------------------------------------------------------
@@ -132,7 +135,7 @@ end
 -- the default as its only option), so nobody learns who could answer.
 local function open_claim(run, st)
   local S = run.S
-  run.hook = "seats"
+  run.hook, run.seat = "seats", S.current
   local named, problem = ask_order(st.seats(run.G, run.ctx), S.current, S.seats)
   if not named then return nil, problem end
   local claim = { seats = {}, named = {}, answers = {} }
@@ -222,14 +225,14 @@ function D.run(run, limit, index)
         index = run.draw(seat, #list)
       elseif policy == "playout" then
         if random_move then
-          run.hook = "random_move"
+          run.hook, run.seat = "random_move", seat
           move, checked = random_move(G, ctx, seat), false
         end
         if not move then index = ctx.random:int(1, #list) end
       elseif #list == 1 then
         index = 1
       else
-        run.hook = "ai.score"
+        run.hook, run.seat = "ai.score", seat
         local best, tied, ran
         if policy.scores then
           best, tied, ran = rate(policy, G, ctx, seat, list, tied_scratch)
@@ -261,7 +264,7 @@ function D.run(run, limit, index)
     end
     if option ~= nil and S.record then run.emit.action(seat, option, forced == true) end
     ::act::
-    run.hook = "act"
+    run.hook, run.seat, run.turn = "act", seat, S.turn
     nxt = st.act(G, ctx, option, seat, claim)
     fresh = false
     -- Settle: move to `nxt` (nil: stay), run automatic states and the enter hook of each
@@ -280,12 +283,12 @@ function D.run(run, limit, index)
       if st.auto then
         steps = steps + 1
         if steps > guard - 6 and past_guard(run, steps, S.state) then return "stuck", run.trail end
-        run.hook = "enter"
+        run.hook, run.seat, run.turn = "enter", S.current, S.turn
         nxt = st.enter(G, ctx, S.current)
         if nxt == nil then return "none" end
       elseif fresh and st.enter then
         fresh = false
-        run.hook = "enter"
+        run.hook, run.seat, run.turn = "enter", S.current, S.turn
         nxt = st.enter(G, ctx, S.current)
       elseif st.final then
         return "final"
@@ -312,7 +315,7 @@ function D.run(run, limit, index)
         goto act
       end
       if claim.named[k] then
-        run.hook = "options"
+        run.hook, run.seat = "options", seat
         list = st.options(G, ctx, seat)
       else
         list = { { st.default } }
@@ -321,11 +324,11 @@ function D.run(run, limit, index)
       seat = S.current
       if random_move and n < limit and policies[seat] == "playout" then
         -- A playout asks for the rules' own random move first: no list to make.
-        run.hook = "random_move"
+        run.hook, run.seat = "random_move", seat
         move = random_move(G, ctx, seat)
         if move then goto play end
       end
-      run.hook = "options"
+      run.hook, run.seat = "options", seat
       list = st.options(G, ctx, seat)
     end
     problem = check(list)
@@ -353,7 +356,7 @@ function D.options_of(run, seat)
   for k = 1, #claim.seats do
     if claim.seats[k] == seat and not claim.named[k] then return { { st.default } } end
   end
-  run.hook = "options"
+  run.hook, run.seat = "options", seat
   local list = st.options(run.G, run.ctx, seat)
   if D.check(list) then return {} end
   return list

@@ -60,20 +60,27 @@ impl Host {
 
     /// The note on a script error: where in the flow it happened.
     pub fn context(&self, hook: &str) -> String {
+        self.context_at(hook, self.s_int("current"), self.s_int("turn"))
+    }
+
+    /// The note on a script error in `hook`, called for `player` on `turn`.
+    fn context_at(&self, hook: &str, player: i64, turn: i64) -> String {
         let state = self.state_name();
-        let (player, turn) = (self.s_int("current"), self.s_int("turn"));
         match GAME_HOOKS.contains(&hook) {
             true => format!("in hook 'R.{hook}' (state '{state}', player {player}, turn {turn})"),
             false => format!("in state '{state}' hook '{hook}' (player {player}, turn {turn})"),
         }
     }
 
-    /// The note for an error the driver met: the hook it was running then.
+    /// The note for an error the driver met: the hook it was running then, and the seat and
+    /// turn it was called for (an act or enter hook may pass the turn before it fails).
     fn driver_context(&self) -> String {
         let hook: String = self.run.raw_get("hook").unwrap_or_default();
+        let seat = self.run.raw_get("seat").unwrap_or(0);
         match hook.as_str() {
             "setup" => "in R.setup (before the first turn)".into(),
-            hook => self.context(hook),
+            "act" | "enter" => self.context_at(&hook, seat, self.run.raw_get("turn").unwrap_or(0)),
+            hook => self.context_at(hook, seat, self.s_int("turn")),
         }
     }
 
