@@ -1137,7 +1137,22 @@ fn pile_misuse_names_the_rules_line() {
         (
             "hands.deal(wall, ctx.zone.hand, 13)",
             "wall.shuffle()",
-            "shuffle: call it on a pile with a colon (pile:shuffle(...))",
+            "'shuffle' is a method: call it with a colon (x:shuffle(…)), not a dot",
+        ),
+        (
+            "hands.deal(wall, ctx.zone.hand, 13)",
+            "hands.deal(wall, ctx.zone.hand, 13); wall.has(5)",
+            "'has' is a method: call it with a colon (x:has(…)), not a dot",
+        ),
+        (
+            "hands.deal(wall, ctx.zone.hand, 13)",
+            "hands.deal(wall, ctx.zone.hand, 13); wall.counts(34)",
+            "'counts' is a method: call it with a colon (x:counts(…)), not a dot",
+        ),
+        (
+            "hands.deal(wall, ctx.zone.hand, 13)",
+            "hands.deal(wall, ctx.zone.hand, 13); wall.count(ctx.zone.hand)",
+            "count: call it on a pile with a colon (pile:count(...))",
         ),
         (
             "for t = 0, KINDS - 1 do wall:add(t, t, t, t) end",

@@ -649,14 +649,20 @@ fn counter_transfer_moves_an_amount_between_seats() {
     );
 }
 
-// While a game records no events its log lines are dropped and ctx.logging is false;
-// recording again, they are kept (and a bad format is an error again).
+// While a game records no events its log lines are dropped and ctx.logging is false (a call
+// with a dot is still an error); recording again, they are kept (and a bad format is an error
+// again).
 #[test]
 fn log_lines_follow_the_recording_switch() {
     let mut g = start("monopoly", "demo", 2, 1, &[]);
     g.set_record_events(false);
     assert_eq!(eval(&g, "ctx.logging"), serde_json::json!(false));
     exec(&mut g, "ctx:log('quiet %d', 1)");
+    let err = g.eval("ctx.log('quiet %d', 1)").unwrap_err().to_string();
+    assert!(
+        err.contains("'log' is a method: call it with a colon"),
+        "{err}"
+    );
     g.set_record_events(true);
     assert_eq!(eval(&g, "ctx.logging"), serde_json::json!(true));
     exec(&mut g, "ctx:log('loud %d', 2)");

@@ -161,10 +161,12 @@ function M.install(ctx, spec, emit)
     end
   end
   -- While no events are recorded (batch games), ctx:log is a function of fixed arguments that
-  -- does nothing: a call with a variable number of arguments costs more even when it returns
-  -- at once. ctx.logging says which (rules test it to skip building a line's arguments).
-  -- S.record, ctx.log and ctx.logging change together, here.
-  local function unrecorded() end
+  -- only checks its table: a call with a variable number of arguments costs more even when it
+  -- returns at once. ctx.logging says which (rules test it to skip building a line's
+  -- arguments). S.record, ctx.log and ctx.logging change together, here.
+  local function unrecorded(self)
+    if self ~= ctx then dotted("log") end
+  end
   function S.set_record(on)
     S.record = on
     ctx.log = on and log or unrecorded
@@ -420,9 +422,14 @@ local function item(v)
   return i
 end
 
+-- Each pile's live list, by pile: a method finds its list here, so that a call with a dot
+-- (pile.has(5)) or on something that is not a pile reads nil instead of failing in here.
+local lists = setmetatable({}, { __mode = "k" })
+
 -- A method called with a dot (pile.count()) or on something that is not a pile: an error at
 -- the caller's line (level 3: the method's caller).
-local function misuse(method)
+local function misuse(method, self)
+  if type(self) ~= "table" then error(native.colon(method), 3) end
   error(string.format("%s: call it on a pile with a colon (pile:%s(...))", method, method), 3)
 end
 
@@ -436,23 +443,23 @@ local function amount(n, method)
 end
 
 function Pile:count()
-  local items = self and self.list
-  if not items then misuse("count") end
+  local items = lists[self]
+  if not items then misuse("count", self) end
   return #items
 end
 function Pile:items()
-  local items = self and self.list
-  if not items then misuse("items") end
+  local items = lists[self]
+  if not items then misuse("items", self) end
   return table.move(items, 1, #items, 1, {})
 end
 function Pile:top()
-  local items = self and self.list
-  if not items then misuse("top") end
+  local items = lists[self]
+  if not items then misuse("top", self) end
   return items[#items]
 end
 function Pile:add(...)
-  local items = self and self.list
-  if not items then misuse("add") end
+  local items = lists[self]
+  if not items then misuse("add", self) end
   for k = 1, select("#", ...) do items[#items + 1] = item((select(k, ...))) end
 end
 local function take(items)
@@ -463,8 +470,8 @@ local function take(items)
   return v
 end
 function Pile:take()
-  local items = self and self.list
-  if not items then misuse("take") end
+  local items = lists[self]
+  if not items then misuse("take", self) end
   return take(items)
 end
 local function remove(items, v)
@@ -477,13 +484,13 @@ local function remove(items, v)
   return false
 end
 function Pile:remove(v)
-  local items = self and self.list
-  if not items then misuse("remove") end
+  local items = lists[self]
+  if not items then misuse("remove", self) end
   return remove(items, v)
 end
 function Pile:has(v)
-  local items, n = self and self.list, 0
-  if not items then misuse("has") end
+  local items, n = lists[self], 0
+  if not items then misuse("has", self) end
   for i = 1, #items do if items[i] == v then n = n + 1 end end
   return n
 end
@@ -491,8 +498,8 @@ end
 -- src/script/rawoptions.rs: hands are counted on every decision).
 Pile.counts = native.counts
 function Pile:clear()
-  local items, out = self and self.list, {}
-  if not items then misuse("clear") end
+  local items, out = lists[self], {}
+  if not items then misuse("clear", self) end
   for i = #items, 1, -1 do
     out[i] = items[i]
     items[i] = nil
@@ -500,14 +507,14 @@ function Pile:clear()
   return out
 end
 function Pile:sort()
-  local items = self and self.list
-  if not items then misuse("sort") end
+  local items = lists[self]
+  if not items then misuse("sort", self) end
   table.sort(items)
 end
 -- Moves one copy of v to another pile; false (and nothing moves) when v is not here.
 function Pile:move(v, to)
-  local items = self and self.list
-  if not items then misuse("move") end
+  local items = lists[self]
+  if not items then misuse("move", self) end
   if getmetatable(to) ~= Pile then error("move: the target must be a zone pile", 2) end
   if not remove(items, v) then return false end
   local l = to.list
@@ -516,8 +523,8 @@ function Pile:move(v, to)
 end
 -- Moves up to n items from the top of this pile to another; returns how many moved.
 function Pile:deal(to, n)
-  local items = self and self.list
-  if not items then misuse("deal") end
+  local items = lists[self]
+  if not items then misuse("deal", self) end
   if getmetatable(to) ~= Pile then error("deal: the target must be a zone pile", 2) end
   local moved, l = 0, to.list
   for _ = 1, amount(n, "deal") do
@@ -529,8 +536,8 @@ function Pile:deal(to, n)
   return moved
 end
 function Pile:shuffle()
-  local items = self and self.list
-  if not items then misuse("shuffle") end
+  local items = lists[self]
+  if not items then misuse("shuffle", self) end
   self.random:shuffle(items)
 end
 
@@ -552,6 +559,7 @@ function M.install_zones(ctx, spec)
     local piles = {}
     for p = 1, def.per_seat and spec.seats or 1 do
       piles[p] = setmetatable({ list = {}, name = def.name, random = ctx.random }, Pile)
+      lists[piles[p]] = piles[p].list
     end
     zones[z] = piles
     by_name[def.name] = def.per_seat and piles or piles[1]

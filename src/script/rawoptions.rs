@@ -109,9 +109,8 @@ unsafe extern "C-unwind" fn tied(l: *mut lua_State) -> c_int {
 /// (codes outside 0..k are not counted).
 unsafe extern "C-unwind" fn counts(l: *mut lua_State) -> c_int {
     ffi::lua_settop(l, 2);
-    if ffi::lua_type(l, 1) != ffi::LUA_TTABLE
-        || ffi::lua_getfield(l, 1, c"list".as_ptr()) != ffi::LUA_TTABLE
-    {
+    super::method::need_self(l);
+    if ffi::lua_getfield(l, 1, c"list".as_ptr()) != ffi::LUA_TTABLE {
         raise(
             l,
             format_args!("counts: call it on a pile with a colon (pile:counts(...))"),
