@@ -70,9 +70,9 @@ impl Coverage {
         let text = pkg.manifest_text();
         let path = pkg.file("game.toml");
         let at = |state: &str, message: String| {
-            let key = crate::def::source::key_position(&text, &["flow", "states", state]);
+            let key = crate::def::source::key_position(text, &["flow", "states", state]);
             let d = match key {
-                Some(offset) => Diagnostic::at_offset(&path, &text, offset, message),
+                Some(offset) => Diagnostic::at_offset(&path, text, offset, message),
                 None => Diagnostic::error(&path, message),
             };
             Diagnostic {

@@ -2,6 +2,7 @@
 //! decks), its style's, and the text of its Lua files for the script layer to compile. `check`
 //! reports them all together, sorted by file and line, before it plays a game.
 
+use super::files::Files;
 use super::manifest::ManifestParts;
 use super::scripts::Scripts;
 use super::{load_package, shown_path, style, Package};
@@ -43,7 +44,7 @@ pub fn read_folder(root: &Path, whole: bool) -> Folder {
     let scripts = match &package {
         Some(pkg) => &pkg.scripts,
         None => {
-            read = Scripts::read(root, &shown, &[]);
+            read = Scripts::read(&Files::read(root, &shown), &[]);
             &read
         }
     };

@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod cards;
+pub mod files;
 pub mod folder;
 pub mod items;
 pub mod manifest;
@@ -71,6 +72,8 @@ pub struct Package {
     pub files_hash: String,
     /// The Lua the game runs, as read with the package.
     pub scripts: scripts::Scripts,
+    /// The text of game.toml, as read with the package.
+    manifest: String,
     /// What is odd but does not stop the game (a state nothing reaches), sorted.
     pub warnings: Vec<Diagnostic>,
 }
@@ -93,9 +96,9 @@ impl Package {
         format!("{}/{rel}", self.shown)
     }
 
-    /// The text of the game's `game.toml` as it is now (empty when it cannot be read).
-    pub fn manifest_text(&self) -> String {
-        std::fs::read_to_string(self.root.join("game.toml")).unwrap_or_default()
+    /// The text of the game's `game.toml`, as the package was read from it.
+    pub fn manifest_text(&self) -> &str {
+        &self.manifest
     }
 
     /// The player counts the game takes, as a message says them: "2" or "2 to 6".
@@ -179,9 +182,10 @@ pub fn shown_path(path: &Path) -> String {
 /// Reads and validates the game in `root`; every problem found, sorted, on failure.
 pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
     let shown = shown_path(root);
+    let files = files::Files::read(root, &shown);
     let mut diags = Vec::new();
     let manifest_path = format!("{shown}/game.toml");
-    let text = read(root, "game.toml", &manifest_path, &mut diags);
+    let text = read(&files, "game.toml", &mut diags);
     let def: Option<ManifestDef> = text
         .as_deref()
         .and_then(|t| source::parse_toml(&manifest_path, t, manifest::SCHEMA, &mut diags));
@@ -194,7 +198,7 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
         if let Some(parts) = manifest::ManifestParts::read(&text) {
             let kinds = &parts.space_kinds;
             load_maps(
-                root,
+                &files,
                 &shown,
                 &parts.decks,
                 &parts.maps,
@@ -254,14 +258,14 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
         .as_ref()
         .map(|m| manifest::check_melds(m, &loc, &mut diags));
     for file in [Some(&def.rules), def.ai.as_ref()].into_iter().flatten() {
-        if !root.join(file.get_ref()).is_file() {
+        if !files.exists(file.get_ref()) {
             diags.push(
                 loc(file.span().start).error(format!("script file '{}' not found", file.get_ref())),
             );
         }
     }
     let (maps, default_map) = load_maps(
-        root,
+        &files,
         &shown,
         &def.decks,
         &def.maps,
@@ -279,10 +283,12 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
         def.ai.as_ref().map(|a| a.get_ref()),
     ];
     let named: Vec<&str> = named.into_iter().flatten().map(String::as_str).collect();
+    let scripts = scripts::Scripts::read(&files, &named);
     Ok(Package {
         root: root.to_path_buf(),
-        files_hash: hash_folder(root),
-        scripts: scripts::Scripts::read(root, &shown, &named),
+        files_hash: hash(&files, &scripts),
+        scripts,
+        manifest: text,
         warnings,
         shown,
         id: def.id.into_inner(),
@@ -308,7 +314,7 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
 /// name; every problem of their files pushed on `diags`.
 #[allow(clippy::too_many_arguments)]
 fn load_maps(
-    root: &Path,
+    files: &files::Files,
     shown: &str,
     deck_files: &[toml::Spanned<String>],
     listed: &BTreeMap<String, toml::Spanned<String>>,
@@ -319,7 +325,7 @@ fn load_maps(
 ) -> (BTreeMap<String, Board>, String) {
     let shared_decks: Vec<Deck> = deck_files
         .iter()
-        .flat_map(|d| load_decks(root, shown, d, settings, loc, diags))
+        .flat_map(|d| load_decks(files, shown, d, settings, loc, diags))
         .collect();
     let mut maps = BTreeMap::new();
     let mut default_map = None;
@@ -329,7 +335,7 @@ fn load_maps(
             continue;
         }
         let board = load_board(
-            root,
+            files,
             shown,
             name,
             file,
@@ -366,15 +372,13 @@ fn at(path: &str, text: &str, offset: usize) -> Loc {
     }
 }
 
-fn read(root: &Path, rel: &str, shown: &str, diags: &mut Vec<Diagnostic>) -> Option<String> {
-    source::read_text(&root.join(rel), shown)
-        .map_err(|d| diags.push(d))
-        .ok()
+fn read(files: &files::Files, rel: &str, diags: &mut Vec<Diagnostic>) -> Option<String> {
+    files.text(rel).map_err(|d| diags.push(d)).ok()
 }
 
 #[allow(clippy::too_many_arguments)]
 fn load_board(
-    root: &Path,
+    files: &files::Files,
     shown: &str,
     name: &str,
     file: &toml::Spanned<String>,
@@ -385,14 +389,14 @@ fn load_board(
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Board> {
     let path = format!("{shown}/{}", file.get_ref());
-    if !root.join(file.get_ref()).is_file() {
+    if !files.exists(file.get_ref()) {
         diags.push(
             manifest_loc(file.span().start)
                 .error(format!("map file '{}' not found", file.get_ref())),
         );
         return None;
     }
-    let text = read(root, file.get_ref(), &path, diags)?;
+    let text = read(files, file.get_ref(), diags)?;
     let def: MapDef = source::parse_toml(&path, &text, board::SCHEMA, diags)?;
     let loc = |offset: usize| at(&path, &text, offset);
     let mut seen = HashSet::new();
@@ -431,7 +435,7 @@ fn load_board(
     }
     let mut decks: Vec<Deck> = shared.to_vec();
     for d in &def.decks {
-        decks.extend(load_decks(root, shown, d, game_settings, &loc, diags));
+        decks.extend(load_decks(files, shown, d, game_settings, &loc, diags));
     }
     let mut ids = HashSet::new();
     for d in &decks {
@@ -579,7 +583,7 @@ fn text_names(
 }
 
 fn load_decks(
-    root: &Path,
+    files: &files::Files,
     shown: &str,
     file: &toml::Spanned<String>,
     settings: &toml::Table,
@@ -587,13 +591,13 @@ fn load_decks(
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<Deck> {
     let path = format!("{shown}/{}", file.get_ref());
-    if !root.join(file.get_ref()).is_file() {
+    if !files.exists(file.get_ref()) {
         diags.push(
             from(file.span().start).error(format!("deck file '{}' not found", file.get_ref())),
         );
         return Vec::new();
     }
-    let Some(text) = read(root, file.get_ref(), &path, diags) else {
+    let Some(text) = read(files, file.get_ref(), diags) else {
         return Vec::new();
     };
     let Some(def) = source::parse_toml::<DeckFileDef>(&path, &text, cards::SCHEMA, diags) else {
@@ -653,21 +657,12 @@ fn load_decks(
         .collect()
 }
 
-/// Content hash of every TOML and Lua file below `root` (not its tests), in sorted path order,
-/// and of the shared scripts the game can `require`.
-pub fn hash_folder(root: &Path) -> String {
-    let mut files = Vec::new();
-    collect_files(root, root, &mut files);
-    files.sort();
+/// Content hash of every TOML and Lua file of the folder (not its tests), in sorted path order,
+/// and of the shared scripts the game can `require`: of the bytes the package was read from.
+fn hash(files: &files::Files, scripts: &scripts::Scripts) -> String {
     let mut h = blake3::Hasher::new();
-    for rel in files {
-        h.update(rel.as_bytes());
-        h.update(&[0]);
-        if let Ok(bytes) = std::fs::read(root.join(&rel)) {
-            h.update(&bytes);
-        }
-    }
-    shared::hash_into(root, &mut h);
+    files.hash_into(&mut h);
+    scripts.hash_shared_into(&mut h);
     h.finalize().to_hex()[..16].to_string()
 }
 

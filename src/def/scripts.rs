@@ -3,10 +3,9 @@
 //! kept from before a reload still runs the rules it was read with (a reload can then replay
 //! the game so far under both and say how they differ).
 
+use super::files::Files;
 use super::shared::{self, Found as Text};
-use super::{collect_files, source};
 use std::collections::BTreeMap;
-use std::path::Path;
 
 #[derive(Clone, Debug, Default)]
 pub struct Scripts {
@@ -17,23 +16,31 @@ pub struct Scripts {
 }
 
 impl Scripts {
-    /// Reads the Lua of the game in `root` (shown as `shown`): every `.lua` file of the
-    /// folder, the files `named` by its manifest, and the shared scripts.
-    pub fn read(root: &Path, shown: &str, named: &[&str]) -> Scripts {
-        let mut files = Vec::new();
-        collect_files(root, root, &mut files);
-        files.retain(|f| f.ends_with(".lua"));
-        files.extend(named.iter().map(|f| f.to_string()));
-        let own = (files.into_iter())
+    /// The Lua of the game whose files are `files`: every `.lua` file of the folder, the files
+    /// `named` by its manifest, and the shared scripts.
+    pub fn read(files: &Files, named: &[&str]) -> Scripts {
+        let mut rels: Vec<&str> = files.lua().collect();
+        rels.extend(named);
+        let own = (rels.into_iter())
             .map(|rel| {
-                let path = format!("{shown}/{rel}");
-                let text = source::read_text(&root.join(&rel), &path).map(|t| (path, t));
-                (rel, text)
+                let text = files.text(rel).map(|t| (files.shown(rel), t));
+                (rel.to_string(), text)
             })
             .collect();
         Scripts {
             own,
-            shared: shared::all(root).into_iter().collect(),
+            shared: shared::all(files.root()).into_iter().collect(),
+        }
+    }
+
+    /// Hashes the shared scripts, by path inside `scripts/`.
+    pub fn hash_shared_into(&self, h: &mut blake3::Hasher) {
+        for (rel, found) in &self.shared {
+            let text = found.as_ref().map_or("", |(_, text)| text.as_str());
+            h.update(b"scripts/");
+            h.update(rel.as_bytes());
+            h.update(&[0]);
+            h.update(text.as_bytes());
         }
     }
 

@@ -71,14 +71,3 @@ pub fn all(root: &Path) -> Vec<(String, Found)> {
         .filter_map(|rel| read(root, &rel).map(|found| (rel, found)))
         .collect()
 }
-
-/// Hashes the shared scripts the game in `root` sees (`all`), by path.
-pub fn hash_into(root: &Path, h: &mut blake3::Hasher) {
-    for (rel, found) in all(root) {
-        let text = found.map(|(_, text)| text).unwrap_or_default();
-        h.update(b"scripts/");
-        h.update(rel.as_bytes());
-        h.update(&[0]);
-        h.update(text.as_bytes());
-    }
-}

@@ -258,6 +258,12 @@ fn key_offset(root: &DeTable, segs: &[String]) -> Option<usize> {
 pub fn read_text(path: &std::path::Path, shown: &str) -> Result<String, Diagnostic> {
     let bytes =
         std::fs::read(path).map_err(|e| Diagnostic::error(shown, format!("cannot read: {e}")))?;
+    decode(bytes, shown)
+}
+
+/// The text of file `shown` from its bytes: UTF-8, or the byte that is not, at its line and
+/// column.
+pub fn decode(bytes: Vec<u8>, shown: &str) -> Result<String, Diagnostic> {
     String::from_utf8(bytes).map_err(|e| {
         let good = e.utf8_error().valid_up_to();
         let bytes = e.as_bytes();

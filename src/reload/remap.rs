@@ -231,8 +231,8 @@ pub fn check_settings(old: &toml::Table, new: &toml::Table, pkg: &Package) -> Ve
     let manifest = pkg.file("game.toml");
     let text = pkg.manifest_text();
     (changed.into_iter())
-        .map(|(k, msg)| match key_position(&text, &["settings", k]) {
-            Some(offset) => Diagnostic::at_offset(&manifest, &text, offset, msg),
+        .map(|(k, msg)| match key_position(text, &["settings", k]) {
+            Some(offset) => Diagnostic::at_offset(&manifest, text, offset, msg),
             None => Diagnostic::error(&manifest, msg),
         })
         .collect()
