@@ -3,7 +3,7 @@
 //! or a bad id is refused with its reason and nothing written.
 
 mod common;
-use common::meeple_in;
+use common::{meeple_in, typing};
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -63,6 +63,16 @@ fn every_kind_of_new_game_checks_simulates_plays_and_opens() {
             let chosen = play.matches(") → play a ").count();
             let told = play.lines().filter(|l| l.contains(" plays ")).count();
             assert_eq!((chosen > 0, told), (true, chosen), "{play}");
+            // An option's text is the card as the player reads it: `play 2` plays the 2.
+            let mut cmd = Command::new(env!("CARGO_BIN_EXE_meeple"));
+            cmd.args(["play", &dir, "--players", "human,human", "--seed", "3"])
+                .args(["--text", "--no-watch"])
+                .current_dir(cwd);
+            let typed = String::from_utf8_lossy(&typing(&mut cmd, "play 2\n").stdout).to_string();
+            assert!(
+                typed.contains("hand   2 3 6 7 9") && typed.contains("· P1 plays 2 and scores 2"),
+                "{typed}"
+            );
         }
         let shot = cwd.join(format!("{kind}.png"));
         let seats = format!("human{}", &players[players.find(',').unwrap()..]);

@@ -3,7 +3,7 @@
 local AI = {}
 
 function AI.score(G, ctx, p, option)
-  local rank, top = ctx:item(option[2]).rank, ctx.zone.pile:top()
+  local rank, top = option[2], ctx.zone.pile:top()
   if top == nil or rank > ctx:item(top).rank then return 100 - rank end
   return -rank
 end

@@ -5,6 +5,13 @@ local hands = require("hands")
 ---@class Rules: meeple.Rules
 local R = {}
 
+-- A card in p's hand of rank `rank` (its item code), or nil.
+local function in_hand(ctx, p, rank)
+  for _, code in ipairs(ctx.zone.hand[p]:items()) do
+    if ctx:item(code).rank == rank then return code end
+  end
+end
+
 ---@type table<meeple.StateName, meeple.State>
 R.states = {
   deal = {
@@ -17,19 +24,21 @@ R.states = {
       return "turn"
     end,
   },
+  -- An option names the card by its rank, as the player reads it: `play 7` plays a 7.
   turn = {
     options = function(G, ctx, p)
       local out, seen = {}, {}
       for _, code in ipairs(ctx.zone.hand[p]:items()) do
-        if not seen[code] then
-          seen[code] = true
-          out[#out + 1] = { "play", code }
+        local rank = ctx:item(code).rank
+        if not seen[rank] then
+          seen[rank] = true
+          out[#out + 1] = { "play", rank }
         end
       end
       return out
     end,
     act = function(G, ctx, action, p)
-      local card, top = ctx:item(action[2]), ctx.zone.pile:top()
+      local card, top = ctx:item(in_hand(ctx, p, action[2])), ctx.zone.pile:top()
       ctx.zone.hand[p]:move(card.code, ctx.zone.pile)
       if top == nil or card.rank > ctx:item(top).rank then
         ctx.counter:add(p, "points", card.rank)
@@ -61,12 +70,12 @@ function R.finish(G, ctx)
 end
 
 function R.label(G, ctx, option)
-  return "play a " .. ctx:item(option[2]).name
+  return "play a " .. option[2]
 end
 
 -- A card is played from the hand: click it there.
 function R.spot(G, ctx, option)
-  return "hand", option[2]
+  return "hand", in_hand(ctx, ctx:current(), option[2])
 end
 
 return R
