@@ -2513,6 +2513,34 @@ fn a_typed_option_not_listed_points_at_the_list() {
     assert_has(&out.stdout, "\n  12) discard 中\n");
 }
 
+/// A typed line that is not UTF-8 is refused like any text that is no option, and the game
+/// goes on (it used to end the input, and the game with it).
+#[test]
+fn a_line_that_is_not_utf8_is_refused_and_play_goes_on() {
+    use std::io::Write;
+    let args = ["play", "tictactoe", "--players", "human,ai", "--seed", "3"];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_meeple"))
+        .args(args)
+        .args(["--text", "--no-watch"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("meeple runs");
+    let mut input = child.stdin.take().expect("a piped stdin");
+    input.write_all(b"caf\xe9\r\n1\nquit\n").expect("writing");
+    drop(input);
+    let out = child.wait_with_output().expect("meeple ends");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_has(
+        &stdout,
+        "> rejected: 'caf\u{fffd}' is not one of P1's options: type its number or its text as \
+         listed\n",
+    );
+    assert_has(&stdout, "· P1 places at (1, 1)\n");
+}
+
 /// `save` takes a file name in quotes as a shell would (without them).
 #[test]
 fn save_takes_a_quoted_name() {

@@ -6,7 +6,7 @@
 use super::{position, CmdResult, GameArgs};
 use crate::engine::{Game, GameError};
 use clap::Args;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -26,11 +26,11 @@ pub fn run(a: ConsoleArgs) -> CmdResult {
     println!("{} · {}", game.pkg.title, where_now(&game));
     println!("Lua in the game's sandbox (G, ctx, R); :options, :play N, :quit");
     let mut entry = String::new();
-    let mut lines = std::io::stdin().lock().lines();
+    let mut lines = super::live::typed_lines(std::io::stdin().lock());
     loop {
         print!("{}", if entry.is_empty() { "> " } else { ">> " });
         let _ = std::io::stdout().flush();
-        let Some(Ok(line)) = lines.next() else {
+        let Some(line) = lines.next() else {
             println!();
             return Ok(0);
         };

@@ -24,6 +24,19 @@ pub enum Input {
     TimedOut,
 }
 
+/// The lines typed on `input`, up to its end or a read error. A line that is not UTF-8 is
+/// read with U+FFFD for its bad bytes (then refused as an option would be), not taken for the
+/// end of the input.
+pub fn typed_lines(input: impl BufRead) -> impl Iterator<Item = String> {
+    input.split(b'\n').map_while(Result::ok).map(|bytes| {
+        let mut line = String::from_utf8_lossy(&bytes).into_owned();
+        if line.ends_with('\r') {
+            line.pop();
+        }
+        line
+    })
+}
+
 pub struct Inputs {
     rx: Receiver<Msg>,
     queued: VecDeque<String>,
@@ -37,8 +50,7 @@ impl Inputs {
         let (tx, rx) = channel();
         let lines = tx.clone();
         std::thread::spawn(move || {
-            for line in std::io::stdin().lock().lines() {
-                let Ok(line) = line else { break };
+            for line in typed_lines(std::io::stdin().lock()) {
                 if lines.send(Msg::Line(line)).is_err() {
                     return;
                 }
