@@ -2541,6 +2541,86 @@ fn a_line_that_is_not_utf8_is_refused_and_play_goes_on() {
     assert_has(&stdout, "· P1 places at (1, 1)\n");
 }
 
+/// Ctrl-C at the prompt ends the session as `quit` would: the record is written, and the
+/// status says it was interrupted.
+#[test]
+fn ctrl_c_at_the_prompt_writes_the_record() {
+    use std::io::Read;
+    let dir = tempfile::tempdir().expect("a temp folder");
+    let game = concat!(env!("CARGO_MANIFEST_DIR"), "/games/tictactoe");
+    let args = [
+        "play",
+        game,
+        "--players",
+        "human,ai",
+        "--seed",
+        "3",
+        "--text",
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_meeple"))
+        .args(args)
+        .args(["--no-watch", "--record", "r.json"])
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("meeple runs");
+    let mut stdout = child.stdout.take().expect("a piped stdout");
+    let mut seen = Vec::new();
+    let mut byte = [0u8];
+    while !seen.ends_with(b"> ") && stdout.read(&mut byte).expect("reading meeple") == 1 {
+        seen.push(byte[0]);
+    }
+    // SAFETY: a plain signal to our own child.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).expect("reading meeple");
+    let status = child.wait().expect("meeple ends");
+    assert_eq!(status.code(), Some(130), "{rest}");
+    assert_has(&rest, "replay written to r.json");
+    let record = std::fs::read_to_string(dir.path().join("r.json")).expect("the record");
+    assert_has(&record, "\"game\": \"tictactoe\"");
+}
+
+/// A game of bots that never ends stops at --max-decisions with the usual error, and its
+/// record is kept.
+#[test]
+fn a_bots_only_game_that_never_ends_stops_with_its_record() {
+    let dir = tempfile::tempdir().expect("a temp folder");
+    let game = concat!(env!("CARGO_MANIFEST_DIR"), "/games/monopoly");
+    let out = run_typing(
+        dir.path(),
+        &[
+            "play",
+            game,
+            "--players",
+            "ai,ai",
+            "--seed",
+            "1",
+            "--text",
+            "--no-watch",
+            "--set",
+            "start_cash=100000000",
+            "--set",
+            "round_cap=100000000",
+            "--max-decisions",
+            "500",
+            "--record",
+            "r.json",
+        ],
+        "",
+    );
+    assert_eq!(out.code, Some(1), "{}", out.stdout);
+    assert!(
+        out.stderr
+            .contains("game.toml: error: the game did not end within 500 decisions (now in state"),
+        "{}",
+        out.stderr
+    );
+    assert_has(&out.stdout, "replay written to r.json");
+}
+
 /// `save` takes a file name in quotes as a shell would (without them).
 #[test]
 fn save_takes_a_quoted_name() {

@@ -207,6 +207,7 @@ fn parse_pair(text: &str, sep: char) -> Option<(f32, f32)> {
 
 async fn window(s: Session, watcher: Option<Watcher>, plan: Plan, style: Style) -> Done {
     prevent_quit();
+    crate::session::interrupt::watch();
     let mut t = Table::new(s, watcher, plan.screenshot.is_none(), style)?;
     run_steps(&mut t, &plan).await?;
     let mut frames = capture::Frames::default();
@@ -309,7 +310,7 @@ fn draw_all(t: &mut Table, l: &Layout, now: f64) {
 
 /// Clicks and keys; true to quit.
 fn handle_input(t: &mut Table, now: f64) -> bool {
-    if is_quit_requested() {
+    if is_quit_requested() || crate::session::interrupt::asked() {
         return true;
     }
     if is_mouse_button_pressed(MouseButton::Left) {

@@ -4,11 +4,14 @@
 
 use crate::reload::watch::WatchHandle;
 use crate::reload::{ReloadRequest, Watcher};
-use crate::session::{Reloaded, Session};
+use crate::session::{interrupt, Reloaded, Session};
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+/// How often a wait for input looks for Ctrl-C.
+const POLL: Duration = Duration::from_millis(100);
 
 enum Msg {
     Line(String),
@@ -22,6 +25,8 @@ pub enum Input {
     Reload(ReloadRequest),
     /// Nothing arrived within the time given.
     TimedOut,
+    /// Ctrl-C was pressed.
+    Interrupted,
 }
 
 /// The lines typed on `input`, up to its end or a read error. A line that is not UTF-8 is
@@ -89,8 +94,8 @@ impl Inputs {
         out
     }
 
-    /// The next typed line, or a reload request that came first, or `TimedOut` after `limit`;
-    /// `None` once input is closed.
+    /// The next typed line, or a reload request that came first, or `TimedOut` after `limit`,
+    /// or `Interrupted` as soon as Ctrl-C is pressed; `None` once input is closed.
     pub fn next(&mut self, limit: Option<Duration>) -> Option<Input> {
         if let Some(l) = self.queued.pop_front() {
             return Some(Input::Line(l));
@@ -98,13 +103,20 @@ impl Inputs {
         if self.closed {
             return None;
         }
-        let msg = match limit {
-            None => self.rx.recv().ok()?,
-            Some(d) => match self.rx.recv_timeout(d) {
-                Ok(m) => m,
-                Err(RecvTimeoutError::Timeout) => return Some(Input::TimedOut),
+        let deadline = limit.map(|d| Instant::now() + d);
+        let msg = loop {
+            if interrupt::asked() {
+                return Some(Input::Interrupted);
+            }
+            let wait = deadline.map_or(POLL, |d| d.saturating_duration_since(Instant::now()));
+            match self.rx.recv_timeout(wait.min(POLL)) {
+                Ok(m) => break m,
                 Err(RecvTimeoutError::Disconnected) => return None,
-            },
+                Err(RecvTimeoutError::Timeout) if deadline.is_some_and(|d| Instant::now() >= d) => {
+                    return Some(Input::TimedOut)
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+            }
         };
         match msg {
             Msg::Line(l) => Some(Input::Line(l)),

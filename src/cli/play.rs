@@ -14,7 +14,7 @@ use crate::core::event::Event;
 use crate::diag::Diagnostic;
 use crate::engine::{Game, GameConfig, GameError};
 use crate::reload::Watcher;
-use crate::session::{self, Session};
+use crate::session::{self, interrupt, Session};
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
@@ -37,9 +37,13 @@ pub struct PlayArgs {
     /// Resume a game saved with `save FILE` (from the GAME folder when given: a game that moved)
     #[arg(long, value_name = "FILE")]
     load: Option<PathBuf>,
-    /// Write a replay of the whole game to FILE when it ends or on quit
+    /// Write a replay of the whole game to FILE when it ends, on quit or on Ctrl-C
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
+    /// Stop, as an error, when bots have made this many decisions with nobody asked
+    #[arg(long, value_name = "N", default_value_t = crate::ai::MAX_DECISIONS,
+          value_parser = super::positive::<u64>)]
+    max_decisions: u64,
     /// Do not reload the rules when the game's files change
     #[arg(long)]
     no_watch: bool,
@@ -103,10 +107,18 @@ pub fn run(a: PlayArgs) -> CmdResult {
         }
     }
     let mut inputs = Inputs::new(watcher);
+    interrupt::watch();
     let mut redraw = true;
     // A bot's move the rules failed on: bots wait until the rules reload or a line is typed.
     let mut stalled = false;
+    // Bots' moves since a person was last asked, to stop a game of bots that never ends.
+    let mut streak = 0;
+    let mut ended = Ok(0);
     loop {
+        if interrupt::asked() {
+            ended = Ok(interrupt::STATUS);
+            break;
+        }
         for r in inputs.reloads() {
             let changed = live::reload(&mut s, &r);
             redraw |= changed;
@@ -129,6 +141,11 @@ pub fn run(a: PlayArgs) -> CmdResult {
             continue;
         }
         if s.bots[seat].is_some() && !stalled {
+            streak += 1;
+            if streak > a.max_decisions {
+                ended = Err(s.game.endless(a.max_decisions));
+                break;
+            }
             if let Err(e) = bot_move(&mut s, seat) {
                 println!(
                     "{e}\nP{} ({}) cannot move: fix the rules (saving them reloads the game) or press \
@@ -156,8 +173,14 @@ pub fn run(a: PlayArgs) -> CmdResult {
         }
         print!("> ");
         let _ = std::io::stdout().flush();
+        streak = 0;
         let line = match inputs.next(limit) {
             None => break,
+            Some(Input::Interrupted) => {
+                println!();
+                ended = Ok(interrupt::STATUS);
+                break;
+            }
             Some(Input::Reload(r)) => {
                 println!();
                 redraw = live::reload(&mut s, &r);
@@ -191,7 +214,11 @@ pub fn run(a: PlayArgs) -> CmdResult {
         println!("{note}");
     }
     // A session that ends on a move the rules could not make did not go well.
-    Ok(if stalled { 1 } else { 0 })
+    match ended {
+        Ok(0) => Ok(if stalled { 1 } else { 0 }),
+        Ok(status) => Ok(status),
+        Err(e) => Err(vec![e.into_diagnostic("meeple")]),
+    }
 }
 
 fn start(a: &PlayArgs) -> Result<Session, Vec<Diagnostic>> {

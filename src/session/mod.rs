@@ -4,6 +4,7 @@
 //! of them computes a rule.
 
 mod files;
+pub mod interrupt;
 mod reload;
 
 pub use files::{read_game, record_game, resume, start, Started};
