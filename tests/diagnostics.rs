@@ -198,6 +198,21 @@ fn first_game() -> String {
 
 // 1. Malformed TOML ---------------------------------------------------------------------------
 
+/// TOML takes `nan` and `inf` for floats; a setting must be a number rules can compare.
+#[test]
+fn a_setting_that_is_not_a_finite_number_is_an_error() {
+    let c = Copy::of("tictactoe", "ttt");
+    c.edit("game.toml", "[settings]", "[settings]\nratio = nan");
+    let line = c.line_of("game.toml", "ratio = nan");
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "ttt/game.toml:{line}:1: error: setting 'ratio' is not a finite number: rules can \
+             neither compare nor show it"
+        )],
+    );
+}
+
 #[test]
 fn malformed_toml_unterminated_string() {
     let c = Copy::new();

@@ -251,6 +251,14 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
             .find_map(|n| key_loc(&segs[..n]))
             .unwrap_or_else(|| loc(0))
     };
+    for path in settings::not_finite(&def.settings) {
+        let mut segs = vec!["settings"];
+        segs.extend(path.iter().map(String::as_str));
+        diags.push(items_loc(&segs).error(format!(
+            "setting '{}' is not a finite number: rules can neither compare nor show it",
+            path.join(".")
+        )));
+    }
     let items = items::check_items(def.items.as_ref(), &items_loc, &mut diags);
     let zones = manifest::check_zones(&def.zones, def.melds.is_some(), &loc, &mut diags);
     let melds = def

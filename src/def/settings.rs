@@ -78,6 +78,11 @@ fn apply_at(
             return Ok(());
         }
         (toml::Value::Float(_), toml::Value::Integer(i)) => toml::Value::Float(i as f64),
+        (toml::Value::Float(_), toml::Value::Float(f)) if !f.is_finite() => {
+            return Err(format!(
+                "setting '{prefix}{key}' is a finite number; got {shown}"
+            ))
+        }
         (o, v) if o.same_type(&v) => v,
         (o, _) => {
             return Err(format!(
@@ -88,6 +93,23 @@ fn apply_at(
         }
     };
     Ok(())
+}
+
+/// The settings (by their path of keys) whose value is a float that is not finite: NaN and
+/// the infinities, which TOML allows but no rule can compare or show.
+pub fn not_finite(settings: &toml::Table) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    for (k, v) in settings {
+        match v {
+            toml::Value::Float(f) if !f.is_finite() => out.push(vec![k.clone()]),
+            toml::Value::Table(inner) => out.extend(not_finite(inner).into_iter().map(|mut p| {
+                p.insert(0, k.clone());
+                p
+            })),
+            _ => {}
+        }
+    }
+    out
 }
 
 fn article(t: &str) -> &'static str {
@@ -147,6 +169,12 @@ mod tests {
             apply_override(&mut s, "salary"),
             Err("bad --set 'salary' (expected key=value)".into())
         );
+        for bad in ["nan", "inf", "-inf"] {
+            assert_eq!(
+                apply_override(&mut s, &format!("factor={bad}")),
+                Err(format!("setting 'factor' is a finite number; got '{bad}'"))
+            );
+        }
     }
 
     #[test]
