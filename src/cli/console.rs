@@ -51,6 +51,7 @@ pub fn run(a: ConsoleArgs) -> CmdResult {
                     println!("{}", serde_json::to_string(&v).unwrap_or_default())
                 }
                 Ok(_) => {}
+                Err(GameError::Rejected(r)) => println!("{r}"),
                 Err(e) => println!("{}", said(e)),
             },
         }
@@ -103,12 +104,14 @@ fn command(game: &mut Game, line: &str) -> Option<String> {
             },
             _ => format!("':play {n}': give an option's number (see :options)"),
         },
+        (Some(":play"), None) => "':play N' plays option N (see :options)".to_string(),
         _ => format!("'{line}' is not a console command (:options, :play N, :quit)"),
     };
     Some(text)
 }
 
-/// An error as the console shows it: a refused move in words, a script error located.
+/// An error of `:play` as the console shows it: a refused move in words, a script error
+/// located.
 fn said(e: GameError) -> String {
     match e {
         GameError::Rejected(r) => format!("not played: {r}"),
