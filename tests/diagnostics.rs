@@ -1034,6 +1034,67 @@ fn a_zone_layout_is_checked_against_its_choices_its_zone_and_the_meld_shapes() {
     );
 }
 
+/// A final state decides nothing, and claim keys belong to simultaneous states: each error
+/// is at its key.
+#[test]
+fn decision_keys_where_nobody_decides_are_errors_at_their_key() {
+    let c = Copy::of("tictactoe", "ttt");
+    c.edit(
+        "game.toml",
+        "over = { final = true }",
+        "over = { final = true, decide = true }",
+    );
+    c.edit(
+        "game.toml",
+        "decide = true }\nover",
+        "decide = true, priority = { place = 1 } }\nover",
+    );
+    let (turn, over) = (
+        c.line_of("game.toml", "turn = {"),
+        c.line_of("game.toml", "over = {"),
+    );
+    assert_fails(
+        &c.check(),
+        &[
+            format!(
+                "ttt/game.toml:{turn}:42: error: state 'turn': 'priority' is only for states with \
+                 simultaneous = true"
+            ),
+            format!(
+                "ttt/game.toml:{over}:24: error: state 'over' is final: the game is over there, so \
+                 nobody decides ('decide')"
+            ),
+        ],
+    );
+}
+
+/// Hooks a state's kind never calls are warned of at their function.
+#[test]
+fn check_warns_of_hooks_a_state_never_calls() {
+    let c = Copy::of("tictactoe", "ttt");
+    c.edit(
+        "rules.lua",
+        "return R",
+        "R.states.over = { act = function() end }\n\
+         R.states.turn.seats = function() return {} end\n\
+         return R",
+    );
+    let (act, seats) = (
+        c.line_of("rules.lua", "R.states.over"),
+        c.line_of("rules.lua", "R.states.turn.seats"),
+    );
+    let out = c.check();
+    assert_eq!(
+        out.stderr,
+        format!(
+            "ttt/rules.lua:{act}: warning: R.states.over.act is never called: state 'over' is \
+             final\n\
+             ttt/rules.lua:{seats}: warning: R.states.turn.seats is never called: state 'turn' is \
+             a decision of one seat (not simultaneous)\n"
+        )
+    );
+}
+
 #[test]
 fn a_simultaneous_state_must_be_a_decision_and_have_a_seats_hook() {
     let c = Copy::of("mahjong", "mj");
@@ -1047,7 +1108,7 @@ fn a_simultaneous_state_must_be_a_decision_and_have_a_seats_hook() {
     assert_fails(
         &c.check(),
         &[format!(
-            "mj/game.toml:{line}:19: error: state 'claim' is simultaneous, so it must also be a decision (decide = true)"
+            "mj/game.toml:{line}:57: error: state 'claim' is simultaneous, so it must also be a decision (decide = true)"
         )],
     );
     c.edit("game.toml", "simultaneous", "decide = true, simultaneous");

@@ -203,13 +203,25 @@ pub fn check_flow(
                 "state '{name}' has no next states and is not final"
             )));
         }
+        // Where key `key` of this state is written (else the state, else the start).
+        let key_at = |key: &str| {
+            key_loc(&["flow", "states", name, key])
+                .or_else(|| key_loc(&["flow", "states", name]))
+                .unwrap_or_else(|| loc(def.start.span().start))
+        };
+        if s.terminal && (s.decide || s.simultaneous) {
+            let key = if s.decide { "decide" } else { "simultaneous" };
+            diags.push(key_at(key).error(format!(
+                "state '{name}' is final: the game is over there, so nobody decides ('{key}')"
+            )));
+        }
         states.push(StateSpec {
             name: name.clone(),
             next,
             decide: s.decide,
             terminal: s.terminal,
             forced: check_forced(name, s, loc, diags),
-            simultaneous: check_simultaneous(name, s, loc, diags),
+            simultaneous: check_simultaneous(name, s, &key_at, diags),
         });
     }
     if !states.iter().any(|s| s.terminal) {
@@ -274,29 +286,28 @@ fn check_forced(
 }
 
 /// The claim settings of a state that asks several seats at once.
+/// `key_at(key)`: where key `key` of the state is written.
 fn check_simultaneous(
     name: &str,
     s: &StateDef,
-    loc: &dyn Fn(usize) -> Loc,
+    key_at: &dyn Fn(&str) -> Loc,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Simultaneous> {
     if !s.simultaneous {
-        if let Some(d) = &s.default {
-            diags.push(loc(d.span().start).error(format!(
-                "state '{name}': 'default' is only for states with simultaneous = true"
-            )));
-        }
-        if !s.priority.is_empty() {
-            diags.push(Diagnostic::error(
-                "game.toml",
-                format!("state '{name}': 'priority' is only for states with simultaneous = true"),
-            ));
+        for (key, given) in [
+            ("default", s.default.is_some()),
+            ("priority", !s.priority.is_empty()),
+        ] {
+            if given {
+                diags.push(key_at(key).error(format!(
+                    "state '{name}': '{key}' is only for states with simultaneous = true"
+                )));
+            }
         }
         return None;
     }
-    if !s.decide {
-        let at = s.next.first().map_or(0, |n| n.span().start);
-        diags.push(loc(at).error(format!(
+    if !s.decide && !s.terminal {
+        diags.push(key_at("simultaneous").error(format!(
             "state '{name}' is simultaneous, so it must also be a decision (decide = true)"
         )));
     }

@@ -202,6 +202,7 @@ impl Host {
             game = game_hooks(&host.rules, &rules_path, &mut warnings);
             let paths = (rules_path.as_str(), ai_path.as_str());
             warnings.extend(misspelled_hooks(&host.rules, host.ai.as_ref(), paths));
+            warnings.extend(unused_hooks(&pkg.flow, &hooks, &rules_path));
             styles = ai_styles(host.ai.as_ref());
             Ok(())
         });
@@ -762,13 +763,20 @@ fn check_states(
         return Vec::new();
     };
     let names: Vec<&str> = pkg.flow.states.iter().map(|s| s.name.as_str()).collect();
-    for key in states.pairs::<String, Value>().flatten().map(|(k, _)| k) {
+    for (key, value) in states.pairs::<String, Value>().flatten() {
         if !names.contains(&key.as_str()) {
             let hint = crate::diag::hint(&key, names.iter().copied());
-            diags.push(Diagnostic::error(
-                path,
-                format!("R.states.{key}: no such state in game.toml [flow]{hint}"),
-            ));
+            let msg = format!("R.states.{key}: no such state in game.toml [flow]{hint}");
+            let hooks = match value {
+                Value::Table(t) => StateHooks {
+                    enter: t.get("enter").ok(),
+                    options: t.get("options").ok(),
+                    act: t.get("act").ok(),
+                    seats: t.get("seats").ok(),
+                },
+                _ => StateHooks::default(),
+            };
+            diags.push(beside_hooks(&hooks, Diagnostic::error(path, msg)));
         }
     }
     pkg.flow
@@ -825,6 +833,57 @@ fn check_states(
             hooks
         })
         .collect()
+}
+
+/// Warnings for the hooks of a state that its kind never calls: `options`, `act` and `seats`
+/// of an automatic or final state, `seats` of a decision that asks one seat. Each is located
+/// at its function.
+fn unused_hooks(
+    flow: &crate::core::flow::Flow,
+    hooks: &[StateHooks],
+    path: &str,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (spec, h) in flow.states.iter().zip(hooks) {
+        let (kind, unused): (&str, &[(&str, &Option<Function>)]) =
+            match (spec.terminal, spec.decide) {
+                (true, _) => (
+                    "final",
+                    &[
+                        ("options", &h.options),
+                        ("act", &h.act),
+                        ("seats", &h.seats),
+                    ],
+                ),
+                (false, false) => (
+                    "automatic (decide = false)",
+                    &[
+                        ("options", &h.options),
+                        ("act", &h.act),
+                        ("seats", &h.seats),
+                    ],
+                ),
+                (false, true) if spec.simultaneous.is_none() => (
+                    "a decision of one seat (not simultaneous)",
+                    &[("seats", &h.seats)],
+                ),
+                _ => continue,
+            };
+        for (hook, f) in unused {
+            let Some(f) = f else { continue };
+            let name = &spec.name;
+            let mut d = Diagnostic::warning(
+                path,
+                format!("R.states.{name}.{hook} is never called: state '{name}' is {kind}"),
+            );
+            let info = f.info();
+            if info.short_src.as_deref() == Some(path) {
+                d.line = info.line_defined;
+            }
+            out.push(d);
+        }
+    }
+    out
 }
 
 /// `d` (about the rules file) located where the state's first hook written in that file is
