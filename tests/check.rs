@@ -195,3 +195,34 @@ fn a_state_never_entered_and_a_verb_never_played_are_named() {
         "ok: rare (1 map, 30 games: 24 random and 6 AI; states entered: 2 of 3, verbs played: 2 of 2)\n"
     );
 }
+
+/// When every game stops at the round cap, none reached a final state: `check` warns at the
+/// cap's key (two maps: at least four games).
+#[test]
+fn check_warns_when_every_game_stops_at_the_round_cap() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let args = [
+        "check",
+        "monopoly",
+        "--set",
+        "round_cap=1",
+        "--games",
+        "2",
+        "--max-games",
+        "2",
+    ];
+    let out = meeple_in(&root, &args);
+    let cap = line_in(
+        &std::fs::read_to_string(root.join("games/monopoly/game.toml")).unwrap(),
+        "round_cap = ",
+    );
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.starts_with(&format!(
+            "games/monopoly/game.toml:{cap}:1: warning: all 4 games stopped unfinished at the \
+             round cap: none reached a final state\n"
+        )),
+        "{stderr}"
+    );
+    assert_eq!(out.status.code(), Some(0));
+}

@@ -7,6 +7,7 @@ use super::coverage::Coverage;
 use super::CmdResult;
 use crate::ai::{play_one, within, Bot, Seat};
 use crate::core::action::Action;
+use crate::core::event::Outcome;
 use crate::def::Package;
 use crate::diag::{plural, Diagnostic};
 use crate::engine::{Game, GameConfig, GameError};
@@ -316,7 +317,8 @@ pub fn play_saving(
     loop {
         if game.pending().is_none() {
             game.snapshot()?;
-            coverage.enter(game.entered_states());
+            let capped = matches!(game.outcome(), Some(Outcome::Capped { .. }));
+            coverage.end(game.entered_states(), capped);
             // The numbers `sim` reports of a finished game.
             return game.stats().map(|_| ());
         }

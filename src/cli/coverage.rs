@@ -12,12 +12,17 @@ pub struct Coverage {
     entered: BTreeSet<String>,
     /// State → verb offered there → whether it was played.
     verbs: BTreeMap<String, BTreeMap<String, bool>>,
+    /// Games that ended, and those of them stopped at the round cap.
+    ended: usize,
+    capped: usize,
 }
 
 impl Coverage {
-    /// Notes the states a game entered.
-    pub fn enter(&mut self, states: Vec<String>) {
+    /// Notes a game that ended: the states it entered, and whether the round cap stopped it.
+    pub fn end(&mut self, states: Vec<String>, capped: bool) {
         self.entered.extend(states);
+        self.ended += 1;
+        self.capped += usize::from(capped);
     }
 
     /// Notes a decision in `state`: its options offered, option `played` played.
@@ -91,6 +96,17 @@ impl Coverage {
             at(s, message)
         });
         let mut out: Vec<Diagnostic> = states.chain(verbs).collect();
+        if self.ended > 0 && self.capped == self.ended {
+            let message = format!(
+                "all {in_games} stopped unfinished at the round cap: none reached a final state"
+            );
+            let key = crate::def::source::key_position(text, &["settings", "round_cap"]);
+            out.push(match key {
+                Some(offset) => Diagnostic::at_offset(&path, text, offset, message),
+                None => Diagnostic::error(&path, message),
+            });
+            out.last_mut().expect("pushed").severity = Severity::Warning;
+        }
         crate::diag::sort(&mut out);
         out
     }
