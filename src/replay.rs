@@ -62,6 +62,29 @@ pub struct Record {
     pub filled: Option<(usize, usize)>,
 }
 
+/// What a file that is no record is told.
+const NOT_A_RECORD: &str = "not a replay or save file (meeple writes them as JSON: play --record \
+                            FILE, or save FILE at the prompt)";
+
+/// A record from its JSON text, or what is wrong and where (line, column): a syntax error,
+/// or the field that is missing or holds the wrong kind of value, by its path.
+fn read_json(text: &str) -> Result<Record, (String, usize, usize)> {
+    let de = &mut serde_json::Deserializer::from_str(text);
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let (path, inner) = (e.path().to_string(), e.inner());
+        let what = inner.to_string();
+        let what = what.split(" at line ").next().unwrap_or(&what).to_string();
+        let msg = match inner.classify() {
+            serde_json::error::Category::Data if path != "." => {
+                format!("not a record meeple can read: {path}: {what}")
+            }
+            serde_json::error::Category::Data => format!("not a record meeple can read: {what}"),
+            _ => what,
+        };
+        (msg, inner.line(), inner.column())
+    })
+}
+
 impl Record {
     pub fn new(game: &Game, players: Vec<String>, start_hash: String) -> Record {
         Record {
@@ -92,11 +115,11 @@ impl Record {
     pub fn load(path: &Path) -> Result<Record, Diagnostic> {
         let shown = path.display().to_string();
         let text = crate::def::source::read_text(path, &shown)?;
-        let record: Record = serde_json::from_str(&text).map_err(|e| {
-            let msg = e.to_string();
-            let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
-            Diagnostic::error(&shown, msg).at(e.line(), e.column())
-        })?;
+        if !text.trim_start().starts_with('{') {
+            return Err(Diagnostic::error(&shown, NOT_A_RECORD));
+        }
+        let record: Record = read_json(&text)
+            .map_err(|(msg, line, col)| Diagnostic::error(&shown, msg).at(line, col.max(1)))?;
         if record.format != FORMAT {
             let msg = format!(
                 "unsupported record format {} (this meeple reads {FORMAT})",

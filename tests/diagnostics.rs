@@ -2697,6 +2697,24 @@ fn a_bots_only_game_that_never_ends_stops_with_its_record() {
     assert_has(&out.stdout, "replay written to r.json");
 }
 
+/// A file that is no record, or a record with a field missing or of the wrong kind, is said
+/// so at its line and column, naming the field.
+#[test]
+fn a_file_that_is_no_record_is_said_so() {
+    let dir = tempfile::tempdir().expect("a temp folder");
+    let cases = [
+        ("toml.json", "id = \"x\"\n", "toml.json: error: not a replay or save file (meeple writes them as JSON: play --record FILE, or save FILE at the prompt)"),
+        ("cut.json", "{\n", "cut.json:2:1: error: EOF while parsing an object"),
+        ("empty.json", "{}", "empty.json:1:2: error: not a record meeple can read: missing field `format`"),
+    ];
+    for (file, text, said) in cases {
+        std::fs::write(dir.path().join(file), text).unwrap();
+        let out = run_in(dir.path(), &["replay", file]);
+        assert_eq!(out.stderr, format!("{said}\n"), "{file}");
+        assert_eq!(out.code, Some(1), "{file}");
+    }
+}
+
 /// `save` takes a file name in quotes as a shell would (without them).
 #[test]
 fn save_takes_a_quoted_name() {
