@@ -1231,6 +1231,16 @@ fn pile_misuse_names_the_rules_line() {
             "count: call it on a pile with a colon (pile:count(...))",
         ),
         (
+            "hands.deal(wall, ctx.zone.hand, 13)",
+            "hands.deal(wall, ctx.zone.hand, 13); wall:srot()",
+            "a pile has no 'srot'; did you mean 'sort'?",
+        ),
+        (
+            "hands.deal(wall, ctx.zone.hand, 13)",
+            "hands.deal(wall, ctx.zone.hand, 13); ctx.zone.hand:count()",
+            "ctx.zone.hand holds a pile per seat: take one, as ctx.zone.hand[p]:count(…)",
+        ),
+        (
             "for t = 0, KINDS - 1 do wall:add(t, t, t, t) end",
             "for t = 0, KINDS - 1 do wall:add(t + 1, t, t, t) end",
             "item code 34 out of range (game.toml names 34 items: 0..33)",
@@ -2998,6 +3008,14 @@ fn a_misspelled_ctx_field_names_the_closest() {
         );
     }
     let game = start("monopoly", "demo", 2, 1, &[]);
+    let e = game
+        .eval("local x = 0\nx = ctx.counter.cash[1]")
+        .unwrap_err();
+    assert_eq!(
+        e.to_string().lines().next().unwrap_or_default(),
+        "eval:2: error: ctx.counter has the methods that change counters: read 'cash' as \
+         ctx.counters.cash[p]"
+    );
     let own = "ctx.cache = ctx.cache or {}\n\
                return { rows = ctx.grid.rows == nil, kind = ctx.map.kind, cache = #ctx.cache }";
     let said = serde_json::json!({"rows": true, "kind": "track", "cache": 0});

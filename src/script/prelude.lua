@@ -309,9 +309,15 @@ function M.install(ctx, spec, emit)
   S.tallies = M.install_tally(ctx)
   M.strict_settings(ctx.settings)
   M.strict(ctx, "ctx")
-  for _, part in ipairs({ "map", "board", "dice", "random", "deck", "counter", "melds" }) do
+  for _, part in ipairs({ "map", "board", "dice", "random", "deck", "melds" }) do
     M.strict(ctx[part], "ctx." .. part)
   end
+  local read_as = {}
+  for _, name in ipairs(spec.counters) do
+    read_as[name] = string.format(
+      "ctx.counter has the methods that change counters: read '%s' as ctx.counters.%s[p]", name, name)
+  end
+  M.strict(ctx.counter, "ctx.counter", nil, read_as)
   M.strict(ctx.grid, "ctx.grid", { rows = true, cols = true }) -- nil on a map that is no grid
   return S
 end
@@ -375,9 +381,11 @@ end
 -- never). Any other missing field reads as nil, so rules may keep fields of their own
 -- (`ctx.cache = ctx.cache or {}`), as do the `optional` ones it may lack; fields it has are
 -- read without the metamethod.
-function M.strict(t, name, optional)
+-- `hints`: keys a reader may mistake for a field, with what to say instead.
+function M.strict(t, name, optional, hints)
   setmetatable(t, { __index = function(_, key)
     if optional and optional[key] then return nil end
+    if hints and hints[key] then error(hints[key], 2) end
     local fields = {}
     for k in pairs(t) do
       if type(k) == "string" then fields[#fields + 1] = k end
@@ -412,6 +420,30 @@ Pile.__index = Pile
 -- The number of item codes the game names (`items` in game.toml), 0 when it names none; set
 -- by install_zones. Codes run from 0 to kinds - 1.
 local kinds = 0
+
+-- A pile's method or field misspelled (pile:srot()) is an error naming the one meant, at the
+-- reading line; methods found are read without this.
+setmetatable(Pile, { __index = function(_, key)
+  local names = { "list", "name", "random" }
+  for k in pairs(Pile) do
+    if type(k) == "string" and not k:find("^__") then names[#names + 1] = k end
+  end
+  table.sort(names)
+  local near = M.did_you_mean(tostring(key), names)
+  if near then error(string.format("a pile has no '%s'; did you mean '%s'?", tostring(key), near), 2) end
+end })
+
+-- A zone per seat is a list of piles: reading a pile's method or field on the list itself is
+-- an error saying to take one seat's pile.
+local function per_seat(piles, name)
+  return setmetatable(piles, { __index = function(_, key)
+    if type(key) == "string" and (rawget(Pile, key) ~= nil or key == "list") then
+      local use = key == "list" and ".list" or (":" .. key .. "(…)")
+      error(string.format("ctx.zone.%s holds a pile per seat: take one, as ctx.zone.%s[p]%s",
+        name, name, use), 2)
+    end
+  end })
+end
 
 local function item(v)
   local i = math.tointeger(v)
@@ -562,7 +594,7 @@ function M.install_zones(ctx, spec)
       lists[piles[p]] = piles[p].list
     end
     zones[z] = piles
-    by_name[def.name] = def.per_seat and piles or piles[1]
+    by_name[def.name] = def.per_seat and per_seat(piles, def.name) or piles[1]
   end
   ctx.zone = setmetatable({}, {
     __index = function(_, name)
