@@ -784,7 +784,7 @@ fn status_lines_show_what_the_hook_returned_or_why_not() {
 }
 
 /// `check` saves the game at every decision, so a function put into G is found at the turn it
-/// was put there, not when the game ends.
+/// was put there, not when the game ends; a Lua function is named by where it is written.
 #[test]
 fn check_finds_unsaveable_state_at_the_turn_it_appears() {
     let c = Copy::new();
@@ -797,7 +797,21 @@ fn check_finds_unsaveable_state_at_the_turn_it_appears() {
         &c.check(),
         &[
             "mono/rules.lua: error: G.f: a function cannot be saved (G must be plain data)".into(),
-            "    in state 'buying' hook 'snapshot' (player 1, turn 3)".into(),
+            "    saving the position in state 'buying' (player 1, turn 3)".into(),
+            first_game(),
+        ],
+    );
+    // A Lua function is named by where it is written.
+    c.edit("rules.lua", "G.f = print", "G.f = function() end");
+    let line = c.line_of("rules.lua", "G.f = function() end");
+    assert_fails(
+        &c.check(),
+        &[
+            format!(
+                "mono/rules.lua: error: G.f: a function (made at mono/rules.lua:{line}) cannot be \
+                 saved (G must be plain data)"
+            ),
+            "    saving the position in state 'buying' (player 1, turn 3)".into(),
             first_game(),
         ],
     );
@@ -1399,7 +1413,7 @@ fn a_failed_move_is_taken_back_and_keeps_what_redo_brings_back() {
         .contains(board));
     let unsaved =
         "ttt/rules.lua: error: G.f: a function cannot be saved (G must be plain data)\n    \
-                   in state 'turn' hook 'snapshot' (player 1, turn 3)\n\
+                   saving the position in state 'turn' (player 1, turn 3)\n\
                    the rules failed on that move; it was undone\nP2, choose:\n";
     assert!(prompts[4].starts_with(unsaved), "{}", out.stdout);
     assert!(!out.stdout.contains("places at (3, 3)"), "{}", out.stdout);

@@ -61,11 +61,29 @@ unsafe fn read(
         other => {
             let kind = type_name(l, other);
             return Err(match path.starts_with('G') {
-                true => format!("{path}: a {kind} cannot be saved (G must be plain data)"),
+                true => {
+                    // Where the rules made it: the line that put it in G is near.
+                    let made =
+                        defined_at(l, at).map_or(String::new(), |at| format!(" (made at {at})"));
+                    format!("{path}: a {kind}{made} cannot be saved (G must be plain data)")
+                }
                 false => format!("{path}: a {kind} cannot be shown (only plain data can)"),
             });
         }
     })
+}
+
+/// Where the Lua function at stack index `at` is written (`rules.lua:12`); None for a value
+/// that is no Lua function.
+unsafe fn defined_at(l: *mut lua_State, at: c_int) -> Option<String> {
+    if ffi::lua_type(l, at) != ffi::LUA_TFUNCTION || ffi::lua_iscfunction(l, at) != 0 {
+        return None;
+    }
+    let mut ar: ffi::lua_Debug = std::mem::zeroed();
+    ffi::lua_pushvalue(l, at);
+    ffi::lua_getinfo(l, c">S".as_ptr(), &mut ar);
+    let src = CStr::from_ptr(ar.short_src.as_ptr()).to_string_lossy();
+    Some(format!("{src}:{}", ar.linedefined))
 }
 
 /// The name of Lua type `t` in an error.

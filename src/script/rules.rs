@@ -66,6 +66,11 @@ impl Host {
     /// The note on a script error in `hook`, called for `player` on `turn`.
     fn context_at(&self, hook: &str, player: i64, turn: i64) -> String {
         let state = self.state_name();
+        if hook == "snapshot" {
+            return format!(
+                "saving the position in state '{state}' (player {player}, turn {turn})"
+            );
+        }
         match GAME_HOOKS.contains(&hook) {
             true => format!("in hook 'R.{hook}' (state '{state}', player {player}, turn {turn})"),
             false => format!("in state '{state}' hook '{hook}' (player {player}, turn {turn})"),
