@@ -635,6 +635,10 @@ fn counter_transfer_moves_an_amount_between_seats() {
             "a counter transfer must be an integer, got 2.5",
         ),
         (
+            "'cash', '7'",
+            "a counter transfer must be an integer, got the string \"7\"",
+        ),
+        (
             "'gold', 5",
             "unknown counter 'gold' (game.toml declares: cash)",
         ),
@@ -642,6 +646,18 @@ fn counter_transfer_moves_an_amount_between_seats() {
         let err = fails(&format!("ctx.counter:transfer(1, 2, {code})"));
         assert!(err.contains(&format!("eval:1: error: {message}")), "{err}");
     }
+    let err = fails("ctx.counter:add(1, 'cash', '7')");
+    assert!(
+        err.contains("eval:1: error: a counter change must be an integer, got the string \"7\""),
+        "{err}"
+    );
+    let err = fails("return ctx.random:sample({1, 2}, 3)");
+    assert!(
+        err.contains(
+            "eval:1: error: ctx.random:sample: cannot draw 3 of a list of 2 without replacement"
+        ),
+        "{err}"
+    );
     let err = fails("ctx.counter:transfer(1, 9, 'cash', 5)");
     assert!(
         err.contains("eval:1: error: seat 9 out of range (1..3)"),

@@ -10,7 +10,13 @@ local M = {}
 -- seats in play, and the turn order's successors follow in_play through S.seated). Seats and spaces are 1-based; errors point at the
 -- rules line that called.
 
-local toint = math.tointeger
+local tointeger, mtype = math.tointeger, math.type
+
+-- A number's integer value (5 for 5.0), else nil: a numeric string ("5", such as an item's
+-- name) is no number. Hot paths test mtype(v) == "integer" first and come here for the rest.
+local function toint(v)
+  return mtype(v) and tointeger(v)
+end
 
 -- A method called with a dot (ctx.log("…"), ctx.board.place(1, 5)): the error at the caller's
 -- line, in the words of the runtime's other methods (src/script/method.rs).
@@ -68,7 +74,10 @@ function M.install(ctx, spec, emit)
 
   local function integer(v, what)
     local i = toint(v)
-    if not i then error(string.format("%s must be an integer, got %s", what, tostring(v)), 3) end
+    if not i then
+      local got = type(v) == "string" and string.format("the string %q", v) or tostring(v)
+      error(string.format("%s must be an integer, got %s", what, got), 3)
+    end
     return i
   end
 
@@ -242,7 +251,7 @@ function M.install(ctx, spec, emit)
   function board:set_level(sp, n)
     if self ~= board then dotted("set_level") end
     local i = level[sp] ~= nil and sp or space(sp)
-    level[i] = toint(n) or integer(n, "level")
+    level[i] = mtype(n) == "integer" and n or integer(n, "level")
   end
 
   -- counters
@@ -263,7 +272,7 @@ function M.install(ctx, spec, emit)
     return c[s]
   end
   function counters:add(p, name, by)
-    local c, i = column[name], toint(by)
+    local c, i = column[name], mtype(by) == "integer" and by or nil
     local v = c and c[p]
     if v == nil or i == nil then
       if self ~= counters then dotted("add") end
@@ -278,7 +287,7 @@ function M.install(ctx, spec, emit)
   end
   -- Moves `amount` of counter `name` from seat `from` to seat `to` (a payment) in one call.
   function counters:transfer(from, to, name, amount)
-    local c, i = column[name], toint(amount)
+    local c, i = column[name], mtype(amount) == "integer" and amount or nil
     local a, b = c and c[from], c and c[to]
     if a == nil or b == nil or i == nil then
       if self ~= counters then dotted("transfer") end
