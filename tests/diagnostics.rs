@@ -198,6 +198,21 @@ fn first_game() -> String {
 
 // 1. Malformed TOML ---------------------------------------------------------------------------
 
+/// A game's id names it in saves and replays: the same characters as `meeple new` takes.
+#[test]
+fn a_game_id_with_a_space_is_an_error() {
+    let c = Copy::of("tictactoe", "ttt");
+    c.edit("game.toml", "id = \"tictactoe\"", "id = \"tic tac\"");
+    let line = c.line_of("game.toml", "id = ");
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "ttt/game.toml:{line}:6: error: 'tic tac' is not a game id: use letters, digits, '_' \
+             and '-' (saves and replays name the game by it)"
+        )],
+    );
+}
+
 /// TOML takes `nan` and `inf` for floats; a setting must be a number rules can compare.
 #[test]
 fn a_setting_that_is_not_a_finite_number_is_an_error() {

@@ -66,9 +66,7 @@ const TABLE: Files = template!(
 
 pub fn run(a: NewArgs) -> CmdResult {
     let problem = |m: String| vec![Diagnostic::error("meeple new", m)];
-    if a.name.is_empty()
-        || !(a.name.chars()).all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-    {
+    if !crate::def::is_game_id(&a.name) {
         return Err(problem(format!(
             "'{}' is not a game id: use letters, digits, '_' and '-'",
             a.name

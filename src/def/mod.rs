@@ -78,6 +78,11 @@ pub struct Package {
     pub warnings: Vec<Diagnostic>,
 }
 
+/// Whether `id` can name a game: letters, digits, `_` and `-`, at least one.
+pub fn is_game_id(id: &str) -> bool {
+    !id.is_empty() && (id.chars()).all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
+
 /// The name of item `code` among `items` (its number when the game names none).
 pub fn item_name(items: &[String], code: i64) -> String {
     usize::try_from(code)
@@ -232,11 +237,12 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
     }
     let flow = manifest::check_flow(&def.flow, &loc, &key_loc, &mut diags);
     let mut warnings = manifest::flow_warnings(&flow, &key_loc, &manifest_path);
-    if def.id.get_ref().trim().is_empty() {
-        diags.push(
-            loc(def.id.span().start)
-                .error("the game's id must not be empty (saves and replays name the game by it)"),
-        );
+    if !is_game_id(def.id.get_ref()) {
+        diags.push(loc(def.id.span().start).error(format!(
+            "'{}' is not a game id: use letters, digits, '_' and '-' (saves and replays name \
+             the game by it)",
+            def.id.get_ref()
+        )));
     }
     if def.title.trim().is_empty() {
         let msg = "the title is empty: the terminal and the window show the game by its title";
