@@ -511,7 +511,7 @@ fn a_stuck_flow_is_caught_the_same_inside_the_vm() {
     let err = err.to_string();
     assert!(
         err.contains(
-            "no decision reached after 1000 automatic steps: the flow cycles (spin → spin"
+            "no decision reached after 10000 automatic steps: the flow cycles (spin → spin"
         ),
         "{err}"
     );

@@ -2,7 +2,7 @@
 //! wait for a decision and which end the game. Transitions are checked here.
 
 /// Automatic steps allowed between two decisions before the flow is declared stuck.
-pub const STEP_GUARD: usize = 1_000;
+pub const STEP_GUARD: usize = 10_000;
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StateSpec {
