@@ -211,13 +211,6 @@ fn random_api(lua: &Lua, world: &W) -> mlua::Result<Table> {
             let items: Vec<Value> = list
                 .sequence_values::<Value>()
                 .collect::<mlua::Result<_>>()?;
-            if k > items.len() {
-                let n = items.len();
-                let msg = format!(
-                    "ctx.random:sample: cannot draw {k} of a list of {n} without replacement"
-                );
-                return Err(api_error(lua, msg));
-            }
             let picked = w.borrow_mut().rng.sample(items, k);
             lua.create_sequence_from(picked)
         })?,

@@ -147,7 +147,7 @@ pub const CLASSES: &[Class] = &[
         members: &[
             method("int", &[("lo", "integer"), ("hi", "integer")], &[("", "integer")], "An integer in `lo..hi`, both included."),
             method("shuffle", &[("list", "any[]")], &[("", "any[]")], "Shuffles a list in place; returns it."),
-            method("sample", &[("list", "any[]"), ("k", "integer")], &[("", "any[]")], "A new list of `k` items drawn from `list` without replacement."),
+            method("sample", &[("list", "any[]"), ("k", "integer")], &[("", "any[]")], "A new list of `k` items drawn from `list` without replacement (all of them, in a random order, when `list` is shorter)."),
         ],
     },
     Class {
