@@ -1266,6 +1266,11 @@ fn pile_misuse_names_the_rules_line() {
         ),
         (
             "hands.deal(wall, ctx.zone.hand, 13)",
+            "hands.deal(wall, ctx.zone.hand, 13); wall:add(\"5\")",
+            "zone items are integer codes, got the string \"5\"",
+        ),
+        (
+            "hands.deal(wall, ctx.zone.hand, 13)",
             "hands.deal(wall, ctx.zone.hand, 13); ctx.zone.hand:count()",
             "ctx.zone.hand holds a pile per seat: take one, as ctx.zone.hand[p]:count(…)",
         ),
@@ -1677,6 +1682,28 @@ fn an_error_after_the_turn_passed_names_the_seat_and_turn_that_moved() {
             "    in state 'turn' hook 'act' (player 1, turn 3)".to_string(),
             replayed("gk", "board", "random,random", 1),
         ],
+    );
+}
+
+/// A claim nobody wins runs `act` with no seat: its error names the seat whose turn it is.
+#[test]
+fn an_error_in_a_claim_nobody_won_names_the_seat_to_move() {
+    let c = Copy::of("mahjong", "mj");
+    c.edit(
+        "rules.lua",
+        "      if action == nil or action[1] == \"pass\" then\n        ctx:next_player()",
+        "      if action == nil or action[1] == \"pass\" then\n        ctx:next_player()\n        \
+         error(\"nobody claimed\")",
+    );
+    let line = c.line_of("rules.lua", "error(\"nobody claimed\")");
+    let out = c.check();
+    assert!(
+        out.stderr.starts_with(&format!(
+            "mj/rules.lua:{line}: error: nobody claimed\n    in state 'claim' hook 'act' (player 1, \
+             turn 1)\n"
+        )),
+        "{}",
+        out.stderr
     );
 }
 

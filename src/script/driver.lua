@@ -264,7 +264,7 @@ function D.run(run, limit, index)
     end
     if option ~= nil and S.record then run.emit.action(seat, option, forced == true) end
     ::act::
-    run.hook, run.seat, run.turn = "act", seat, S.turn
+    run.hook, run.seat, run.turn = "act", seat or S.current, S.turn
     nxt = st.act(G, ctx, option, seat, claim)
     fresh = false
     -- Settle: move to `nxt` (nil: stay), run automatic states and the enter hook of each

@@ -18,6 +18,11 @@ local function toint(v)
   return mtype(v) and tointeger(v)
 end
 
+-- A value as an error shows it: a string quoted, so that "5" is not taken for the number 5.
+local function shown(v)
+  return type(v) == "string" and string.format("the string %q", v) or tostring(v)
+end
+
 -- A method called with a dot (ctx.log("…"), ctx.board.place(1, 5)): the error at the caller's
 -- line, in the words of the runtime's other methods (src/script/method.rs).
 local function dotted(method)
@@ -75,8 +80,7 @@ function M.install(ctx, spec, emit)
   local function integer(v, what)
     local i = toint(v)
     if not i then
-      local got = type(v) == "string" and string.format("the string %q", v) or tostring(v)
-      error(string.format("%s must be an integer, got %s", what, got), 3)
+      error(string.format("%s must be an integer, got %s", what, shown(v)), 3)
     end
     return i
   end
@@ -455,8 +459,8 @@ local function per_seat(piles, name)
 end
 
 local function item(v)
-  local i = math.tointeger(v)
-  if not i then error(string.format("zone items are integer codes, got %s", tostring(v)), 3) end
+  local i = mtype(v) == "integer" and v or toint(v)
+  if not i then error(string.format("zone items are integer codes, got %s", shown(v)), 3) end
   if kinds > 0 and (i < 0 or i >= kinds) then
     error(string.format("item code %d out of range (game.toml names %d items: 0..%d)", i, kinds, kinds - 1), 3)
   end
@@ -476,9 +480,9 @@ end
 
 -- A count argument: a whole number, at least 0.
 local function amount(n, method)
-  local i = math.tointeger(n)
+  local i = toint(n)
   if not i or i < 0 then
-    error(string.format("%s: expected a whole number of at least 0, got %s", method, tostring(n)), 3)
+    error(string.format("%s: expected a whole number of at least 0, got %s", method, shown(n)), 3)
   end
   return i
 end
