@@ -257,12 +257,13 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
             .find_map(|n| key_loc(&segs[..n]))
             .unwrap_or_else(|| loc(0))
     };
-    for path in settings::not_finite(&def.settings) {
+    let all = toml::Value::Table(def.settings.clone());
+    for (path, shown) in settings::not_finite(&all) {
         let mut segs = vec!["settings"];
         segs.extend(path.iter().map(String::as_str));
         diags.push(items_loc(&segs).error(format!(
             "setting '{}' is not a finite number: rules can neither compare nor show it",
-            path.join(".")
+            &shown[1..]
         )));
     }
     let items = items::check_items(def.items.as_ref(), &items_loc, &mut diags);

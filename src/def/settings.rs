@@ -78,9 +78,9 @@ fn apply_at(
             return Ok(());
         }
         (toml::Value::Float(_), toml::Value::Integer(i)) => toml::Value::Float(i as f64),
-        (toml::Value::Float(_), toml::Value::Float(f)) if !f.is_finite() => {
+        (_, v) if !not_finite(&v).is_empty() => {
             return Err(format!(
-                "setting '{prefix}{key}' is a finite number; got {shown}"
+                "setting '{prefix}{key}' must hold finite numbers; got {shown}"
             ))
         }
         (o, v) if o.same_type(&v) => v,
@@ -95,21 +95,30 @@ fn apply_at(
     Ok(())
 }
 
-/// The settings (by their path of keys) whose value is a float that is not finite: NaN and
-/// the infinities, which TOML allows but no rule can compare or show.
-pub fn not_finite(settings: &toml::Table) -> Vec<Vec<String>> {
-    let mut out = Vec::new();
-    for (k, v) in settings {
-        match v {
-            toml::Value::Float(f) if !f.is_finite() => out.push(vec![k.clone()]),
-            toml::Value::Table(inner) => out.extend(not_finite(inner).into_iter().map(|mut p| {
-                p.insert(0, k.clone());
-                p
-            })),
-            _ => {}
-        }
+/// Where `value` holds a float that is not finite (NaN and the infinities, which TOML allows
+/// but no rule can compare or show): each place as its keys and 0-based array indices from
+/// `value`, and as shown (`limits.top`, `w[2]`).
+pub fn not_finite(value: &toml::Value) -> Vec<(Vec<String>, String)> {
+    match value {
+        toml::Value::Float(f) if !f.is_finite() => vec![(Vec::new(), String::new())],
+        toml::Value::Table(t) => (t.iter())
+            .flat_map(|(k, v)| within(v, k.clone(), format!(".{k}")))
+            .collect(),
+        toml::Value::Array(items) => (items.iter().enumerate())
+            .flat_map(|(i, v)| within(v, i.to_string(), format!("[{}]", i + 1)))
+            .collect(),
+        _ => Vec::new(),
     }
-    out
+}
+
+/// `not_finite` of `v`, found at key `seg` (shown as `shown`) of its parent.
+fn within(v: &toml::Value, seg: String, shown: String) -> Vec<(Vec<String>, String)> {
+    (not_finite(v).into_iter())
+        .map(|(mut segs, rest)| {
+            segs.insert(0, seg.clone());
+            (segs, format!("{shown}{rest}"))
+        })
+        .collect()
 }
 
 fn article(t: &str) -> &'static str {
@@ -138,6 +147,23 @@ mod tests {
         "salary = 200\nrule = \"free\"\nfactor = 1.1\n[scores]\nbase = 1\nwin = 2\n"
             .parse()
             .unwrap()
+    }
+
+    #[test]
+    fn numbers_that_are_not_finite_are_found_in_arrays_and_tables() {
+        let v: toml::Value = toml::from_str("w = [1.0, nan]\nt = { x = -inf, y = 2.0 }").unwrap();
+        let mut found = not_finite(&v);
+        found.sort();
+        let place = |segs: &[&str], shown: &str| {
+            (
+                segs.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+                shown.to_string(),
+            )
+        };
+        assert_eq!(
+            found,
+            [place(&["t", "x"], ".t.x"), place(&["w", "1"], ".w[2]")]
+        );
     }
 
     #[test]
@@ -172,7 +198,9 @@ mod tests {
         for bad in ["nan", "inf", "-inf"] {
             assert_eq!(
                 apply_override(&mut s, &format!("factor={bad}")),
-                Err(format!("setting 'factor' is a finite number; got '{bad}'"))
+                Err(format!(
+                    "setting 'factor' must hold finite numbers; got '{bad}'"
+                ))
             );
         }
     }
