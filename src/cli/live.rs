@@ -103,7 +103,8 @@ impl Inputs {
         if self.closed {
             return None;
         }
-        let deadline = limit.map(|d| Instant::now() + d);
+        // A limit too far to reach is no limit.
+        let deadline = limit.and_then(|d| Instant::now().checked_add(d));
         let msg = loop {
             if interrupt::asked() {
                 return Some(Input::Interrupted);

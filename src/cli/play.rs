@@ -40,7 +40,8 @@ pub struct PlayArgs {
     /// Write a replay of the whole game to FILE when it ends, on quit or on Ctrl-C
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
-    /// Stop, as an error, when bots have made this many decisions with nobody asked
+    /// In the terminal, stop as an error when bots have made this many decisions with nobody
+    /// asked
     #[arg(long, value_name = "N", default_value_t = crate::ai::MAX_DECISIONS,
           value_parser = super::positive::<u64>)]
     max_decisions: u64,
