@@ -7,7 +7,7 @@ use super::{collect_files, source};
 use crate::diag::Diagnostic;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 /// A file's bytes, or why it could not be read.
 type Bytes = Result<Vec<u8>, String>;
@@ -86,13 +86,23 @@ impl Files {
     }
 
     fn with<T>(&self, rel: &str, f: impl FnOnce(&Bytes) -> T) -> T {
-        if let Some(b) = self.own.get(rel) {
+        if let Some(b) = self.own.get(&plain(rel)) {
             return f(b);
         }
         let mut more = self.more.borrow_mut();
         let b = (more.entry(rel.to_string())).or_insert_with(|| read_bytes(&self.root.join(rel)));
         f(b)
     }
+}
+
+/// `rel` as the folder's own files are named: `./rules.lua` and `maps//a.toml` are
+/// `rules.lua` and `maps/a.toml`.
+fn plain(rel: &str) -> String {
+    let parts = Path::new(rel)
+        .components()
+        .filter(|c| *c != Component::CurDir);
+    let parts: Vec<_> = parts.map(|c| c.as_os_str().to_string_lossy()).collect();
+    parts.join("/")
 }
 
 fn read_bytes(path: &Path) -> Bytes {
@@ -126,6 +136,7 @@ mod tests {
         let before = hash(&files);
         std::fs::write(root.join("rules.lua"), "return 3").unwrap();
         assert_eq!(files.text("rules.lua").unwrap(), "return 1");
+        assert_eq!(files.text("./rules.lua").unwrap(), "return 1");
         assert_eq!(hash(&files), before);
         assert_eq!(files.lua().collect::<Vec<_>>(), ["rules.lua"]);
         assert!(files.exists("../extra.toml") && !files.exists("nothing.toml"));
