@@ -82,7 +82,9 @@ unsafe fn defined_at(l: *mut lua_State, at: c_int) -> Option<String> {
     let mut ar: ffi::lua_Debug = std::mem::zeroed();
     ffi::lua_pushvalue(l, at);
     ffi::lua_getinfo(l, c">S".as_ptr(), &mut ar);
-    let src = CStr::from_ptr(ar.short_src.as_ptr()).to_string_lossy();
+    // The chunk's whole name (`@path`): short_src is cut past 60 bytes.
+    let source = CStr::from_ptr(ar.source).to_string_lossy();
+    let src = source.strip_prefix('@').unwrap_or(&source);
     Some(format!("{src}:{}", ar.linedefined))
 }
 

@@ -381,7 +381,7 @@ fn misspelled(t: &Table, class: &str, shown: &str, path: &str, closed: bool) -> 
         let mut d = Diagnostic::warning(path, message);
         if let Value::Function(f) = value {
             let info = f.info();
-            if info.short_src.as_deref() == Some(path) {
+            if file_of(&info).as_deref() == Some(path) {
                 d.line = info.line_defined;
             }
         }
@@ -423,6 +423,15 @@ fn ai_styles(ai: Option<&Table>) -> Vec<(String, Table)> {
     out
 }
 
+/// The file a Lua function is written in, as shown (its chunk's whole name: Lua shortens
+/// `short_src` past 60 bytes).
+pub fn file_of(info: &mlua::function::FunctionInfo) -> Option<String> {
+    match info.source.as_deref().and_then(|s| s.strip_prefix('@')) {
+        Some(path) => Some(path.to_string()),
+        None => info.short_src.clone(),
+    }
+}
+
 /// `where(f)`: `path:line` of the Lua function f's definition (the prelude's errors about what
 /// a script function returned point there, as the `debug` library is not in the sandbox).
 fn where_defined(lua: &Lua) -> mlua::Result<Function> {
@@ -430,7 +439,7 @@ fn where_defined(lua: &Lua) -> mlua::Result<Function> {
         let info = f.info();
         Ok(format!(
             "{}:{}",
-            info.short_src.unwrap_or_default(),
+            file_of(&info).unwrap_or_default(),
             info.line_defined.unwrap_or(0)
         ))
     })
@@ -877,7 +886,7 @@ fn unused_hooks(
                 format!("R.states.{name}.{hook} is never called: state '{name}' is {kind}"),
             );
             let info = f.info();
-            if info.short_src.as_deref() == Some(path) {
+            if file_of(&info).as_deref() == Some(path) {
                 d.line = info.line_defined;
             }
             out.push(d);
@@ -893,7 +902,7 @@ fn beside_hooks(hooks: &StateHooks, mut d: Diagnostic) -> Diagnostic {
     let written = [&hooks.enter, &hooks.options, &hooks.act, &hooks.seats];
     let line = (written.into_iter().flatten()).find_map(|f| {
         let info = f.info();
-        (info.short_src.as_deref() == Some(d.path.as_str())).then_some(info.line_defined?)
+        (file_of(&info).as_deref() == Some(d.path.as_str())).then_some(info.line_defined?)
     });
     d.line = line.or(d.line);
     d

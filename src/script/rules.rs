@@ -321,7 +321,7 @@ impl Host {
     pub fn error_at(&self, f: Option<Function>, msg: String, hook: &str) -> GameError {
         let mut diag = Diagnostic::error(&self.rules_path, msg).note(self.context(hook));
         if let Some(info) = f.map(|f| f.info()) {
-            if let (Some(src), Some(line)) = (info.short_src, info.line_defined) {
+            if let (Some(src), Some(line)) = (super::host::file_of(&info), info.line_defined) {
                 diag.path = src;
                 diag.line = Some(line);
             }
