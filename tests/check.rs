@@ -226,3 +226,33 @@ fn check_warns_when_every_game_stops_at_the_round_cap() {
     );
     assert_eq!(out.status.code(), Some(0));
 }
+
+/// An option verb the play prompt reads as its own word (`save`) cannot be typed: `check`
+/// warns at the state that offers it.
+#[test]
+fn check_warns_of_an_option_verb_the_prompt_takes() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("c4");
+    common::copy_dir(&root.join("games/connect4"), &game);
+    let rules = std::fs::read_to_string(game.join("rules.lua")).unwrap();
+    std::fs::write(
+        game.join("rules.lua"),
+        rules.replace("\"drop\"", "\"save\""),
+    )
+    .unwrap();
+    let out = meeple_in(tmp.path(), &["check", "c4"]);
+    let turn = line_in(
+        &std::fs::read_to_string(game.join("game.toml")).unwrap(),
+        "turn = {",
+    );
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "c4/game.toml:{turn}:1: warning: option verb 'save' of state 'turn' is a word of the \
+             play prompt: typing 'save' does what the prompt does, so a person can pick the \
+             option only by its number (rename the verb)\n"
+        )
+    );
+    assert_eq!(out.status.code(), Some(0));
+}

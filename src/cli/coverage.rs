@@ -95,7 +95,20 @@ impl Coverage {
                 format!("'{verb}' was offered in state '{s}' but never played in {in_games}");
             at(s, message)
         });
-        let mut out: Vec<Diagnostic> = states.chain(verbs).collect();
+        let taken = (self.verbs.iter()).flat_map(|(s, verbs)| {
+            (verbs.keys())
+                .filter(|v| super::play::PROMPT_WORDS.contains(&v.as_str()))
+                .map(|v| {
+                    let message = format!(
+                        "option verb '{v}' of state '{s}' is a word of the play prompt: typing \
+                         '{v}' does what the prompt does, so a person can pick the option only \
+                         by its number (rename the verb)"
+                    );
+                    at(s, message)
+                })
+                .collect::<Vec<_>>()
+        });
+        let mut out: Vec<Diagnostic> = states.chain(verbs).chain(taken).collect();
         if self.ended > 0 && self.capped == self.ended {
             let message = format!(
                 "all {in_games} stopped unfinished at the round cap: none reached a final state"
