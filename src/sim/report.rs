@@ -127,12 +127,14 @@ pub fn render(s: &Summary, seat_names: &[String], board: &Board) -> String {
         s.finished,
         pct(s.finished, s.games)
     );
-    let _ = writeln!(
-        out,
-        "capped     {:>8}  ({:.1}%, unfinished at the round cap)",
-        s.capped,
-        pct(s.capped, s.games)
-    );
+    if s.capped > 0 {
+        let _ = writeln!(
+            out,
+            "capped     {:>8}  ({:.1}%, unfinished at the round cap)",
+            s.capped,
+            pct(s.capped, s.games)
+        );
+    }
     if s.draws > 0 {
         let _ = writeln!(out, "draws      {:>8}", s.draws);
     }
@@ -532,7 +534,6 @@ mod tests {
             render(&failed, &names, &empty_board()),
             "games             1\n\
              finished          0  (0.0%)\n\
-             capped            0  (0.0%, unfinished at the round cap)\n\
              errors            1  first: rules.lua:3: error: boom\n"
         );
         assert!(render(&summarize(&batch(), 2), &names, &empty_board()).contains("win rate"));
