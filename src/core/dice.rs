@@ -24,6 +24,12 @@ pub const MAX_DICE: usize = 100;
 pub fn parse_dice(text: &str) -> Result<DiceSpec, String> {
     let bad =
         || format!("bad dice spec '{text}' (expected forms like \"2d6\", \"d20\", \"3d6+2\")");
+    let too_big = || {
+        format!(
+            "dice spec '{text}' is too big: at most {MAX_DICE} dice, 1,000,000 sides and a \
+             bonus of 1,000,000"
+        )
+    };
     let t = text.trim();
     let (dice, bonus) = match t.find(['+', '-']) {
         Some(i) => {
@@ -31,24 +37,29 @@ pub fn parse_dice(text: &str) -> Result<DiceSpec, String> {
             if !digits.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(bad());
             }
-            let b: i64 = digits.parse().map_err(|_| bad())?;
+            let b: i64 = digits.parse().map_err(|_| too_big())?;
             if b > 1_000_000 {
-                return Err(bad());
+                return Err(too_big());
             }
             (&t[..i], if &t[i..i + 1] == "-" { -b } else { b })
         }
         None => (t, 0),
     };
     let (n, s) = dice.split_once(['d', 'D']).ok_or_else(bad)?;
-    let count = if n.is_empty() {
-        1
-    } else {
-        n.parse().map_err(|_| bad())?
-    };
-    let sides: u32 = s.parse().map_err(|_| bad())?;
-    if !(1..=MAX_DICE as u32).contains(&count) || !(1..=1_000_000).contains(&sides) {
+    let number =
+        |digits: &str| match !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            true => digits.parse::<u64>().map_err(|_| too_big()),
+            false => Err(bad()),
+        };
+    let count = if n.is_empty() { 1 } else { number(n)? };
+    let sides = number(s)?;
+    if count == 0 || sides == 0 {
         return Err(bad());
     }
+    if count > MAX_DICE as u64 || sides > 1_000_000 {
+        return Err(too_big());
+    }
+    let (count, sides) = (count as u32, sides as u32);
     Ok(DiceSpec {
         count,
         sides,
@@ -108,12 +119,26 @@ mod tests {
             "bad dice spec '2x6' (expected forms like \"2d6\", \"d20\", \"3d6+2\")"
         );
         assert!(parse_dice("0d6").is_err());
+        let limits = "is too big: at most 100 dice, 1,000,000 sides and a bonus of 1,000,000";
+        for big in [
+            "1000000d6",
+            "1d1000001",
+            "1d6+1000001",
+            "99999999999999999999d6",
+        ] {
+            assert_eq!(
+                parse_dice(big).unwrap_err(),
+                format!("dice spec '{big}' {limits}")
+            );
+        }
         for odd in [
             "1d6--5",
             "1d6+-5",
             "1d6-9223372036854775808",
             "1d6+1000001",
             "1d6+",
+            "2d",
+            "d",
         ] {
             assert!(parse_dice(odd).is_err(), "{odd}");
         }
