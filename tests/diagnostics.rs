@@ -1262,7 +1262,7 @@ fn pile_misuse_names_the_rules_line() {
         (
             "hands.deal(wall, ctx.zone.hand, 13)",
             "hands.deal(wall, ctx.zone.hand, 13); wall:srot()",
-            "a pile has no 'srot'; did you mean 'sort'?",
+            "a pile has no field 'srot'; did you mean 'sort'?",
         ),
         (
             "hands.deal(wall, ctx.zone.hand, 13)",

@@ -434,17 +434,9 @@ Pile.__index = Pile
 -- by install_zones. Codes run from 0 to kinds - 1.
 local kinds = 0
 
--- A pile's method or field misspelled (pile:srot()) is an error naming the one meant, at the
--- reading line; methods found are read without this.
-setmetatable(Pile, { __index = function(_, key)
-  local names = { "list", "name", "random" }
-  for k in pairs(Pile) do
-    if type(k) == "string" and not k:find("^__") then names[#names + 1] = k end
-  end
-  table.sort(names)
-  local near = M.did_you_mean(tostring(key), names)
-  if near then error(string.format("a pile has no '%s'; did you mean '%s'?", tostring(key), near), 2) end
-end })
+-- A pile's method misspelled (pile:srot()) is an error naming the one meant, at the reading
+-- line; methods found are read without this.
+M.strict(Pile, "a pile")
 
 -- A zone per seat is a list of piles: reading a pile's method or field on the list itself is
 -- an error saying to take one seat's pile.
