@@ -177,10 +177,10 @@ pub fn run(a: PlayArgs) -> CmdResult {
         streak = 0;
         let line = match inputs.next(limit) {
             None => break,
+            // The loop's head ends the session.
             Some(Input::Interrupted) => {
                 println!();
-                ended = Ok(interrupt::STATUS);
-                break;
+                continue;
             }
             Some(Input::Reload(r)) => {
                 println!();
