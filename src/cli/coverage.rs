@@ -74,9 +74,9 @@ impl Coverage {
     pub fn warnings(&self, pkg: &Package, games: usize) -> Vec<Diagnostic> {
         let text = pkg.manifest_text();
         let path = pkg.file("game.toml");
-        let at = |state: &str, message: String| {
-            let key = crate::def::source::key_position(text, &["flow", "states", state]);
-            let d = match key {
+        // A warning at the key `keys` of game.toml (else at the file).
+        let warn = |keys: &[&str], message: String| {
+            let d = match crate::def::source::key_position(text, keys) {
                 Some(offset) => Diagnostic::at_offset(&path, text, offset, message),
                 None => Diagnostic::error(&path, message),
             };
@@ -85,6 +85,7 @@ impl Coverage {
                 ..d
             }
         };
+        let at = |state: &str, message: String| warn(&["flow", "states", state], message);
         let in_games = plural(games, "game");
         let states = self
             .missed_states(pkg)
@@ -113,12 +114,7 @@ impl Coverage {
             let message = format!(
                 "all {in_games} stopped unfinished at the round cap: none reached a final state"
             );
-            let key = crate::def::source::key_position(text, &["settings", "round_cap"]);
-            out.push(match key {
-                Some(offset) => Diagnostic::at_offset(&path, text, offset, message),
-                None => Diagnostic::error(&path, message),
-            });
-            out.last_mut().expect("pushed").severity = Severity::Warning;
+            out.push(warn(&["settings", "round_cap"], message));
         }
         crate::diag::sort(&mut out);
         out
