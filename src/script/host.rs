@@ -45,6 +45,19 @@ pub struct StateHooks {
     pub seats: Option<Function>,
 }
 
+impl StateHooks {
+    /// The hooks in a state's table `t` (R.states.<name>); a key that is no function is none.
+    fn of(t: &Table) -> StateHooks {
+        let get = |hook: &str| t.get::<Option<Function>>(hook).ok().flatten();
+        StateHooks {
+            enter: get("enter"),
+            options: get("options"),
+            act: get("act"),
+            seats: get("seats"),
+        }
+    }
+}
+
 pub struct Host {
     pub lua: Lua,
     lua_state: *mut mlua::ffi::lua_State,
@@ -777,12 +790,7 @@ fn check_states(
             let hint = crate::diag::hint(&key, names.iter().copied());
             let msg = format!("R.states.{key}: no such state in game.toml [flow]{hint}");
             let hooks = match value {
-                Value::Table(t) => StateHooks {
-                    enter: t.get("enter").ok(),
-                    options: t.get("options").ok(),
-                    act: t.get("act").ok(),
-                    seats: t.get("seats").ok(),
-                },
+                Value::Table(t) => StateHooks::of(&t),
                 _ => StateHooks::default(),
             };
             diags.push(beside_hooks(&hooks, Diagnostic::error(path, msg)));
@@ -793,16 +801,7 @@ fn check_states(
         .iter()
         .map(|spec| {
             let t: Option<Table> = states.get(spec.name.as_str()).ok();
-            let get = |hook: &str| {
-                t.as_ref()
-                    .and_then(|t| t.get::<Option<Function>>(hook).ok().flatten())
-            };
-            let hooks = StateHooks {
-                enter: get("enter"),
-                options: get("options"),
-                act: get("act"),
-                seats: get("seats"),
-            };
+            let hooks = t.as_ref().map(StateHooks::of).unwrap_or_default();
             let needed: &[(&str, bool)] = match (spec.terminal, spec.decide) {
                 (true, _) => &[],
                 (false, true) if spec.simultaneous.is_some() => &[
