@@ -101,15 +101,17 @@ fn the_consoles_globals_stay_from_entry_to_entry() {
     assert_eq!(code, Some(0));
 }
 
-/// A value that cannot be shown is said so without a word about playing, and `:play` without
-/// a number says how it is used.
+/// A function shows as what it is; a value that cannot be shown is said so without a word
+/// about playing, and `:play` without a number says how it is used.
 #[test]
 fn what_cannot_be_shown_or_played_is_said_plainly() {
-    let (out, code) = console(&["tictactoe"], "ctx\n:play\n");
+    let typed = "ctx.grid.get\nlocal t = {}; t.me = t; return t\n:play\n";
+    let (out, code) = console(&["tictactoe"], typed);
     let expected = [
         "Tic-tac-toe 井字棋 · state turn · P1 to play",
         "Lua in the game's sandbox (G, ctx, R); :options, :play N, :quit",
-        "> result.active_count: a function cannot be shown (only plain data can)",
+        "> \"<function>\"",
+        "> result.me: table refers back to itself (it cannot be shown)",
         "> ':play N' plays option N (see :options)",
         "> ",
         "",

@@ -1,6 +1,7 @@
 //! `G` as plain data: Lua values to JSON and back. Only nil, booleans, numbers, strings and
-//! tables (no functions, userdata or cycles) survive; anything else is an error naming its
-//! path (`G.players[2].on_land`). Integer keys of non-sequence tables are written `"#<n>"`.
+//! tables (no functions, userdata or cycles) survive in `G`; anything else there is an error
+//! naming its path (`G.players[2].on_land`). A value only shown (eval, the console) shows a
+//! function as `"<function>"`. Integer keys of non-sequence tables are written `"#<n>"`.
 //! Both ways work on the Lua stack through the C API: a position is saved and put back at
 //! every decision `check` shows and every search that re-deals.
 
@@ -58,17 +59,15 @@ unsafe fn read(
                 .to_string(),
         ),
         ffi::LUA_TTABLE => table(l, at, path, stack)?,
+        // What eval and the console show: a function reads as what it is.
+        other if !path.starts_with('G') => Json::String(format!("<{}>", type_name(l, other))),
         other => {
+            // Where the rules made it: the line that put it in G is near.
+            let made = defined_at(l, at).map_or(String::new(), |at| format!(" (made at {at})"));
             let kind = type_name(l, other);
-            return Err(match path.starts_with('G') {
-                true => {
-                    // Where the rules made it: the line that put it in G is near.
-                    let made =
-                        defined_at(l, at).map_or(String::new(), |at| format!(" (made at {at})"));
-                    format!("{path}: a {kind}{made} cannot be saved (G must be plain data)")
-                }
-                false => format!("{path}: a {kind} cannot be shown (only plain data can)"),
-            });
+            return Err(format!(
+                "{path}: a {kind}{made} cannot be saved (G must be plain data)"
+            ));
         }
     })
 }
@@ -121,9 +120,11 @@ unsafe fn table(
 ) -> Result<Json, String> {
     let ptr = ffi::lua_topointer(l, at);
     if stack.contains(&ptr) {
-        return Err(format!(
-            "{path}: table refers back to itself (G must not contain cycles)"
-        ));
+        let why = match path.starts_with('G') {
+            true => "G must not contain cycles",
+            false => "it cannot be shown",
+        };
+        return Err(format!("{path}: table refers back to itself ({why})"));
     }
     if stack.len() >= MAX_DEPTH {
         return Err(format!("{path}: nested deeper than {MAX_DEPTH} tables"));
@@ -258,7 +259,7 @@ mod tests {
     }
 
     #[test]
-    fn non_data_is_named_by_path() {
+    fn non_data_is_named_by_path_and_shown_by_kind() {
         let lua = Lua::new();
         let v: Value = lua
             .load("return { players = { {}, { on_land = print } } }")
@@ -269,13 +270,17 @@ mod tests {
             "G.players[2].on_land: a function cannot be saved (G must be plain data)"
         );
         assert_eq!(
-            to_json(&lua, &v, "result").unwrap_err(),
-            "result.players[2].on_land: a function cannot be shown (only plain data can)"
+            to_json(&lua, &v, "result").unwrap().to_string(),
+            r#"{"players":[{},{"on_land":"<function>"}]}"#
         );
         let cyc: Value = lua.load("local t = {}; t.me = t; return t").eval().unwrap();
         assert_eq!(
             to_json(&lua, &cyc, "G").unwrap_err(),
             "G.me: table refers back to itself (G must not contain cycles)"
+        );
+        assert_eq!(
+            to_json(&lua, &cyc, "result").unwrap_err(),
+            "result.me: table refers back to itself (it cannot be shown)"
         );
     }
 }

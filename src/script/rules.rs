@@ -913,12 +913,7 @@ impl Rules for Host {
         })?;
         let ctx = || "in eval".to_string();
         let v: Value = self.call(&f, (), &ctx)?;
-        match &v {
-            Value::Function(_) | Value::UserData(_) | Value::Thread(_) => {
-                Ok(serde_json::Value::String(format!("<{}>", v.type_name())))
-            }
-            _ => to_json(&self.lua, &v, "result").map_err(GameError::Rejected),
-        }
+        to_json(&self.lua, &v, "result").map_err(GameError::Rejected)
     }
 
     fn exec(&mut self, code: &str) -> Result<serde_json::Value, GameError> {
