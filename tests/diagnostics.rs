@@ -2035,12 +2035,21 @@ fn board_move_goes_round_the_board_and_checks_its_arguments() {
         error("ctx.board:move(1, string.rep('x', 200))"),
         serde_json::json!(long)
     );
-    // A grid map has no spaces to move on: an error, not a crash.
+    // A grid map has no spaces: every board call is an error, not a crash or a made-up 1.
     let grid = start("tictactoe", "board", 2, 1, &[]);
-    assert_eq!(
-        raised(&grid, "ctx.board:move(1, 3)"),
-        serde_json::json!("eval:1: this map has no spaces to move on (a grid map has ctx.grid)")
-    );
+    for call in [
+        "ctx.board:move(1, 3)",
+        "ctx.board:position(1)",
+        "ctx.board:owned_by(2)",
+    ] {
+        assert_eq!(
+            raised(&grid, call),
+            serde_json::json!(
+                "eval:1: this map has no spaces: ctx.board needs a track map (kind = \"track\")"
+            ),
+            "{call}"
+        );
+    }
     // And a track map has no cells to count.
     let track = start("monopoly", "classic", 2, 1, &[]);
     assert_eq!(

@@ -61,6 +61,25 @@ pub fn install(
     board.raw_set(
         "group_levels",
         c_closure(lua, &groups, group_levels, &upvalues)?,
+    )?;
+    if spaces == 0 {
+        // SAFETY: no_spaces only raises, through the C API.
+        let stub = unsafe { lua.create_c_function(no_spaces)? };
+        let pairs = board
+            .pairs::<Value, Value>()
+            .collect::<mlua::Result<Vec<_>>>()?;
+        for (name, _) in pairs.into_iter().filter(|(_, f)| f.is_function()) {
+            board.raw_set(name, &stub)?;
+        }
+    }
+    Ok(())
+}
+
+/// Every `ctx.board` function on a map with no spaces (a grid or a table).
+unsafe extern "C-unwind" fn no_spaces(l: *mut lua_State) -> c_int {
+    raise(
+        l,
+        "this map has no spaces: ctx.board needs a track map (kind = \"track\")",
     )
 }
 
@@ -194,12 +213,6 @@ unsafe extern "C-unwind" fn move_token(l: *mut lua_State) -> c_int {
     let n = ffi::lua_tointegerx(l, 3, &mut valid);
     if valid == 0 {
         raise_got(l, c"steps must be an integer, got ", 3, false);
-    }
-    if spaces == 0 {
-        raise(
-            l,
-            "this map has no spaces to move on (a grid map has ctx.grid)",
-        );
     }
     ffi::lua_rawgeti(l, up(TOKEN), p);
     let at = ffi::lua_tointeger(l, -1);
