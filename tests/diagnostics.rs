@@ -2050,6 +2050,11 @@ fn board_move_goes_round_the_board_and_checks_its_arguments() {
             "{call}"
         );
     }
+    // A game without [items] has no item to read.
+    assert_eq!(
+        raised(&grid, "ctx:item(0)"),
+        serde_json::json!("eval:1: this game names no items: ctx:item needs [items] in game.toml")
+    );
     // And a track map has no cells to count.
     let track = start("monopoly", "classic", 2, 1, &[]);
     assert_eq!(

@@ -586,7 +586,7 @@ function M.install_zones(ctx, spec)
   function ctx:item(code)
     if self ~= ctx then dotted("item") end
     local t = items[(item(code)) + 1]
-    if not t then return nil end
+    if not t then error("this game names no items: ctx:item needs [items] in game.toml", 2) end
     local copy = {}
     for k, v in pairs(t) do copy[k] = v end
     return copy
