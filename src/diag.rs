@@ -212,7 +212,9 @@ pub fn plural(n: usize, noun: &str) -> String {
     }
 }
 
-/// "did you mean" hint: the closest candidate within a small edit distance.
+/// "did you mean" hint: the closest candidate within a small edit distance: one edit in a
+/// word of up to five letters (`nope` is not `zone`), two in a longer one, a third of the
+/// letters in a long one.
 pub fn did_you_mean<'a>(
     word: &str,
     candidates: impl IntoIterator<Item = &'a str>,
@@ -220,7 +222,7 @@ pub fn did_you_mean<'a>(
     candidates
         .into_iter()
         .map(|c| (strsim::damerau_levenshtein(word, c), c))
-        .filter(|(d, c)| *d <= 2.max(c.len() / 3))
+        .filter(|(d, c)| *d <= if c.len() <= 5 { 1 } else { 2.max(c.len() / 3) })
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)
 }
@@ -291,5 +293,7 @@ mod tests {
             Some("property")
         );
         assert_eq!(did_you_mean("zzz", ["go", "property"]), None);
+        assert_eq!(did_you_mean("nope", ["zone", "board"]), None);
+        assert_eq!(did_you_mean("bord", ["zone", "board"]), Some("board"));
     }
 }
