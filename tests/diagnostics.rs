@@ -2129,6 +2129,38 @@ fn a_display_that_does_not_answer_is_reported() {
     assert_has(&out.stdout, "P1, choose");
 }
 
+/// `play --load` takes a replay too: its decisions are played out, the game goes on from its
+/// end, and the opening line names the game, the map and the seed as a new game's does.
+#[test]
+fn a_replay_loads_at_its_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("r.json");
+    let rec = rec.to_str().unwrap();
+    let start = [
+        "play",
+        "tictactoe",
+        "--players",
+        "human,human",
+        "--seed",
+        "1",
+    ];
+    let record = [&start[..], &["--record", rec, "--text", "--no-watch"]].concat();
+    let out = run_on_display(None, &record, "5\n1\nquit\n");
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let load = ["play", "--load", rec, "--text", "--no-watch"];
+    let out = run_on_display(None, &load, "quit\n");
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(
+        out.stdout.starts_with(
+            "Tic-tac-toe 井字棋 · map Board · seed 1 · type a number, an action, undo, redo, \
+             save FILE, why or quit\nresumed tictactoe after 2 decisions\n"
+        ),
+        "{}",
+        out.stdout
+    );
+    assert_has(&out.stdout, ">P1 ● (human)\n");
+}
+
 /// `play --load FILE --players ...` hands the saved game to other players (the save's own
 /// players otherwise); a list of the wrong length is refused.
 #[test]

@@ -34,7 +34,7 @@ pub struct PlayArgs {
     /// Override a setting from game.toml, e.g. --set salary=300 (repeatable)
     #[arg(long = "set", value_name = "KEY=VALUE")]
     settings: Vec<String>,
-    /// Resume a game saved with `save FILE` (from the GAME folder when given: a game that moved)
+    /// Resume a game saved with `save FILE`, or go on from the end of a `--record` replay (from the GAME folder when given: a game that moved)
     #[arg(long, value_name = "FILE")]
     load: Option<PathBuf>,
     /// Write a replay of the whole game to FILE when it ends, on quit or on Ctrl-C
@@ -60,27 +60,30 @@ pub struct PlayArgs {
 }
 
 pub fn run(a: PlayArgs) -> CmdResult {
-    let mut s = match &a.load {
-        Some(file) => {
-            if a.map.is_some() || a.seed.is_some() || !a.settings.is_empty() {
-                eprintln!("note: --load resumes the saved game as it was; --map, --seed and --set are ignored");
-            }
-            {
-                let started = session::resume(file, a.game.as_deref(), a.players.as_deref())?;
-                started.said.iter().for_each(|l| println!("{l}"));
-                started.session
-            }
-        }
-        None => start(&a)?,
-    };
-    s.answer_seconds = a.answer_seconds;
-    let windowed = windowed(&a);
     if a.text && a.window.scripted() {
         return Err(vec![Diagnostic::error(
             "--text",
             "--screenshot, --actions, --click and --frames need the window; drop --text",
         )]);
     }
+    let windowed = windowed(&a);
+    let mut s = match &a.load {
+        Some(file) => {
+            if a.map.is_some() || a.seed.is_some() || !a.settings.is_empty() {
+                eprintln!("note: --load resumes the saved game as it was; --map, --seed and --set are ignored");
+            }
+            let started = session::resume(file, a.game.as_deref(), a.players.as_deref())?;
+            println!("{}", banner(&started.session, windowed));
+            started.said.iter().for_each(|l| println!("{l}"));
+            started.session
+        }
+        None => {
+            let s = start(&a)?;
+            println!("{}", banner(&s, windowed));
+            s
+        }
+    };
+    s.answer_seconds = a.answer_seconds;
     let watcher = if a.no_watch {
         None
     } else {
@@ -239,27 +242,26 @@ fn start(a: &PlayArgs) -> Result<Session, Vec<Diagnostic>> {
         seed,
         settings: a.settings.clone(),
     };
-    let s = session::start(pkg, seats, config, a.seed.is_none())?;
-    // The prompt's commands are for the terminal; the window has its buttons and keys.
-    let windowed = windowed(a);
+    session::start(pkg, seats, config, a.seed.is_none())
+}
+
+/// The line a game opens with: its title, map and seed (or when the seed is told) and, when
+/// a person types at the prompt, what it takes. The window has its buttons and keys instead.
+fn banner(s: &Session, windowed: bool) -> String {
     let game = &s.game;
-    println!(
-        "{} · map {} · {}{}",
-        game.pkg.title,
-        game.pkg
-            .map(a.map.as_deref())
-            .map(|b| b.name.clone())
-            .unwrap_or_default(),
-        match s.secret_seed {
-            Some(_) => "seed told when the game ends".to_string(),
-            None => format!("seed {seed}"),
-        },
-        match windowed {
-            true => "",
-            false => " · type a number, an action, undo, redo, save FILE, why or quit",
-        }
-    );
-    Ok(s)
+    let map = (game.pkg.map(game.config.map.as_deref()))
+        .map(|b| b.name.clone())
+        .unwrap_or_default();
+    let seed = match s.secret_seed {
+        Some(_) => "seed told when the game ends".to_string(),
+        None => format!("seed {}", game.config.seed),
+    };
+    let typed = !windowed && s.seats.contains(&Seat::Human);
+    let prompt = match typed {
+        true => " · type a number, an action, undo, redo, save FILE, why or quit",
+        false => "",
+    };
+    format!("{} · map {map} · {seed}{prompt}", game.pkg.title)
 }
 
 /// Whether the session opens the window (a display, or a scripted window run, and no --text).

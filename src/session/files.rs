@@ -35,16 +35,21 @@ pub fn start(
         .hash();
     let players = seats.iter().map(|s| s.to_string()).collect();
     let record = Record::new(&game, players, start_hash);
-    // A seed tells every hidden pile (the deal follows from it).
-    let secret = secret_seed
-        && (seats.iter().enumerate()).any(|(i, s)| *s == Seat::Human && game.hides_from(Some(i)));
+    let secret = secret_seed && tells_a_person(&seats, &game);
     let mut session = Session::new(game, seats, record);
     session.secret_seed = secret.then_some(seed);
     Ok(session)
 }
 
-/// The game saved in `file`, from the folder `game` names when given (else where it was
-/// played, else by its id), with `players` when given (else the saved ones).
+/// Whether the seed would tell a person something: it tells every hidden pile (the deal
+/// follows from it).
+fn tells_a_person(seats: &[Seat], game: &Game) -> bool {
+    (seats.iter().enumerate()).any(|(i, s)| *s == Seat::Human && game.hides_from(Some(i)))
+}
+
+/// The game saved in `file` (a save, or a replay played out to its end), from the folder
+/// `game` names when given (else where it was played, else by its id), with `players` when
+/// given (else the saved ones).
 pub fn resume(
     file: &Path,
     game: Option<&str>,
@@ -52,12 +57,6 @@ pub fn resume(
 ) -> Result<Started, Vec<Diagnostic>> {
     let shown = file.display().to_string();
     let mut record = Record::load(file).map_err(|d| vec![d])?;
-    if record.snapshot.is_none() {
-        return Err(vec![Diagnostic::error(
-            &shown,
-            "this file has no snapshot to resume from (it is a replay; use `meeple replay`)",
-        )]);
-    }
     let mut said = Vec::new();
     let pkg = record_game(&record, &shown, game, &mut said)?;
     if game.is_some() {
@@ -93,10 +92,11 @@ pub fn resume(
         said.push("note: the game's files changed since it was saved; it goes on under the rules as they are now".into());
         record.rules_changed_to(game.pkg.files_hash.clone());
     }
-    Ok(Started {
-        session: Session::new(game, seats, record),
-        said,
-    })
+    let seed = game.config.seed;
+    let secret = tells_a_person(&seats, &game);
+    let mut session = Session::new(game, seats, record);
+    session.secret_seed = secret.then_some(seed);
+    Ok(Started { session, said })
 }
 
 /// `seats` when there is one per seat of a saved game with `n` seats.
