@@ -28,7 +28,7 @@ pub struct PlayArgs {
     map: Option<String>,
     #[arg(long, help = concat!("Who plays each seat, comma-separated, one entry per seat: human, ", crate::bot_kinds!(), " (default: human,ai; with --load, the saved game's players)"))]
     players: Option<String>,
-    /// Seed of the game's random generator (default: a new one each game, printed at the start)
+    /// Seed of the game's random generator (default: a new one each game, printed at the start, or at the end when it would tell a person hidden cards)
     #[arg(long)]
     seed: Option<u64>,
     /// Override a setting from game.toml, e.g. --set salary=300 (repeatable)
