@@ -705,25 +705,31 @@ fn an_unknown_ai_style_is_refused_before_any_game() {
     );
 }
 
+/// A game id not found names every place looked in, the nearest id and the games there are;
+/// a path is looked for there only, and a path to a game.toml names its folder.
 #[test]
 fn a_missing_game_names_every_place_looked_in() {
     let c = Copy::new();
     let source = concat!(env!("CARGO_MANIFEST_DIR"), "/games");
+    let games = "connect4, gomoku, mahjong, monopoly, tictactoe";
     assert_fails(
-        &c.check_named("nosuch"),
+        &c.check_named("monoply"),
         &[format!(
-            "nosuch: error: no game 'nosuch' (looked for nosuch/game.toml, \
-             games/nosuch/game.toml and {source}/nosuch/game.toml)"
+            "monoply: error: no game 'monoply'; did you mean 'monopoly'? (looked for \
+             monoply/game.toml, games/monoply/game.toml and {source}/monoply/game.toml; \
+             games: {games})"
         )],
     );
-    // A folder given by its full path is looked for there only.
     let maps = c.root.join("maps").display().to_string();
     assert_fails(
         &c.check_named(&maps),
         &[format!(
-            "{maps}: error: no game '{maps}' (looked for {maps}/game.toml)"
+            "{maps}: error: no game at '{maps}' ({maps}/game.toml is not there)"
         )],
     );
+    let manifest = c.root.join("game.toml").display().to_string();
+    let out = c.check_named(&manifest);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
 }
 
 /// A record whose config no longer fits the game is reported against the record file, not

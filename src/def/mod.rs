@@ -128,29 +128,62 @@ impl Package {
     }
 }
 
-/// Finds a game folder: a path to a folder with `game.toml`, or a name under `games/` in the
-/// current directory or in the meeple source tree.
+/// The folder of game `name`: a path to a game folder (or to its game.toml), else a game id
+/// looked for here, in `games/` and in the meeple source tree's `games/`. An id not found is
+/// answered with the nearest known one and every game there is.
 pub fn find_game(name: &str) -> Result<PathBuf, String> {
-    let [here, source] = games_folders();
-    let candidates = [PathBuf::from(name), here.join(name), source.join(name)];
-    for c in &candidates {
-        if c.join("game.toml").is_file() {
-            return Ok(c.clone());
-        }
-    }
-    let mut looked: Vec<String> = Vec::new();
-    for c in &candidates {
-        let shown = c.join("game.toml").display().to_string();
-        if !looked.contains(&shown) {
-            looked.push(shown);
-        }
-    }
-    let last = looked.pop().unwrap_or_default();
-    let looked = match looked.is_empty() {
-        true => last,
-        false => format!("{} and {last}", looked.join(", ")),
+    let given = Path::new(name);
+    let folder = match given.file_name().is_some_and(|f| f == "game.toml") {
+        true => (given.parent())
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new(".")),
+        false => given,
     };
-    Err(format!("no game '{name}' (looked for {looked})"))
+    let manifest = folder.join("game.toml");
+    if manifest.is_file() {
+        return Ok(folder.to_path_buf());
+    }
+    if name.contains(['/', std::path::MAIN_SEPARATOR]) || name.starts_with('.') {
+        return Err(format!(
+            "no game at '{name}' ({} is not there)",
+            manifest.display()
+        ));
+    }
+    let [here, source] = games_folders();
+    let candidates = [here.join(name), source.join(name)];
+    if let Some(found) = candidates.iter().find(|c| c.join("game.toml").is_file()) {
+        return Ok(found.clone());
+    }
+    let mut looked = vec![given.join("game.toml").display().to_string()];
+    looked.extend(
+        candidates
+            .iter()
+            .map(|c| c.join("game.toml").display().to_string()),
+    );
+    looked.dedup();
+    let last = looked.pop().unwrap_or_default();
+    let ids = game_ids(&[here, source]);
+    let hint = crate::diag::hint(name, ids.iter().map(|s| s.as_str()));
+    let known = match ids.is_empty() {
+        true => String::new(),
+        false => format!("; games: {}", ids.join(", ")),
+    };
+    Err(format!(
+        "no game '{name}'{hint} (looked for {} and {last}{known})",
+        looked.join(", ")
+    ))
+}
+
+/// The ids (folder names) of the games in `folders`, sorted, each once.
+fn game_ids(folders: &[PathBuf]) -> Vec<String> {
+    let mut ids: Vec<String> = (folders.iter())
+        .flat_map(|f| std::fs::read_dir(f).into_iter().flatten().flatten())
+        .filter(|e| e.path().join("game.toml").is_file())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    ids.sort();
+    ids.dedup();
+    ids
 }
 
 /// Where games are looked for by id: `games/` here, then the meeple source tree's.
