@@ -678,7 +678,7 @@ fn a_game_that_never_ends_is_reported_by_sim() {
         assert_eq!(
             tail,
             [
-                "error: 2 of 2 games stopped on a script error (the first is shown above)",
+                "error: 2 of 2 games stopped on an error (the first is shown above)",
                 replayed(GAME, "demo", players, seed).as_str(),
                 endless_game(300, CAPPED).as_str(),
             ],
@@ -2625,7 +2625,7 @@ fn the_readme_shows_the_diagnostics_of_its_examples_as_they_read() {
     let rules = c.read("rules.lua");
     std::fs::write(c.root.join("rules.lua"), format!("{rules}x = = 1\n")).expect("writing");
     let out = c.check();
-    let line = out.stderr.replace("mono/", "games/mygame/");
+    let line = out.stderr.replace("mono/", "games/mymono/");
     assert_has(&readme(), line.trim());
 }
 
