@@ -104,10 +104,7 @@ pub fn run(a: SimArgs) -> CmdResult {
         write(path, &report::csv(&results))?;
     }
     if let Some(first) = first_failure(&a, &names, &board, &results) {
-        eprintln!(
-            "{first}\nerror: {} of {} games stopped on a script error (the first is shown above)",
-            summary.errors, a.games
-        );
+        eprintln!("{first}");
         if !a.watch {
             return Ok(1);
         }
@@ -206,10 +203,7 @@ fn watch(
                     }
                 }
                 if let Some(first) = first_failure(a, &names, &board, &results) {
-                    eprintln!(
-                        "{first}\nerror: {} of {} games stopped on a script error",
-                        summary.errors, a.games
-                    );
+                    eprintln!("{first}");
                 }
                 // A batch with no game played is no "before" for the next edit.
                 if summary.played() {
@@ -226,8 +220,8 @@ fn watch(
     Ok(0)
 }
 
-/// The first game that stopped on an error: the error, then its seed and the command that
-/// plays the game again.
+/// The first game that stopped on an error (the error, then its seed and the command that
+/// plays the game again), and how many games did.
 fn first_failure(
     a: &SimArgs,
     names: &[String],
@@ -235,11 +229,13 @@ fn first_failure(
     results: &[GameResult],
 ) -> Option<String> {
     let failed = results.iter().find(|r| r.error.is_some())?;
+    let errors = results.iter().filter(|r| r.error.is_some()).count();
     let (players, g) = (names.join(","), &a.game);
     let note = super::replay_note(&g.game, &board.id, &players, failed.seed, &g.settings);
     Some(format!(
-        "{}\n    {note}",
-        failed.error.as_deref().unwrap_or_default()
+        "{}\n    {note}\nerror: {errors} of {} games stopped on an error (the first is shown above)",
+        failed.error.as_deref().unwrap_or_default(),
+        results.len()
     ))
 }
 

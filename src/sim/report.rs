@@ -139,12 +139,7 @@ pub fn render(s: &Summary, seat_names: &[String], board: &Board) -> String {
         let _ = writeln!(out, "draws      {:>8}", s.draws);
     }
     if s.errors > 0 {
-        let _ = writeln!(
-            out,
-            "errors     {:>8}  first: {}",
-            s.errors,
-            s.first_error.as_deref().unwrap_or("")
-        );
+        let _ = writeln!(out, "errors     {:>8}  (the first is told below)", s.errors);
     }
     // A batch whose every game stopped on an error has nothing more to show.
     if !s.played() {
@@ -534,7 +529,7 @@ mod tests {
             render(&failed, &names, &empty_board()),
             "games             1\n\
              finished          0  (0.0%)\n\
-             errors            1  first: rules.lua:3: error: boom\n"
+             errors            1  (the first is told below)\n"
         );
         assert!(render(&summarize(&batch(), 2), &names, &empty_board()).contains("win rate"));
     }
