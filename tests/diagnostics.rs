@@ -2489,14 +2489,44 @@ fn why_with_a_bad_bot_says_what_is_wrong() {
         "--text",
         "--no-watch",
     ];
-    let out = run_typing(here, &args, "why alphabeta:9\nwhy human\nwhy foo\nquit\n");
+    let out = run_typing(
+        here,
+        &args,
+        "why alphabeta:9\nwhy human\nwhy rnadom\nquit\n",
+    );
+    let usage = "usage: why [BOT] (the heuristic bot when none is named)";
     assert_has(
         &out.stdout,
-        "> bad alphabeta depth '9' (expected moves ahead from 1 to 8, like alphabeta:3)\n\
-         usage: why [BOT], BOT one of: ai (heuristic), ",
+        &format!(
+            "> bad alphabeta depth '9' (expected moves ahead from 1 to 8, like alphabeta:3)\n{usage}"
+        ),
     );
-    assert_has(&out.stdout, "> 'human' is not a bot\nusage: why [BOT]");
-    assert_has(&out.stdout, "> 'foo' is not a bot\nusage: why [BOT]");
+    let bots = concat!("(expected: ", meeple::bot_kinds!(), ")");
+    assert_has(
+        &out.stdout,
+        &format!("> a person is no bot here {bots}\n{usage}"),
+    );
+    assert_has(
+        &out.stdout,
+        &format!("> unknown bot 'rnadom'; did you mean 'random'? {bots}\n{usage}"),
+    );
+}
+
+/// `sim` takes bots only: an unknown kind is answered with the bots there are, and the
+/// nearest one.
+#[test]
+fn sim_names_the_bots_for_an_unknown_player_kind() {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = run_in(here, &["sim", "tictactoe", "--players", "ai,rnadom"]);
+    assert_fails(
+        &out,
+        &[concat!(
+            "--players: error: unknown bot 'rnadom'; did you mean 'random'? (expected: ",
+            meeple::bot_kinds!(),
+            ")"
+        )
+        .to_string()],
+    );
 }
 
 /// A game of one player count says so plainly when another is asked for.

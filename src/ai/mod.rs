@@ -37,47 +37,64 @@ pub enum Seat {
 }
 
 impl Seat {
+    /// A seat as written on the command line (`human`, `ai:bold`, `mcts:500`).
     pub fn parse(text: &str) -> Result<Seat, String> {
-        match text.trim() {
-            "human" | "h" => Ok(Seat::Human),
-            "ai" | "heuristic" => Ok(Seat::Heuristic(None)),
-            "random" => Ok(Seat::Random),
-            "mcts" => Ok(Seat::Mcts(Budget::Iterations(mcts::DEFAULT_ITERATIONS))),
-            "montecarlo" => Ok(Seat::MonteCarlo(montecarlo::DEFAULT_PLAYOUTS)),
-            "alphabeta" => Ok(Seat::AlphaBeta(alphabeta::DEFAULT_DEPTH)),
+        Seat::known(text).unwrap_or_else(|| {
+            Err(unknown(
+                text,
+                "player kind",
+                concat!("human, ", bot_kinds!()),
+            ))
+        })
+    }
+
+    /// A bot as written (`mcts:500`): what `parse` takes but `human`.
+    pub fn parse_bot(text: &str) -> Result<Seat, String> {
+        match Seat::known(text) {
+            Some(Ok(Seat::Human)) => {
+                Err(concat!("a person is no bot here (expected: ", bot_kinds!(), ")").to_string())
+            }
+            None => Err(unknown(text, "bot", bot_kinds!())),
+            Some(seat) => seat,
+        }
+    }
+
+    /// The seat `text` names, an error in its parameter, or None for a kind there is not.
+    fn known(text: &str) -> Option<Result<Seat, String>> {
+        let seat = match text.trim() {
+            "human" | "h" => Seat::Human,
+            "ai" | "heuristic" => Seat::Heuristic(None),
+            "random" => Seat::Random,
+            "mcts" => Seat::Mcts(Budget::Iterations(mcts::DEFAULT_ITERATIONS)),
+            "montecarlo" => Seat::MonteCarlo(montecarlo::DEFAULT_PLAYOUTS),
+            "alphabeta" => Seat::AlphaBeta(alphabeta::DEFAULT_DEPTH),
             other => {
                 if let Some(style) = other.strip_prefix("ai:").filter(|s| !s.is_empty()) {
-                    return Ok(Seat::Heuristic(Some(style.to_string())));
+                    return Some(Ok(Seat::Heuristic(Some(style.to_string()))));
                 }
                 if let Some(budget) = other.strip_prefix("mcts:") {
-                    return parse_budget(budget).map(Seat::Mcts);
+                    return Some(parse_budget(budget).map(Seat::Mcts));
                 }
                 if let Some(n) = other.strip_prefix("montecarlo:") {
-                    return n
+                    return Some(n
                         .parse::<u32>()
                         .ok()
                         .filter(|n| *n > 0)
                         .map(Seat::MonteCarlo)
-                        .ok_or_else(|| format!("bad montecarlo budget '{n}' (expected playouts like montecarlo:500)"));
+                        .ok_or_else(|| format!("bad montecarlo budget '{n}' (expected playouts like montecarlo:500)")));
                 }
                 if let Some(n) = other.strip_prefix("alphabeta:") {
-                    return n
+                    return Some(n
                         .parse::<u32>()
                         .ok()
                         .filter(|n| (1..=alphabeta::MAX_DEPTH).contains(n))
                         .map(Seat::AlphaBeta)
-                        .ok_or_else(|| format!("bad alphabeta depth '{n}' (expected moves ahead from 1 to {}, like alphabeta:3)", alphabeta::MAX_DEPTH));
+                        .ok_or_else(|| format!("bad alphabeta depth '{n}' (expected moves ahead from 1 to {}, like alphabeta:3)", alphabeta::MAX_DEPTH)));
                 }
-                Err(format!(
-                    concat!(
-                        "unknown player kind '{}' (expected: human, ",
-                        bot_kinds!(),
-                        ")"
-                    ),
-                    other
-                ))
+                return None;
             }
-        }
+        };
+        Some(Ok(seat))
     }
 
     pub fn parse_list(text: &str) -> Result<Vec<Seat>, String> {
@@ -144,6 +161,19 @@ impl fmt::Display for Seat {
             Seat::AlphaBeta(depth) => write!(f, "alphabeta:{depth}"),
         }
     }
+}
+
+/// `unknown bot 'rnadom'; did you mean 'random'? (expected: …)`.
+fn unknown(text: &str, what: &str, expected: &str) -> String {
+    let kinds = ["human", "ai", "random", "mcts", "montecarlo", "alphabeta"];
+    let hint = crate::diag::hint(
+        text.trim(),
+        kinds.into_iter().filter(|k| expected.contains(k)),
+    );
+    format!(
+        "unknown {what} '{}'{hint} (expected: {expected})",
+        text.trim()
+    )
 }
 
 /// `2000` (iterations) or `200ms` (time per decision).

@@ -29,12 +29,12 @@ pub struct AiArgs {
 
 pub fn run(a: AiArgs) -> CmdResult {
     let mut game = position(&a.game, a.seats, a.replay.as_deref())?;
-    let seat = Seat::parse(&a.bot).map_err(|e| vec![Diagnostic::error("--bot", e)])?;
+    let seat = Seat::parse_bot(&a.bot).map_err(|e| vec![Diagnostic::error("--bot", e)])?;
     Seat::check_all(std::slice::from_ref(&seat), &game)
         .map_err(|e| vec![Diagnostic::error("--bot", e)])?;
-    let Some(mut bot) = seat.bot(game.config.seed, 0) else {
-        return Err(vec![Diagnostic::error("--bot", "name a bot, not human")]);
-    };
+    let mut bot = seat
+        .bot(game.config.seed, 0)
+        .expect("parse_bot gives a bot");
     let Some(p) = game.pending() else {
         return Err(vec![Diagnostic::error(
             "meeple ai",

@@ -353,32 +353,19 @@ fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnos
 /// What a bot (the heuristic unless named: `why mcts:500`) would choose here, and the
 /// candidates it weighed, best first (top 10).
 fn why(game: &mut Game, asker: usize, bot: &str) {
-    let seat = if bot.is_empty() {
-        Ok(Seat::Heuristic(None))
-    } else {
-        Seat::parse(bot)
+    let seat = match bot.is_empty() {
+        true => Ok(Seat::Heuristic(None)),
+        false => Seat::parse_bot(bot),
     };
-    // Only bots can explain a choice: an unknown kind is named as no bot (the usage line lists
-    // the bots, not `human`); a known kind's bad parameter keeps its own message.
-    let kind = bot.split(':').next().unwrap_or_default();
-    let bot = seat
-        .as_ref()
-        .map_err(|e| match Seat::parse(kind) {
-            Ok(_) => e.clone(),
-            Err(_) => format!("'{bot}' is not a bot"),
-        })
-        .and_then(|s| (s.bot(game.config.seed, 0)).ok_or_else(|| format!("'{s}' is not a bot")));
-    let mut bot = match bot {
-        Ok(bot) => bot,
+    let (name, mut bot) = match seat {
+        Ok(seat) => (
+            seat.to_string(),
+            seat.bot(game.config.seed, 0).expect("a bot"),
+        ),
         Err(why) => {
-            println!(
-                concat!("{}\nusage: why [BOT], BOT one of: ", crate::bot_kinds!()),
-                why
-            );
-            return;
+            return println!("{why}\nusage: why [BOT] (the heuristic bot when none is named)")
         }
     };
-    let name = seat.map(|s| s.to_string()).unwrap_or_default();
     match thinking(&name, || bot.explain(game)) {
         Ok(c) => {
             let labels = game.shown(Some(asker)).labels;

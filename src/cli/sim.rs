@@ -44,8 +44,9 @@ pub struct SimArgs {
 
 pub fn run(a: SimArgs) -> CmdResult {
     let pkg = load(&a.game.game)?;
-    let seats =
-        Seat::parse_list(&a.players).map_err(|e| vec![Diagnostic::error("--players", e)])?;
+    let seats = (a.players.split(',').map(Seat::parse_bot))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| vec![Diagnostic::error("--players", e)])?;
     let names: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
     let jobs = a.jobs.unwrap_or_else(|| {
         std::thread::available_parallelism()
