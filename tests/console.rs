@@ -119,3 +119,19 @@ fn what_cannot_be_shown_or_played_is_said_plainly() {
     assert_eq!(out, expected.join("\n"));
     assert_eq!(code, Some(0));
 }
+
+/// `quit` without its colon is answered with the command, and a command typed inside an
+/// unfinished entry drops the entry and runs.
+#[test]
+fn quit_is_found_however_it_is_typed() {
+    let (out, code) = console(&["tictactoe"], "quit\nfor i = 1, 3 do\n:quit\n");
+    let expected = [
+        "Tic-tac-toe 井字棋 · state turn · P1 to play",
+        "Lua in the game's sandbox (G, ctx, R); :options, :play N, :quit",
+        "> ':quit' leaves the console",
+        "> >> (the unfinished entry is dropped)",
+        "",
+    ];
+    assert_eq!(out, expected.join("\n"));
+    assert_eq!(code, Some(0));
+}

@@ -34,7 +34,15 @@ pub fn run(a: ConsoleArgs) -> CmdResult {
             println!();
             return Ok(0);
         };
-        if entry.is_empty() && line.trim_start().starts_with(':') {
+        if ["quit", "exit"].contains(&line.trim()) && entry.is_empty() {
+            println!("':quit' leaves the console");
+            continue;
+        }
+        if line.trim_start().starts_with(':') {
+            if !entry.is_empty() {
+                println!("(the unfinished entry is dropped)");
+                entry.clear();
+            }
             match command(&mut game, line.trim()) {
                 Some(text) => println!("{text}"),
                 None => return Ok(0),
