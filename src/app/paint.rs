@@ -157,7 +157,8 @@ fn wrap(s: &str, width: f32, measure: &dyn Fn(&str) -> f32, split: bool) -> Vec<
 }
 
 /// `word` in pieces no wider than `width` (at least one character each). In a word of Latin
-/// letters only, a piece of two letters or more that ends inside the word gets a hyphen.
+/// letters only, a piece of two letters or more that ends inside the word gets a hyphen, and
+/// the last piece keeps three letters.
 fn split_word(word: &str, width: f32, measure: &dyn Fn(&str) -> f32) -> Vec<String> {
     let chars: Vec<char> = word.chars().collect();
     let letters = chars.iter().all(char::is_ascii_alphabetic);
@@ -174,6 +175,11 @@ fn split_word(word: &str, width: f32, measure: &dyn Fn(&str) -> f32) -> Vec<Stri
         let mut end = start + 1;
         while end < chars.len() && measure(&piece(start, end + 1)) <= width {
             end += 1;
+        }
+        // No one or two letters left alone after a hyphen (`Connecti-cut`, not `Connectic-ut`).
+        let left = chars.len() - end;
+        if letters && (1..3).contains(&left) && end - start > 3 + left {
+            end = chars.len() - 3;
         }
         pieces.push(piece(start, end));
         start = end;
@@ -206,7 +212,7 @@ mod tests {
         let space = Rect::new(0.0, 0.0, 60.0, 60.0);
         let (size, lines) = fit("Mediterranean Avenue", space, 13.0, &glyphs);
         assert!((9.0..=10.0).contains(&size), "{size}");
-        assert_eq!(lines, ["Mediterrane-", "an Avenue"]);
+        assert_eq!(lines, ["Mediterran-", "ean Avenue"]);
         // Short words only shrink as far as they must, and stay whole.
         let (size, lines) = fit("Park Place", space, 13.0, &glyphs);
         assert_eq!(
@@ -235,6 +241,10 @@ mod tests {
 
     #[test]
     fn a_word_wider_than_the_line_is_hyphenated_when_split() {
+        assert_eq!(
+            wrap("Connecticut Avenue", 10.0, &chars, true),
+            ["Connecti-", "cut Avenue"]
+        );
         assert_eq!(
             wrap("Mediterranean Avenue", 6.0, &chars, true),
             ["Medit-", "erran-", "ean", "Avenue"]
