@@ -231,27 +231,53 @@ pub fn buildings(band: Rect, side: usize, level: i64, scale: f32) -> Vec<Rect> {
         .collect()
 }
 
-/// Where a seat's token stands on a track space: on the band along its inner edge (clear of
-/// the name and price), in a row with the others (`seats` in all); on a corner, under its name.
-pub fn token_spot(r: Rect, side: usize, corner: bool, seat: usize, seats: usize) -> (f32, f32) {
-    let short = r.w.min(r.h);
-    let step = if seats <= 3 {
-        short * 0.3
-    } else {
-        short * 0.17
+/// Where a token stands on a track space, and its radius. The `count` tokens on the space
+/// share a strip along its band (over the band, clear of the name and price; once buildings
+/// stand there, across the middle of the space instead; on a corner, the part under its name)
+/// in rows; `slot` is this one's place among them. Each is as large as its share allows (at
+/// most `largest`).
+pub fn token_spot(
+    r: Rect,
+    (side, corner, built): (usize, bool, bool),
+    (slot, count): (usize, usize),
+    largest: f32,
+) -> (f32, f32, f32) {
+    let (band, inner) = band_split(r, side);
+    let (cx, cy) = if built { inner.center() } else { band.center() };
+    let thick = band.w.min(band.h) * 2.0;
+    // The strip, kept inside the space.
+    let clip = |from: f32, lo: f32, len: f32| {
+        let start = (from - thick / 2.0).min(lo + len - thick).max(lo);
+        (start, thick.min(len))
     };
-    let along = (seat as f32 - (seats.max(1) - 1) as f32 / 2.0) * step;
-    if corner {
-        // Along the lower edge, under the corner's name.
-        let (cx, _) = r.center();
-        return (cx + along, r.y + r.h * 0.86);
+    let area = match (corner, side % 2) {
+        (true, _) => Rect::new(r.x, r.y + r.h * 0.55, r.w, r.h * 0.45),
+        (false, 0) => {
+            let (y, h) = clip(cy, r.y, r.h);
+            Rect::new(r.x, y, r.w, h)
+        }
+        (false, _) => {
+            let (x, w) = clip(cx, r.x, r.w);
+            Rect::new(x, r.y, w, r.h)
+        }
     }
-    let (cx, cy) = band_split(r, side).0.center();
-    if side.is_multiple_of(2) {
-        (cx + along, cy)
+    .inset(r.w.min(r.h) * 0.03);
+    let n = count.max(1);
+    // As many columns as keep each token's share near square.
+    let cols = ((n as f32 * area.w / area.h.max(1.0)).sqrt().ceil() as usize).clamp(1, n);
+    let rows = n.div_ceil(cols);
+    let share = (area.w / cols as f32).min(area.h / rows as f32);
+    let (col, row) = (slot % cols, slot / cols);
+    // The last row, when short, is centred under the others.
+    let in_row = if row + 1 == rows {
+        n - row * cols
     } else {
-        (cx, cy + along)
-    }
+        cols
+    };
+    let (cx, cy) = area.center();
+    let x = cx + (col as f32 - (in_row - 1) as f32 / 2.0) * share;
+    let y = cy + (row as f32 - (rows - 1) as f32 / 2.0) * share;
+    (x, y, (share * 0.45).min(largest))
 }
 
 /// A grid of `rows` × `cols` drawn in `board`: pieces either on the line crossings (`points`)
@@ -361,6 +387,42 @@ mod tests {
                 for point in [(t, 5.0), (t, 395.0), (5.0, t), (395.0, t)] {
                     let holding = spaces.iter().filter(|r| r.contains(point)).count();
                     assert_eq!(holding, 1, "{n} spaces, point {point:?}");
+                }
+            }
+        }
+    }
+
+    /// Up to eight tokens on any classic space stay inside it, none over another; on a space
+    /// with buildings, none stands on the band where they are.
+    #[test]
+    fn tokens_fit_their_space_apart() {
+        let l = Layout::new(1280.0, 800.0);
+        let spaces = track_spaces(l.board, 40);
+        for (i, r) in spaces.iter().enumerate() {
+            let (side, corner) = track_side(40, i);
+            for built in [false, true] {
+                for count in 1..=8 {
+                    let kind = (side, corner, built);
+                    let spots: Vec<_> = (0..count)
+                        .map(|slot| token_spot(*r, kind, (slot, count), 15.0))
+                        .collect();
+                    for (k, &(x, y, radius)) in spots.iter().enumerate() {
+                        let at = format!("space {i}, {count} tokens, token {k}, built {built}");
+                        assert!(radius >= 4.0, "{at}: radius {radius}");
+                        let inside = Rect::new(x - radius, y - radius, 2.0 * radius, 2.0 * radius);
+                        assert!(r.contains((inside.x, inside.y)), "{at}");
+                        assert!(
+                            r.contains((inside.x + inside.w, inside.y + inside.h)),
+                            "{at}"
+                        );
+                        if built && !corner {
+                            assert!(!band_split(*r, side).0.contains((x, y)), "{at}");
+                        }
+                        for &(ox, oy, _) in &spots[..k] {
+                            let apart = ((x - ox).powi(2) + (y - oy).powi(2)).sqrt();
+                            assert!(apart >= 2.0 * radius, "{at}: {apart}");
+                        }
+                    }
                 }
             }
         }

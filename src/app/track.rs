@@ -186,21 +186,27 @@ fn draw_tokens(f: &Frame, rects: &[Rect]) {
     if n == 0 {
         return;
     }
-    for seat in 0..f.world.seats {
-        if !f.world.in_play[seat] {
-            continue;
-        }
+    let playing: Vec<usize> = (0..f.world.seats).filter(|s| f.world.in_play[*s]).collect();
+    let space_of = |seat: usize| f.anim.position(seat, f.now).floor() as usize % n;
+    for &seat in &playing {
         let pos = f.anim.position(seat, f.now);
-        let here = pos.floor() as usize % n;
+        let here = space_of(seat);
+        // A token's place among those on space i, itself counted there.
         let spot = |i: usize| {
+            let others: Vec<usize> = (playing.iter().copied())
+                .filter(|s| *s != seat && space_of(*s) == i)
+                .collect();
+            let slot = others.iter().filter(|s| **s < seat).count();
             let (side, corner) = track_side(n, i);
-            token_spot(rects[i], side, corner, seat, f.world.seats)
+            let built = f.world.board.levels.get(i).is_some_and(|l| *l > 0);
+            let largest = 15.0 * f.layout.scale;
+            let kind = (side, corner, built);
+            token_spot(rects[i], kind, (slot, others.len() + 1), largest)
         };
         let (a, b) = (spot(here), spot((here + 1) % n));
         let t = pos.fract() as f32;
         let (x, y) = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
-        let cell = rects[here];
-        let radius = (cell.w.max(cell.h) * 0.1).min(15.0 * f.layout.scale);
+        let radius = a.2 + (b.2 - a.2) * t;
         let c = color(f.style.seat(seat));
         draw_circle(x, y, radius + 1.5, BLACK);
         draw_circle(x, y, radius, c);
