@@ -138,7 +138,8 @@ fn buttons(t: &mut Table, scene: &Scene, x: f32, mut y: f32, w: f32, s: f32) -> 
     }
     if scene.board_only > 0 && scene.human {
         let n = scene.board_only;
-        note.push(format!("{n} on the board: click one there"));
+        let place = if scene.table.is_some() { "table" } else { "board" };
+        note.push(format!("{n} on the {place}: click one there"));
     }
     if let Some(clock) = &t.clock_text {
         note.push(clock.clone());
