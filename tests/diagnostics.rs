@@ -2208,15 +2208,26 @@ fn a_saved_game_resumes_with_the_players_given() {
 #[test]
 fn check_and_sim_say_what_they_lack() {
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let usage = |cmd: &str, what: &str| {
+        format!("\nUsage: meeple {cmd} <{what}>\n\nFor more information, try '--help'.\n")
+    };
     let none = run_in(here, &["check"]);
     assert_eq!(none.code, Some(2));
+    let lacks = "error: the following required arguments were not provided:\n  <GAME|--all>\n";
     assert_eq!(
         none.stderr,
-        "error: name a game to check (e.g. `meeple check monopoly`), or --all\n"
+        format!("{lacks}{}", usage("check", "GAME|--all"))
     );
     let both = run_in(here, &["check", "monopoly", "--all"]);
     assert_eq!(both.code, Some(2));
-    assert_eq!(both.stderr, "error: give a game or --all, not both\n");
+    let twice = "error: the argument '[GAME]' cannot be used with '--all'\n";
+    assert_eq!(
+        both.stderr,
+        format!("{twice}{}", usage("check", "GAME|--all"))
+    );
+    let play = run_in(here, &["play"]);
+    assert_eq!(play.code, Some(2));
+    assert_has(&play.stderr, "  <GAME|--load <FILE>>\n");
     for (flag, shown) in [("--games", "--games <GAMES>"), ("--jobs", "--jobs <JOBS>")] {
         let zero = run_in(here, &["sim", "tictactoe", flag, "0"]);
         assert_eq!(zero.code, Some(2));

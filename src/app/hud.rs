@@ -138,7 +138,11 @@ fn buttons(t: &mut Table, scene: &Scene, x: f32, mut y: f32, w: f32, s: f32) -> 
     }
     if scene.board_only > 0 && scene.human {
         let n = scene.board_only;
-        let place = if scene.table.is_some() { "table" } else { "board" };
+        let place = if scene.table.is_some() {
+            "table"
+        } else {
+            "board"
+        };
         note.push(format!("{n} on the {place}: click one there"));
     }
     if let Some(clock) = &t.clock_text {

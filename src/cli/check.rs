@@ -18,6 +18,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 #[derive(Args)]
+#[command(group(clap::ArgGroup::new("which").required(true).args(["game", "all"])))]
 pub struct CheckArgs {
     /// Game id or folder (omit with --all)
     game: Option<String>,
@@ -56,14 +57,8 @@ pub fn run(a: CheckArgs) -> CmdResult {
             }
             games
         }
-        (Some(_), true) => {
-            eprintln!("error: give a game or --all, not both");
-            return Ok(2);
-        }
-        (None, false) => {
-            eprintln!("error: name a game to check (e.g. `meeple check monopoly`), or --all");
-            return Ok(2);
-        }
+        // clap takes a game or --all, never both nor neither.
+        _ => unreachable!("check takes a game or --all"),
     };
     let mut failed = 0;
     // Each game's id and its folder: `replay` finds a game by its id, so two may not share one.

@@ -20,6 +20,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(Args)]
+#[command(group(clap::ArgGroup::new("which").required(true).multiple(true).args(["game", "load"])))]
 pub struct PlayArgs {
     /// Game id (a folder under games/) or a path to a game folder
     game: Option<String>,
@@ -226,12 +227,10 @@ pub fn run(a: PlayArgs) -> CmdResult {
 }
 
 fn start(a: &PlayArgs) -> Result<Session, Vec<Diagnostic>> {
-    let Some(name) = &a.game else {
-        return Err(vec![Diagnostic::error(
-            "meeple play",
-            "name a game (e.g. `meeple play monopoly`) or --load FILE",
-        )]);
-    };
+    let name = a
+        .game
+        .as_deref()
+        .expect("clap asks for a game unless --load");
     let pkg = load(name)?;
     let players = a.players.as_deref().unwrap_or("human,ai");
     let seats = Seat::parse_list(players).map_err(|e| vec![Diagnostic::error("--players", e)])?;
