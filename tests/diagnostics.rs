@@ -2670,6 +2670,19 @@ fn the_readme_shows_the_diagnostics_of_its_examples_as_they_read() {
     assert_has(&readme(), line.trim());
 }
 
+/// A batch's heading names the settings changed for it.
+#[test]
+fn sim_names_the_settings_it_changed() {
+    let cwd = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = run_in(
+        cwd,
+        &["sim", "tictactoe", "--games", "2", "--set", "line=3"],
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let heading = "Tic-tac-toe 井字棋 · map Board · players ai,ai · seed 1 · line=3 · ";
+    assert!(out.stdout.starts_with(heading), "{}", out.stdout);
+}
+
 /// `sim --json -` and `--csv -` write to standard output, and the table to standard error.
 #[test]
 fn sim_writes_json_or_csv_to_standard_output_for_a_dash() {

@@ -76,8 +76,10 @@ pub fn run(a: SimArgs) -> CmdResult {
         true => eprint!("{text}"),
         false => print!("{text}"),
     };
+    // The settings changed for the batch are part of what it measured.
+    let set: String = a.game.settings.iter().map(|s| format!(" · {s}")).collect();
     table_out(format!(
-        "{} · map {} · players {} · seed {} · {} job{}\n",
+        "{} · map {} · players {} · seed {}{set} · {} job{}\n",
         pkg.title,
         board.name,
         names.join(","),
