@@ -43,14 +43,16 @@ pub fn render(game: &Game, seats: &[Seat], viewer: Option<usize>, shown: &Shown)
             .filter(|s| w.in_play[*s] && w.board.tokens[*s] == i)
             .map(|s| format!("P{}", s + 1))
             .collect();
-        out.push_str(&format!(
-            "{:>3} {} {:<3} {:<3} {}\n",
+        let line = format!(
+            "{:>3} {} {:<3} {:<3} {}",
             i + 1,
             pad(&sp.name, name_w),
             owner,
             level,
             tokens.join(" ")
-        ));
+        );
+        out.push_str(line.trim_end());
+        out.push('\n');
     }
     drop(w);
     out.push_str(&players(game, seats, viewer, shown));
