@@ -2135,6 +2135,18 @@ fn a_display_that_does_not_answer_is_reported() {
     assert_has(&out.stdout, "P1, choose");
 }
 
+/// Two people at tic-tac-toe in the terminal, seed 1.
+const TWO_AT_TICTACTOE: [&str; 8] = [
+    "play",
+    "tictactoe",
+    "--players",
+    "human,human",
+    "--seed",
+    "1",
+    "--text",
+    "--no-watch",
+];
+
 /// `play --load` takes a replay too: its decisions are played out, the game goes on from its
 /// end, and the opening line names the game, the map and the seed as a new game's does.
 #[test]
@@ -2142,15 +2154,7 @@ fn a_replay_loads_at_its_end() {
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("r.json");
     let rec = rec.to_str().unwrap();
-    let start = [
-        "play",
-        "tictactoe",
-        "--players",
-        "human,human",
-        "--seed",
-        "1",
-    ];
-    let record = [&start[..], &["--record", rec, "--text", "--no-watch"]].concat();
+    let record = [&TWO_AT_TICTACTOE[..], &["--record", rec]].concat();
     let out = run_on_display(None, &record, "5\n1\nquit\n");
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     let load = ["play", "--load", rec, "--text", "--no-watch"];
@@ -2174,17 +2178,7 @@ fn a_saved_game_resumes_with_the_players_given() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("mid.json");
     let save = save.to_str().unwrap();
-    let start = [
-        "play",
-        "tictactoe",
-        "--players",
-        "human,human",
-        "--seed",
-        "1",
-        "--text",
-        "--no-watch",
-    ];
-    let out = run_on_display(None, &start, &format!("1\nsave {save}\nquit\n"));
+    let out = run_on_display(None, &TWO_AT_TICTACTOE, &format!("1\nsave {save}\nquit\n"));
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     let load = ["play", "--load", save, "--text", "--no-watch"];
     let out = run_on_display(None, &load, "quit\n");
