@@ -3,6 +3,7 @@
 //! convert them to `Diagnostic` at the edge; nothing here knows about games.
 
 use std::fmt;
+use std::sync::Mutex;
 
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {
@@ -73,21 +74,24 @@ impl Diagnostic {
         let frames = script_frames(message);
         let d = match split_location(first) {
             Some((path, line, rest)) if !is_runtime(path) => {
-                Diagnostic::error(path, rest.trim()).at_line(line)
+                Diagnostic::error(whole(path), rest.trim()).at_line(line)
             }
             located => {
                 if let Some((_, _, rest)) = located {
                     first = rest;
                 }
                 match frames.first() {
-                    Some(&(path, line)) => Diagnostic::error(path, first.trim()).at_line(line),
+                    Some(&(path, line)) => {
+                        Diagnostic::error(whole(path), first.trim()).at_line(line)
+                    }
                     None => Diagnostic::error(fallback_path, first.trim()),
                 }
             }
         };
-        let at = (d.path.as_str(), d.line.unwrap_or(0));
+        let at = (d.path.clone(), d.line.unwrap_or(0));
         let callers: Vec<String> = (frames.iter())
-            .skip_while(|(path, line)| (*path, *line) != at)
+            .map(|(path, line)| (whole(path), *line))
+            .skip_while(|frame| *frame != at)
             .skip(1)
             .take(4)
             .map(|(path, line)| format!("{path}:{line}"))
@@ -96,6 +100,33 @@ impl Diagnostic {
             true => d,
             false => d.note(format!("called from {}", callers.join(", "))),
         }
+    }
+}
+
+/// The chunk names Lua may cut in its messages (it keeps the last 56 bytes of a longer one,
+/// after "..."), as the runtime gave them, so that a cut name is read back whole.
+static LONG_NAMES: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+/// Notes the name of a chunk of Lua (a script's path as shown) that Lua may cut.
+pub fn note_chunk_name(name: &str) {
+    if name.len() > 50 {
+        let mut names = LONG_NAMES.lock().unwrap_or_else(|e| e.into_inner());
+        if !names.iter().any(|n| n == name) {
+            names.push(name.to_string());
+        }
+    }
+}
+
+/// `path` whole: a name Lua cut (`...games/x/rules.lua`) is the one noted name it ends.
+fn whole(path: &str) -> String {
+    let Some(tail) = path.strip_prefix("...") else {
+        return path.to_string();
+    };
+    let names = LONG_NAMES.lock().unwrap_or_else(|e| e.into_inner());
+    let mut ending = names.iter().filter(|n| n.ends_with(tail));
+    match (ending.next(), ending.next()) {
+        (Some(name), None) => name.clone(),
+        _ => path.to_string(),
     }
 }
 
@@ -230,6 +261,16 @@ pub fn did_you_mean<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_path_lua_cut_is_read_back_whole() {
+        let long = "/tmp/a-folder-with-a-long-name/and-another-one/games/x/rules.lua";
+        note_chunk_name(long);
+        let cut = format!("...{}", &long[long.len() - 56..]);
+        let d =
+            Diagnostic::from_lua_message(&format!("{cut}:9: attempt to index a nil value"), "?");
+        assert_eq!((d.path.as_str(), d.line), (long, Some(9)));
+    }
 
     #[test]
     fn line_col_counts_chars() {

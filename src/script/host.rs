@@ -316,6 +316,7 @@ impl Host {
 
 /// A chunk of Lua source (never bytecode) named `@shown`, so that its errors read `shown:line:`.
 pub fn text_chunk<'a>(lua: &'a Lua, code: &'a str, shown: &str) -> mlua::chunk::Chunk<'a> {
+    crate::diag::note_chunk_name(shown);
     lua.load(code)
         .set_name(format!("@{shown}"))
         .set_mode(mlua::chunk::ChunkMode::Text)
