@@ -18,15 +18,24 @@ fn console(args: &[&str], typed: &str) -> (String, Option<i32>) {
     )
 }
 
+/// Runs the console on a new tic-tac-toe game and checks that, after its two opening lines,
+/// it printed `then` (one prompt's output each) and ended well.
+fn at_tictactoe(typed: &str, then: &[&str]) {
+    let (out, code) = console(&["tictactoe"], typed);
+    let opening = [
+        "Tic-tac-toe 井字棋 · state turn · P1 to play",
+        "Lua in the game's sandbox (G, ctx, R); :options, :play N, :quit",
+    ];
+    assert_eq!(out, [&opening[..], then].concat().join("\n"));
+    assert_eq!(code, Some(0));
+}
+
 #[test]
 fn the_console_runs_entries_on_the_live_position() {
     let typed = "ctx:state()\n:options\n:play 5\nctx.grid:get(2, 2)\nx = = 1\n\
                  for i = 1, 2 do\n  G.moves = G.moves + i\nend\nG.moves\nerror('boom')\n\
                  :play 99\n:play x\n:foo\nG.t = {a = 1, b = {2, 3}}\nG.t\n:quit\nG.moves\n";
-    let (out, code) = console(&["tictactoe"], typed);
-    let expected = [
-        "Tic-tac-toe 井字棋 · state turn · P1 to play",
-        "Lua in the game's sandbox (G, ctx, R); :options, :play N, :quit",
+    let then = [
         "> \"turn\"",
         "> 1) place 1 1\n2) place 1 2\n3) place 1 3\n4) place 2 1\n5) place 2 2\n6) place 2 3\n7) place 3 1\n8) place 3 2\n9) place 3 3",
         "> state turn · P2 to play",
@@ -40,8 +49,7 @@ fn the_console_runs_entries_on_the_live_position() {
         "> > {\"a\":1,\"b\":[2,3]}",
         "> ",
     ];
-    assert_eq!(out, expected.join("\n"));
-    assert_eq!(code, Some(0));
+    at_tictactoe(typed, &then);
 }
 
 #[test]
@@ -85,10 +93,7 @@ fn the_console_starts_where_a_save_ends_and_stops_at_the_game_end() {
 fn the_consoles_globals_stay_from_entry_to_entry() {
     let typed = "x = 5\nfunction twice(n) return 2 * n end\ntwice(x)\n:play 1\nx\n\
                  rawget(_G, 'x')\nlocal y = 2\ny\n";
-    let (out, code) = console(&["tictactoe"], typed);
-    let expected = [
-        "Tic-tac-toe 井字棋 · state turn · P1 to play",
-        "Lua in the game's sandbox (G, ctx, R); :options, :play N, :quit",
+    let then = [
         "> > > 10",
         "> state turn · P2 to play",
         "> 5",
@@ -97,8 +102,7 @@ fn the_consoles_globals_stay_from_entry_to_entry() {
         "> ",
         "",
     ];
-    assert_eq!(out, expected.join("\n"));
-    assert_eq!(code, Some(0));
+    at_tictactoe(typed, &then);
 }
 
 /// A function shows as what it is; a value that cannot be shown is said so without a word
@@ -106,32 +110,24 @@ fn the_consoles_globals_stay_from_entry_to_entry() {
 #[test]
 fn what_cannot_be_shown_or_played_is_said_plainly() {
     let typed = "ctx.grid.get\nlocal t = {}; t.me = t; return t\n:play\n";
-    let (out, code) = console(&["tictactoe"], typed);
-    let expected = [
-        "Tic-tac-toe 井字棋 · state turn · P1 to play",
-        "Lua in the game's sandbox (G, ctx, R); :options, :play N, :quit",
+    let then = [
         "> \"<function>\"",
         "> result.me: table refers back to itself (it cannot be shown)",
         "> ':play N' plays option N (see :options)",
         "> ",
         "",
     ];
-    assert_eq!(out, expected.join("\n"));
-    assert_eq!(code, Some(0));
+    at_tictactoe(typed, &then);
 }
 
 /// `quit` without its colon is answered with the command, and a command typed inside an
 /// unfinished entry drops the entry and runs.
 #[test]
 fn quit_is_found_however_it_is_typed() {
-    let (out, code) = console(&["tictactoe"], "quit\nfor i = 1, 3 do\n:quit\n");
-    let expected = [
-        "Tic-tac-toe 井字棋 · state turn · P1 to play",
-        "Lua in the game's sandbox (G, ctx, R); :options, :play N, :quit",
+    let then = [
         "> ':quit' leaves the console",
         "> >> (the unfinished entry is dropped)",
         "",
     ];
-    assert_eq!(out, expected.join("\n"));
-    assert_eq!(code, Some(0));
+    at_tictactoe("quit\nfor i = 1, 3 do\n:quit\n", &then);
 }
