@@ -311,11 +311,11 @@ fn unquoted(text: &str) -> &str {
     }
 }
 
-/// Handles one line typed at the prompt; false to stop playing.
 /// The words `command` reads as the prompt's own before any option: an option whose verb is
 /// one of them can be picked only by its number (`check` warns of such verbs).
 pub const PROMPT_WORDS: &[&str] = &["quit", "exit", "undo", "redo", "why", "save"];
 
+/// Handles one line typed at the prompt; false to stop playing.
 fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnostic>> {
     match line {
         "" => {}
