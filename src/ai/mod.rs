@@ -40,11 +40,8 @@ impl Seat {
     /// A seat as written on the command line (`human`, `ai:bold`, `mcts:500`).
     pub fn parse(text: &str) -> Result<Seat, String> {
         Seat::known(text).unwrap_or_else(|| {
-            Err(unknown(
-                text,
-                "player kind",
-                concat!("human, ", bot_kinds!()),
-            ))
+            let expected = concat!("human, ", bot_kinds!());
+            Err(unknown(text, "player kind", &KINDS, expected))
         })
     }
 
@@ -54,7 +51,7 @@ impl Seat {
             Some(Ok(Seat::Human)) => {
                 Err(concat!("a person is no bot here (expected: ", bot_kinds!(), ")").to_string())
             }
-            None => Err(unknown(text, "bot", bot_kinds!())),
+            None => Err(unknown(text, "bot", &KINDS[1..], bot_kinds!())),
             Some(seat) => seat,
         }
     }
@@ -163,13 +160,12 @@ impl fmt::Display for Seat {
     }
 }
 
-/// `unknown bot 'rnadom'; did you mean 'random'? (expected: …)`.
-fn unknown(text: &str, what: &str, expected: &str) -> String {
-    let kinds = ["human", "ai", "random", "mcts", "montecarlo", "alphabeta"];
-    let hint = crate::diag::hint(
-        text.trim(),
-        kinds.into_iter().filter(|k| expected.contains(k)),
-    );
+/// The kinds of seat, as `Seat::known` reads them without a parameter: `human`, then the bots.
+const KINDS: [&str; 6] = ["human", "ai", "random", "mcts", "montecarlo", "alphabeta"];
+
+/// `unknown bot 'rnadom'; did you mean 'random'? (expected: …)`, the hint taken from `kinds`.
+fn unknown(text: &str, what: &str, kinds: &[&str], expected: &str) -> String {
+    let hint = crate::diag::hint(text.trim(), kinds.iter().copied());
     format!(
         "unknown {what} '{}'{hint} (expected: {expected})",
         text.trim()
