@@ -186,15 +186,18 @@ fn draw_tokens(f: &Frame, rects: &[Rect]) {
     if n == 0 {
         return;
     }
-    let playing: Vec<usize> = (0..f.world.seats).filter(|s| f.world.in_play[*s]).collect();
-    let space_of = |seat: usize| f.anim.position(seat, f.now).floor() as usize % n;
-    for &seat in &playing {
-        let pos = f.anim.position(seat, f.now);
-        let here = space_of(seat);
+    // Each token in play, where it is along the track and the space it stands on.
+    let tokens: Vec<(usize, f64, usize)> = (0..f.world.seats)
+        .filter(|s| f.world.in_play[*s])
+        .map(|s| (s, f.anim.position(s, f.now)))
+        .map(|(s, pos)| (s, pos, pos.floor() as usize % n))
+        .collect();
+    for &(seat, pos, here) in &tokens {
         // A token's place among those on space i, itself counted there.
         let spot = |i: usize| {
-            let others: Vec<usize> = (playing.iter().copied())
-                .filter(|s| *s != seat && space_of(*s) == i)
+            let others: Vec<usize> = (tokens.iter())
+                .filter(|(s, _, on)| *s != seat && *on == i)
+                .map(|(s, _, _)| *s)
                 .collect();
             let slot = others.iter().filter(|s| **s < seat).count();
             let (side, corner) = track_side(n, i);
