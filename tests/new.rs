@@ -59,6 +59,11 @@ fn every_kind_of_new_game_checks_simulates_plays_and_opens() {
         );
         assert!(play.lines().any(|l| l.starts_with("game over: ")), "{play}");
         if kind == "table" {
+            // A round is each player's turn: five cards a hand, five rounds.
+            assert!(
+                sim.contains("rounds     mean 5.0  median 5  p90 5"),
+                "{sim}"
+            );
             // Every card played is told, whether it scores or not.
             let chosen = play.matches(") → play a ").count();
             let told = play.lines().filter(|l| l.contains(" plays ")).count();

@@ -12,6 +12,14 @@ local function in_hand(ctx, p, rank)
   end
 end
 
+-- Whether every player has played their last card.
+local function every_hand_empty(ctx)
+  for p = 1, ctx:seats() do
+    if ctx.zone.hand[p]:count() > 0 then return false end
+  end
+  return true
+end
+
 ---@type table<meeple.StateName, meeple.State>
 R.states = {
   deal = {
@@ -46,11 +54,11 @@ R.states = {
       else
         ctx:log("P%d plays %s", p, card.name)
       end
-      local next = ctx:next_player()
-      if ctx.zone.hand[next]:count() == 0 then
+      if every_hand_empty(ctx) then
         R.finish(G, ctx)
         return "over"
       end
+      ctx:next_player()
     end,
   },
 }
