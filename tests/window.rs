@@ -557,6 +557,14 @@ fn a_hotel_stands_on_its_space() {
     let hotel = buildings(band_split(space, side).0, side, 5, l.scale)[0];
     shot.assert_near(hotel.center(), [204, 25, 25], "the hotel on 北京胡同");
     shot.assert_near(owner_pixel(10, 1), hex("#d62828"), "北京胡同 owned by P1");
+    // 上海弄堂 stands on a corner: its group band and its hotel are drawn there too.
+    let (corner, (side, is_corner)) = (track_spaces(l.board, 10)[3], track_side(10, 3));
+    assert!(is_corner);
+    let band = band_split(corner, side).0;
+    let hotel = buildings(band, side, 5, l.scale)[0];
+    shot.assert_near(hotel.center(), [204, 25, 25], "the hotel on 上海弄堂");
+    let below = (band.center().0, band.y + band.h - 4.0);
+    shot.assert_near(below, hex("#c0392b"), "上海弄堂's group band");
 }
 
 #[test]
@@ -604,13 +612,19 @@ fn ink(shot: &Shot, r: meeple::app::layout::Rect) -> (usize, usize, Vec<bool>) {
 
 #[test]
 fn names_mixing_cjk_and_digits_are_drawn_with_glyphs_not_boxes() {
-    // Two spaces of the same size named alike but for one digit: drawn with boxes for the
-    // digits (a font without them) their ink would be identical.
+    // Two spaces of the same size and side named alike but for one digit: drawn with boxes
+    // for the digits (a font without them) their ink would be identical.
     let (dir, game) = copy_game("monopoly", "mono");
     let map = game.join("maps/demo.toml");
     let text = std::fs::read_to_string(&map).unwrap();
+    let guangzhou = "name = \"广州骑楼\"\nkind = \"property\"\ngroup = \"south\"\n\
+        data = { price = 240, house_cost = 150, rent = [25, 200, 550, 1300, 1700, 2100] }";
+    assert!(text.contains(guangzhou));
     let text = text
-        .replace("name = \"机会卡\"", "name = \"北京胡同 ¥200\"")
+        .replace(
+            guangzhou,
+            "name = \"北京胡同 ¥200\"\nkind = \"tax\"\ndata = { amount = 100 }",
+        )
         .replace("name = \"所得税\"", "name = \"北京胡同 ¥800\"");
     std::fs::write(&map, text).unwrap();
     let out = dir.path().join("names.png");
@@ -620,7 +634,7 @@ fn names_mixing_cjk_and_digits_are_drawn_with_glyphs_not_boxes() {
     ));
     let shot = Shot::load(&out);
     let spaces = track_spaces(board().board, 10);
-    let (a, b) = (ink(&shot, spaces[2]), ink(&shot, spaces[4]));
+    let (a, b) = (ink(&shot, spaces[5]), ink(&shot, spaces[4]));
     assert_eq!((a.0, a.1), (b.0, b.1), "the same text layout");
     let differ = a.2.iter().zip(&b.2).filter(|(x, y)| x != y).count();
     assert!(

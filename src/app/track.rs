@@ -50,13 +50,12 @@ fn draw_space(f: &Frame, i: usize, space: &Space, r: Rect, side: usize) {
     fill(r, kind_fill.unwrap_or(SPACE_FILL));
     let group = space.group.as_ref().and_then(|g| f.style.groups.get(g));
     let (band, rest) = band_split(r, side);
-    let corner = r.w == r.h && track_side(f.board.spaces.len(), i).1;
-    let text_box = if let (Some(g), false) = (group, corner) {
+    if let Some(g) = group {
         fill(band, color(*g));
-        rest
-    } else {
-        r
-    };
+    }
+    // The band is kept clear of text for buildings and tokens; a corner's tokens stand below.
+    let corner = r.w == r.h && track_side(f.board.spaces.len(), i).1;
+    let text_box = if group.is_some() || !corner { rest } else { r };
     if let Some(owner) = f.world.board.owners.get(i).copied().flatten() {
         fill(owner_strip(r, side), color(f.style.seat(owner)));
     }
