@@ -389,10 +389,13 @@ fn bad_map_settings_are_located() {
     );
     let salary = c.line_of("maps/demo.toml", "salary = \"lots\"");
     let salery = c.line_of("maps/demo.toml", "salery = 1");
+    let declared = c.line_of("game.toml", "salary = ");
     assert_fails(
         &c.check(),
         &[
             format!("mono/maps/demo.toml:{salary}:1: error: setting 'salary' is an integer; got \"lots\""),
+            // The mistake may be game.toml's: the note says where the game declares it.
+            format!("    mono/game.toml:{declared}: the game declares 'salary' as 200"),
             format!(
                 "mono/maps/demo.toml:{salery}:1: error: unknown setting 'salery'; did you mean 'salary'? (settings: \
                  ai_bid_share, ai_build_reserve, ai_buy_margin, ai_complete_margin, ai_unmortgage_reserve, auction, \

@@ -231,6 +231,8 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
         return Err(diags);
     };
     let loc = |offset: usize| at(&manifest_path, &text, offset);
+    let key_loc = |segs: &[&str]| source::key_position(&text, segs).map(&loc);
+    let declared = |key: &str| key_loc(&["settings", key]);
     let Some(def) = def else {
         // The maps and decks are still checked, against what of the manifest could be read.
         if let Some(parts) = manifest::ManifestParts::read(&text) {
@@ -241,7 +243,7 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
                 &parts.decks,
                 &parts.maps,
                 kinds,
-                &parts.settings,
+                (&parts.settings, &declared),
                 &loc,
                 &mut diags,
             );
@@ -255,7 +257,6 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
             def.api.get_ref()
         )));
     }
-    let key_loc = |segs: &[&str]| source::key_position(&text, segs).map(&loc);
     let (min, max) = (def.players.min, def.players.max);
     if min == 0 || min > max {
         let (key, why) = match min {
@@ -318,7 +319,7 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
         &def.decks,
         &def.maps,
         &def.space_kinds,
-        &def.settings,
+        (&def.settings, &declared),
         &loc,
         &mut diags,
     );
@@ -358,6 +359,9 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
     })
 }
 
+/// The game's settings, and where game.toml declares each one.
+type GameSettings<'a> = (&'a toml::Table, &'a dyn Fn(&str) -> Option<Loc>);
+
 /// The maps listed in `[maps]`, each with the shared decks and its own, and the default map's
 /// name; every problem of their files pushed on `diags`.
 #[allow(clippy::too_many_arguments)]
@@ -367,13 +371,13 @@ fn load_maps(
     deck_files: &[toml::Spanned<String>],
     listed: &BTreeMap<String, toml::Spanned<String>>,
     kinds: &[String],
-    settings: &toml::Table,
+    settings: GameSettings,
     loc: &dyn Fn(usize) -> Loc,
     diags: &mut Vec<Diagnostic>,
 ) -> (BTreeMap<String, Board>, String) {
     let shared_decks: Vec<Deck> = deck_files
         .iter()
-        .flat_map(|d| load_decks(files, shown, d, settings, loc, diags))
+        .flat_map(|d| load_decks(files, shown, d, settings.0, loc, diags))
         .collect();
     let mut maps = BTreeMap::new();
     let mut default_map = None;
@@ -432,7 +436,7 @@ fn load_board(
     file: &toml::Spanned<String>,
     kinds: &[String],
     shared: &[Deck],
-    game_settings: &toml::Table,
+    (game_settings, declared): GameSettings,
     manifest_loc: &dyn Fn(usize) -> Loc,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Board> {
@@ -499,7 +503,15 @@ fn load_board(
         let shown = value.to_string();
         if let Err(e) = settings::apply_value(&mut settings, &key, value, &shown) {
             let offset = source::key_position(&text, &["settings", &key]).unwrap_or(0);
-            diags.push(loc(offset).error(e));
+            let mut d = loc(offset).error(e);
+            // The mistake may be the game's: say where it declares the setting.
+            if let (Some(l), Some(v)) = (declared(&key), game_settings.get(&key)) {
+                d = d.note(format!(
+                    "{}:{}: the game declares '{key}' as {v}",
+                    l.path, l.line
+                ));
+            }
+            diags.push(d);
         }
     }
     if let Some((rows, cols)) = &grid {
