@@ -287,6 +287,7 @@ fn unknown_keys_in_manifest_are_all_reported_in_line_order() {
     );
 }
 
+/// A misspelt required key is told once, as the unknown key with its "did you mean".
 #[test]
 fn misspelled_required_key_in_manifest() {
     let c = Copy::new();
@@ -294,11 +295,46 @@ fn misspelled_required_key_in_manifest() {
     let titel = c.line_of("game.toml", "titel = ");
     assert_fails(
         &c.check(),
-        &[
-            "mono/game.toml:1:1: error: missing key 'title' (at the top level of the file)"
-                .to_string(),
-            format!("mono/game.toml:{titel}:1: error: unknown key 'titel'; did you mean 'title'?"),
-        ],
+        &[format!(
+            "mono/game.toml:{titel}:1: error: unknown key 'titel'; did you mean 'title'?"
+        )],
+    );
+    let line = c
+        .read("game.toml")
+        .lines()
+        .nth(titel - 1)
+        .unwrap()
+        .to_string();
+    c.edit("game.toml", &format!("{line}\n"), "");
+    assert_fails(
+        &c.check(),
+        &["mono/game.toml:1:1: error: missing key 'title' (at the top level of the file)".into()],
+    );
+}
+
+/// A missing key says which entry lacks it; misspelt there, it is told once too.
+#[test]
+fn missing_key_names_its_entry() {
+    let c = Copy::new();
+    c.edit("maps/demo.toml", "name = \"上海弄堂\"\n", "");
+    let entry = c.line_of("maps/demo.toml", "id = \"shanghai\"") - 1;
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "mono/maps/demo.toml:{entry}:1: error: missing key 'name' in 'spaces[4]'"
+        )],
+    );
+    c.edit(
+        "maps/demo.toml",
+        "id = \"shanghai\"\n",
+        "id = \"shanghai\"\nnmae = \"上海\"\n",
+    );
+    let nmae = c.line_of("maps/demo.toml", "nmae = ");
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "mono/maps/demo.toml:{nmae}:1: error: unknown key 'nmae' in 'spaces[4]'; did you mean 'name'?"
+        )],
     );
 }
 
@@ -315,7 +351,7 @@ fn missing_key_in_a_table_at_the_start_of_a_file() {
     .expect("writing the edit");
     assert_fails(
         &c.check(),
-        &["mono/cards/demo.toml:1:1: error: missing key 'id'".into()],
+        &["mono/cards/demo.toml:1:1: error: missing key 'id' in 'decks[1]'".into()],
     );
 }
 
@@ -349,7 +385,7 @@ fn one_mistake_in_each_file_is_reported_in_one_check() {
     assert_fails(
         &c.check(),
         &[
-            format!("gomo/game.toml:{players}:11: error: missing key 'max'"),
+            format!("gomo/game.toml:{players}:11: error: missing key 'max' in 'players'"),
             format!("gomo/game.toml:{rulez}:1: error: unknown key 'rulez'; did you mean 'rules'?"),
             format!("gomo/maps/board.toml:{sise}:1: error: unknown setting 'sise'; did you mean 'size'? (settings: attack, playout, rule, size)"),
             format!("gomo/rules.lua:{last}: error: <eof> expected near 'R'"),

@@ -27,6 +27,7 @@ pub fn parse_toml<T: DeserializeOwned>(
     let mut unknown: Vec<Vec<String>> = Vec::new();
     let parsed: Result<T, _> = serde_ignored::deserialize(de, |p| unknown.push(segments(&p)));
     let root = DeTable::parse(text).ok();
+    let before = diags.len();
     if let (Err(_), Some(root)) = (&parsed, &root) {
         // serde stops at its first error: the keys past it are looked up in the schema.
         let mut past = Vec::new();
@@ -46,10 +47,34 @@ pub fn parse_toml<T: DeserializeOwned>(
     match parsed {
         Ok(v) => Some(v),
         Err(e) => {
-            diags.push(toml_error(path, text, &e));
+            let error = toml_error(path, text, &e);
+            // A missing key that an unknown one misspells is told once, by the unknown key's
+            // "did you mean".
+            if !misspelt(&error.message, &diags[before..]) {
+                diags.push(error);
+            }
             None
         }
     }
+}
+
+/// Whether `message`, a missing key's, names the key that one of `told`'s unknown keys
+/// suggests (`missing key 'title'` beside `unknown key 'titel'; did you mean 'title'?`).
+fn misspelt(message: &str, told: &[Diagnostic]) -> bool {
+    let Some(rest) = message.strip_prefix("missing key '") else {
+        return false;
+    };
+    let (key, place) = rest.split_once('\'').unwrap_or((rest, ""));
+    let place = place.strip_prefix(" in ").unwrap_or("");
+    told.iter().any(|d| {
+        let unknown_in = |p: &str| match p {
+            "" => !d.message.contains("' in '"),
+            p => d.message.contains(&format!("' in {p};")),
+        };
+        d.message.starts_with("unknown key '")
+            && d.message.ends_with(&format!("; did you mean '{key}'?"))
+            && unknown_in(place)
+    })
 }
 
 pub fn toml_error(path: &str, text: &str, e: &toml::de::Error) -> Diagnostic {
@@ -68,6 +93,16 @@ pub fn toml_error(path: &str, text: &str, e: &toml::de::Error) -> Diagnostic {
     let whole = e.span().is_none_or(|s| s.end == 0);
     if whole && message.starts_with("missing key") {
         message = format!("{message} (at the top level of the file)");
+    } else if let (true, Some(span), Ok(root)) = (
+        message.starts_with("missing key"),
+        e.span(),
+        DeTable::parse(text),
+    ) {
+        let mut place = Vec::new();
+        table_at(root.get_ref(), span.start, &mut place);
+        if !place.is_empty() {
+            message = format!("{message} in '{}'", shown_path(&place));
+        }
     }
     let offset = e.span().map_or(0, |s| s.start);
     Diagnostic::at_offset(path, text, offset, message)
@@ -192,6 +227,27 @@ fn schema_unknowns(
             }
         }
         path.pop();
+    }
+}
+
+/// The path of the innermost table of `table` whose text holds byte `offset`, pushed on `path`.
+/// A table begun by a header (`[[spaces]]`) spans its header only, as does its array.
+fn table_at(table: &DeTable, offset: usize, path: &mut Vec<String>) {
+    for (key, value) in table {
+        let (index, inner) = match value.get_ref() {
+            DeValue::Table(t) if value.span().contains(&offset) => (None, t),
+            DeValue::Array(items) => {
+                let item = (items.iter().enumerate()).find(|(_, v)| v.span().contains(&offset));
+                match item.map(|(i, v)| (i, v.get_ref())) {
+                    Some((i, DeValue::Table(t))) => (Some(i), t),
+                    _ => continue,
+                }
+            }
+            _ => continue,
+        };
+        path.push(key.get_ref().to_string());
+        path.extend(index.map(|i| i.to_string()));
+        return table_at(inner, offset, path);
     }
 }
 
