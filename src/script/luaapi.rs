@@ -94,7 +94,7 @@ pub const CLASSES: &[Class] = &[
             method("draw", &[], &[], "Records a draw."),
             method("log", &[("text", "string"), ("...", "any")], &[], "Adds a line to the event log; with more arguments `text` is a `string.format` pattern."),
             field("logging", "boolean", "Whether `ctx:log` lines are kept (false in games that record no events)."),
-            method("tally", &[("name", "string"), ("key", "string|number"), ("n?", "integer")], &[], "Adds `n` (default 1) to a named count that `sim` reports."),
+            method("tally", &[("name", "string"), ("key", "string|number"), ("n?", "integer")], &[], "Adds `n` (a whole number, 0 or more; default 1) to a named count that `sim` reports."),
             field("settings", "meeple.Settings", "The game's `[settings]` after `--set` overrides; reading an undeclared one is an error."),
             field("map", "meeple.Map", "The map being played."),
             field("dice", "meeple.Dice", "Dice rolled with the game's generator."),
