@@ -491,8 +491,9 @@ R.states.auction = {
   end,
 }
 
--- The move is over: it is counted in the landing statistics; the game ends when one player
--- remains; after doubles the same player rolls again, else the next player's turn begins.
+-- The move is over: where it ended is counted in the landing statistics (a player sent to
+-- jail counts as on Jail); the game ends when one player remains; after doubles the same
+-- player rolls again, else the next player's turn begins.
 R.states.next_player = {
   enter = function(G, ctx, p)
     local pl = G.players[p]
