@@ -1662,6 +1662,52 @@ fn check_shows_every_decision() {
     );
 }
 
+/// An error in a function a hook tail-calls (`return ctx:item(0)`) has no line of the hook's:
+/// it is put at the line where the hook begins, and a note says why.
+#[test]
+fn an_error_in_a_tail_call_is_put_where_the_hook_begins() {
+    let c = Copy::new();
+    c.edit(
+        "rules.lua",
+        r#"if verb == "roll" then return "roll the dice" end"#,
+        r#"if verb == "roll" then return ctx:item(0) end"#,
+    );
+    let line = c.line_of("rules.lua", "function R.label(");
+    let hook = |line: usize, context: &str| {
+        vec![
+            format!("mono/rules.lua:{line}: error: this game names no items: ctx:item needs [items] in game.toml"),
+            format!("    {context}"),
+            format!("    line {line} is where the hook begins: a call made by `return f(...)` leaves no line"),
+            first_game(),
+        ]
+    };
+    assert_fails(
+        &c.check(),
+        &hook(
+            line,
+            "in hook 'R.label' (state 'wait_player', player 1, turn 1)",
+        ),
+    );
+    c.edit(
+        "rules.lua",
+        r#"if verb == "roll" then return ctx:item(0) end"#,
+        r#"if verb == "roll" then return "roll the dice" end"#,
+    );
+    c.edit(
+        "rules.lua",
+        "    return { { \"buy\", here(ctx, p).id }, { \"pass\" } }",
+        "    return ctx:item(0)",
+    );
+    let options = c.line_of("rules.lua", "return ctx:item(0)") - 1;
+    assert_fails(
+        &c.check(),
+        &hook(
+            options,
+            "in state 'buying' hook 'options' (player 1, turn 1)",
+        ),
+    );
+}
+
 /// A bad argument to a `ctx` function written in Rust points at the calling line too.
 #[test]
 fn a_bad_argument_to_a_rust_ctx_function_names_the_rules_line() {

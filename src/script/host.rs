@@ -280,9 +280,8 @@ impl Host {
         let result = self.budgeted(|| f.call::<R>(args));
         result.map_err(|e| {
             let message = lua_message(&e);
-            let diag =
-                Diagnostic::from_lua_message(&message, &self.unlocated_path(f)).note(context());
-            ScriptError(diag)
+            let diag = Diagnostic::from_lua_message(&message, &self.unlocated_path(f));
+            ScriptError(at_hook(diag.note(context()), Some(f)))
         })
     }
 
@@ -435,6 +434,27 @@ fn ai_styles(ai: Option<&Table>) -> Vec<(String, Table)> {
     let mut out: Vec<(String, Table)> = styles.pairs::<String, Table>().flatten().collect();
     out.sort_by(|a, b| a.0.cmp(&b.0));
     out
+}
+
+/// Places an error Lua left on no line at the first line of `hook`, the script function it
+/// happened in: a hook that ends in `return f(...)` leaves no frame of its own behind.
+pub fn at_hook(mut d: Diagnostic, hook: Option<&Function>) -> Diagnostic {
+    let info = match hook.map(|f| f.info()) {
+        Some(info) if d.line.is_none() => info,
+        _ => return d,
+    };
+    let runtime = [crate::diag::PRELUDE, crate::diag::DRIVER].map(|p| format!("@{p}"));
+    if info.source.as_ref().is_some_and(|s| runtime.contains(s)) {
+        return d;
+    }
+    // (a chunk's main function, such as an `eval` entry, begins at no line)
+    if let (Some(path), Some(line @ 1..)) = (file_of(&info), info.line_defined) {
+        (d.path, d.line) = (path, Some(line));
+        d.notes.push(format!(
+            "line {line} is where the hook begins: a call made by `return f(...)` leaves no line"
+        ));
+    }
+    d
 }
 
 /// The file a Lua function is written in, as shown (its chunk's whole name: Lua shortens

@@ -93,7 +93,11 @@ impl Host {
     fn drive_call(&self, name: &str, args: impl mlua::IntoLuaMulti) -> Result<Stop, GameError> {
         let f = self.driver_fn(name)?;
         let ctx = || self.driver_context();
-        Ok(self.call(&f, args, &ctx)?)
+        self.call(&f, args, &ctx).map_err(|e| {
+            let hook: String = self.run.raw_get("hook").unwrap_or_default();
+            let f = self.hook_function(&self.state_name(), &hook);
+            GameError::Script(ScriptError(super::host::at_hook(e.0, f.as_ref())))
+        })
     }
 
     /// The pending decision after the driver stopped to ask, or what else it stopped for.
