@@ -318,6 +318,25 @@ fn undo_stops_where_a_person_saw_a_hidden_tile() {
         out.contains("cannot undo: P1 saw something hidden then (a draw, a deal), which an undo cannot take back"),
         "{out}"
     );
+    // Undo again at a claim whose last step P1 may not undo: nothing is undone, and redo still
+    // brings back the claim undone before.
+    let out = play(
+        &["--players", "human,ai,ai,ai", "--seed", "11"],
+        "2\n1\nundo\nundo\nredo\nquit\n",
+    );
+    let said: Vec<&str> = (out.lines())
+        .filter_map(|l| l.strip_prefix("> "))
+        .filter(|l| l.starts_with("undid") || l.starts_with("cannot") || l.starts_with("redid"))
+        .collect();
+    assert_eq!(
+        said,
+        [
+            "undid 1 decision",
+            "cannot undo: P1 saw something hidden then (a draw, a deal), which an undo cannot take back",
+            "redid 1 decision"
+        ],
+        "{out}"
+    );
     let mut g = start("mahjong", "table", 4, 3, &[]);
     to_p1s_next_discard(&mut g);
     assert!(

@@ -201,6 +201,16 @@ impl Session {
                 break;
             }
         }
+        if undone > 0 && !self.human_turn() {
+            // Short of a person's decision the bots would only play the same again: put back
+            // what was taken, and keep what redo may bring back.
+            for _ in 0..undone {
+                if let Err(e) = self.game.redo() {
+                    return e.to_string();
+                }
+            }
+            undone = 0;
+        }
         let steps =
             (self.record.steps).split_off(self.game.history.len().min(self.record.steps.len()));
         if undone > 0 {
