@@ -1108,6 +1108,40 @@ fn a_zone_layout_is_checked_against_its_choices_its_zone_and_the_meld_shapes() {
     );
 }
 
+/// A game whose result is recorded must end: a hook that records a win and stays in a decision
+/// state is an error at that hook, not a game that goes on after its "game over".
+#[test]
+fn a_game_that_goes_on_after_its_result_is_an_error() {
+    let c = Copy::of("tictactoe", "ttt");
+    c.edit(
+        "rules.lua",
+        "R.states = { turn = grid.placing_turn(\"over\") }",
+        "R.states = {
+  turn = {
+    options = function(G, ctx) return ctx.grid:empty_options() end,
+    act = function(G, ctx, a, p)
+      ctx.grid:set(a[2], a[3], p)
+      if ctx.grid:longest(a[2], a[3], p) >= ctx.settings.line then ctx:win(p) end
+      ctx:next_player()
+    end,
+  },
+}",
+    );
+    let act = c.line_of("rules.lua", "act = function");
+    assert_fails(
+        &c.check(),
+        &[
+            format!(
+                "ttt/rules.lua:{act}: error: the game's result is recorded (P2 won), yet the flow \
+                 went on to decision state 'turn': return a final state (over) from the hook that \
+                 records it"
+            ),
+            "    in state 'turn' hook 'act' (player 2, turn 8)".into(),
+            replayed("ttt", "board", "random,random", 1),
+        ],
+    );
+}
+
 /// A final state decides nothing, and claim keys belong to simultaneous states: each error
 /// is at its key.
 #[test]

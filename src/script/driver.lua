@@ -191,6 +191,7 @@ end
 --   "none"     an automatic state named no next state
 --   "stuck", states       automatic steps without a decision past the guard (the last six)
 --   "options", problem    a bad options list (problem nil: an empty one); "seats", problem
+--   "over", hook          a decision was reached after a hook recorded the game's result
 -- A state marked forced plays its lone option for every policy, the limit notwithstanding.
 -- Entering a decision or final state runs its enter hook once (it may move on); an automatic
 -- state runs its enter hook, which must name the next state; every transition is checked
@@ -208,6 +209,9 @@ function D.run(run, limit, index)
   -- checked: `list` was checked and no Lua has run since (the option played need not be
   -- checked again).
   local checked = false
+  -- over: a result was recorded before this run (by a console entry, say): only one recorded
+  -- during it must end the game.
+  local over = S.over
   if list == nil then fresh, S.entered = S.entered, false end
   while true do
     if list == nil then goto settle end
@@ -298,6 +302,7 @@ function D.run(run, limit, index)
     end
     -- Ask the decision state `st`: who decides, with the checked options.
     ::ask::
+    if S.over and not over then return "over", run.hook end
     if cap and S.round > cap then return "capped" end
     if st.priority then
       claim = S.claim

@@ -37,6 +37,18 @@ function M.install(ctx, spec, emit)
   local S = { owner = owner, level = level, token = token, in_play = in_play, counter = counter,
               current = 1, turn = 1, round = 1, record = true, playing = seats, seats = seats,
               decisions = 0, entered = true }
+  -- A recorded result is noted in S: the driver refuses a game that goes on after it.
+  local win, draw = ctx.win, ctx.draw
+  function ctx:win(...)
+    if self ~= ctx then dotted("win") end
+    win(self, ...)
+    S.over = true
+  end
+  function ctx:draw()
+    if self ~= ctx then dotted("draw") end
+    draw(self)
+    S.over = true
+  end
   local by_id, column = ctx.board.by_id, {}
   for i, name in ipairs(spec.counters) do
     counter[i] = {}

@@ -167,6 +167,7 @@ impl Host {
         s.raw_set("pending", Value::Nil).map_err(fail)?;
         s.raw_set("pending_seat", Value::Nil).map_err(fail)?;
         s.raw_set("claim", claim).map_err(fail)?;
+        s.raw_set("over", world.outcome.is_some()).map_err(fail)?;
         self.decision = None;
         Ok(())
     }
@@ -316,6 +317,20 @@ impl Host {
                 self.hook_error("options", msg)
             }
             "seats" => self.hook_error("seats", text(&a)),
+            "over" => {
+                let result = (self.live.borrow().outcome.as_ref())
+                    .map_or("recorded".into(), |o| o.to_string());
+                let finals: Vec<&str> = (self.pkg.flow.states.iter())
+                    .filter(|s| s.terminal)
+                    .map(|s| s.name.as_str())
+                    .collect();
+                let msg = format!(
+                    "the game's result is recorded ({result}), yet the flow went on to decision \
+                     state '{state}': return a final state ({}) from the hook that records it",
+                    finals.join(", ")
+                );
+                self.hook_error(&text(&a), msg)
+            }
             other => self.hook_error("act", format!("the driver stopped for '{other}'")),
         }
     }
@@ -323,7 +338,15 @@ impl Host {
     /// An error about what the script function `f` (the hook `hook`) did, located at its
     /// definition, with the flow's context as its note.
     pub fn error_at(&self, f: Option<Function>, msg: String, hook: &str) -> GameError {
-        let mut diag = Diagnostic::error(&self.rules_path, msg).note(self.context(hook));
+        // The hook the driver ran last was called for the seat it noted (an act hook may have
+        // passed the turn since).
+        let last = self.run.raw_get::<String>("hook").is_ok_and(|h| h == hook);
+        let context = if last {
+            self.driver_context()
+        } else {
+            self.context(hook)
+        };
+        let mut diag = Diagnostic::error(&self.rules_path, msg).note(context);
         if let Some(info) = f.map(|f| f.info()) {
             if let (Some(src), Some(line)) = (super::host::file_of(&info), info.line_defined) {
                 diag.path = src;
