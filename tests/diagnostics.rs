@@ -3110,6 +3110,50 @@ fn a_grid_side_out_of_range_names_its_setting_once() {
     );
 }
 
+/// A grid map's kind and sides, and the default map, say what they expect and the nearest
+/// name.
+#[test]
+fn map_kinds_sides_and_the_default_map_say_what_they_expect() {
+    let c = Copy::of("gomoku", "go");
+    c.edit("maps/board.toml", "kind = \"grid\"", "kind = \"gird\"");
+    let kind = c.line_of("maps/board.toml", "kind = ");
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "go/maps/board.toml:{kind}:8: error: map kind 'gird' is not one of: track, grid, \
+             table; did you mean 'grid'?"
+        )],
+    );
+    c.edit("maps/board.toml", "kind = \"gird\"", "kind = \"grid\"");
+    c.edit("maps/board.toml", "cols = \"size\"", "cols = 3.5");
+    let cols = c.line_of("maps/board.toml", "cols = ");
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "go/maps/board.toml:{cols}:8: error: expected a whole number or the name of an \
+             integer setting, got the number 3.5"
+        )],
+    );
+    c.edit("maps/board.toml", "cols = 3.5", "cols = \"sise\"");
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "go/maps/board.toml:{cols}:8: error: grid size names 'sise', which is not an \
+             integer setting; did you mean 'size'?"
+        )],
+    );
+    c.edit("maps/board.toml", "cols = \"sise\"", "cols = \"size\"");
+    c.edit("game.toml", "default = \"board\"", "default = \"bord\"");
+    let default = c.line_of("game.toml", "default = ");
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "go/game.toml:{default}:11: error: default map 'bord' is not listed in [maps]; did \
+             you mean 'board'?"
+        )],
+    );
+}
+
 /// A verb must be one word a player can type: one with a space in it, or an empty one, is an
 /// error where the options are listed.
 #[test]

@@ -43,11 +43,29 @@ pub struct SpaceDef {
 }
 
 /// A grid dimension: a number, or the name of an integer setting (`rows = "size"`).
-#[derive(Deserialize, Clone, Debug, PartialEq)]
-#[serde(untagged)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Dim {
     Fixed(i64),
     Setting(String),
+}
+
+impl<'de> Deserialize<'de> for Dim {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Dim, D::Error> {
+        struct Either;
+        impl serde::de::Visitor<'_> for Either {
+            type Value = Dim;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a whole number or the name of an integer setting")
+            }
+            fn visit_i64<E>(self, n: i64) -> Result<Dim, E> {
+                Ok(Dim::Fixed(n))
+            }
+            fn visit_str<E>(self, name: &str) -> Result<Dim, E> {
+                Ok(Dim::Setting(name.to_string()))
+            }
+        }
+        d.deserialize_any(Either)
+    }
 }
 
 impl Dim {
@@ -58,9 +76,13 @@ impl Dim {
             Dim::Setting(name) => match settings.get(name).and_then(|v| v.as_integer()) {
                 Some(n) => n,
                 None => {
+                    let integers = (settings.iter())
+                        .filter(|(_, v)| v.is_integer())
+                        .map(|(k, _)| k.as_str());
                     return Err(format!(
-                        "grid size names '{name}', which is not an integer setting"
-                    ))
+                        "grid size names '{name}', which is not an integer setting{}",
+                        crate::diag::hint(name, integers)
+                    ));
                 }
             },
         };

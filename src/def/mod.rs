@@ -403,9 +403,14 @@ fn load_maps(
     }
     let default_map = match default_map {
         Some(d) if !listed.contains_key(d.get_ref()) => {
+            let names = listed
+                .keys()
+                .filter(|k| *k != "default")
+                .map(|k| k.as_str());
             diags.push(loc(d.span().start).error(format!(
-                "default map '{}' is not listed in [maps]",
-                d.get_ref()
+                "default map '{}' is not listed in [maps]{}",
+                d.get_ref(),
+                diag::hint(d.get_ref(), names)
             )));
             String::new()
         }
@@ -591,9 +596,8 @@ fn check_grid(
         }
         other => {
             let at = def.kind.as_ref().map(|k| k.span().start).unwrap_or(0);
-            diags.push(loc(at).error(format!(
-                "unknown map kind '{other}' (expected: track, grid, table)"
-            )));
+            let kinds = ["track", "grid", "table"];
+            diags.push(loc(at).error(format!("map kind {}", diag::not_one_of(other, &kinds))));
             None
         }
     }
