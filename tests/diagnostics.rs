@@ -2042,6 +2042,16 @@ fn tallies_count_and_start_again_with_the_game() {
 fn dice_and_tally_arguments_are_checked() {
     let g = start("monopoly", "demo", 2, 1, &[]);
     let error = |call: &str| raised(&g, call);
+    let cwd = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (k, got) in [("-3", "-3"), ("1.5", "1.5"), ("'two'", "string")] {
+        let code = format!("return ctx.random:sample({{1, 2}}, {k})");
+        assert_eq!(
+            run_in(cwd, &["eval", "monopoly", &code]).stderr,
+            format!(
+                "eval:1: error: random:sample: k must be a whole number of 0 or more, got {got}\n    in eval\n"
+            )
+        );
+    }
     let bad = |spec: &str| {
         format!("eval:1: bad dice spec '{spec}' (expected forms like \"2d6\", \"d20\", \"3d6+2\")")
     };

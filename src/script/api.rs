@@ -207,7 +207,21 @@ fn random_api(lua: &Lua, world: &W) -> mlua::Result<Table> {
     let w = world.clone();
     t.raw_set(
         "sample",
-        lua.create_function(move |lua, (_, list, k): (This, Table, usize)| {
+        lua.create_function(move |lua, (_, list, k): (This, Table, Value)| {
+            let k = match k {
+                Value::Integer(n) if n >= 0 => n as usize,
+                Value::Number(f) if f >= 0.0 && f.fract() == 0.0 && f < 1e15 => f as usize,
+                other => {
+                    let got = match other {
+                        Value::Integer(n) => n.to_string(),
+                        Value::Number(f) => f.to_string(),
+                        v => v.type_name().to_string(),
+                    };
+                    let message =
+                        format!("random:sample: k must be a whole number of 0 or more, got {got}");
+                    return Err(api_error(lua, message));
+                }
+            };
             let items: Vec<Value> = list
                 .sequence_values::<Value>()
                 .collect::<mlua::Result<_>>()?;
