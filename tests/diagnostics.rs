@@ -2359,6 +2359,42 @@ fn check_and_sim_say_what_they_lack() {
         );
         assert!(zero.stderr.starts_with(&said), "{}", zero.stderr);
     }
+    // A negative number is the flag's value, refused by the flag's own check.
+    for (args, shown, expected) in [
+        (
+            ["sim", "tictactoe", "--games", "-5"],
+            "--games <GAMES>",
+            "1 or more",
+        ),
+        (
+            ["sim", "tictactoe", "--seed", "-1"],
+            "--seed <SEED>",
+            "0 or more",
+        ),
+        (
+            ["play", "tictactoe", "--answer-seconds", "-1"],
+            "--answer-seconds <SECONDS>",
+            "0 or more",
+        ),
+    ] {
+        let out = run_in(here, &args);
+        let said = format!(
+            "error: invalid value '{}' for '{shown}': expected a whole number of {expected}\n",
+            args[3]
+        );
+        assert_eq!(out.code, Some(2));
+        assert!(out.stderr.starts_with(&said), "{}", out.stderr);
+    }
+    // The window's own flags are refused in the terminal, and a bad size before any game.
+    let text = run_in(here, &["play", "tictactoe", "--text", "--msaa", "4"]);
+    assert_has(
+        &text.stderr,
+        "error: the argument '--text' cannot be used with '--msaa <N>'\n",
+    );
+    let size = run_in(here, &["play", "tictactoe", "--size", "100x100"]);
+    let said = "error: invalid value '100x100' for '--size <WxH>': expected WIDTHxHEIGHT, at least 200x150\n";
+    assert!(size.stderr.starts_with(said), "{}", size.stderr);
+    assert_eq!((size.code, size.stdout.as_str()), (Some(2), ""));
 }
 
 /// A `data` key the runtime's own field would hide (a space's `index`, a card's `deck`) is an
@@ -2843,7 +2879,8 @@ fn sim_writes_json_or_csv_to_standard_output_for_a_dash() {
     );
 }
 
-/// A file sim cannot write is refused before any game is played: nothing is run for nothing.
+/// A file sim or play cannot write is refused before any game is played: nothing is run for
+/// nothing.
 #[test]
 fn sim_refuses_a_file_it_cannot_write_before_playing() {
     let dir = tempfile::tempdir().expect("a temporary folder");
@@ -2866,6 +2903,25 @@ fn sim_refuses_a_file_it_cannot_write_before_playing() {
             "{flag}"
         );
     }
+    let path = missing.to_str().expect("a UTF-8 path");
+    let args = [
+        "play",
+        "tictactoe",
+        "--players",
+        "ai,ai",
+        "--text",
+        "--record",
+        path,
+    ];
+    let out = run_in(cwd, &args);
+    assert_eq!(
+        (out.code, out.stderr.as_str(), out.stdout.as_str()),
+        (
+            Some(1),
+            format!("{path}: error: cannot write: its folder does not exist\n").as_str(),
+            ""
+        )
+    );
 }
 
 /// At the prompt, text that is none of the listed options points at the list (whose labels

@@ -54,11 +54,12 @@ pub struct WindowArgs {
     #[arg(long, value_name = "N")]
     pub frames: Option<usize>,
     /// Window size in pixels
-    #[arg(long, value_name = "WxH", default_value = "1280x800")]
-    pub size: String,
+    #[arg(long, value_name = "WxH", default_value = "1280x800", value_parser = size,
+          conflicts_with = "text")]
+    pub size: (f32, f32),
     /// Window: multisampling for smoother edges (e.g. 4 on a graphics card; 1 = off, the
     /// default, keeps software-rendered displays fast)
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, conflicts_with = "text")]
     pub msaa: i32,
 }
 
@@ -138,14 +139,7 @@ struct Plan {
 
 /// Opens the window on `s` and plays until quit (or until the scripted run ends).
 pub fn run(s: Session, watcher: Option<Watcher>, a: WindowArgs, record: Option<PathBuf>) -> Done {
-    let (width, height) = parse_pair(&a.size, 'x')
-        .filter(|(w, h)| *w >= 200.0 && *h >= 150.0)
-        .ok_or_else(|| {
-            vec![Diagnostic::error(
-                "--size",
-                format!("'{}' is not WIDTHxHEIGHT (at least 200x150)", a.size),
-            )]
-        })?;
+    let (width, height) = a.size;
     let click = match &a.click {
         Some(c) => Some(
             parse_pair(c, ',')
@@ -200,6 +194,13 @@ pub fn run(s: Session, watcher: Option<Watcher>, a: WindowArgs, record: Option<P
 }
 
 /// `A<sep>B` as two numbers.
+/// `--size WxH`: at least 200x150 pixels.
+fn size(text: &str) -> Result<(f32, f32), String> {
+    (parse_pair(text, 'x'))
+        .filter(|(w, h)| *w >= 200.0 && *h >= 150.0)
+        .ok_or_else(|| "expected WIDTHxHEIGHT, at least 200x150".into())
+}
+
 fn parse_pair(text: &str, sep: char) -> Option<(f32, f32)> {
     let (a, b) = text.split_once(sep)?;
     Some((a.trim().parse().ok()?, b.trim().parse().ok()?))

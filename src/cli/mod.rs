@@ -17,7 +17,7 @@ mod types;
 use crate::def::Package;
 use crate::diag::{render, Diagnostic};
 use crate::engine::{Game, GameConfig};
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -66,7 +66,7 @@ pub struct GameArgs {
     #[arg(long)]
     pub map: Option<String>,
     /// Seed of the game's random generator
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = whole::<u64>)]
     pub seed: u64,
     /// Override a setting from game.toml, e.g. --set salary=300 (repeatable)
     #[arg(long = "set", value_name = "KEY=VALUE")]
@@ -105,7 +105,10 @@ struct ReplayArgs {
 }
 
 pub fn main() -> i32 {
-    let cli = Cli::parse();
+    // A negative number is taken as a flag's value, for the flag's own check to refuse
+    // (`--games -5`), not as an unknown flag.
+    let cmd = Cli::command().mut_subcommands(|c| c.mut_args(|a| a.allow_negative_numbers(true)));
+    let cli = Cli::from_arg_matches(&cmd.get_matches()).unwrap_or_else(|e| e.exit());
     let result = match cli.command {
         Command::Play(a) => play::run(a),
         Command::Sim(a) => sim::run(a),
@@ -134,6 +137,29 @@ pub fn positive<T: std::str::FromStr + Default + PartialEq>(text: &str) -> Resul
         Ok(n) if n != T::default() => Ok(n),
         _ => Err("expected a whole number of 1 or more".into()),
     }
+}
+
+/// Whether a file can be made at `path` (`-` is standard output): its folder exists and it is
+/// not itself a folder.
+pub fn can_write(path: &std::path::Path) -> Result<(), Vec<Diagnostic>> {
+    let folder = (path.parent())
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let why = match () {
+        _ if path.as_os_str() == "-" => return Ok(()),
+        _ if path.is_dir() => "it is a folder",
+        _ if !folder.is_dir() => "its folder does not exist",
+        _ => return Ok(()),
+    };
+    Err(vec![Diagnostic::error(
+        path.display().to_string(),
+        format!("cannot write: {why}"),
+    )])
+}
+
+/// A whole number of 0 or more given on the command line, or an error saying so.
+pub fn whole<T: std::str::FromStr>(text: &str) -> Result<T, String> {
+    (text.parse::<T>()).map_err(|_| "expected a whole number of 0 or more".into())
 }
 
 /// The note under a game's error: its seed and the command that plays it again (every bot

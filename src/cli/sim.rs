@@ -68,7 +68,7 @@ pub fn run(a: SimArgs) -> CmdResult {
     }
     // A file that cannot be written is said before the batch, not after it.
     for path in [&a.json, &a.csv].into_iter().flatten() {
-        can_write(path)?;
+        super::can_write(path)?;
     }
     let (summary, results, board) = batch(&a, pkg.clone(), &seats, jobs)?;
     // With a file written to standard output, the table goes to standard error.
@@ -240,24 +240,6 @@ fn first_failure(
         failed.error.as_deref().unwrap_or_default(),
         results.len()
     ))
-}
-
-/// Whether a file can be made at `path` (`-` is standard output): its folder exists and it is
-/// not itself a folder.
-fn can_write(path: &std::path::Path) -> Result<(), Vec<Diagnostic>> {
-    let folder = (path.parent())
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(std::path::Path::new("."));
-    let why = match () {
-        _ if path.as_os_str() == "-" => return Ok(()),
-        _ if path.is_dir() => "it is a folder",
-        _ if !folder.is_dir() => "its folder does not exist",
-        _ => return Ok(()),
-    };
-    Err(vec![Diagnostic::error(
-        path.display().to_string(),
-        format!("cannot write: {why}"),
-    )])
 }
 
 /// Writes `text` to the file at `path`, or to standard output for `-`.
