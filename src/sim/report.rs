@@ -25,6 +25,9 @@ pub struct Summary {
     pub tallies: BTreeMap<String, BTreeMap<String, u64>>,
     /// Mean of each `stats` number over the games that reported it.
     pub stats: BTreeMap<String, f64>,
+    /// How many games reported each `stats` number.
+    #[serde(skip)]
+    pub stats_games: BTreeMap<String, usize>,
 }
 
 impl Summary {
@@ -97,10 +100,10 @@ pub fn summarize(results: &[GameResult], seats: usize) -> Summary {
         rounds_p90: pick(0.9),
         wins,
         tallies,
-        stats: stat_sums
-            .into_iter()
-            .map(|(k, (s, n))| (k, s / n as f64))
+        stats: (stat_sums.iter())
+            .map(|(k, (s, n))| (k.clone(), s / *n as f64))
             .collect(),
+        stats_games: stat_sums.into_iter().map(|(k, (_, n))| (k, n)).collect(),
     }
 }
 
@@ -171,8 +174,15 @@ pub fn render(s: &Summary, seat_names: &[String], board: &Board) -> String {
     }
     if !s.stats.is_empty() {
         let _ = writeln!(out, "\ngame stats (mean per game)");
+        let played = s.games - s.errors;
         for (k, v) in &s.stats {
-            let _ = writeln!(out, "  {k:<20} {v:>10.2}");
+            // A number some games leave out is the mean over those that give it.
+            let n = s.stats_games.get(k).copied().unwrap_or(played);
+            let some = match n < played {
+                true => format!("  (over the {n} of {played} games that give it)"),
+                false => String::new(),
+            };
+            let _ = writeln!(out, "  {k:<20} {v:>10.2}{some}");
         }
     }
     out
@@ -532,6 +542,27 @@ mod tests {
              errors            1  (the first is told below)\n"
         );
         assert!(render(&summarize(&batch(), 2), &names, &empty_board()).contains("win rate"));
+    }
+
+    /// A stat some games leave out is the mean over those that give it, and says so.
+    #[test]
+    fn a_stat_some_games_leave_out_says_how_many_give_it() {
+        let names = ["ai".to_string(), "random".to_string()];
+        let mut results = batch();
+        results[1].stats.push(("points".into(), 8.0));
+        let text = render(&summarize(&results, 2), &names, &empty_board());
+        let rows: Vec<&str> = text
+            .lines()
+            .skip_while(|l| !l.starts_with("game stats"))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                "game stats (mean per game)",
+                "  houses                     2.00",
+                "  points                     8.00  (over the 1 of 2 games that give it)"
+            ]
+        );
     }
 
     #[test]
