@@ -537,3 +537,40 @@ fn a_difference_outside_g_is_named_too() {
         Some("after step 1 (P1: place 1 1), cell (3, 3) held empty, now P2's stone")
     );
 }
+
+/// A reload compares the game with the rules it was played under: an edit taken back after a
+/// reload reports no difference, though it differs from the rules it replaces.
+#[test]
+fn a_reload_that_puts_back_the_rules_played_reports_no_difference() {
+    use meeple::reload::ReloadRequest;
+    use meeple::session::{Reloaded, Session};
+    let (_tmp, root) = copy_game("monopoly", "games/mono");
+    let pkg = Arc::new(load_package(&root).unwrap_or_else(|d| panic!("{d:?}")));
+    let config = GameConfig {
+        map: Some("demo".into()),
+        seats: 2,
+        seed: 1,
+        settings: Vec::new(),
+    };
+    let humans = vec![meeple::ai::Seat::Human; 2];
+    let mut s =
+        meeple::session::start(pkg, humans, config, false).unwrap_or_else(|d| panic!("{d:?}"));
+    for _ in 0..4 {
+        let seat = s.game.pending().expect("a decision").seat;
+        s.apply(seat, 0).expect("the first option plays");
+    }
+    let edit = |from: &str, to: &str| {
+        let path = root.join("game.toml");
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+    };
+    let differs = |s: &mut Session| match s.reload(&ReloadRequest::everything()) {
+        Reloaded::Done { differs, .. } => differs,
+        Reloaded::Failed { diags, .. } => panic!("{}", meeple::diag::render(&diags)),
+    };
+    edit("start_cash = 1500", "start_cash = 1499");
+    let said = differs(&mut s).expect("a difference under the new rules");
+    assert!(said.starts_with("at the start, "), "{said}");
+    edit("start_cash = 1499", "start_cash = 1500");
+    assert_eq!(differs(&mut s), None);
+}

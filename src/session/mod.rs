@@ -30,6 +30,8 @@ pub struct Session {
     /// How the game would differ under the rules of the last reload, as last said (a later
     /// reload says it again only when it changed).
     differs: Option<String>,
+    /// The rules the last decision was played under: a reload compares the game with them.
+    played_under: std::sync::Arc<crate::def::Package>,
     /// Seconds a person has to answer a simultaneous decision (0: no limit).
     pub answer_seconds: u64,
     /// The seed, when it is told only once the game is over: it tells every hidden pile.
@@ -52,6 +54,7 @@ impl Session {
     pub fn new(game: Game, seats: Vec<Seat>, record: Record) -> Session {
         let bots = bots(&seats, game.config.seed, record.steps.len());
         Session {
+            played_under: game.pkg.clone(),
             game,
             seats,
             bots,
@@ -69,6 +72,7 @@ impl Session {
     pub fn apply(&mut self, seat: usize, index: usize) -> Result<(), GameError> {
         self.game.apply_index(index)?;
         self.undone.clear();
+        self.played_under = self.game.pkg.clone();
         let hash = self.game.snapshot()?.hash();
         let action = self
             .game

@@ -1,7 +1,8 @@
 //! Live reload of a session: the one path the terminal and the window take when the game's
 //! files change. The rules swap only when the new files load, fit the live game and can ask
 //! its pending decision; then the record notes it and the report says, in words, how the
-//! game so far would have gone under the new rules (once, until that changes).
+//! game so far would have gone under the new rules rather than those it was played under
+//! (once, until that changes).
 
 use super::Session;
 use crate::diag::Diagnostic;
@@ -26,13 +27,14 @@ impl Session {
     /// Reloads the game's files for `request` (the files that changed).
     pub fn reload(&mut self, request: &ReloadRequest) -> Reloaded {
         let names = request.shown(&self.game.pkg.root).join(", ");
-        let before = self.game.pkg.clone();
         match self.game.try_reload() {
             Ok(r) => {
                 let ms = r.took.as_secs_f64() * 1000.0;
                 self.record.rules_changed_to(r.files_hash);
-                let differs =
-                    crate::replay::differences(before, self.game.pkg.clone(), &self.record);
+                // Against the rules the game was played under: a reload that puts back
+                // what was played reports no difference.
+                let (was, now) = (self.played_under.clone(), self.game.pkg.clone());
+                let differs = crate::replay::differences(was, now, &self.record);
                 let new = differs.clone().filter(|d| self.differs.as_ref() != Some(d));
                 self.differs = differs;
                 Reloaded::Done {
