@@ -220,6 +220,11 @@ impl Record {
                 crate::diag::plural(self.players.len(), "name")
             ));
         }
+        for (i, player) in self.players.iter().enumerate() {
+            if let Err(e) = crate::ai::Seat::parse(player) {
+                problems.push(format!("players[{i}]: {e}"));
+            }
+        }
         for (i, step) in self.steps.iter().enumerate() {
             if step.seat >= seats {
                 problems.push(format!(

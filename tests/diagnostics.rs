@@ -3372,6 +3372,25 @@ fn a_replays_broken_game_lists_every_problem() {
     assert_eq!(out.code, Some(1));
 }
 
+/// A record's players are read as `play --load` reads them: an unknown kind is an error.
+#[test]
+fn a_record_with_an_unknown_player_kind_is_refused() {
+    let c = Copy::of("tictactoe", "ttt");
+    let played = c.play_text("ai,ai", &["--record", "r.json"], "");
+    assert_eq!(played.code, Some(0), "{}", played.stderr);
+    let record = c.cwd.join("r.json");
+    let text = std::fs::read_to_string(&record).expect("the record");
+    std::fs::write(&record, text.replacen("\"ai\"", "\"wizard\"", 1)).expect("writing it");
+    let out = c.run(&["replay", "r.json"]);
+    assert_eq!(
+        out.stderr,
+        "r.json: error: players[0]: unknown player kind 'wizard' (expected: human, ai \
+         (heuristic), ai:STYLE, random, mcts, mcts:N, mcts:Nms, montecarlo, montecarlo:N, \
+         alphabeta, alphabeta:N)\n"
+    );
+    assert_eq!(out.code, Some(1));
+}
+
 /// A field `ctx` or one of its parts lacks, close to one it has, is an error at the reading
 /// line naming that one, not a nil that fails later. Other missing fields read as nil: rules
 /// keep fields of their own, and a track map's grid has no size.
