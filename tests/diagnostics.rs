@@ -689,7 +689,9 @@ fn a_game_that_never_ends_is_reported_by_check() {
     assert_fails(&c.check(), &[endless_game(100_000, CAPPED), first_game()]);
     c.edit("game.toml", "round_cap = 300", "");
     let out = c.run(&["check", GAME, "--max-decisions", "500"]);
-    assert_fails(&out, &[endless_game(500, NO_CAP), first_game()]);
+    // The command that plays the game again keeps the cap it was stopped at.
+    let capped = first_game().replace(" --text)", " --max-decisions 500 --text)");
+    assert_fails(&out, &[endless_game(500, NO_CAP), capped]);
     let zero = c.run(&["check", GAME, "--max-decisions", "0"]);
     assert_eq!(zero.code, Some(2), "a usage error: {}", zero.stderr);
 }
@@ -718,7 +720,9 @@ fn a_game_that_never_ends_is_reported_by_sim() {
             tail,
             [
                 "error: 2 of 2 games stopped on an error (the first is shown above)",
-                replayed(GAME, "demo", players, seed).as_str(),
+                (replayed(GAME, "demo", players, seed))
+                    .replace(" --text)", " --max-decisions 300 --text)")
+                    .as_str(),
                 endless_game(300, CAPPED).as_str(),
             ],
             "{players}"
@@ -887,12 +891,13 @@ fn os_is_not_available_in_setup() {
     let c = Copy::new();
     c.edit("rules.lua", SETUP, &format!("{SETUP}  os.exit()\n"));
     let line = c.line_of("rules.lua", "os.exit()");
-    //                in state 'wait_player' hook 'setup' (player 1, turn 1)
+    // An error before the first decision names the first game, as later ones do.
     assert_fails(
         &c.check(),
         &[
             format!("mono/rules.lua:{line}: error: 'os' is not available to game scripts (no files, processes or clocks)"),
             "    in R.setup (before the first turn)".to_string(),
+            replayed(GAME, "demo", "random,random", 1),
         ],
     );
 }

@@ -90,7 +90,23 @@ pub fn run(a: CheckArgs) -> CmdResult {
 fn check_one(name: &str, a: &CheckArgs) -> Result<(String, String, String), Vec<Diagnostic>> {
     let pkg = read_game(name, true)?;
     let fewest = pkg.players.0.max(2).min(pkg.players.1);
-    let probe = Game::new(pkg.clone(), config(a, &pkg.default_map, 1, fewest))?;
+    // The first position, on the default map: an error a hook raised there is the first
+    // random game's (one the files hold alone has no context note).
+    let first = Planned {
+        map: pkg.default_map.clone(),
+        kind: Seat::Random,
+        seats: fewest,
+        seed: 1,
+    };
+    let probe =
+        Game::new(pkg.clone(), config(a, &first.map, first.seed, fewest)).map_err(|ds| {
+            let note = first.replay(name, a);
+            let noted = |d: Diagnostic| match d.notes.is_empty() {
+                true => d,
+                false => d.note(note.clone()),
+            };
+            ds.into_iter().map(noted).collect::<Vec<_>>()
+        })?;
     let mut warnings = pkg.warnings.clone();
     warnings.extend(probe.warnings());
     if !warnings.is_empty() {
@@ -184,7 +200,7 @@ fn play_plan(
             return Ok((coverage, played, true));
         }
         let game = plan.game(n);
-        let replay = |d: Diagnostic| d.note(game.replay(name, &a.settings));
+        let replay = |d: Diagnostic| d.note(game.replay(name, a));
         let mut g = Game::new(pkg.clone(), config(a, &game.map, game.seed, game.seats))
             .map_err(|ds| ds.into_iter().map(replay).collect::<Vec<_>>())?;
         // Seeded as `play --seed` and `sim` seed a game's bots: the same games.
@@ -291,9 +307,10 @@ impl Plan {
 
 impl Planned {
     /// The note on this game's error: the command that plays it again.
-    fn replay(&self, name: &str, settings: &[String]) -> String {
+    fn replay(&self, name: &str, a: &CheckArgs) -> String {
         let players = vec![self.kind.to_string(); self.seats].join(",");
-        super::replay_note(name, &self.map, &players, self.seed, settings)
+        let game = (name, self.map.as_str(), players.as_str());
+        super::replay_note(game, self.seed, &a.settings, a.max_decisions)
     }
 }
 

@@ -163,11 +163,20 @@ pub fn whole<T: std::str::FromStr>(text: &str) -> Result<T, String> {
 }
 
 /// The note under a game's error: its seed and the command that plays it again (every bot
-/// plays the same game under `play` as under `sim` and `check`).
-pub fn replay_note(game: &str, map: &str, players: &str, seed: u64, settings: &[String]) -> String {
-    let sets: String = settings.iter().map(|s| format!(" --set {s}")).collect();
+/// plays the same game under `play` as under `sim` and `check`), with the same `--set`
+/// settings and decision cap.
+pub fn replay_note(
+    (game, map, players): (&str, &str, &str),
+    seed: u64,
+    settings: &[String],
+    cap: u64,
+) -> String {
+    let mut flags: String = settings.iter().map(|s| format!(" --set {s}")).collect();
+    if cap != crate::ai::MAX_DECISIONS {
+        flags += &format!(" --max-decisions {cap}");
+    }
     format!(
-        "on seed {seed} (replay: meeple play {game} --map {map} --players {players} --seed {seed}{sets} --text)"
+        "on seed {seed} (replay: meeple play {game} --map {map} --players {players} --seed {seed}{flags} --text)"
     )
 }
 

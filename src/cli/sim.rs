@@ -234,7 +234,8 @@ fn first_failure(
     let failed = results.iter().find(|r| r.error.is_some())?;
     let errors = results.iter().filter(|r| r.error.is_some()).count();
     let (players, g) = (names.join(","), &a.game);
-    let note = super::replay_note(&g.game, &board.id, &players, failed.seed, &g.settings);
+    let game = (g.game.as_str(), board.id.as_str(), players.as_str());
+    let note = super::replay_note(game, failed.seed, &g.settings, a.max_decisions);
     Some(format!(
         "{}\n    {note}\nerror: {errors} of {} games stopped on an error (the first is shown above)",
         failed.error.as_deref().unwrap_or_default(),
