@@ -322,7 +322,7 @@ fn heuristic_with_nan_scores_gives_an_error() {
             err.contains("ai.lua:2: error: AI.score returned NaN (not a number: 0/0?) for option 1, expected a number"),
             "{err}"
         );
-        assert!(err.contains("in state 'turn' hook 'ai.score'"), "{err}");
+        assert!(err.contains("in state 'turn' hook 'AI.score'"), "{err}");
     }
 }
 

@@ -1406,7 +1406,7 @@ fn check_runs_the_ai_script() {
             "mono/ai.lua:{line}: error: AI.score returned string for option 1, expected a number"
         )
     );
-    assert_has(&out.stderr, "in state 'buying' hook 'ai.score'");
+    assert_has(&out.stderr, "in state 'buying' hook 'AI.score'");
     assert_eq!(out.code, Some(1));
 }
 
@@ -2599,7 +2599,7 @@ fn an_error_a_script_tail_called_into_is_not_blamed_on_the_prelude() {
         &[
             "tictactoe/rules.lua: error: unknown counter 'x' (game.toml declares: none)"
                 .to_string(),
-            "    in state 'turn' hook 'ai.score' (player 1, turn 1)".to_string(),
+            "    in state 'turn' hook 'AI.score' (player 1, turn 1)".to_string(),
             replayed("tictactoe", "board", "ai,ai", 2),
         ],
     );

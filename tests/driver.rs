@@ -456,7 +456,7 @@ fn rules_errors_read_the_same_inside_the_vm() {
         err.contains("games/monopoly/ai.lua:4: error: AI.score returned string for option 1, expected a number"),
         "{err}"
     );
-    assert!(err.contains("hook 'ai.score'"), "{err}");
+    assert!(err.contains("hook 'AI.score'"), "{err}");
     // A NaN score for one option only (the others are fixed), found where it is returned.
     let err = fails_alike("", &scores("return 0 / 0"));
     assert!(

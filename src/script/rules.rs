@@ -866,7 +866,7 @@ impl Rules for Host {
         let ai = self.ai_table(style)?;
         let (seat, list) = self.pending_list()?;
         let f = self.driver_fn("scores")?;
-        let ctx = || self.context("ai.score");
+        let ctx = || self.context("AI.score");
         Ok(self.call(&f, (ai, self.g(), &self.ctx, seat + 1, list), &ctx)?)
     }
 
@@ -874,7 +874,7 @@ impl Rules for Host {
         let ai = self.ai_table(style)?;
         let (seat, list) = self.pending_list()?;
         let f = self.driver_fn("best")?;
-        let ctx = || self.context("ai.score");
+        let ctx = || self.context("AI.score");
         let (best, tied): (f64, mlua::Variadic<usize>) =
             self.call(&f, (ai, self.g(), &self.ctx, seat + 1, list), &ctx)?;
         Ok((best, tied.iter().map(|i| i - 1).collect()))
