@@ -155,7 +155,11 @@ fn draw_numbers(f: &Frame, g: &GridGeom) {
         true => text,
         false => WHITE,
     };
-    let gap = margin / 2.0;
+    // Stones on the edge points reach past the lines: the numbers stand clear of them.
+    let gap = match g.points {
+        true => (g.step * STONE + size * 0.6).max(margin / 2.0),
+        false => margin / 2.0,
+    };
     for c in 0..g.cols {
         let (x, _) = g.center(0, c);
         let n = (c + 1).to_string();
@@ -195,12 +199,15 @@ pub fn star_points(rows: usize, cols: usize) -> Vec<(usize, usize)> {
     out
 }
 
+/// A stone's radius, in steps of the grid.
+const STONE: f32 = 0.46;
+
 fn draw_piece(f: &Frame, g: &GridGeom, r: usize, c: usize, seat: usize) {
     let (x, y) = g.center(r, c);
     let c = color(f.style.seat(seat));
     match f.style.pieces {
         Pieces::Stones => {
-            let radius = g.step * 0.46;
+            let radius = g.step * STONE;
             draw_circle(
                 x + radius * 0.08,
                 y + radius * 0.1,
