@@ -3173,11 +3173,13 @@ fn a_grid_side_out_of_range_names_its_setting_once() {
     let c = Copy::of("gomoku", "go");
     c.edit("game.toml", "size = 15 ", "size = 0 ");
     let line = c.line_of("maps/board.toml", "rows = \"size\"");
+    let size = c.line_of("game.toml", "size = 0 ");
     assert_fails(
         &c.check(),
-        &[format!(
-            "go/maps/board.toml:{line}:8: error: setting 'size' is 0, and a grid side must be 1 to 100 cells"
-        )],
+        &[
+            format!("go/maps/board.toml:{line}:8: error: setting 'size' is 0, and a grid side must be 1 to 100 cells"),
+            format!("    go/game.toml:{size}: the game declares 'size' as 0"),
+        ],
     );
 }
 

@@ -503,20 +503,22 @@ fn load_board(
             ));
         }
     }
+    // Where game.toml declares a setting: the mistake in an error about its value may be there.
+    let declaration = |key: &str| {
+        let (l, v) = (declared(key)?, game_settings.get(key)?);
+        Some(format!(
+            "{}:{}: the game declares '{key}' as {v}",
+            l.path, l.line
+        ))
+    };
     let mut settings = game_settings.clone();
+    let map_sets: HashSet<String> = def.settings.keys().cloned().collect();
     for (key, value) in def.settings {
         let shown = value.to_string();
         if let Err(e) = settings::apply_value(&mut settings, &key, value, &shown) {
             let offset = source::key_position(&text, &["settings", &key]).unwrap_or(0);
-            let mut d = loc(offset).error(e);
-            // The mistake may be the game's: say where it declares the setting.
-            if let (Some(l), Some(v)) = (declared(&key), game_settings.get(&key)) {
-                d = d.note(format!(
-                    "{}:{}: the game declares '{key}' as {v}",
-                    l.path, l.line
-                ));
-            }
-            diags.push(d);
+            let d = loc(offset).error(e);
+            diags.push(declaration(&key).into_iter().fold(d, Diagnostic::note));
         }
     }
     if let Some((rows, cols)) = &grid {
@@ -525,7 +527,12 @@ fn load_board(
         for (dim, field) in sides.into_iter().take(if rows == cols { 1 } else { 2 }) {
             if let Err(e) = dim.resolve(&settings) {
                 let at = field.as_ref().map(|f| f.span().start).unwrap_or(0);
-                diags.push(loc(at).error(e));
+                let d = loc(at).error(e);
+                let note = match dim {
+                    board::Dim::Setting(key) if !map_sets.contains(key) => declaration(key),
+                    _ => None,
+                };
+                diags.push(note.into_iter().fold(d, Diagnostic::note));
             }
         }
     }
