@@ -104,11 +104,18 @@ struct ReplayArgs {
     game: Option<String>,
 }
 
+/// The command line, where a negative number is taken as a flag's value, for the flag's own
+/// check to refuse (`--games -5`), not as an unknown flag.
+fn command() -> clap::Command {
+    let negatives = |a: clap::Arg| match a.get_action().takes_values() {
+        true => a.allow_negative_numbers(true),
+        false => a,
+    };
+    Cli::command().mut_subcommands(|c| c.mut_args(negatives))
+}
+
 pub fn main() -> i32 {
-    // A negative number is taken as a flag's value, for the flag's own check to refuse
-    // (`--games -5`), not as an unknown flag.
-    let cmd = Cli::command().mut_subcommands(|c| c.mut_args(|a| a.allow_negative_numbers(true)));
-    let cli = Cli::from_arg_matches(&cmd.get_matches()).unwrap_or_else(|e| e.exit());
+    let cli = Cli::from_arg_matches(&command().get_matches()).unwrap_or_else(|e| e.exit());
     let result = match cli.command {
         Command::Play(a) => play::run(a),
         Command::Sim(a) => sim::run(a),
@@ -290,5 +297,14 @@ fn replay(a: ReplayArgs) -> CmdResult {
             }
             Ok(2)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// clap's own checks of the command line (they run in debug builds).
+    #[test]
+    fn the_command_line_is_well_formed() {
+        super::command().debug_assert();
     }
 }
