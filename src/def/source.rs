@@ -20,89 +20,85 @@ pub fn parse_toml<T: DeserializeOwned>(
     let de = match toml::Deserializer::parse(text) {
         Ok(de) => de,
         Err(e) => {
-            diags.push(toml_error(path, text, &e));
+            diags.push(toml_error(path, text, None, &e));
             return None;
         }
     };
     let mut unknown: Vec<Vec<String>> = Vec::new();
     let parsed: Result<T, _> = serde_ignored::deserialize(de, |p| unknown.push(segments(&p)));
     let root = DeTable::parse(text).ok();
-    let before = diags.len();
-    if let (Err(_), Some(root)) = (&parsed, &root) {
+    let root = root.as_ref().map(|r| r.get_ref());
+    if let (Err(_), Some(root)) = (&parsed, root) {
         // serde stops at its first error: the keys past it are looked up in the schema.
         let mut past = Vec::new();
-        schema_unknowns(root.get_ref(), &mut Vec::new(), schema, &mut past);
+        schema_unknowns(root, &mut Vec::new(), schema, &mut past);
         past.retain(|segs| !unknown.contains(segs));
         unknown.extend(past);
     }
-    for segs in unknown {
-        diags.push(unknown_key(
-            path,
-            text,
-            root.as_ref().map(|r| r.get_ref()),
-            &segs,
-            schema,
-        ));
+    for segs in &unknown {
+        diags.push(unknown_key(path, text, root, segs, schema));
     }
     match parsed {
         Ok(v) => Some(v),
         Err(e) => {
-            let error = toml_error(path, text, &e);
-            // A missing key that an unknown one misspells is told once, by the unknown key's
-            // "did you mean".
-            if !misspelt(&error.message, &diags[before..]) {
-                diags.push(error);
+            // A missing key that an unknown key beside it misspells is told once, by the
+            // unknown key's "did you mean" (`titel` for `title`).
+            let misspelt = missing_key(&e, root).is_some_and(|(key, place)| {
+                (unknown.iter().filter_map(|segs| segs.split_last()))
+                    .filter(|(_, parent)| Some(*parent) == place.as_deref())
+                    .any(|(k, parent)| {
+                        did_you_mean(k, allowed_keys(parent, schema).iter().copied())
+                            == Some(key.as_str())
+                    })
+            });
+            if !misspelt {
+                diags.push(toml_error(path, text, root, &e));
             }
             None
         }
     }
 }
 
-/// Whether `message`, a missing key's, names the key that one of `told`'s unknown keys
-/// suggests (`missing key 'title'` beside `unknown key 'titel'; did you mean 'title'?`).
-fn misspelt(message: &str, told: &[Diagnostic]) -> bool {
-    let Some(rest) = message.strip_prefix("missing key '") else {
-        return false;
+/// The key serde found missing, and the path of the table that lacks it (empty at the top
+/// level; none when `root`, the parsed document, does not tell).
+type Missing = (String, Option<Vec<String>>);
+
+fn missing_key(e: &toml::de::Error, root: Option<&DeTable>) -> Option<Missing> {
+    let message = e.message().trim();
+    let key = message.strip_prefix("missing field `")?.strip_suffix('`')?;
+    // An empty span at the start is the document itself (shown at its first line).
+    let place = match (e.span().filter(|s| s.end > 0), root) {
+        (None, _) => Some(Vec::new()),
+        (Some(span), Some(root)) => {
+            let mut place = Vec::new();
+            table_at(root, span.start, &mut place);
+            Some(place).filter(|p| !p.is_empty())
+        }
+        (Some(_), None) => None,
     };
-    let (key, place) = rest.split_once('\'').unwrap_or((rest, ""));
-    let place = place.strip_prefix(" in ").unwrap_or("");
-    told.iter().any(|d| {
-        let unknown_in = |p: &str| match p {
-            "" => !d.message.contains("' in '"),
-            p => d.message.contains(&format!("' in {p};")),
-        };
-        d.message.starts_with("unknown key '")
-            && d.message.ends_with(&format!("; did you mean '{key}'?"))
-            && unknown_in(place)
-    })
+    Some((key.to_string(), place))
 }
 
-pub fn toml_error(path: &str, text: &str, e: &toml::de::Error) -> Diagnostic {
+/// A TOML error at its place: a syntax error, or a value serde refused (with `root`, the parsed
+/// document, a missing key names the table that lacks it).
+pub fn toml_error(
+    path: &str,
+    text: &str,
+    root: Option<&DeTable>,
+    e: &toml::de::Error,
+) -> Diagnostic {
     let mut message = e.message().trim().replace('\n', " ");
-    if let Some(field) = message
-        .strip_prefix("missing field `")
-        .and_then(|m| m.strip_suffix('`'))
-    {
-        message = format!("missing key '{field}'");
+    if let Some((key, place)) = missing_key(e, root) {
+        message = match place {
+            Some(p) if p.is_empty() => {
+                format!("missing key '{key}' (at the top level of the file)")
+            }
+            Some(p) => format!("missing key '{key}' in '{}'", shown_path(&p)),
+            None => format!("missing key '{key}'"),
+        };
     }
     if let Some(plain) = unknown_variant(&message).or_else(|| invalid_type(&message)) {
         message = plain;
-    }
-    // An empty span at the start is the document itself (shown at its first line): a
-    // missing key is then one of the file's top-level keys (or tables).
-    let whole = e.span().is_none_or(|s| s.end == 0);
-    if whole && message.starts_with("missing key") {
-        message = format!("{message} (at the top level of the file)");
-    } else if let (true, Some(span), Ok(root)) = (
-        message.starts_with("missing key"),
-        e.span(),
-        DeTable::parse(text),
-    ) {
-        let mut place = Vec::new();
-        table_at(root.get_ref(), span.start, &mut place);
-        if !place.is_empty() {
-            message = format!("{message} in '{}'", shown_path(&place));
-        }
     }
     let offset = e.span().map_or(0, |s| s.start);
     Diagnostic::at_offset(path, text, offset, message)
