@@ -304,12 +304,7 @@ impl Host {
     /// Where an error found at no line of a script's is reported: the file of the function
     /// called (a hook's, an `eval` chunk's), or the rules for the runtime's own helpers.
     fn unlocated_path(&self, f: &Function) -> String {
-        match f.info().source.as_deref().and_then(|s| s.strip_prefix('@')) {
-            Some(path) if path != crate::diag::PRELUDE && path != crate::diag::DRIVER => {
-                path.to_string()
-            }
-            _ => self.rules_path.clone(),
-        }
+        script_file(&f.info()).unwrap_or_else(|| self.rules_path.clone())
     }
 }
 
@@ -443,18 +438,21 @@ pub fn at_hook(mut d: Diagnostic, hook: Option<&Function>) -> Diagnostic {
         Some(info) if d.line.is_none() => info,
         _ => return d,
     };
-    let runtime = [crate::diag::PRELUDE, crate::diag::DRIVER].map(|p| format!("@{p}"));
-    if info.source.as_ref().is_some_and(|s| runtime.contains(s)) {
-        return d;
-    }
     // (a chunk's main function, such as an `eval` entry, begins at no line)
-    if let (Some(path), Some(line @ 1..)) = (file_of(&info), info.line_defined) {
+    if let (Some(path), Some(line @ 1..)) = (script_file(&info), info.line_defined) {
         (d.path, d.line) = (path, Some(line));
         d.notes.push(format!(
             "line {line} is where the hook begins: a call made by `return f(...)` leaves no line"
         ));
     }
     d
+}
+
+/// The script file a Lua function is written in, as shown; none for the runtime's own
+/// (the prelude, the driver) and for chunks that are no file.
+fn script_file(info: &mlua::function::FunctionInfo) -> Option<String> {
+    let path = info.source.as_deref()?.strip_prefix('@')?;
+    (path != crate::diag::PRELUDE && path != crate::diag::DRIVER).then(|| path.to_string())
 }
 
 /// The file a Lua function is written in, as shown (its chunk's whole name: Lua shortens
