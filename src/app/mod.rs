@@ -193,7 +193,6 @@ pub fn run(s: Session, watcher: Option<Watcher>, a: WindowArgs, record: Option<P
     Ok(0)
 }
 
-/// `A<sep>B` as two numbers.
 /// `--size WxH`: at least 200x150 pixels.
 fn size(text: &str) -> Result<(f32, f32), String> {
     (parse_pair(text, 'x'))
@@ -201,6 +200,7 @@ fn size(text: &str) -> Result<(f32, f32), String> {
         .ok_or_else(|| "expected WIDTHxHEIGHT, at least 200x150".into())
 }
 
+/// `A<sep>B` as two numbers.
 fn parse_pair(text: &str, sep: char) -> Option<(f32, f32)> {
     let (a, b) = text.split_once(sep)?;
     Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
