@@ -2396,6 +2396,11 @@ fn check_and_sim_say_what_they_lack() {
         &text.stderr,
         "error: the argument '--text' cannot be used with '--msaa <N>'\n",
     );
+    let click = run_in(here, &["play", "tictactoe", "--click", "3,4"]);
+    assert_has(
+        &click.stderr,
+        "required arguments were not provided:\n  --screenshot <FILE>\n",
+    );
     let size = run_in(here, &["play", "tictactoe", "--size", "100x100"]);
     let said = "error: invalid value '100x100' for '--size <WxH>': expected WIDTHxHEIGHT, at least 200x150\n";
     assert!(size.stderr.starts_with(said), "{}", size.stderr);

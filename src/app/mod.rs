@@ -42,16 +42,17 @@ pub type Done = Result<i32, Vec<Diagnostic>>;
 #[derive(Args, Clone, Debug)]
 pub struct WindowArgs {
     /// Window: render once after the scripted steps, save a PNG to FILE and exit
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "text")]
     pub screenshot: Option<PathBuf>,
     /// Window: apply the steps in FILE first (actions, undo, redo, reload, wait)
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "text")]
     pub actions: Option<PathBuf>,
     /// Window: click at pixel X,Y after the scripted steps (with --screenshot)
-    #[arg(long, value_name = "X,Y")]
-    pub click: Option<String>,
+    #[arg(long, value_name = "X,Y", value_parser = click, conflicts_with = "text",
+          requires = "screenshot")]
+    pub click: Option<(f32, f32)>,
     /// Window: run N frames, print frame times (mean, p95, max) and exit
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", conflicts_with = "text")]
     pub frames: Option<usize>,
     /// Window size in pixels
     #[arg(long, value_name = "WxH", default_value = "1280x800", value_parser = size,
@@ -140,19 +141,6 @@ struct Plan {
 /// Opens the window on `s` and plays until quit (or until the scripted run ends).
 pub fn run(s: Session, watcher: Option<Watcher>, a: WindowArgs, record: Option<PathBuf>) -> Done {
     let (width, height) = a.size;
-    let click = match &a.click {
-        Some(c) => Some(
-            parse_pair(c, ',')
-                .ok_or_else(|| vec![Diagnostic::error("--click", format!("'{c}' is not X,Y"))])?,
-        ),
-        None => None,
-    };
-    if click.is_some() && a.screenshot.is_none() {
-        return Err(vec![Diagnostic::error(
-            "--click",
-            "a scripted click needs --screenshot FILE (to show what it did)",
-        )]);
-    }
     // A bad style.toml is reported before any window opens.
     let style = live::style(&s)?;
     let steps = match &a.actions {
@@ -166,7 +154,7 @@ pub fn run(s: Session, watcher: Option<Watcher>, a: WindowArgs, record: Option<P
             .as_ref()
             .map(|p| p.display().to_string())
             .unwrap_or_default(),
-        click,
+        click: a.click,
         screenshot: a.screenshot.clone(),
         frames: a.frames,
         record,
@@ -198,6 +186,11 @@ fn size(text: &str) -> Result<(f32, f32), String> {
     (parse_pair(text, 'x'))
         .filter(|(w, h)| *w >= 200.0 && *h >= 150.0)
         .ok_or_else(|| "expected WIDTHxHEIGHT, at least 200x150".into())
+}
+
+/// `--click X,Y`: a pixel of the window.
+fn click(text: &str) -> Result<(f32, f32), String> {
+    parse_pair(text, ',').ok_or_else(|| "expected X,Y".into())
 }
 
 /// `A<sep>B` as two numbers.

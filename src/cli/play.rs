@@ -61,12 +61,6 @@ pub struct PlayArgs {
 }
 
 pub fn run(a: PlayArgs) -> CmdResult {
-    if a.text && a.window.scripted() {
-        return Err(vec![Diagnostic::error(
-            "--text",
-            "--screenshot, --actions, --click and --frames need the window; drop --text",
-        )]);
-    }
     if let Some(path) = &a.record {
         super::can_write(path)?;
     }
