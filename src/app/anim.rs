@@ -232,6 +232,7 @@ mod tests {
         let b = board(4);
         let mut a = Anim::new(&World::new(2, 0, 4, 1));
         let roll = Event::Dice {
+            seat: Some(0),
             spec: "2d6".into(),
             values: vec![3, 5],
             total: 8,

@@ -17,17 +17,25 @@ pub enum Event {
         seat: usize,
         action: Action,
     },
+    /// `seat`, here and in `Random` and `Draw`: whose action the roll belongs to (none before
+    /// the first action, at setup).
     Dice {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<usize>,
         spec: String,
         values: Vec<u32>,
         total: i64,
     },
     Random {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<usize>,
         lo: i64,
         hi: i64,
         value: i64,
     },
     Draw {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<usize>,
         deck: String,
         card: String,
     },
@@ -91,10 +99,12 @@ impl fmt::Display for Event {
                 write!(f, "P{} played '{action}', its only option", seat + 1)
             }
             Event::Dice {
+                seat,
                 spec,
                 values,
                 total,
             } => {
+                f.write_str(&by(*seat))?;
                 let faces: Vec<String> = values.iter().map(|v| v.to_string()).collect();
                 let mut sum = faces.join(" + ");
                 let bonus = total - values.iter().map(|v| i64::from(*v)).sum::<i64>();
@@ -106,8 +116,15 @@ impl fmt::Display for Event {
                 }
                 write!(f, "rolled {spec}: {sum} = {total}")
             }
-            Event::Random { lo, hi, value } => write!(f, "random {lo}..{hi}: {value}"),
-            Event::Draw { deck, card } => write!(f, "drew '{card}' from {deck}"),
+            Event::Random {
+                seat,
+                lo,
+                hi,
+                value,
+            } => write!(f, "{}random {lo}..{hi}: {value}", by(*seat)),
+            Event::Draw { seat, deck, card } => {
+                write!(f, "{}drew '{card}' from {deck}", by(*seat))
+            }
             Event::Shuffle { deck } => write!(f, "shuffled {deck}"),
             Event::Move { seat, to, laps: 1 } => {
                 write!(f, "P{} moved to {to} (passed the start)", seat + 1)
@@ -128,6 +145,11 @@ impl fmt::Display for Event {
     }
 }
 
+/// "P2 " before what a seat's action rolled or drew; nothing when no action is known.
+fn by(seat: Option<usize>) -> String {
+    seat.map(|s| format!("P{} ", s + 1)).unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,6 +159,7 @@ mod tests {
         let dice = |spec: &str, values: Vec<u32>, total: i64| {
             let spec = spec.to_string();
             Event::Dice {
+                seat: None,
                 spec,
                 values,
                 total,
@@ -147,6 +170,18 @@ mod tests {
         assert_eq!(dice("1d6", vec![4], 4), "rolled 1d6: 4");
         assert_eq!(dice("1d6+2", vec![4], 6), "rolled 1d6+2: 4 + 2 = 6");
         assert_eq!(dice("2d6-1", vec![3, 5], 7), "rolled 2d6-1: 3 + 5 - 1 = 7");
+        let values = vec![6, 1];
+        let by_p2 = Event::Dice {
+            seat: Some(1),
+            spec: "2d6".into(),
+            values,
+            total: 7,
+        };
+        assert_eq!(by_p2.to_string(), "P2 rolled 2d6: 6 + 1 = 7");
+        let card = "Go to Jail".to_string();
+        let (deck, seat) = ("chance".to_string(), Some(0));
+        let drawn = Event::Draw { seat, deck, card };
+        assert_eq!(drawn.to_string(), "P1 drew 'Go to Jail' from chance");
         let moved = |laps: u32| {
             let to = "起点".to_string();
             Event::Move { seat: 0, to, laps }.to_string()

@@ -19,6 +19,8 @@ pub struct Live {
     /// Die faces to use before the generator (scenario tests and tutorials set up exact rolls).
     pub forced_dice: VecDeque<u32>,
     pub record_events: bool,
+    /// The seat of the last action logged: the one whose rolls and draws follow.
+    pub acting: Option<usize>,
 }
 
 impl Live {
@@ -32,10 +34,14 @@ impl Live {
             events: Vec::new(),
             forced_dice: VecDeque::new(),
             record_events: true,
+            acting: None,
         }
     }
 
     pub fn log(&mut self, event: Event) {
+        if let Event::Action { seat, .. } | Event::Forced { seat, .. } = event {
+            self.acting = Some(seat);
+        }
         if self.record_events {
             self.events.push(event);
         }

@@ -186,7 +186,13 @@ fn random_api(lua: &Lua, world: &W) -> mlua::Result<Table> {
             }
             let mut w = w.borrow_mut();
             let value = w.rng.range(lo, hi);
-            w.log(Event::Random { lo, hi, value });
+            let seat = w.acting;
+            w.log(Event::Random {
+                seat,
+                lo,
+                hi,
+                value,
+            });
             Ok(value)
         })?,
     )?;
@@ -338,6 +344,7 @@ fn deck_api(
                 w.log(Event::Shuffle { deck: deck.clone() });
             }
             w.log(Event::Draw {
+                seat: w.acting,
                 deck,
                 card: ci[d][drawn.card as usize].clone(),
             });

@@ -81,6 +81,7 @@ unsafe fn roll_faces(l: *mut lua_State, faces: &mut [u32; MAX_DICE], what: &str)
             let total = roll_into(parsed, &mut w.rng, &mut w.forced_dice, faces);
             if w.record_events {
                 w.log(Event::Dice {
+                    seat: w.acting,
                     spec: spec.to_string(),
                     values: faces.to_vec(),
                     total,
