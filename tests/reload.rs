@@ -573,4 +573,8 @@ fn a_reload_that_puts_back_the_rules_played_reports_no_difference() {
     assert!(said.starts_with("at the start, "), "{said}");
     edit("start_cash = 1499", "start_cash = 1500");
     assert_eq!(differs(&mut s), None);
+    assert_eq!(
+        s.undo(),
+        "nothing to undo: the history starts again at a reload"
+    );
 }

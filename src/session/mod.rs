@@ -229,7 +229,12 @@ impl Session {
         });
         match (undone, stop) {
             (0, Some(why)) => format!("cannot undo: {why}"),
-            (0, None) => "nothing to undo".into(),
+            (0, None) => match self.record.reloads.last() {
+                Some(r) if r.after_step == self.record.steps.len() => {
+                    "nothing to undo: the history starts again at a reload".into()
+                }
+                _ => "nothing to undo".into(),
+            },
             (n, Some(why)) => format!(
                 "undid {} (stopped there: {why})",
                 crate::diag::plural(n, "decision")
