@@ -2684,7 +2684,7 @@ fn why_with_a_bad_bot_says_what_is_wrong() {
     let bots = concat!("(expected: ", meeple::bot_kinds!(), ")");
     assert_has(
         &out.stdout,
-        &format!("> a person is no bot here {bots}\n{usage}"),
+        &format!("> 'human' is a person, not a bot: name a bot {bots}\n{usage}"),
     );
     assert_has(
         &out.stdout,

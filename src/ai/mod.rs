@@ -48,9 +48,12 @@ impl Seat {
     /// A bot as written (`mcts:500`): what `parse` takes but `human`.
     pub fn parse_bot(text: &str) -> Result<Seat, String> {
         match Seat::known(text) {
-            Some(Ok(Seat::Human)) => {
-                Err(concat!("a person is no bot here (expected: ", bot_kinds!(), ")").to_string())
-            }
+            Some(Ok(Seat::Human)) => Err(concat!(
+                "'human' is a person, not a bot: name a bot (expected: ",
+                bot_kinds!(),
+                ")"
+            )
+            .to_string()),
             None => Err(unknown(text, "bot", &KINDS[1..], bot_kinds!())),
             Some(seat) => seat,
         }
