@@ -2296,8 +2296,8 @@ fn a_replay_loads_at_its_end() {
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert!(
         out.stdout.starts_with(
-            "Tic-tac-toe 井字棋 · map Board · seed 1 · type a number, an action, undo, redo, \
-             save FILE, why or quit\nresumed tictactoe after 2 decisions\n"
+            "Tic-tac-toe 井字棋 · map Board · seed 1 · type a number, an action or help\n\
+             resumed tictactoe after 2 decisions\n"
         ),
         "{}",
         out.stdout
@@ -2657,9 +2657,9 @@ fn a_save_resumed_under_changed_files_says_so_and_its_replay_stops_there() {
     );
 }
 
-/// `why` with a bot it cannot make says why, then how to ask.
+/// `why` with a bot it cannot make says why, then how to ask; `help` lists the prompt's words.
 #[test]
-fn why_with_a_bad_bot_says_what_is_wrong() {
+fn why_with_a_bad_bot_says_what_is_wrong_and_help_lists_the_words() {
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
     let args = [
         "play",
@@ -2672,7 +2672,11 @@ fn why_with_a_bad_bot_says_what_is_wrong() {
     let out = run_typing(
         here,
         &args,
-        "why alphabeta:9\nwhy human\nwhy rnadom\nquit\n",
+        "why alphabeta:9\nwhy human\nwhy rnadom\nhelp\nquit\n",
+    );
+    assert_has(
+        &out.stdout,
+        "> type an option's number or its text, or:\n  undo        take back",
     );
     let usage = "usage: why [BOT] (the heuristic bot when none is named)";
     assert_has(

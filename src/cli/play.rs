@@ -254,7 +254,7 @@ fn banner(s: &Session, windowed: bool) -> String {
     };
     let typed = !windowed && s.seats.contains(&Seat::Human);
     let prompt = match typed {
-        true => " · type a number, an action, undo, redo, save FILE, why or quit",
+        true => " · type a number, an action or help",
         false => "",
     };
     format!("{} · map {map} · {seed}{prompt}", game.pkg.title)
@@ -310,13 +310,22 @@ fn unquoted(text: &str) -> &str {
 
 /// The words `command` reads as the prompt's own before any option: an option whose verb is
 /// one of them can be picked only by its number (`check` warns of such verbs).
-pub const PROMPT_WORDS: &[&str] = &["quit", "exit", "undo", "redo", "why", "save"];
+pub const PROMPT_WORDS: &[&str] = &["quit", "exit", "undo", "redo", "why", "save", "help"];
+
+/// What `help` at the prompt says.
+const PROMPT_HELP: &str = "type an option's number or its text, or:
+  undo        take back your last decision (and the bots' replies)
+  redo        bring back what undo took back
+  why [BOT]   what a bot would choose here, and how it ranks the options
+  save FILE   save the game (resume it with meeple play --load FILE)
+  quit        stop playing";
 
 /// Handles one line typed at the prompt; false to stop playing.
 fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnostic>> {
     match line {
         "" => {}
         "quit" | "exit" => return Ok(false),
+        "help" | "?" => println!("{PROMPT_HELP}"),
         "undo" => println!("{}", s.undo()),
         "redo" => println!("{}", s.redo()),
         _ if line == "why" || line.starts_with("why ") => why(&mut s.game, seat, line[3..].trim()),
