@@ -3236,12 +3236,15 @@ fn map_kinds_sides_and_the_default_map_say_what_they_expect() {
     );
 }
 
-/// A verb must be one word a player can type: one with a space in it, or an empty one, is an
-/// error where the options are listed.
+/// A verb must be one word a player can type, and a number a finite one a save can keep: an
+/// option that breaks either is an error where the options are listed.
 #[test]
-fn an_option_verb_must_be_one_word() {
+fn an_option_verb_must_be_one_word_and_its_numbers_finite() {
     let spaced = |v: &str| {
         format!("the verb '{v}' has a space in it (arguments go after the verb: {{verb, args...}})")
+    };
+    let finite = |what: &str| {
+        format!("an argument is {what} (use finite numbers: saves and replays keep no other)")
     };
     // As a table or as a bare string; an ideographic space splits a typed action too.
     for (listed, problem) in [
@@ -3250,6 +3253,9 @@ fn an_option_verb_must_be_one_word() {
         ("{ \"roll\u{3000}dice\" }", spaced("roll\u{3000}dice")),
         ("{ \"\" }", "the verb is empty".to_string()),
         ("\"\"", "the verb is empty".to_string()),
+        ("{ \"roll\", 0/0 }", finite("NaN")),
+        ("{ \"roll\", math.huge }", finite("infinite")),
+        ("{ \"roll\", 1, -math.huge }", finite("minus infinite")),
     ] {
         let c = Copy::new();
         let list = format!("local out = {{ {listed} }}");

@@ -71,6 +71,10 @@ static int meeple_option_problem (lua_State *L, const TValue *v, lua_Integer i) 
     if (!ttisnumber(a) && !ttisstring(a) && !ttisboolean(a))
       return meeple_problem(L, i, ": argument of type %s (use numbers, strings or booleans)",
                             ttypename(ttype(a)));
+    if (ttisfloat(a) && fltvalue(a) - fltvalue(a) != 0)  /* NaN or an infinity */
+      return meeple_problem(L, i, ": an argument is %s (use finite numbers: saves and replays "
+                            "keep no other)", fltvalue(a) != fltvalue(a) ? "NaN"
+                            : fltvalue(a) > 0 ? "infinite" : "minus infinite");
   }
   return 0;
 }
