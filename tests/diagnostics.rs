@@ -3193,9 +3193,9 @@ fn a_grid_side_out_of_range_names_its_setting_once() {
 }
 
 /// A grid map's kind and sides, and the default map, say what they expect and the nearest
-/// name.
+/// name; a game with no map says what a game without a board lists.
 #[test]
-fn map_kinds_sides_and_the_default_map_say_what_they_expect() {
+fn map_kinds_sides_the_default_map_and_no_map_say_what_they_expect() {
     let c = Copy::of("gomoku", "go");
     c.edit("maps/board.toml", "kind = \"grid\"", "kind = \"gird\"");
     let kind = c.line_of("maps/board.toml", "kind = ");
@@ -3234,6 +3234,22 @@ fn map_kinds_sides_and_the_default_map_say_what_they_expect() {
              you mean 'board'?"
         )],
     );
+    // A game without a map, [maps] or not, is told where they go and what a boardless game
+    // lists.
+    let none = "no map is listed in [maps]: every game is played on one (a game without a \
+                board lists a map whose kind is \"table\")";
+    c.edit(
+        "game.toml",
+        "default = \"bord\"\nboard = \"maps/board.toml\"\n",
+        "",
+    );
+    let maps = c.line_of("game.toml", "[maps]");
+    assert_fails(
+        &c.check(),
+        &[format!("go/game.toml:{maps}:2: error: {none}")],
+    );
+    c.edit("game.toml", "[maps]\n", "");
+    assert_fails(&c.check(), &[format!("go/game.toml: error: {none}")]);
 }
 
 /// A verb must be one word a player can type, and a number a finite one a save can keep: an

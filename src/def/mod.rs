@@ -323,6 +323,14 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
         &loc,
         &mut diags,
     );
+    if def.maps.keys().all(|k| k == "default") {
+        let msg = "no map is listed in [maps]: every game is played on one (a game without a \
+                   board lists a map whose kind is \"table\")";
+        diags.push(match key_loc(&["maps"]) {
+            Some(at) => at.error(msg),
+            None => Diagnostic::error(&manifest_path, msg),
+        });
+    }
     if !diags.is_empty() {
         diag::sort(&mut diags);
         return Err(diags);
