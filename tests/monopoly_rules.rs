@@ -678,6 +678,25 @@ fn log_lines_follow_the_recording_switch() {
     assert_eq!(notes(&g), ["loud 2"]);
     let err = g.eval("ctx:log('%d', 'x')").unwrap_err().to_string();
     assert!(err.contains("ctx:log(\"%d\"): bad argument #2"), "{err}");
+    // A line reads the same in every run: no value whose text is its address, and a text.
+    let err = g.eval("ctx:log('%s', {})").unwrap_err().to_string();
+    assert!(
+        err.contains(
+            "ctx:log: argument 2 is a table, whose text is its address and differs from run \
+             to run: log its fields"
+        ),
+        "{err}"
+    );
+    let err = g.eval("ctx:log(nil)").unwrap_err().to_string();
+    assert!(
+        err.contains("ctx:log: expected a text (a string), got nil"),
+        "{err}"
+    );
+    exec(
+        &mut g,
+        "ctx:log('%s', setmetatable({}, {__tostring = function() return 'T' end}))",
+    );
+    assert_eq!(notes(&g), ["loud 2", "T"]);
 }
 
 // Rule: at the round cap the game stops unfinished, with no winner.

@@ -172,9 +172,28 @@ function M.install(ctx, spec, emit)
       if S.record then emit.eliminated(s) end
     end
   end
+  -- A value whose text is its address (a table, a function) differs from run to run: a log
+  -- line must read the same in a replay.
+  local function addressed(v)
+    local t = type(v)
+    if t ~= "table" and t ~= "function" and t ~= "userdata" and t ~= "thread" then return nil end
+    local mt = getmetatable(v)
+    if type(mt) == "table" and mt.__tostring then return nil end
+    return t
+  end
   local function log(self, text, ...)
     if self ~= ctx then dotted("log") end
     if S.record then
+      if type(text) ~= "string" and type(text) ~= "number" then
+        error(string.format("ctx:log: expected a text (a string), got %s", type(text)), 2)
+      end
+      for i = 1, select("#", ...) do
+        local t = addressed((select(i, ...)))
+        if t then
+          error(string.format("ctx:log: argument %d is a %s, whose text is its address and "
+            .. "differs from run to run: log its fields", i + 1, t), 2)
+        end
+      end
       if select("#", ...) > 0 then
         local ok, line = pcall(string.format, text, ...)
         if not ok then
