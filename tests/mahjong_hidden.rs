@@ -396,3 +396,34 @@ fn why_not_speaks_of_the_asking_seat_only() {
         }
     }
 }
+
+/// While a claim window is open, what the table waits for names no seat: a spinner or a HUD
+/// line naming the bot that thinks would tell who could claim the discard.
+#[test]
+fn who_thinks_in_a_claim_window_stays_secret() {
+    use meeple::replay::Record;
+    use meeple::session::Session;
+    let game = start("mahjong", "table", 4, 5, &[]);
+    let seats = vec![Seat::Human, Seat::Random, Seat::Random, Seat::Random];
+    let hash = game.snapshot().unwrap().hash();
+    let kinds = seats.iter().map(|s| s.to_string()).collect();
+    let record = Record::new(&game, kinds, hash);
+    let mut s = Session::new(game, seats, record);
+    let mut said = std::collections::BTreeSet::new();
+    let mut bot = Seat::Random.bot(5, 0).unwrap();
+    while s.game.pending().is_some() && said.len() < 2 {
+        let p = s.game.pending().unwrap();
+        let (seat, claim) = (p.seat, !p.waiting.is_empty());
+        if seat != 0 {
+            let what = s.thinking();
+            match claim {
+                true => assert_eq!(what, "the table is answering"),
+                false => assert_eq!(what, format!("P{} (random) is thinking", seat + 1)),
+            }
+            said.insert(what.starts_with("the table"));
+        }
+        let i = bot.choose(&mut s.game).unwrap().index;
+        s.apply(seat, i).unwrap();
+    }
+    assert_eq!(said.len(), 2, "both a turn and a claim window were seen");
+}

@@ -35,16 +35,9 @@ pub fn draw(t: &mut Table, scene: &Scene, l: &Layout) {
         y += h + 4.0 * s;
     }
     y = buttons(t, scene, x, y, w, s);
-    if let Some(p) = t.s.game.pending().filter(|_| !scene.human) {
+    if t.s.game.pending().is_some() && !scene.human {
         let dots = ".".repeat(1 + (get_time() * 3.0) as usize % 3);
-        let who = &t.s.seats[p.seat];
-        t.p.text(
-            &format!("P{} ({who}) is thinking{dots}", p.seat + 1),
-            x,
-            y,
-            15.0 * s,
-            ACCENT,
-        );
+        t.p.text(&format!("{}{dots}", t.s.thinking()), x, y, 15.0 * s, ACCENT);
         y += 24.0 * s;
     }
     y = panel(t, x, y, w, s);

@@ -283,12 +283,8 @@ impl Table {
 
     pub(super) fn not_your_turn(&self) -> String {
         match self.s.game.pending() {
-            Some(p) => format!(
-                "it is P{}'s turn ({} is thinking)",
-                p.seat + 1,
-                self.s.seats[p.seat]
-            ),
-            None => "the game is over".into(),
+            Some(_) => format!("not your turn: {}", self.s.thinking()),
+            None => self.s.thinking(),
         }
     }
 

@@ -42,8 +42,10 @@ pub fn run(a: AiArgs) -> CmdResult {
         )]);
     };
     let player = p.seat + 1;
-    let choice = thinking(&format!("P{player} ({seat})"), || bot.explain(&mut game))
-        .map_err(|e| vec![e.into_diagnostic("meeple")])?;
+    let choice = thinking(&format!("P{player} ({seat}) is thinking"), || {
+        bot.explain(&mut game)
+    })
+    .map_err(|e| vec![e.into_diagnostic("meeple")])?;
     let options = game
         .pending()
         .map(|p| p.options().to_vec())

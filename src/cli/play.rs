@@ -277,9 +277,9 @@ fn fresh_seed() -> u64 {
 /// The bot of `seat` moves. On an error the position stays as it was (a move the rules
 /// failed on is undone) and the error is returned as text.
 fn bot_move(s: &mut Session, seat: usize) -> Result<(), String> {
+    let what = s.thinking();
     let bot = s.bots[seat].as_mut().expect("a bot seat");
-    let who = format!("P{} ({})", seat + 1, s.seats[seat]);
-    let choice = thinking(&who, || bot.choose(&mut s.game)).map_err(|e| e.to_string())?;
+    let choice = thinking(&what, || bot.choose(&mut s.game)).map_err(|e| e.to_string())?;
     // A simultaneous answer stays secret, and so does who was asked: nothing is said.
     if s.game.waiting().is_empty() {
         let label = s.label(choice.index);
@@ -371,7 +371,7 @@ fn why(game: &mut Game, asker: usize, bot: &str) {
             return println!("{why}\nusage: why [BOT] (the heuristic bot when none is named)")
         }
     };
-    match thinking(&name, || bot.explain(game)) {
+    match thinking(&format!("{name} is thinking"), || bot.explain(game)) {
         Ok(c) => {
             let labels = game.shown(Some(asker)).labels;
             println!("{name} would choose: {}", labels[c.index]);

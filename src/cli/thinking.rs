@@ -1,5 +1,5 @@
 //! What the terminal shows while a bot thinks: nothing for a quick move, and after
-//! `SHOW_AFTER` a spinner on stderr that names the bot and counts the seconds until it has
+//! `SHOW_AFTER` a spinner on stderr that says who thinks and counts the seconds until it has
 //! chosen (a deep search can take minutes). Hidden when stderr is not a terminal.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -10,21 +10,21 @@ use std::time::Duration;
 /// How long a bot thinks before the spinner appears.
 pub const SHOW_AFTER: Duration = Duration::from_secs(1);
 
-/// Runs `think` (a bot choosing) with a spinner saying "`who` is thinking…" drawn on stderr
-/// once it has taken `SHOW_AFTER`; the spinner is cleared before this returns.
-pub fn thinking<T>(who: &str, think: impl FnOnce() -> T) -> T {
-    thinking_on(who, SHOW_AFTER, ProgressDrawTarget::stderr, think)
+/// Runs `think` (a bot choosing) with a spinner saying "`what`…" (`P2 (mcts) is thinking`)
+/// drawn on stderr once it has taken `SHOW_AFTER`; the spinner is cleared before this returns.
+pub fn thinking<T>(what: &str, think: impl FnOnce() -> T) -> T {
+    thinking_on(what, SHOW_AFTER, ProgressDrawTarget::stderr, think)
 }
 
 /// `thinking` with the delay and the place the spinner is drawn given.
 pub fn thinking_on<T>(
-    who: &str,
+    what: &str,
     after: Duration,
     target: impl FnOnce() -> ProgressDrawTarget + Send,
     think: impl FnOnce() -> T,
 ) -> T {
     let (done, wait) = mpsc::channel::<()>();
-    let message = format!("{who} is thinking…");
+    let message = format!("{what}…");
     thread::scope(|scope| {
         scope.spawn(move || {
             // A message or a closed channel before the delay: the bot has chosen.
@@ -60,7 +60,7 @@ mod tests {
         let seen = Arc::new(Mutex::new(String::new()));
         let (t, peek, s) = (term.clone(), term.clone(), seen.clone());
         let result = thinking_on(
-            "P2 (alphabeta:8)",
+            "P2 (alphabeta:8) is thinking",
             after,
             move || ProgressDrawTarget::term_like(Box::new(t)),
             move || {

@@ -183,6 +183,18 @@ impl Session {
         labels.get(index).cloned().unwrap_or_default()
     }
 
+    /// What the table is waiting for, as anyone may be told: `P3 (mcts) is thinking`; while a
+    /// simultaneous decision is open, who is asked stays secret (a pause names no one).
+    pub fn thinking(&self) -> String {
+        match self.game.pending() {
+            Some(p) if p.waiting.is_empty() => {
+                format!("P{} ({}) is thinking", p.seat + 1, self.seats[p.seat])
+            }
+            Some(_) => "the table is answering".into(),
+            None => "the game is over".into(),
+        }
+    }
+
     /// Steps back to this person's previous decision (undoing the bots' replies too), but not
     /// past a decision that showed a person something hidden; what was undone is kept for
     /// `redo`. Says what happened.
