@@ -93,6 +93,15 @@ fn mcts_blocks_an_open_three_when_nothing_better_exists() {
     assert!(pick == "place 8 6" || pick == "place 8 10", "{pick}");
 }
 
+/// Flat Monte Carlo tries the AI's best options only, so its playouts are enough to tell a
+/// win or a lost line from the rest on a board of 200 points.
+#[test]
+fn montecarlo_takes_a_win_in_one_and_blocks_a_four() {
+    let pick = chosen(&mut win_in_one(), "montecarlo", 1);
+    assert!(pick == "place 8 4" || pick == "place 8 9", "{pick}");
+    assert_eq!(chosen(&mut closed_four(), "montecarlo", 2), "place 8 10");
+}
+
 #[test]
 fn mcts_gives_the_same_choice_for_the_same_seed() {
     let mut g = position(&[(8, 8, 1), (8, 9, 2)], 1);

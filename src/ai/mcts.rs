@@ -21,8 +21,10 @@ pub const DEFAULT_ITERATIONS: u32 = 1000;
 /// Decisions a playout may take before it is scored as unfinished.
 const PLAYOUT_STEPS: usize = 2000;
 const EXPLORATION: f64 = 1.4;
-/// With an AI script, a node expands only its best-scored options, best first.
-const WIDTH: usize = 12;
+/// With an AI script, a node expands only its best-scored options, best first (and the Monte
+/// Carlo bot tries only those: a budget spread over a Gomoku board's 200 points would give each
+/// one playout).
+pub(super) const WIDTH: usize = 12;
 /// Weight of the AI's ranking in the choice of the option to explore (progressive bias).
 const PRIOR: f64 = 4.0;
 

@@ -1,7 +1,9 @@
-//! Flat Monte Carlo for any game, hidden information included: every option is tried in
-//! turn, each try from a fresh determinization of what the seat cannot see (or a fresh seed
-//! for chance), then played out at random; the option with the best mean result wins.
+//! Flat Monte Carlo for any game, hidden information included: the options (the AI's best
+//! `WIDTH` when the game has an AI) are tried in turn, each try from a fresh determinization
+//! of what the seat cannot see (or a fresh seed for chance), then played out at random; the
+//! option with the best mean result wins.
 
+use super::mcts::WIDTH;
 use super::{Bot, Choice};
 use crate::core::rng::GameRng;
 use crate::engine::{Game, GameError, Mark};
@@ -23,27 +25,33 @@ impl MonteCarlo {
         }
     }
 
-    /// Mean result for the seat of each option.
-    fn means(&mut self, game: &mut Game, root: &Mark) -> Result<Vec<f64>, GameError> {
+    /// The options tried, each with the mean result for the seat.
+    fn means(&mut self, game: &mut Game, root: &Mark) -> Result<Vec<(usize, f64)>, GameError> {
         let (seat, n) = {
             let p = game.decision()?;
             (p.seat, p.len())
         };
+        let mut tried: Vec<usize> = (0..n).collect();
+        if game.has_ai() && n > WIDTH {
+            let scores = game.score_options(None)?;
+            tried.sort_by(|a, b| scores[*b].total_cmp(&scores[*a]));
+            tried.truncate(WIDTH);
+        }
         let seats = game.config.seats;
-        let (mut total, mut tries) = (vec![0.0; n], vec![0u32; n]);
-        for k in 0..self.playouts.max(n as u32) {
-            let i = k as usize % n;
+        let mut total = vec![0.0; tried.len()];
+        let rounds = (self.playouts as usize).div_ceil(tried.len());
+        for k in 0..rounds * tried.len() {
+            let at = k % tried.len();
             game.back_to(root)?;
             game.determinize(seat, self.rng.next_u64())?;
-            game.apply_index(i)?;
+            game.apply_index(tried[at])?;
             game.random_playout(PLAYOUT_STEPS)?;
-            total[i] += super::mcts::rewards(game.outcome(), seats)[seat];
-            tries[i] += 1;
+            total[at] += super::mcts::rewards(game.outcome(), seats)[seat];
         }
-        Ok(total
-            .iter()
-            .zip(&tries)
-            .map(|(t, n)| t / *n as f64)
+        Ok(tried
+            .into_iter()
+            .zip(total)
+            .map(|(i, t)| (i, t / rounds as f64))
             .collect())
     }
 }
@@ -64,9 +72,9 @@ impl Bot for MonteCarlo {
                 candidates: vec![(0, 1.0)],
             });
         }
-        let means = game.searching(|g, root| self.means(g, root))?;
-        let mut candidates: Vec<(usize, f64)> = means.into_iter().enumerate().collect();
-        candidates.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        let mut candidates = game.searching(|g, root| self.means(g, root))?;
+        // Equal means keep the order tried: the AI's ranking (a won line wins every playout).
+        candidates.sort_by(|a, b| b.1.total_cmp(&a.1));
         Ok(Choice {
             index: candidates[0].0,
             candidates,
