@@ -753,8 +753,22 @@ fn cards_are_drawn_without_replacement() {
         .any(|e| matches!(e, Event::Shuffle { .. })));
     draw_ids(&mut g, "chance", 1);
     assert!(g.events().contains(&Event::Shuffle {
-        deck: "chance".into()
+        deck: "机会卡".into()
     }));
+    // The log names the deck and reads the card's text, as the players do.
+    let texts: Vec<String> = serde_json::from_value(eval(
+        &g,
+        "(function() local t = {} \
+        for _, c in ipairs(ctx.decks.chance.cards) do t[#t + 1] = c.text end return t end)()",
+    ))
+    .unwrap();
+    let drawn = g.events().iter().rev().find_map(|e| match e {
+        Event::Draw { deck, card, .. } => Some((deck.clone(), card.clone())),
+        _ => None,
+    });
+    let (deck, card) = drawn.expect("a draw was logged");
+    assert_eq!(deck, "机会卡");
+    assert!(texts.contains(&card), "{card}");
 
     let mut g = start("monopoly", "classic", 4, 3, &[]);
     for (deck, n) in [("chance", 16), ("community", 16)] {

@@ -430,7 +430,6 @@ R.states.event_card = {
   enter = function(G, ctx, p)
     local card = ctx.deck:draw(here(ctx, p).deck)
     if not card then return "next_player" end -- every card of the deck is held
-    ctx:log("P%d draws: %s", p, card.text)
     return R.effects[card.effect](G, ctx, p, card) or "next_player"
   end,
 }

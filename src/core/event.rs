@@ -33,12 +33,14 @@ pub enum Event {
         hi: i64,
         value: i64,
     },
+    /// A card drawn: the deck's name and the card's text (its id when it has none).
     Draw {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         seat: Option<usize>,
         deck: String,
         card: String,
     },
+    /// A deck's discards shuffled back in: the deck's name.
     Shuffle {
         deck: String,
     },
@@ -122,9 +124,7 @@ impl fmt::Display for Event {
                 hi,
                 value,
             } => write!(f, "{}random {lo}..{hi}: {value}", by(*seat)),
-            Event::Draw { seat, deck, card } => {
-                write!(f, "{}drew '{card}' from {deck}", by(*seat))
-            }
+            Event::Draw { seat, deck, card } => write!(f, "{}drew {deck}: {card}", by(*seat)),
             Event::Shuffle { deck } => write!(f, "shuffled {deck}"),
             Event::Move { seat, to, laps: 1 } => {
                 write!(f, "P{} moved to {to} (passed the start)", seat + 1)
@@ -178,10 +178,10 @@ mod tests {
             total: 7,
         };
         assert_eq!(by_p2.to_string(), "P2 rolled 2d6: 6 + 1 = 7");
-        let card = "Go to Jail".to_string();
-        let (deck, seat) = ("chance".to_string(), Some(0));
+        let card = "Go directly to Jail.".to_string();
+        let (deck, seat) = ("Chance".to_string(), Some(0));
         let drawn = Event::Draw { seat, deck, card };
-        assert_eq!(drawn.to_string(), "P1 drew 'Go to Jail' from chance");
+        assert_eq!(drawn.to_string(), "P1 drew Chance: Go directly to Jail.");
         let moved = |laps: u32| {
             let to = "起点".to_string();
             Event::Move { seat: 0, to, laps }.to_string()

@@ -288,7 +288,10 @@ fn deck_api(
 ) -> mlua::Result<(Table, Table)> {
     let decks = lua.create_table()?;
     let mut card_tables: Vec<Vec<Table>> = Vec::new();
+    // What the log says of a draw: the deck's name and the card's text (else its id).
+    let mut shown_cards: Vec<(String, Vec<String>)> = Vec::new();
     for d in &board.decks {
+        let mut texts = Vec::new();
         let dt = lua.create_table()?;
         dt.raw_set("id", d.id.as_str())?;
         dt.raw_set("name", d.name.as_str())?;
@@ -304,7 +307,12 @@ fn deck_api(
             ct.raw_set("id", c.id.as_str())?;
             // `{name}`s in the text: the card's own data, else the game's settings.
             let value = |name: &str| c.data.get(name).or_else(|| settings.get(name)).map(shown);
-            ct.raw_set("text", fill(&c.text, value))?;
+            let text = fill(&c.text, value);
+            texts.push(match text.is_empty() {
+                true => c.id.clone(),
+                false => text.clone(),
+            });
+            ct.raw_set("text", text)?;
             if let Some((e, _)) = &c.effect {
                 ct.raw_set("effect", e.as_str())?;
             }
@@ -314,6 +322,7 @@ fn deck_api(
         dt.raw_set("cards", cards)?;
         decks.raw_set(d.id.as_str(), dt)?;
         card_tables.push(tables);
+        shown_cards.push((d.name.clone(), texts));
     }
     let deck_ids: Rc<Vec<String>> = Rc::new(board.decks.iter().map(|d| d.id.clone()).collect());
     let card_ids: Rc<Vec<Vec<String>>> = Rc::new(
@@ -325,12 +334,7 @@ fn deck_api(
     );
     let card_tables = Rc::new(card_tables);
     let api = lua.create_table()?;
-    let (w, di, ci, ct) = (
-        world.clone(),
-        deck_ids.clone(),
-        card_ids.clone(),
-        card_tables.clone(),
-    );
+    let (w, di, ct) = (world.clone(), deck_ids.clone(), card_tables.clone());
     api.raw_set(
         "draw",
         lua.create_function(move |lua, (_, deck): (This, String)| {
@@ -340,13 +344,14 @@ fn deck_api(
             let Some(drawn) = w.decks[d].draw(&mut w.rng) else {
                 return Ok(Value::Nil);
             };
+            let (name, texts) = &shown_cards[d];
             if drawn.reshuffled {
-                w.log(Event::Shuffle { deck: deck.clone() });
+                w.log(Event::Shuffle { deck: name.clone() });
             }
             w.log(Event::Draw {
                 seat: w.acting,
-                deck,
-                card: ci[d][drawn.card as usize].clone(),
+                deck: name.clone(),
+                card: texts[drawn.card as usize].clone(),
             });
             Ok(Value::Table(ct[d][drawn.card as usize].clone()))
         })?,
