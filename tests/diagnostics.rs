@@ -1928,6 +1928,11 @@ fn live_views_read_the_state_and_refuse_writes() {
             "eval:1: unknown counter 'money' (game.toml declares: cash)",
         ),
         (
+            "ctx.counters:add(1, 'cash', 5)",
+            "eval:1: ctx.counters is for reading (ctx.counters.<name>[p]): 'add' is a method of \
+             ctx.counter, as ctx.counter:add(...)",
+        ),
+        (
             "ctx.board:owner(11)",
             "eval:1: space 11 out of range (1..10)",
         ),

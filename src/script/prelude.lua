@@ -344,7 +344,13 @@ function M.install(ctx, spec, emit)
   board.owners = M.view(owner, nspaces, "ctx.board.owners", "ctx.board:set_owner")
   board.levels = M.view(level, nspaces, "ctx.board.levels", "ctx.board:set_level")
   board.positions = M.view(token, seats, "ctx.board.positions", "ctx.board:move, :advance_to or :place")
-  local views = setmetatable({}, { __index = function(_, name) col(name) end })
+  local views = setmetatable({}, { __index = function(_, name)
+    if type(rawget(counters, name)) == "function" then
+      error(string.format("ctx.counters is for reading (ctx.counters.<name>[p]): '%s' is a "
+        .. "method of ctx.counter, as ctx.counter:%s(...)", name, name), 2)
+    end
+    col(name)
+  end })
   for name, c in pairs(column) do
     views[name] = M.view(c, seats, "ctx.counters." .. name, "ctx.counter:set or :add")
   end
