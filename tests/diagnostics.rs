@@ -1901,6 +1901,12 @@ fn live_views_read_the_state_and_refuse_writes() {
     assert_eq!(g.eval(agree).unwrap(), serde_json::json!([2, 3, 5, 1400]));
     let sum = "local n = 0 for _, v in pairs(ctx.counters.cash) do n = n + v end return n";
     assert_eq!(g.eval(sum).unwrap(), serde_json::json!(2900));
+    // eval shows a view by what it holds, as the console does.
+    let views = "return { ctx.counters, ctx.board.positions }";
+    assert_eq!(
+        g.eval(views).unwrap(),
+        serde_json::json!([{ "cash": [1500, 1400] }, [1, 5]])
+    );
     let error = |call: &str| raised(&g, call);
     let cases = [
         (

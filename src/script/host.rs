@@ -100,6 +100,9 @@ pub struct Host {
     /// Where `eval` (and so the console) runs: the globals an entry sets stay for the next
     /// one, out of the rules' sight; other names are read from the sandbox's globals.
     pub eval_env: Table,
+    /// The prelude's `readable(v)`: what `eval` shows of a value (a read-only view such as
+    /// ctx.counters, by what it holds).
+    pub readable: Function,
 }
 
 /// A remembered position: its snapshot, the pending options list and seat as the driver left
@@ -164,6 +167,7 @@ impl Host {
                 emit,
             ))
             .map_err(fail)?;
+        let readable: Function = prelude.raw_get("readable").map_err(fail)?;
         let eval_env = lua.create_table().map_err(fail)?;
         let meta = lua.create_table().map_err(fail)?;
         meta.raw_set("__index", lua.globals()).map_err(fail)?;
@@ -195,6 +199,7 @@ impl Host {
             marks: Vec::new(),
             policies: Vec::new(),
             eval_env,
+            readable,
         };
         host.rules = host.load_table(&pkg.rules_file)?;
         host.register_module(&pkg.rules_file, &host.rules)

@@ -451,6 +451,21 @@ end
 -- A read-only view of the live table t (n entries): reading view[i] reads t[i] without a
 -- call; writing is an error that names `name` and the function (`change`) that changes it.
 -- The metatable is hidden (getmetatable gives false), so the live table cannot be reached.
+-- What eval (and the console) shows of `v`: a copy in which each read-only view (its
+-- metatable hidden, as M.view's are) holds what it reads; a table with a metatable of its own
+-- stays as it is, and a cycle stays a cycle.
+function M.readable(v, seen)
+  if type(v) ~= "table" then return v end
+  local mt = getmetatable(v)
+  if mt ~= nil and mt ~= false then return v end
+  seen = seen or {}
+  if seen[v] then return seen[v] end
+  local out = {}
+  seen[v] = out
+  for k, x in pairs(v) do out[k] = M.readable(x, seen) end
+  return out
+end
+
 function M.view(t, n, name, change)
   local message = string.format("%s is read-only: change it with %s", name, change)
   return setmetatable({}, {

@@ -940,6 +940,7 @@ impl Rules for Host {
         })?;
         let ctx = || "in eval".to_string();
         let v: Value = self.call(&f, (), &ctx)?;
+        let v: Value = self.readable.call(v).map_err(|e| self.lua_failure(e))?;
         to_json(&self.lua, &v, "result").map_err(GameError::Rejected)
     }
 
