@@ -1225,18 +1225,25 @@ fn a_simultaneous_state_must_be_a_decision_and_have_a_seats_hook() {
         )],
     );
     c.edit("game.toml", "simultaneous", "decide = true, simultaneous");
-    // Located beside the state's hooks that are written.
+    // Located beside the state's hooks that are written, with the misspelt hook's warning.
     let line = c.line_of("rules.lua", "options = function(G, ctx, q)");
+    let seat = c.line_of("rules.lua", "seat = function(G, ctx)");
     assert_fails(
         &c.check(),
-        &[format!(
-            "mj/rules.lua:{line}: error: state 'claim' needs a function R.states.claim.seats"
-        )],
+        &[
+            format!(
+                "mj/rules.lua:{line}: error: state 'claim' needs a function R.states.claim.seats"
+            ),
+            format!(
+                "mj/rules.lua:{seat}: warning: R.states.claim.seat is not read by the runtime; \
+                 did you mean R.states.claim.seats?"
+            ),
+        ],
     );
 }
 
 /// A decision state game.toml declares with no table in R.states: one error says what the
-/// table needs.
+/// table needs, where R.states is made; a misspelt state's table is an error at its name.
 #[test]
 fn a_state_without_its_table_in_the_rules_is_one_error() {
     let c = Copy::new();

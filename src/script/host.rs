@@ -231,6 +231,8 @@ impl Host {
         if diags.is_empty() {
             Ok(host)
         } else {
+            // A misspelt hook's warning is often the reason for the error (a hook missing).
+            diags.append(&mut host.warnings);
             Err(diags)
         }
     }
