@@ -1252,13 +1252,31 @@ fn a_state_without_its_table_in_the_rules_is_one_error() {
         "[flow.states]\n",
         "[flow.states]\nextra = { next = [\"wait_player\"], decide = true }\n",
     );
+    // At the line that makes R.states; a state named there that is no state, at its name.
+    let states = c.line_of("rules.lua", "R.states = {}");
     assert_fails(
         &c.check(),
-        &[
-            "mono/rules.lua: error: state 'extra' of game.toml [flow] has no R.states.extra table \
-           (it needs options and act)"
-                .to_string(),
-        ],
+        &[format!(
+            "mono/rules.lua:{states}: error: state 'extra' of game.toml [flow] has no \
+             R.states.extra table (it needs options and act)"
+        )],
+    );
+    c.edit("rules.lua", "R.states.building = {", "R.states.bilding = {");
+    let (states, named) = (
+        c.line_of("rules.lua", "R.states = {}"),
+        c.line_of("rules.lua", "R.states.bilding = {"),
+    );
+    let out = c.check();
+    assert_has(
+        &out.stderr,
+        &format!(
+            "mono/rules.lua:{named}: error: R.states.bilding: no such state in game.toml [flow]; \
+             did you mean 'building'?"
+        ),
+    );
+    assert_has(
+        &out.stderr,
+        &format!("mono/rules.lua:{states}: error: state 'building' of game.toml [flow] has no"),
     );
 }
 

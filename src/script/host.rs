@@ -810,6 +810,10 @@ fn check_states(
         ));
         return Vec::new();
     };
+    let text = match pkg.scripts.own(&pkg.rules_file) {
+        Some(Ok((_, text))) => text.as_str(),
+        _ => "",
+    };
     let names: Vec<&str> = pkg.flow.states.iter().map(|s| s.name.as_str()).collect();
     for (key, value) in states.pairs::<String, Value>().flatten() {
         if !names.contains(&key.as_str()) {
@@ -819,7 +823,9 @@ fn check_states(
                 Value::Table(t) => StateHooks::of(&t),
                 _ => StateHooks::default(),
             };
-            diags.push(beside_hooks(&hooks, Diagnostic::error(path, msg)));
+            let mut d = beside_hooks(&hooks, Diagnostic::error(path, msg));
+            d.line = key_line(text, &key).or(d.line);
+            diags.push(d);
         }
     }
     pkg.flow
@@ -846,7 +852,7 @@ fn check_states(
                 .map(|(hook, _)| *hook)
                 .collect();
             if t.is_none() && !missing.is_empty() {
-                diags.push(Diagnostic::error(
+                let mut d = Diagnostic::error(
                     path,
                     format!(
                         "state '{}' of game.toml [flow] has no R.states.{} table (it needs {})",
@@ -854,7 +860,9 @@ fn check_states(
                         spec.name,
                         missing.join(" and ")
                     ),
-                ));
+                );
+                d.line = key_line(text, "states");
+                diags.push(d);
                 return hooks;
             }
             for hook in missing {
@@ -931,6 +939,30 @@ fn beside_hooks(hooks: &StateHooks, mut d: Diagnostic) -> Diagnostic {
     });
     d.line = line.or(d.line);
     d
+}
+
+/// The first line of the Lua `text` that gives key `key` a value (`key =`, `.key =` or
+/// `["key"] =`), outside comments: where a table names what a check is about.
+fn key_line(text: &str, key: &str) -> Option<usize> {
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    let given = |rest: &str| {
+        let rest = rest.trim_start();
+        rest.starts_with('=') && !rest.starts_with("==")
+    };
+    let quoted = [format!("[\"{key}\"]"), format!("['{key}']")];
+    text.lines()
+        .position(|line| {
+            let code = line.split("--").next().unwrap_or_default();
+            let bare = code.match_indices(key).any(|(at, _)| {
+                let before = code[..at].chars().next_back();
+                !before.is_some_and(word) && given(&code[at + key.len()..])
+            });
+            bare || quoted.iter().any(|q| {
+                code.find(q.as_str())
+                    .is_some_and(|at| given(&code[at + q.len()..]))
+            })
+        })
+        .map(|i| i + 1)
 }
 
 fn check_effects(rules: &Table, board: &Board, path: &str, diags: &mut Vec<Diagnostic>) {
