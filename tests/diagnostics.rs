@@ -2400,27 +2400,33 @@ fn check_and_sim_say_what_they_lack() {
         );
         assert!(zero.stderr.starts_with(&said), "{}", zero.stderr);
     }
-    // A negative number is the flag's value, refused by the flag's own check.
+    // A negative number is the flag's value, refused by the flag's own check; so is one
+    // too large.
     for (args, shown, expected) in [
         (
             ["sim", "tictactoe", "--games", "-5"],
             "--games <GAMES>",
-            "1 or more",
+            "of 1 or more",
         ),
         (
             ["sim", "tictactoe", "--seed", "-1"],
             "--seed <SEED>",
-            "0 or more",
+            "of 0 or more",
         ),
         (
             ["play", "tictactoe", "--answer-seconds", "-1"],
             "--answer-seconds <SECONDS>",
-            "0 or more",
+            "of 0 or more",
+        ),
+        (
+            ["play", "tictactoe", "--seed", "18446744073709551616"],
+            "--seed <SEED>",
+            "up to 18446744073709551615",
         ),
     ] {
         let out = run_in(here, &args);
         let said = format!(
-            "error: invalid value '{}' for '{shown}': expected a whole number of {expected}\n",
+            "error: invalid value '{}' for '{shown}': expected a whole number {expected}\n",
             args[3]
         );
         assert_eq!(out.code, Some(2));

@@ -66,7 +66,7 @@ pub struct GameArgs {
     #[arg(long)]
     pub map: Option<String>,
     /// Seed of the game's random generator
-    #[arg(long, default_value_t = 1, value_parser = whole::<u64>)]
+    #[arg(long, default_value_t = 1, value_parser = whole)]
     pub seed: u64,
     /// Override a setting from game.toml, e.g. --set salary=300 (repeatable)
     #[arg(long = "set", value_name = "KEY=VALUE")]
@@ -165,8 +165,13 @@ pub fn can_write(path: &std::path::Path) -> Result<(), Vec<Diagnostic>> {
 }
 
 /// A whole number of 0 or more given on the command line, or an error saying so.
-pub fn whole<T: std::str::FromStr>(text: &str) -> Result<T, String> {
-    (text.parse::<T>()).map_err(|_| "expected a whole number of 0 or more".into())
+pub fn whole(text: &str) -> Result<u64, String> {
+    text.parse::<u64>().map_err(|e| match e.kind() {
+        std::num::IntErrorKind::PosOverflow => {
+            format!("expected a whole number up to {}", u64::MAX)
+        }
+        _ => "expected a whole number of 0 or more".into(),
+    })
 }
 
 /// The note under a game's error: its seed and the command that plays it again (every bot

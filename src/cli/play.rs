@@ -30,7 +30,7 @@ pub struct PlayArgs {
     #[arg(long, help = concat!("Who plays each seat, comma-separated, one entry per seat: human, ", crate::bot_kinds!(), " (default: human,ai; with --load, the saved game's players)"))]
     players: Option<String>,
     /// Seed of the game's random generator (default: a new one each game, printed at the start, or at the end when it would tell a person hidden cards)
-    #[arg(long, value_parser = super::whole::<u64>)]
+    #[arg(long, value_parser = super::whole)]
     seed: Option<u64>,
     /// Override a setting from game.toml, e.g. --set salary=300 (repeatable)
     #[arg(long = "set", value_name = "KEY=VALUE")]
@@ -51,7 +51,7 @@ pub struct PlayArgs {
     no_watch: bool,
     /// Seconds a person has to answer when several players are asked at once (a claim on a
     /// discard); then the state's default answer is taken. 0 waits for ever
-    #[arg(long, default_value_t = 15, value_name = "SECONDS", value_parser = super::whole::<u64>)]
+    #[arg(long, default_value_t = 15, value_name = "SECONDS", value_parser = super::whole)]
     answer_seconds: u64,
     /// Play in the terminal even when a display is available
     #[arg(long)]
