@@ -142,7 +142,7 @@ pub fn render(s: &Summary, seat_names: &[String], board: &Board) -> String {
         let _ = writeln!(out, "draws      {:>8}", s.draws);
     }
     if s.errors > 0 {
-        let _ = writeln!(out, "errors     {:>8}  (the first is told below)", s.errors);
+        let _ = writeln!(out, "errors     {:>8}  (the first is shown below)", s.errors);
     }
     // A batch whose every game stopped on an error has nothing more to show.
     if !s.played() {
@@ -539,7 +539,7 @@ mod tests {
             render(&failed, &names, &empty_board()),
             "games             1\n\
              finished          0  (0.0%)\n\
-             errors            1  (the first is told below)\n"
+             errors            1  (the first is shown below)\n"
         );
         assert!(render(&summarize(&batch(), 2), &names, &empty_board()).contains("win rate"));
     }
