@@ -812,6 +812,11 @@ fn three_doubles_send_to_jail_without_moving() {
     assert_eq!(cash(&g, 1), 1500);
     assert_eq!(to_move(&g), Some(2));
     assert_eq!(eval(&g, "G.players[1].doubles"), serde_json::json!(0));
+    // The log says why the roll of 10 went to jail.
+    assert_eq!(
+        notes(&g),
+        ["P1 rolls doubles 3 times in a row", "P1 goes to jail"]
+    );
 }
 
 // Rule (classic): two doubles then a non-double is an ordinary turn; the count starts again next turn.
@@ -915,8 +920,13 @@ fn mortgage_pays_half_charges_no_rent_and_costs_ten_percent_to_lift() {
 
     assert_eq!(to_move(&g), Some(1));
     act(&mut g, "mortgages");
+    g.drain_events();
     act(&mut g, "unmortgage oriental");
     assert_eq!(cash(&g, 1), 1550 - 55);
+    assert_eq!(
+        notes(&g),
+        ["P1 lifts the mortgage on Oriental Avenue for $55"]
+    );
     assert_eq!(options(&g), vec!["mortgage oriental", "back"]);
     act(&mut g, "back");
     roll(&mut g, 2, 3); // 4 → 9 vermont
@@ -1180,4 +1190,25 @@ fn group_owned_and_group_levels_read_a_whole_group() {
         said.lines().next(),
         Some("eval:2: error: space 1099511627776 out of range (1..10)")
     );
+}
+
+// Rule: a card that makes every other player pay (or be paid) moves the money seat by seat,
+// and the log names each payment.
+#[test]
+fn a_card_paid_by_each_player_logs_each_payment() {
+    let mut g = start("monopoly", "classic", 3, 1, &[]);
+    g.drain_events();
+    exec(
+        &mut g,
+        "R.effects.collect_from_each(G, ctx, 2, { amount = 10 })",
+    );
+    assert_eq!((cash(&g, 1), cash(&g, 2), cash(&g, 3)), (1490, 1520, 1490));
+    assert_eq!(notes(&g), ["P1 pays $10 to P2", "P3 pays $10 to P2"]);
+    g.drain_events();
+    exec(
+        &mut g,
+        "R.effects.pay_each_player(G, ctx, 2, { amount = 50 })",
+    );
+    assert_eq!((cash(&g, 1), cash(&g, 2), cash(&g, 3)), (1540, 1420, 1540));
+    assert_eq!(notes(&g), ["P2 pays $50 to P1", "P2 pays $50 to P3"]);
 }

@@ -227,13 +227,19 @@ end
 
 function R.effects.pay_each_player(G, ctx, p, card)
   for _, other in ipairs(ctx:active()) do
-    if other ~= p and ctx:in_play(p) then pay(G, ctx, p, card.amount, other, "card") end
+    if other ~= p and ctx:in_play(p) then
+      ctx:log("P%d pays %s%d to P%d", p, ctx.settings.currency, card.amount, other)
+      pay(G, ctx, p, card.amount, other, "card")
+    end
   end
 end
 
 function R.effects.collect_from_each(G, ctx, p, card)
   for _, other in ipairs(ctx:active()) do
-    if other ~= p then pay(G, ctx, other, card.amount, p, "card") end
+    if other ~= p then
+      ctx:log("P%d pays %s%d to P%d", other, ctx.settings.currency, card.amount, p)
+      pay(G, ctx, other, card.amount, p, "card")
+    end
   end
 end
 
@@ -352,9 +358,10 @@ R.states.mortgaging = {
     if verb == "mortgage" then
       mortgage(G, ctx, p, sp)
     else
-      ctx.counter:add(p, "cash", -unmortgage_cost(ctx, sp))
+      local cost = unmortgage_cost(ctx, sp)
+      ctx.counter:add(p, "cash", -cost)
       G.mortgaged[sp.id] = nil
-      ctx:log("P%d lifts the mortgage on %s", p, sp.name)
+      ctx:log("P%d lifts the mortgage on %s for %s%d", p, sp.name, ctx.settings.currency, cost)
     end
     if #R.mortgage_options(G, ctx, p) == 0 then return "wait_player" end
   end,
@@ -385,6 +392,7 @@ R.states.rolling = {
     elseif doubles then
       pl.doubles = pl.doubles + 1
       if pl.doubles >= s.doubles_to_jail then
+        ctx:log("P%d rolls doubles %d times in a row", p, pl.doubles)
         send_to_jail(G, ctx, p)
         G.moved = true
         return "next_player"

@@ -142,7 +142,11 @@ pub fn render(s: &Summary, seat_names: &[String], board: &Board) -> String {
         let _ = writeln!(out, "draws      {:>8}", s.draws);
     }
     if s.errors > 0 {
-        let _ = writeln!(out, "errors     {:>8}  (the first is shown below)", s.errors);
+        let _ = writeln!(
+            out,
+            "errors     {:>8}  (the first is shown below)",
+            s.errors
+        );
     }
     // A batch whose every game stopped on an error has nothing more to show.
     if !s.played() {
