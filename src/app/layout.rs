@@ -33,6 +33,30 @@ impl Rect {
             (self.h - 2.0 * by).max(0.0),
         )
     }
+
+    /// The largest part of this rectangle left of, right of, above or below `cut`.
+    pub fn without(&self, cut: Rect) -> Rect {
+        let (right, bottom) = (self.x + self.w, self.y + self.h);
+        let parts = [
+            Rect::new(self.x, self.y, (cut.x - self.x).clamp(0.0, self.w), self.h),
+            Rect::new(
+                cut.x + cut.w,
+                self.y,
+                (right - cut.x - cut.w).clamp(0.0, self.w),
+                self.h,
+            ),
+            Rect::new(self.x, self.y, self.w, (cut.y - self.y).clamp(0.0, self.h)),
+            Rect::new(
+                self.x,
+                cut.y + cut.h,
+                self.w,
+                (bottom - cut.y - cut.h).clamp(0.0, self.h),
+            ),
+        ];
+        (parts.into_iter())
+            .max_by(|a, b| (a.w * a.h).total_cmp(&(b.w * b.h)))
+            .expect("four parts")
+    }
 }
 
 pub const REFERENCE: (f32, f32) = (1280.0, 800.0);
@@ -231,27 +255,20 @@ pub fn buildings(band: Rect, side: usize, level: i64, scale: f32) -> Vec<Rect> {
         .collect()
 }
 
-/// Where a token stands on a track space, and its radius. The `count` tokens on the space
-/// share a strip along its band (over the band, clear of the name and price; once buildings
-/// stand there, across the middle of the space instead; on a corner, the part under its name)
-/// in rows; `slot` is this one's place among them. Each is as large as its share allows (at
-/// most `largest`).
-pub fn token_spot(
-    r: Rect,
-    (side, corner, built): (usize, bool, bool),
-    (slot, count): (usize, usize),
-    largest: f32,
-) -> (f32, f32, f32) {
-    let (band, inner) = band_split(r, side);
-    let (cx, cy) = if built { inner.center() } else { band.center() };
+/// The strip of a track space where its tokens stand: along its band, twice as deep, clear of
+/// the name and price (once buildings stand in the band, the part of the strip beside it; on a
+/// corner, the part under its name).
+fn token_area(r: Rect, (side, corner, built): (usize, bool, bool)) -> Rect {
+    let (band, _) = band_split(r, side);
+    let (cx, cy) = band.center();
     let thick = band.w.min(band.h) * 2.0;
     // The strip, kept inside the space.
     let clip = |from: f32, lo: f32, len: f32| {
         let start = (from - thick / 2.0).min(lo + len - thick).max(lo);
         (start, thick.min(len))
     };
-    let area = match (corner, side % 2) {
-        (true, _) => Rect::new(r.x, r.y + r.h * 0.55, r.w, r.h * 0.45),
+    let strip = match (corner, side % 2) {
+        (true, _) => return Rect::new(r.x, r.y + r.h * 0.55, r.w, r.h * 0.45),
         (false, 0) => {
             let (y, h) = clip(cy, r.y, r.h);
             Rect::new(r.x, y, r.w, h)
@@ -260,8 +277,33 @@ pub fn token_spot(
             let (x, w) = clip(cx, r.x, r.w);
             Rect::new(x, r.y, w, r.h)
         }
+    };
+    if built {
+        strip.without(band)
+    } else {
+        strip
     }
-    .inset(r.w.min(r.h) * 0.03);
+}
+
+/// Where a track space's name and price go: clear of its band (its group colour, kept for
+/// buildings), of the strip its tokens stand on (so a token never hides a name) and of the
+/// owner's strip. A corner with no group has no band.
+pub fn label_box(r: Rect, side: usize, corner: bool, grouped: bool) -> Rect {
+    let (_, rest) = band_split(r, side);
+    let base = if grouped || !corner { rest } else { r };
+    (base.without(token_area(r, (side, corner, false)))).without(owner_strip(r, side))
+}
+
+/// Where a token stands on a track space, and its radius. The `count` tokens on the space
+/// share its `token_area` in rows; `slot` is this one's place among them. Each is as large as
+/// its share allows (at most `largest`).
+pub fn token_spot(
+    r: Rect,
+    kind: (usize, bool, bool),
+    (slot, count): (usize, usize),
+    largest: f32,
+) -> (f32, f32, f32) {
+    let area = token_area(r, kind).inset(r.w.min(r.h) * 0.03);
     let n = count.max(1);
     // As many columns as keep each token's share near square.
     let cols = ((n as f32 * area.w / area.h.max(1.0)).sqrt().ceil() as usize).clamp(1, n);
@@ -392,8 +434,8 @@ mod tests {
         }
     }
 
-    /// Up to eight tokens on any classic space stay inside it, none over another; on a space
-    /// with buildings, none stands on the band where they are.
+    /// Up to eight tokens on any classic space stay inside it, none over another nor over the
+    /// space's name; on a space with buildings, none stands on the band where they are.
     #[test]
     fn tokens_fit_their_space_apart() {
         let l = Layout::new(1280.0, 800.0);
@@ -417,6 +459,15 @@ mod tests {
                         );
                         if built && !corner {
                             assert!(!band_split(*r, side).0.contains((x, y)), "{at}");
+                        }
+                        // No token hides the name, with or without a group band.
+                        for grouped in [false, true] {
+                            let label = label_box(*r, side, corner, grouped);
+                            let overlap_x = (inside.x + inside.w).min(label.x + label.w)
+                                - inside.x.max(label.x);
+                            let overlap_y = (inside.y + inside.h).min(label.y + label.h)
+                                - inside.y.max(label.y);
+                            assert!(overlap_x <= 0.5 || overlap_y <= 0.5, "{at}: {label:?}");
                         }
                         for &(ox, oy, _) in &spots[..k] {
                             let apart = ((x - ox).powi(2) + (y - oy).powi(2)).sqrt();

@@ -3,7 +3,7 @@
 //! the middle. Colours come from the game's style.
 
 use super::layout::{
-    band_split, buildings, owner_strip, token_spot, track_side, track_spaces, Rect,
+    band_split, buildings, label_box, owner_strip, token_spot, track_side, track_spaces, Rect,
 };
 use super::paint::{color, faded, fill, outline, Align};
 use super::view::{Frame, Spot};
@@ -49,13 +49,12 @@ fn draw_space(f: &Frame, i: usize, space: &Space, r: Rect, side: usize) {
     let kind_fill = f.style.kinds.get(&space.kind).map(|c| color(*c));
     fill(r, kind_fill.unwrap_or(SPACE_FILL));
     let group = space.group.as_ref().and_then(|g| f.style.groups.get(g));
-    let (band, rest) = band_split(r, side);
+    let (band, _) = band_split(r, side);
     if let Some(g) = group {
         fill(band, color(*g));
     }
-    // The band is kept clear of text for buildings and tokens; a corner's tokens stand below.
     let corner = r.w == r.h && track_side(f.board.spaces.len(), i).1;
-    let text_box = if group.is_some() || !corner { rest } else { r };
+    let text_box = label_box(r, side, corner, group.is_some());
     if let Some(owner) = f.world.board.owners.get(i).copied().flatten() {
         fill(owner_strip(r, side), color(f.style.seat(owner)));
     }
@@ -64,25 +63,19 @@ fn draw_space(f: &Frame, i: usize, space: &Space, r: Rect, side: usize) {
         draw_buildings(band, side, level, f.layout.scale);
     }
     outline(r, 1.0, color(f.style.line));
-    draw_label(f, space, text_box.inset(3.0 * f.layout.scale), side);
+    // Sized by the space, not by what the band and the tokens leave of it.
+    let s = f.layout.scale;
+    let size = (r.w.min(r.h) * 0.16).clamp(11.0 * s, 22.0 * s) * f.style.text_scale;
+    draw_label(f, space, text_box.inset(3.0 * s), size);
 }
 
 /// The size a price shrinks to at most when its space's name is long, in pixels (as
 /// `text_in`'s smallest sizes are: what a reader needs does not scale with the window).
 const READABLE_PRICE: f32 = 11.0;
 
-/// The name, and the price under it when the space has one.
-fn draw_label(f: &Frame, space: &Space, r: Rect, side: usize) {
+/// The name, and the price under it when the space has one, at most `size` large.
+fn draw_label(f: &Frame, space: &Space, r: Rect, size: f32) {
     let ink = color(f.style.text);
-    let s = f.layout.scale;
-    let size = (r.w.min(r.h) * 0.16).clamp(11.0 * s, 22.0 * s) * f.style.text_scale;
-    let d = owner_strip(r, side);
-    let r = match side {
-        0 => Rect::new(r.x, r.y, r.w, r.h - d.h),
-        1 => Rect::new(r.x + d.w, r.y, r.w - d.w, r.h),
-        2 => Rect::new(r.x, r.y + d.h, r.w, r.h - d.h),
-        _ => Rect::new(r.x, r.y, r.w - d.w, r.h),
-    };
     match space
         .data
         .get(&f.style.price_key)
