@@ -407,12 +407,17 @@ pub fn compare(before: &Summary, after: &Summary, seat_names: &[String], board: 
     }
     let stats: std::collections::BTreeSet<&String> =
         before.stats.keys().chain(after.stats.keys()).collect();
+    // A statistic as the report shows it (two decimals); one that only one batch gives is
+    // n/a in the other.
+    let two = |x: f64| format!("{x:.2}").parse::<f64>().unwrap_or(x);
     for k in stats {
-        let (b, a) = (
-            before.stats.get(k).copied().unwrap_or(0.0),
-            after.stats.get(k).copied().unwrap_or(0.0),
-        );
-        share(format!("stats: {k}"), b, a, "");
+        let (b, a) = (before.stats.get(k), after.stats.get(k));
+        let cell = |v: Option<&f64>| v.map_or("n/a".to_string(), |v| format!("{:.2}", two(*v)));
+        let change = match (b, a) {
+            (Some(b), Some(a)) => format!("{:+.2}", two(*a) - two(*b)),
+            _ => String::new(),
+        };
+        rows.push((format!("stats: {k}"), cell(b), cell(a), change));
     }
     let width = rows.iter().map(|r| r.0.width()).max().unwrap_or(10).max(10);
     let mut out = format!(
@@ -515,23 +520,24 @@ mod tests {
         );
     }
 
-    /// The change is the difference of the figures shown: 0.66 → 0.54 reads 0.7 → 0.5, -0.2
-    /// (not the -0.1 of the unrounded figures).
+    /// The change is the difference of the figures shown: a statistic has two decimals, as
+    /// the report shows it (0.666 → 0.544 reads 0.67 → 0.54, -0.13, not the -0.122 of the
+    /// unrounded figures); one only a batch gives is n/a in the other.
     #[test]
     fn compare_changes_by_the_figures_it_shows() {
         let names = ["ai".to_string(), "random".to_string()];
         let mut before = summarize(&batch()[..2], 2);
         let mut after = summarize(&batch()[..2], 2);
-        before.stats.insert("bankruptcies".into(), 0.66);
-        after.stats.insert("bankruptcies".into(), 0.54);
+        before.stats.insert("bankruptcies".into(), 0.666);
+        after.stats.insert("bankruptcies".into(), 0.544);
+        after.stats.insert("jackpots".into(), 1.5);
         let text = compare(&before, &after, &names, &empty_board());
-        let row = text.lines().find(|l| l.contains("bankruptcies"));
-        assert_eq!(
-            row.unwrap_or_default()
-                .split_whitespace()
-                .collect::<Vec<_>>(),
-            ["stats:", "bankruptcies", "0.7", "0.5", "-0.2"]
-        );
+        let row = |name: &str| {
+            let line = text.lines().find(|l| l.contains(name)).unwrap_or_default();
+            line.split_whitespace().collect::<Vec<_>>().join(" ")
+        };
+        assert_eq!(row("bankruptcies"), "stats: bankruptcies 0.67 0.54 -0.13");
+        assert_eq!(row("jackpots"), "stats: jackpots n/a 1.50");
     }
 
     /// A batch whose every game stopped on an error shows the counts and the first error only.
