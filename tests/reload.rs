@@ -446,17 +446,25 @@ fn a_replay_under_files_reloaded_later_says_why_it_diverges() {
 }
 
 /// Lines a running `meeple play` prints, read on a thread.
+/// The lines `child` writes, on standard output and on standard error when that is piped.
 fn lines_of(child: &mut std::process::Child) -> std::sync::mpsc::Receiver<String> {
-    use std::io::BufRead;
-    let out = child.stdout.take().expect("piped stdout");
+    use std::io::{BufRead, Read};
     let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in std::io::BufReader::new(out).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                return;
+    let out: Box<dyn Read + Send> = Box::new(child.stdout.take().expect("piped stdout"));
+    let err = (child.stderr.take()).map(|e| Box::new(e) as Box<dyn Read + Send>);
+    for stream in std::iter::once(out).chain(err) {
+        let tx = tx.clone();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stream)
+                .lines()
+                .map_while(Result::ok)
+            {
+                if tx.send(line).is_err() {
+                    return;
+                }
             }
-        }
-    });
+        });
+    }
     rx
 }
 
@@ -577,4 +585,45 @@ fn a_reload_that_puts_back_the_rules_played_reports_no_difference() {
         s.undo(),
         "nothing to undo: the history starts again at a reload"
     );
+}
+
+/// `sim --watch` names the file each re-run follows, and compares the batch after a fix with
+/// the last batch without errors, not with the broken one.
+#[test]
+fn sim_watch_compares_a_fix_with_the_last_clean_batch() {
+    use std::process::{Command, Stdio};
+    let l = live();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_meeple"))
+        .args(["sim", "mono", "--games", "20", "--jobs", "1", "--watch"])
+        .current_dir(l.root.parent().unwrap())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("meeple runs");
+    let rx = lines_of(&mut child);
+    wait_for(&rx, "watching");
+    let jail = "ctx:log(\"P%d goes to jail\", p)";
+    l.edit("rules.lua", jail, "error(\"no jail today\")");
+    wait_for(&rx, "rules.lua changed: re-running the batch");
+    let errors = wait_for(&rx, "errors ");
+    assert!(errors.contains("0.0%"), "{errors}");
+    wait_for(
+        &rx,
+        "the next edit is compared with the last batch without errors, not this one",
+    );
+    l.edit("rules.lua", "error(\"no jail today\")", jail);
+    wait_for(&rx, "rules.lua changed: re-running the batch");
+    wait_for(&rx, "after the edit (same seeds):");
+    // The same games as the first batch: nothing changed, and no errors row.
+    loop {
+        let line = wait_for(&rx, "");
+        assert!(!line.starts_with("errors"), "{line}");
+        if line.starts_with("rounds mean") {
+            assert!(line.ends_with("+0.0"), "{line}");
+            break;
+        }
+    }
+    child.kill().expect("stopping the watch");
+    let _ = child.wait();
 }

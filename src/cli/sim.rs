@@ -179,7 +179,8 @@ fn batch(
 }
 
 /// Re-runs the batch on every save and shows what changed since `last`, the last batch in
-/// which games were played (the whole report while there is none).
+/// which games were played and none stopped on an error (the whole report while there is
+/// none): a broken edit is no baseline for its fix.
 fn watch(
     a: &SimArgs,
     pkg: &Package,
@@ -190,7 +191,9 @@ fn watch(
     let names: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
     let watcher = Watcher::for_game(pkg).map_err(|e| vec![Diagnostic::error(&pkg.shown, e)])?;
     eprintln!("\nwatching {} for changes (Ctrl-C to stop)", pkg.shown);
-    for _ in watcher.requests.iter() {
+    for request in watcher.requests.iter() {
+        let edited = request.shown(&pkg.root).join(", ");
+        eprintln!("\n{edited} changed: re-running the batch");
         let rerun = load(&a.game.game).and_then(|p| batch(a, p, seats, jobs));
         match rerun {
             Ok((summary, results, board)) => {
@@ -208,13 +211,16 @@ fn watch(
                 if let Some(first) = first_failure(a, &names, &board, &results) {
                     eprintln!("{first}");
                 }
-                // A batch with no game played is no "before" for the next edit.
-                if summary.played() {
-                    last = Some(summary);
-                } else {
-                    eprintln!(
+                // A batch with no game played, or with errors, is no "before" for the next
+                // edit while a clean one is there.
+                match (summary.played(), summary.errors, &last) {
+                    (false, _, _) => eprintln!(
                         "not compared: the last batch that played stays the one to compare with"
-                    );
+                    ),
+                    (true, 0, _) | (true, _, None) => last = Some(summary),
+                    (true, _, Some(_)) => eprintln!(
+                        "the next edit is compared with the last batch without errors, not this one"
+                    ),
                 }
             }
             Err(diags) => eprintln!("not re-run: {}", crate::diag::render(&diags)),
