@@ -1669,6 +1669,10 @@ fn stats_that_are_not_numbers_are_errors_at_the_hook() {
             "return 5",
             "R.stats returned a number (5), expected a table of name = number",
         ),
+        (
+            "return { turns = 0/0 }",
+            "R.stats: 'turns' is a number (NaN), expected a finite number",
+        ),
     ] {
         let c = Copy::new();
         c.edit(

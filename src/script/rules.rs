@@ -910,7 +910,13 @@ impl Rules for Host {
             };
             let n = match v {
                 Value::Integer(i) => i as f64,
-                Value::Number(n) => n,
+                Value::Number(n) if n.is_finite() => n,
+                other @ Value::Number(_) => {
+                    return Err(bad(format!(
+                        "R.stats: '{name}' is {}, expected a finite number",
+                        described(&other)
+                    )))
+                }
                 other => {
                     return Err(bad(format!(
                         "R.stats: '{name}' is {}, expected a number",
