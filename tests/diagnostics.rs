@@ -1697,6 +1697,28 @@ fn stats_that_are_not_numbers_are_errors_at_the_hook() {
     }
 }
 
+/// `R.setup` fills G or returns the table that becomes G: anything else is an error at it.
+#[test]
+fn a_setup_that_returns_something_else_is_an_error_at_it() {
+    let c = Copy::new();
+    let setup = c.line_of("rules.lua", "function R.setup(G, ctx)");
+    c.edit(
+        "rules.lua",
+        "function R.setup(G, ctx)\n",
+        "function R.setup(G, ctx)\n  do return 5 end\n",
+    );
+    let out = c.check();
+    assert_eq!(
+        out.stderr.lines().next().unwrap_or_default(),
+        format!(
+            "mono/rules.lua:{setup}: error: R.setup returned a number (5), expected nothing \
+             (fill G) or a table that becomes G"
+        ),
+        "{}",
+        out.stderr
+    );
+}
+
 /// `check` shows every decision as `play` would: a label hook that returns something other
 /// than text is found, at the hook, with the decision it was showing.
 #[test]

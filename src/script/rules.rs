@@ -518,8 +518,16 @@ impl Rules for Host {
         self.run.raw_set("entered", entered).map_err(fail)?;
         if let Some(setup) = self.game.setup.clone() {
             let ctx = || "in R.setup (before the first turn)".to_string();
-            if let Value::Table(t) = self.call::<Value>(&setup, (&g, &self.ctx), &ctx)? {
-                self.run.raw_set("G", t).map_err(fail)?;
+            match self.call::<Value>(&setup, (&g, &self.ctx), &ctx)? {
+                Value::Nil => {}
+                Value::Table(t) => self.run.raw_set("G", t).map_err(fail)?,
+                other => {
+                    let msg = format!(
+                        "R.setup returned {}, expected nothing (fill G) or a table that becomes G",
+                        described(&other)
+                    );
+                    return Err(self.error_at(Some(setup), msg, "setup"));
+                }
             }
         }
         // Stones the set-up placed are not a move.
