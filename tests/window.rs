@@ -862,3 +862,38 @@ fn the_documented_screenshot_commands_run() {
         Shot::load(&out);
     }
 }
+
+/// A table with no shared pile (a dice game) shows the map's name and the last roll in its
+/// middle, as a board does.
+#[test]
+fn a_dice_game_on_a_table_shows_its_roll() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("pig");
+    std::fs::create_dir_all(game.join("maps")).unwrap();
+    let manifest = "id = \"pig\"\ntitle = \"Pig\"\nversion = \"0.1.0\"\napi = 1\n\
+                    players = { min = 2, max = 2 }\n[maps]\ntable = \"maps/table.toml\"\n\
+                    [flow]\nstart = \"turn\"\n[flow.states]\n\
+                    turn = { next = [\"turn\", \"over\"], decide = true }\n\
+                    over = { final = true }\n";
+    std::fs::write(game.join("game.toml"), manifest).unwrap();
+    let table = "name = \"Table\"\nkind = \"table\"\n";
+    std::fs::write(game.join("maps/table.toml"), table).unwrap();
+    let rules = "local R = { states = {} }\n\
+                 R.states.turn = {\n  options = function() return { { \"roll\" } } end,\n  \
+                 act = function(G, ctx) ctx.dice:roll(\"1d6\") end,\n}\nreturn R\n";
+    std::fs::write(game.join("rules.lua"), rules).unwrap();
+    let out = dir.path().join("pig.png");
+    let moves = dir.path().join("moves.txt");
+    std::fs::write(&moves, "roll\n").unwrap();
+    let path = game.display().to_string();
+    let mut c = play(&[path.as_str(), "--players", "human,human"], &out);
+    c.arg("--actions").arg(&moves);
+    run(c);
+    let shot = Shot::load(&out);
+    let l = board();
+    let middle = meeple::app::seating::TableGeom::new(l.board, 2, 0).center;
+    let size = (middle.w * 0.14).min(70.0 * l.scale);
+    let (cx, cy) = middle.center();
+    // The die's top edge, between any pips.
+    shot.assert_near((cx, cy + size * 0.3), [255, 255, 255], "the die");
+}

@@ -126,6 +126,12 @@ fn draw_middle(f: &Frame, rects: &[Rect]) {
             params,
         );
     }
+    title_and_dice(f, inner);
+}
+
+/// The map's name in `inner` (the free middle of a board or a table), and the last roll's
+/// dice under it.
+pub(super) fn title_and_dice(f: &Frame, inner: Rect) {
     let ink = color(f.style.text);
     let s = f.layout.scale;
     let title = Rect::new(inner.x, inner.y + inner.h * 0.18, inner.w, inner.h * 0.2);

@@ -1,7 +1,8 @@
 //! The table renderer: each seat's zones along its side of the table (the viewer at the
 //! bottom), tiles face up with their names where the view shows items and face down where it
 //! shows only a count (a top-only pile: its top face up on the stack); shared zones (the
-//! wall) in the middle; a tile that just joined a pile slides in from its owner's hand.
+//! wall) in the middle, else the map's name and the dice; a tile that just joined a pile
+//! slides in from its owner's hand.
 //! Everything drawn comes from the viewer's `TableView`, never from the full world.
 
 use super::layout::{Layout, Rect};
@@ -45,6 +46,10 @@ pub fn draw(f: &Frame) {
             None => p.rect,
         };
         draw_tile(f, t, rect, p.face, playable && Some(p) == hover, playable);
+    }
+    // A table with no shared pile (a dice game) has its middle free for the name and dice.
+    if shared.is_empty() {
+        super::track::title_and_dice(f, geom.center);
     }
     for s in &shared {
         draw_shared(f, t, s.band, &t.zones[s.zone].name, &s.pile);
