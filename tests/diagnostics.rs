@@ -845,6 +845,21 @@ fn status_lines_show_what_the_hook_returned_or_why_not() {
         problem.ends_with("attempt to perform arithmetic on a nil value · in hook 'R.status' (state 'wait_player', player 1, turn 1)"),
         "{problem}"
     );
+    // A failing label hook does not hide the status hook's failure: both are said.
+    let rules = "R.label = function() return nil + 1 end
+                 R.status = function() return 42 end";
+    let problem = variant("monopoly", rules, "", None)
+        .game("demo", 3)
+        .shown(Some(0))
+        .problem
+        .expect("the failures are said");
+    let lines: Vec<&str> = problem.lines().collect();
+    assert_eq!(lines.len(), 2, "{problem}");
+    assert!(lines[0].contains("in hook 'R.label'"), "{problem}");
+    assert!(
+        lines[1].contains("R.status returned a number (42)"),
+        "{problem}"
+    );
 }
 
 /// `check` saves the game at every decision, so a function put into G is found at the turn it

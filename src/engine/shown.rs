@@ -121,21 +121,27 @@ impl Game {
                     .push(spot.unwrap_or_else(|| self.default_spot(action)));
             }
         }
+        // The status hook's own problem: a failing label hook does not hide it.
+        let mut status_problem = None;
         let in_play = self.rules.in_play()?;
         for (seat, playing) in in_play.into_iter().enumerate() {
-            let lines = match (playing, &shown.problem) {
+            let lines = match (playing, &status_problem) {
                 (true, None) => self.rules.status(seat),
                 _ => Ok(Vec::new()),
             };
             let lines = match lines {
                 Ok(lines) => lines,
                 Err(e) => {
-                    failed(e, &mut shown.problem)?;
+                    failed(e, &mut status_problem)?;
                     Vec::new()
                 }
             };
             shown.status.push(lines);
         }
+        shown.problem = match (shown.problem, status_problem) {
+            (Some(label), Some(status)) => Some(format!("{label}\n{status}")),
+            (label, status) => label.or(status),
+        };
         Ok(shown)
     }
 
