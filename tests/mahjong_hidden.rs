@@ -377,7 +377,7 @@ fn the_seed_of_a_game_with_hidden_hands_is_told_at_the_end() {
 }
 
 /// At a claim, `why_not` answers about the seat asking and on what it may know: a discard
-/// typed there says nothing of the discarder's hand.
+/// typed there (by code or by name) says nothing of the discarder's hand.
 #[test]
 fn why_not_speaks_of_the_asking_seat_only() {
     let mut g = start("mahjong", "table", 4, 1, &[]);
@@ -393,6 +393,11 @@ fn why_not_speaks_of_the_asking_seat_only() {
         assert!(!other, "{said}");
         if !own.contains(&t) {
             assert!(said.contains(&format!("P{} has no", p + 1)), "{said}");
+            // A tile typed by its name is the same tile.
+            let name = g.eval(&format!("return ctx.items[{}]", t + 1)).unwrap();
+            let typed = format!("discard {}", name.as_str().unwrap());
+            let by_name = g.why_not(p, &Action::parse(&typed).unwrap());
+            assert_eq!(by_name.split(": ").last(), said.split(": ").last());
         }
     }
 }

@@ -278,8 +278,16 @@ function R.spot(G, ctx, option)
   if verb == "discard" or verb == "kong" then return "hand", option[2] end
 end
 
+-- A tile typed by its name (discard 北) is the tile of that name.
+local function tile_of(ctx, t)
+  for code, n in ipairs(ctx.items) do
+    if n == t then return code - 1 end
+  end
+  return t
+end
+
 function R.why_not(G, ctx, action, p)
-  local verb, t = action[1], action[2]
+  local verb, t = action[1], tile_of(ctx, action[2])
   if (verb == "discard" or verb == "kong" or verb == "pung") and math.type(t) == "integer"
       and t >= 0 and t < KINDS then
     if verb == "discard" and ctx.zone.hand[p]:has(t) == 0 then
