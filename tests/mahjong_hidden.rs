@@ -358,7 +358,7 @@ fn undo_stops_where_a_person_saw_a_hidden_tile() {
 /// A fresh seed tells every hidden tile: a person who cannot see them all hears it once the
 /// game is over, not at the start.
 #[test]
-fn the_seed_of_a_game_with_hidden_hands_is_told_at_the_end() {
+fn the_seed_of_a_game_with_hidden_hands_is_told_at_the_end_unless_saved() {
     let out = play(&["--players", "human,random,random,random"], "quit\n");
     let first = out.lines().next().unwrap();
     assert!(
@@ -366,6 +366,16 @@ fn the_seed_of_a_game_with_hidden_hands_is_told_at_the_end() {
         "{first}"
     );
     assert!(out.contains("the game's seed was "), "{out}");
+    // Saved, the game can go on: its seed stays untold.
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("s.json");
+    let typed = format!("save {}\nquit\n", save.display());
+    let saved = play(&["--players", "human,random,random,random"], &typed);
+    assert!(!saved.contains("the game's seed was "), "{saved}");
+    assert!(
+        saved.contains("the seed stays untold: the game can go on from its save"),
+        "{saved}"
+    );
     let given = play(
         &["--players", "human,random,random,random", "--seed", "9"],
         "quit\n",

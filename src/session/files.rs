@@ -174,10 +174,13 @@ impl Session {
                 self.record.layout = self.game.layout();
                 self.record.filled = self.game.last_cell();
                 match self.record.save(Path::new(file)) {
-                    Ok(()) => format!(
-                        "saved to {file} (resume with: meeple play --load {})",
-                        shell_word(file)
-                    ),
+                    Ok(()) => {
+                        self.saved = true;
+                        format!(
+                            "saved to {file} (resume with: meeple play --load {})",
+                            shell_word(file)
+                        )
+                    }
                     Err(e) => format!("{file}: {e}"),
                 }
             }

@@ -36,6 +36,8 @@ pub struct Session {
     pub answer_seconds: u64,
     /// The seed, when it is told only once the game is over: it tells every hidden pile.
     pub secret_seed: Option<u64>,
+    /// Whether a save of this game was written: a game that can go on keeps its seed untold.
+    saved: bool,
 }
 
 /// A bot for every seat that is not human, seeded from the game's `seed` and how many `steps`
@@ -63,6 +65,7 @@ impl Session {
             differs: None,
             answer_seconds: 0,
             secret_seed: None,
+            saved: false,
         }
     }
 
@@ -123,11 +126,14 @@ impl Session {
         })
     }
 
-    /// What to say of the seed when the game ends: it was kept secret while the game went on
-    /// (it tells every hidden pile).
+    /// What to say of the seed when the session ends: it was kept secret while the game went
+    /// on (it tells every hidden pile), and stays so while a save can resume the game.
     pub fn seed_note(&self) -> Option<String> {
-        (self.secret_seed)
-            .map(|seed| format!("the game's seed was {seed} (play it again with --seed {seed})"))
+        let seed = self.secret_seed?;
+        Some(match self.saved && !self.game.is_over() {
+            true => "the seed stays untold: the game can go on from its save".into(),
+            false => format!("the game's seed was {seed} (play it again with --seed {seed})"),
+        })
     }
 
     /// Whose eyes the session shows: the person being asked, else the only person seated,
