@@ -3116,6 +3116,43 @@ fn ctrl_c_at_the_prompt_writes_the_record() {
     assert_has(&record, "\"game\": \"tictactoe\"");
 }
 
+/// Output piped into a reader that goes away (`meeple play … | head`) ends the game as a quit
+/// would: the record is written and said on standard error, and the status is a broken pipe's.
+#[test]
+fn a_game_whose_reader_goes_away_keeps_its_record() {
+    use std::io::{BufRead, BufReader};
+    let dir = tempfile::tempdir().expect("a temp folder");
+    let game = concat!(env!("CARGO_MANIFEST_DIR"), "/games/monopoly");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_meeple"))
+        .args(["play", game, "--players", "ai,ai", "--seed", "1", "--text"])
+        .args([
+            "--no-watch",
+            "--set",
+            "start_cash=100000000",
+            "--record",
+            "r.json",
+        ])
+        .current_dir(dir.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("meeple runs");
+    let mut first = String::new();
+    let stdout = child.stdout.take().expect("a piped stdout");
+    BufReader::new(stdout)
+        .read_line(&mut first)
+        .expect("reading meeple");
+    assert_has(&first, "大富翁 Monopoly · map Demo 演示 · seed 1");
+    // The reader is gone: the next line meeple writes fails.
+    let out = child.wait_with_output().expect("meeple ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(141), "{stderr}");
+    assert_eq!(stderr, "replay written to r.json\n");
+    let record = std::fs::read_to_string(dir.path().join("r.json")).expect("the record");
+    assert_has(&record, "\"game\": \"monopoly\"");
+}
+
 /// A game of bots that never ends stops at --max-decisions with the usual error, and its
 /// record is kept.
 #[test]

@@ -2,6 +2,7 @@
 //! file reloads the rules while the game waits at a prompt or while bots play. `reload` applies
 //! a request to the session and says on one line what happened.
 
+use super::out::say;
 use crate::reload::watch::WatchHandle;
 use crate::reload::{ReloadRequest, Watcher};
 use crate::session::{interrupt, Reloaded, Session};
@@ -133,15 +134,15 @@ impl Inputs {
 pub fn reload(s: &mut Session, request: &ReloadRequest) -> bool {
     match s.reload(request) {
         Reloaded::Done { said, differs } => {
-            println!("{said}");
+            say!("{said}");
             if let Some(d) = differs {
-                println!("  under the new rules this game would differ: {d}");
+                say!("  under the new rules this game would differ: {d}");
             }
             true
         }
         Reloaded::Failed { said, diags } => {
-            println!("{said}");
-            println!("{}", crate::diag::render(&diags));
+            say!("{said}");
+            say!("{}", crate::diag::render(&diags));
             false
         }
     }

@@ -8,6 +8,7 @@ pub mod coverage;
 pub mod docs;
 mod live;
 mod new;
+mod out;
 pub(crate) mod play;
 pub mod render;
 mod sim;

@@ -5,6 +5,7 @@
 //! `--text`) the same session opens in the window (`crate::app`).
 
 use super::live::{self, Input, Inputs};
+use super::out::{self, say};
 use super::render::render;
 use super::thinking::thinking;
 use super::{load, CmdResult};
@@ -38,7 +39,7 @@ pub struct PlayArgs {
     /// Resume a game saved with `save FILE`, or go on from the end of a `--record` replay (from the GAME folder when given: a game that moved)
     #[arg(long, value_name = "FILE")]
     load: Option<PathBuf>,
-    /// Write a replay of the whole game to FILE when it ends, on quit or on Ctrl-C
+    /// Write a replay of the whole game to FILE when the session ends: game over, quit, Ctrl-C, an error, or output piped to a reader that stopped
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
     /// In the terminal, stop as an error when bots have made this many decisions with nobody
@@ -71,13 +72,13 @@ pub fn run(a: PlayArgs) -> CmdResult {
                 eprintln!("note: --load resumes the saved game as it was; --map, --seed and --set are ignored");
             }
             let started = session::resume(file, a.game.as_deref(), a.players.as_deref())?;
-            println!("{}", banner(&started.session, windowed));
-            started.said.iter().for_each(|l| println!("{l}"));
+            say!("{}", banner(&started.session, windowed));
+            started.said.iter().for_each(|l| say!("{l}"));
             started.session
         }
         None => {
             let s = start(&a)?;
-            println!("{}", banner(&s, windowed));
+            say!("{}", banner(&s, windowed));
             s
         }
     };
@@ -108,8 +109,29 @@ pub fn run(a: PlayArgs) -> CmdResult {
             eprintln!("note: the window cannot open: {why}; playing in the terminal");
         }
     }
-    let mut inputs = Inputs::new(watcher);
     interrupt::watch();
+    out::outlive_readers();
+    let ended = play_in_terminal(&mut s, watcher, a.max_decisions);
+    // Whatever ended the game, its record is written: on an error, on Ctrl-C, with nobody
+    // reading the output.
+    if let Some(path) = &a.record {
+        match s.write_replay(path) {
+            // Standard error may be gone too (`2>&1 | head`): then the file speaks for itself.
+            Ok(said) if out::gone() => _ = writeln!(std::io::stderr(), "{said}"),
+            Ok(said) => say!("{said}"),
+            Err(d) => return Err(vec![d]),
+        }
+    }
+    if let Some(note) = s.seed_note() {
+        say!("{note}");
+    }
+    ended
+}
+
+/// The terminal game's loop, until it ends, a person quits, Ctrl-C is pressed or nobody reads
+/// the output any more; its exit status.
+fn play_in_terminal(s: &mut Session, watcher: Option<Watcher>, max_decisions: u64) -> CmdResult {
+    let mut inputs = Inputs::new(watcher);
     let mut redraw = true;
     // A bot's move the rules failed on: bots wait until the rules reload or a line is typed.
     let mut stalled = false;
@@ -121,35 +143,39 @@ pub fn run(a: PlayArgs) -> CmdResult {
             ended = Ok(interrupt::STATUS);
             break;
         }
+        if out::gone() {
+            ended = Ok(out::STATUS);
+            break;
+        }
         for r in inputs.reloads() {
-            let changed = live::reload(&mut s, &r);
+            let changed = live::reload(s, &r);
             redraw |= changed;
             stalled &= !changed;
         }
         print_events(&mut s.game);
         let Some(p) = s.game.pending() else {
-            println!("\n{}", picture(&mut s));
+            say!("\n{}", picture(s));
             if let Some(o) = s.game.outcome() {
-                println!("game over: {o}");
+                say!("game over: {o}");
             }
             break;
         };
         let seat = p.seat;
         if let Some(index) = s.forced() {
             if let Err(GameError::Script(e)) = s.apply(seat, index) {
-                println!("{}", session::failed(&e));
+                say!("{}", session::failed(&e));
                 stalled = true;
             }
             continue;
         }
         if s.bots[seat].is_some() && !stalled {
             streak += 1;
-            if streak > a.max_decisions {
-                ended = Err(s.game.endless(a.max_decisions));
+            if streak > max_decisions {
+                ended = Err(s.game.endless(max_decisions));
                 break;
             }
-            if let Err(e) = bot_move(&mut s, seat) {
-                println!(
+            if let Err(e) = bot_move(s, seat) {
+                say!(
                     "{e}\nP{} ({}) cannot move: fix the rules (saving them reloads the game) or press \
                      Enter to let it try again; a number or an action moves for it; undo, save FILE \
                      and quit work as ever",
@@ -161,39 +187,38 @@ pub fn run(a: PlayArgs) -> CmdResult {
             continue;
         }
         if redraw {
-            println!("\n{}", picture(&mut s));
+            say!("\n{}", picture(s));
         }
-        print_options(&mut s);
+        print_options(s);
         // No clock while a bot waits for its rules to be fixed.
         let limit = s.answer_limit().filter(|_| !stalled);
         if let Some(d) = limit {
-            println!(
+            say!(
                 "(answer within {} s, or '{}' is taken)",
                 d.as_secs(),
                 s.default_label()
             );
         }
-        print!("> ");
-        let _ = std::io::stdout().flush();
+        out::write(format_args!("> "));
         streak = 0;
         let line = match inputs.next(limit) {
             None => break,
             // The loop's head ends the session.
             Some(Input::Interrupted) => {
-                println!();
+                say!();
                 continue;
             }
             Some(Input::Reload(r)) => {
-                println!();
-                redraw = live::reload(&mut s, &r);
+                say!();
+                redraw = live::reload(s, &r);
                 stalled &= !redraw;
                 continue;
             }
             Some(Input::TimedOut) => {
                 let index = s.default_option();
-                println!("\ntime is up: {}", s.label(index));
+                say!("\ntime is up: {}", s.label(index));
                 match s.apply(seat, index) {
-                    Err(GameError::Script(e)) => println!("{}", session::failed(&e)),
+                    Err(GameError::Script(e)) => say!("{}", session::failed(&e)),
                     other => other.map_err(|e| vec![e.into_diagnostic("meeple")])?,
                 }
                 redraw = true;
@@ -202,18 +227,12 @@ pub fn run(a: PlayArgs) -> CmdResult {
             Some(Input::Line(line)) => line,
         };
         let before = s.game.history.len();
-        if !command(&mut s, seat, line.trim())? {
+        if !command(s, seat, line.trim())? {
             break;
         }
         redraw = s.game.history.len() != before;
         // Enter lets a waiting bot try again; so does a move made for it (or an undo).
         stalled &= !(redraw || line.trim().is_empty());
-    }
-    if let Some(path) = &a.record {
-        println!("{}", s.write_replay(path).map_err(|d| vec![d])?);
-    }
-    if let Some(note) = s.seed_note() {
-        println!("{note}");
     }
     // A session that ends on a move the rules could not make did not go well.
     match ended {
@@ -283,7 +302,7 @@ fn bot_move(s: &mut Session, seat: usize) -> Result<(), String> {
     // A simultaneous answer stays secret, and so does who was asked: nothing is said.
     if s.game.waiting().is_empty() {
         let label = s.label(choice.index);
-        println!("P{} ({}) → {label}", seat + 1, s.seats[seat]);
+        say!("P{} ({}) → {label}", seat + 1, s.seats[seat]);
     }
     s.apply(seat, choice.index).map_err(|e| match e {
         GameError::Script(e) => session::failed(&e),
@@ -325,12 +344,12 @@ fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnos
     match line {
         "" => {}
         "quit" | "exit" => return Ok(false),
-        "help" | "?" => println!("{PROMPT_HELP}"),
-        "undo" => println!("{}", s.undo()),
-        "redo" => println!("{}", s.redo()),
+        "help" | "?" => say!("{PROMPT_HELP}"),
+        "undo" => say!("{}", s.undo()),
+        "redo" => say!("{}", s.redo()),
         _ if line == "why" || line.starts_with("why ") => why(&mut s.game, seat, line[3..].trim()),
         _ if line == "save" || line.starts_with("save ") => {
-            println!("{}", s.save(unquoted(line["save".len()..].trim())))
+            say!("{}", s.save(unquoted(line["save".len()..].trim())))
         }
         _ => {
             // The options are listed and the rules give no reason: point at the list rather
@@ -347,8 +366,8 @@ fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnos
             let index = s.typed(seat, line, listed);
             match index.and_then(|i| s.apply(seat, i)) {
                 Ok(()) => {}
-                Err(GameError::Rejected(r)) => println!("rejected: {r}"),
-                Err(GameError::Script(e)) => println!("{}", session::failed(&e)),
+                Err(GameError::Rejected(r)) => say!("rejected: {r}"),
+                Err(GameError::Script(e)) => say!("{}", session::failed(&e)),
             }
         }
     }
@@ -367,14 +386,12 @@ fn why(game: &mut Game, asker: usize, bot: &str) {
             seat.to_string(),
             seat.bot(game.config.seed, 0).expect("a bot"),
         ),
-        Err(why) => {
-            return println!("{why}\nusage: why [BOT] (the heuristic bot when none is named)")
-        }
+        Err(why) => return say!("{why}\nusage: why [BOT] (the heuristic bot when none is named)"),
     };
     match thinking(&format!("{name} is thinking"), || bot.explain(game)) {
         Ok(c) => {
             let labels = game.shown(Some(asker)).labels;
-            println!("{name} would choose: {}", labels[c.index]);
+            say!("{name} would choose: {}", labels[c.index]);
             let ranked = c.ranked().into_iter().take(10);
             let shown: Vec<_> = ranked.map(|(i, v)| (i, value_text(v))).collect();
             let width = shown
@@ -384,12 +401,12 @@ fn why(game: &mut Game, asker: usize, bot: &str) {
                 .unwrap_or(0)
                 .max(10);
             for (i, value) in shown {
-                println!("  {value:>width$}  {}", labels[i]);
+                say!("  {value:>width$}  {}", labels[i]);
             }
         }
         // A bot that cannot play this game says why, as a sentence of its own.
-        Err(GameError::Rejected(why)) => println!("{why}"),
-        Err(e) => println!("{e}"),
+        Err(GameError::Rejected(why)) => say!("{why}"),
+        Err(e) => say!("{e}"),
     }
 }
 
@@ -397,7 +414,7 @@ fn print_events(game: &mut Game) {
     for e in game.drain_events() {
         match e {
             Event::Action { .. } | Event::Reload { .. } => {}
-            other => println!("  · {other}"),
+            other => say!("  · {other}"),
         }
     }
 }
@@ -410,7 +427,7 @@ fn print_options(s: &mut Session) {
     };
     let shown = s.game.shown(Some(seat));
     if let Some(problem) = &shown.problem {
-        println!("{problem}");
+        say!("{problem}");
     }
     let Some(p) = s.game.pending() else { return };
     if p.len() > MAX_LISTED {
@@ -420,7 +437,7 @@ fn print_options(s: &mut Session) {
             .take(3)
             .map(|o| format!("'{o}'"))
             .collect();
-        println!(
+        say!(
             "P{}, choose one of {} options by typing it (e.g. {}, …)",
             p.seat + 1,
             p.len(),
@@ -428,10 +445,10 @@ fn print_options(s: &mut Session) {
         );
         return;
     }
-    println!("P{}, choose:", p.seat + 1);
+    say!("P{}, choose:", p.seat + 1);
     let width = p.len().to_string().len();
     for (i, label) in shown.labels.iter().enumerate() {
-        println!("  {:>width$}) {label}", i + 1);
+        say!("  {:>width$}) {label}", i + 1);
     }
 }
 
