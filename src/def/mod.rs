@@ -251,6 +251,11 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
         diag::sort(&mut diags);
         return Err(diags);
     };
+    // An `ai.lua` beside the rules is the AI script unless game.toml names another.
+    let mut def = def;
+    if def.ai.is_none() && files.exists("ai.lua") {
+        def.ai = Some(toml::Spanned::new(0..0, "ai.lua".to_string()));
+    }
     if *def.api.get_ref() != 1 {
         diags.push(loc(def.api.span().start).error(format!(
             "unsupported api version {} (this meeple speaks api 1)",
