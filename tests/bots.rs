@@ -497,3 +497,22 @@ fn a_bot_holds_no_mark_once_it_has_chosen() {
         }
     }
 }
+
+/// A face-down deck's order is known to nobody: every search bot weighs drawing from the
+/// Peek fixture's two-card deck the same whichever card truly lies on top.
+#[test]
+fn search_bots_do_not_know_the_order_of_a_deck() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/peek");
+    let pkg = std::sync::Arc::new(meeple::def::load_package(&dir).expect("the Peek fixture"));
+    let weighed = |bot: &str, top: u16| {
+        let mut g = start_with(&pkg, "table", 2, 1, &[]);
+        let mut snap = g.snapshot().unwrap();
+        snap.world.decks[0].pile = vec![1 - top, top];
+        g.restore(&snap).unwrap();
+        let mut bot = Seat::parse(bot).unwrap().bot(7, 0).unwrap();
+        bot.explain(&mut g).unwrap().ranked()
+    };
+    for bot in ["mcts:200", "montecarlo:50", "alphabeta:1"] {
+        assert_eq!(weighed(bot, 0), weighed(bot, 1), "{bot}");
+    }
+}

@@ -32,6 +32,13 @@ impl DeckState {
         }
     }
 
+    /// Shuffles the draw pile anew. Its cards are sorted first, so the new order depends only
+    /// on which cards are in it (what every player knows), never on the order it had.
+    pub fn forget_order(&mut self, rng: &mut GameRng) {
+        self.pile.sort_unstable();
+        rng.shuffle(&mut self.pile);
+    }
+
     /// Draws the top card to the discard pile, reshuffling the discard when the pile is empty.
     /// `None` when every card is held by players.
     pub fn draw(&mut self, rng: &mut GameRng) -> Option<Drawn> {

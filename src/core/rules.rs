@@ -193,7 +193,9 @@ pub trait Rules {
     /// search's moves entered), sorted.
     fn entered(&self) -> Vec<String>;
 
-    /// The game's generator, given a fresh seed; die faces the next rolls show.
+    /// The game's generator, given a fresh seed, and every deck's draw pile shuffled by it:
+    /// what runs next knows neither the coming rolls nor the order of a face-down pile. Die
+    /// faces the next rolls show.
     fn reseed(&mut self, seed: u64);
     fn force_dice(&mut self, faces: &[u32]);
     fn outcome(&self) -> Option<Outcome>;

@@ -198,7 +198,8 @@ impl Game {
         self.rules.snapshot()
     }
 
-    /// Gives the game's generator a fresh seed.
+    /// Gives the game's generator a fresh seed and shuffles every deck's draw pile with it
+    /// (see `Rules::reseed`).
     pub fn reseed(&mut self, seed: u64) {
         self.rules.reseed(seed);
     }

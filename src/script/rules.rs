@@ -755,7 +755,11 @@ impl Rules for Host {
     }
 
     fn reseed(&mut self, seed: u64) {
-        self.live.borrow_mut().rng = GameRng::from_seed(seed);
+        let live = &mut *self.live.borrow_mut();
+        live.rng = GameRng::from_seed(seed);
+        for deck in &mut live.decks {
+            deck.forget_order(&mut live.rng);
+        }
     }
 
     fn force_dice(&mut self, faces: &[u32]) {
