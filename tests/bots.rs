@@ -516,3 +516,21 @@ fn search_bots_do_not_know_the_order_of_a_deck() {
         assert_eq!(weighed(bot, 0), weighed(bot, 1), "{bot}");
     }
 }
+
+/// A move that won once by luck is no sure win: MCTS keeps visiting both of Peek's even bets
+/// (a draw from a face-down deck, a coin), whichever won its first try.
+#[test]
+fn mcts_plays_on_past_a_lucky_win() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/peek");
+    let pkg = std::sync::Arc::new(meeple::def::load_package(&dir).expect("the Peek fixture"));
+    for seed in 1..=8 {
+        let mut g = start_with(&pkg, "table", 2, seed, &[]);
+        let mut bot = Seat::parse("mcts:300").unwrap().bot(seed, 0).unwrap();
+        let visits = bot.explain(&mut g).unwrap().ranked();
+        let fewest = visits.iter().map(|(_, v)| *v).fold(300.0, f64::min);
+        assert!(
+            visits.len() == 2 && fewest >= 60.0,
+            "seed {seed}: {visits:?}"
+        );
+    }
+}

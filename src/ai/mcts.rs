@@ -2,7 +2,8 @@
 //! from the real position with a fresh seed for chance and, in a game with hidden zones, a
 //! fresh re-deal of what the seat cannot see, so the bot never peeks. Playouts run in the VM
 //! (`Game::random_playout`); an AI script's scores pick the options it expands; an option that
-//! wins at once is always played. A win shares 1 among the winners, anything else among all.
+//! wins at once is played for as long as it keeps winning. A win shares 1 among the winners,
+//! anything else among all.
 
 use super::{Bot, Choice};
 use crate::core::event::Outcome;
@@ -36,7 +37,8 @@ struct Node {
     visits: f64,
     /// Total reward per seat.
     reward: Vec<f64>,
-    /// An option that ends the game with the mover winning: always played from here.
+    /// An option that ended the game with the mover winning: played from here until chance
+    /// or a re-deal makes it end otherwise.
     winning: Option<usize>,
     /// Per option, a bonus from the AI's ranking (1 for its best, 1/2 for the next, …; 0
     /// without an AI script) that fades as the option is visited.
@@ -132,6 +134,10 @@ impl Mcts {
             if let Some(i) = tree[at].winning {
                 game.apply_index(i)?;
                 path.extend(tree[at].children[i]);
+                // A win that chance or a re-deal can take away is no sure win.
+                if !won_by(game, tree[at].seat) {
+                    tree[at].winning = None;
+                }
                 break;
             }
             if let Some(i) = tree[at].untried.pop() {
@@ -141,11 +147,7 @@ impl Mcts {
                 let id = tree.len() - 1;
                 tree[at].children[i] = Some(id);
                 path.push(id);
-                if game.outcome()
-                    == Some(Outcome::Won {
-                        winners: vec![tree[at].seat],
-                    })
-                {
+                if won_by(game, tree[at].seat) {
                     tree[at].winning = Some(i);
                 }
                 break;
@@ -159,6 +161,14 @@ impl Mcts {
         }
         Ok(path)
     }
+}
+
+/// Whether the game is over with `seat` its only winner.
+fn won_by(game: &Game, seat: usize) -> bool {
+    game.outcome()
+        == Some(Outcome::Won {
+            winners: vec![seat],
+        })
 }
 
 fn best_child(tree: &[Node], at: usize) -> Option<(usize, usize)> {
