@@ -468,6 +468,25 @@ fn lines_of(child: &mut std::process::Child) -> std::sync::mpsc::Receiver<String
     rx
 }
 
+/// The first line holding each needle, whatever order they come in.
+fn wait_for_all<const N: usize>(
+    rx: &std::sync::mpsc::Receiver<String>,
+    needles: [&str; N],
+) -> [String; N] {
+    let mut found: [Option<String>; N] = std::array::from_fn(|_| None);
+    while found.iter().any(Option::is_none) {
+        let line = rx
+            .recv_timeout(WAIT)
+            .unwrap_or_else(|_| panic!("no line with each of {needles:?}: {found:?}"));
+        for (slot, needle) in found.iter_mut().zip(needles) {
+            if slot.is_none() && line.contains(needle) {
+                *slot = Some(line.clone());
+            }
+        }
+    }
+    found.map(Option::unwrap)
+}
+
 fn wait_for(rx: &std::sync::mpsc::Receiver<String>, needle: &str) -> String {
     loop {
         let line = rx
@@ -606,12 +625,15 @@ fn sim_watch_compares_a_fix_with_the_last_clean_batch() {
     let jail = "ctx:log(\"P%d goes to jail\", p)";
     l.edit("rules.lua", jail, "error(\"no jail today\")");
     wait_for(&rx, "rules.lua changed: re-running the batch");
-    let errors = wait_for(&rx, "errors ");
-    assert!(errors.contains("0.0%"), "{errors}");
-    wait_for(
+    // The table comes on standard output, the note on standard error: in either order.
+    let [errors, _] = wait_for_all(
         &rx,
-        "the next edit is compared with the last batch without errors, not this one",
+        [
+            "errors ",
+            "the next edit is compared with the last batch without errors, not this one",
+        ],
     );
+    assert!(errors.contains("0.0%"), "{errors}");
     l.edit("rules.lua", "error(\"no jail today\")", jail);
     wait_for(&rx, "rules.lua changed: re-running the batch");
     wait_for(&rx, "after the edit (same seeds):");
