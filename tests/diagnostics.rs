@@ -2022,6 +2022,70 @@ fn live_views_read_the_state_and_refuse_writes() {
     assert_eq!(g.eval(hidden).unwrap(), serde_json::json!([false, false]));
 }
 
+/// The game's static data (settings, the map, spaces, cards, items) is read-only: a change
+/// kept there would be in no snapshot, so undo, saves, replays and a bot's search would miss it
+/// and games would depend on what ran before. A view kept in G is saved as what it shows.
+#[test]
+fn static_data_is_read_only_and_saved_by_content() {
+    let g = start("mahjong", "table", 4, 1, &[]);
+    let read_only = |what: &str| {
+        format!("eval:1: {what} is read-only: it holds what the game's files say; keep what changes in G")
+    };
+    let cases = [
+        ("ctx.settings.ai_trials = 1", read_only("ctx.settings")),
+        (
+            "ctx.settings.scores.base = 9",
+            read_only("ctx.settings.scores"),
+        ),
+        ("ctx.map.name = 'x'", read_only("ctx.map")),
+        ("ctx.items[1] = 'x'", read_only("ctx.items")),
+    ];
+    for (code, message) in &cases {
+        assert_eq!(raised(&g, code), serde_json::json!(message), "{code}");
+    }
+    let mut m = start("monopoly", "demo", 2, 1, &[]);
+    let cases = [
+        (
+            "ctx.board.spaces[2].price = 1",
+            read_only("space 'beijing'"),
+        ),
+        (
+            "ctx.board.by_id.beijing.rent[1] = 0",
+            read_only("space 'beijing'.rent"),
+        ),
+        ("ctx.board.spaces[11] = {}", read_only("ctx.board.spaces")),
+        (
+            "ctx.board.groups.north[1] = 0",
+            read_only("ctx.board.groups.north"),
+        ),
+        (
+            "ctx.decks.chance.cards[1].amount = 0",
+            read_only("card 'advance_go' of deck 'chance'"),
+        ),
+        ("ctx.decks.chance = nil", read_only("ctx.decks")),
+    ];
+    for (code, message) in &cases {
+        assert_eq!(raised(&m, code), serde_json::json!(message), "{code}");
+    }
+    // One table per space, whichever list it is read from.
+    let same = "return ctx.board.by_id.beijing == ctx.board.spaces[2] \
+                and ctx.board.groups.north[1] == ctx.board.spaces[2]";
+    assert_eq!(m.eval(same).unwrap(), serde_json::json!(true));
+    // Kept in G, a card, a space and a counter's view are saved as what they hold.
+    exec(
+        &mut m,
+        "G.kept = { card = ctx.decks.chance.cards[1], space = ctx.board.spaces[2], \
+         cash = ctx.counters.cash }",
+    );
+    let kept = &m.snapshot().unwrap().g["kept"];
+    assert_eq!(kept["card"]["id"], "advance_go");
+    assert_eq!(kept["space"]["rent"][0], 20);
+    assert_eq!(kept["cash"], serde_json::json!([1500, 1500]));
+    let settings = "local n = 0 for _ in pairs(ctx.settings) do n = n + 1 end \
+                    return { n, #ctx.settings.scores == 0, ctx.settings.ai_trials }";
+    assert_eq!(g.eval(settings).unwrap(), serde_json::json!([5, true, 400]));
+}
+
 // `ctx:next_player()` passes the turn round the table past seats out of play, a turn that
 // comes back to seat 1 or before starts a round, a claim (`next_player(seat)`) jumps the order,
 // and with no seat in play the turn stays where it is.

@@ -43,7 +43,7 @@ fn a_game_gets_the_api_its_own_types_and_a_luarc() {
         &[
             "---@meta",
             "---@class meeple.Ctx",
-            "---@field settings meeple.Settings The game's `[settings]` after `--set` overrides; reading an undeclared one is an error.",
+            "---@field settings meeple.Settings The game's `[settings]` after `--set` overrides, read-only; reading an undeclared one is an error.",
             "---@param p integer",
             "---@return integer to",
             "function Board:move(p, steps) end",

@@ -23,7 +23,7 @@ pub fn to_json(lua: &Lua, value: &Value, name: &str) -> Result<Json, String> {
     // builds is always dropped.
     let ran = unsafe {
         lua.exec_raw::<()>(value, |l| {
-            out = match ffi::lua_checkstack(l, 3 * MAX_DEPTH as c_int + 8) {
+            out = match ffi::lua_checkstack(l, 6 * MAX_DEPTH as c_int + 8) {
                 0 => Err(format!("{path}: nested too deep to save")),
                 _ => read(l, 1, &mut path, &mut Vec::new()),
             };
@@ -58,7 +58,12 @@ unsafe fn read(
                 .ok_or_else(|| format!("{path}: string is not valid UTF-8"))?
                 .to_string(),
         ),
-        ffi::LUA_TTABLE => table(l, at, path, stack)?,
+        ffi::LUA_TTABLE => {
+            let top = ffi::lua_gettop(l);
+            let json = table(l, view_target(l, at), path, stack);
+            ffi::lua_settop(l, top);
+            json?
+        }
         // What eval and the console show: a function reads as what it is.
         other if !path.starts_with('G') => Json::String(format!("<{}>", type_name(l, other))),
         other => {
@@ -70,6 +75,24 @@ unsafe fn read(
             ));
         }
     })
+}
+
+/// The table a read-only view at `at` reads (ctx.counters.cash, ctx.board.owners: its
+/// metatable hidden, its `__index` a table), pushed; `at` for any other table. A view is
+/// saved and shown as what it reads, not as the empty table it is.
+unsafe fn view_target(l: *mut lua_State, at: c_int) -> c_int {
+    if ffi::lua_getmetatable(l, at) == 0 {
+        return at;
+    }
+    let mt = ffi::lua_gettop(l);
+    // (both names are the VM's own strings: pushing them allocates nothing)
+    ffi::lua_pushstring(l, c"__metatable".as_ptr());
+    let hidden = ffi::lua_rawget(l, mt) == ffi::LUA_TBOOLEAN && ffi::lua_toboolean(l, -1) == 0;
+    ffi::lua_pushstring(l, c"__index".as_ptr());
+    match hidden && ffi::lua_rawget(l, mt) == ffi::LUA_TTABLE {
+        true => ffi::lua_gettop(l),
+        false => at,
+    }
 }
 
 /// Where the Lua function at stack index `at` is written (`rules.lua:12`); None for a value

@@ -95,7 +95,7 @@ pub const CLASSES: &[Class] = &[
             method("log", &[("text", "string"), ("...", "any")], &[], "Adds a line to the event log; with more arguments `text` is a `string.format` pattern. A table or function argument without `__tostring` is an error: its text is an address, which differs from run to run."),
             field("logging", "boolean", "Whether `ctx:log` lines are kept (false in games that record no events)."),
             method("tally", &[("name", "string"), ("key", "string|number"), ("n?", "integer")], &[], "Adds `n` (a whole number, 0 or more; default 1) to a named count that `sim` reports."),
-            field("settings", "meeple.Settings", "The game's `[settings]` after `--set` overrides; reading an undeclared one is an error."),
+            field("settings", "meeple.Settings", "The game's `[settings]` after `--set` overrides, read-only; reading an undeclared one is an error."),
             field("map", "meeple.Map", "The map being played."),
             field("dice", "meeple.Dice", "Dice rolled with the game's generator."),
             field("random", "meeple.Random", "The game's seeded generator."),
@@ -155,7 +155,7 @@ pub const CLASSES: &[Class] = &[
         path: "ctx.board",
         doc: "The track of a track map: its spaces, and the tokens, owners and levels on them.",
         members: &[
-            field("spaces", "meeple.Space[]", "Every space in board order."),
+            field("spaces", "meeple.Space[]", "Every space in board order (read-only, as the map file says)."),
             field("by_id", "table<string, meeple.Space>", "The spaces by id."),
             field("groups", "table<string, meeple.Space[]>", "The spaces of each group, in board order."),
             field("group_names", "string[]", "The groups' names, in board order of each group's first space."),
@@ -229,7 +229,7 @@ pub const CLASSES: &[Class] = &[
         members: &[
             field("id", "string", "The deck's id."),
             field("name", "string", "The deck's name as shown."),
-            field("cards", "meeple.Card[]", "Its cards in file order."),
+            field("cards", "meeple.Card[]", "Its cards in file order (read-only, as the deck file says)."),
         ],
     },
     Class {

@@ -369,7 +369,43 @@ function M.install(ctx, spec, emit)
   end
   M.strict(ctx.counter, "ctx.counter", nil, read_as)
   M.strict(ctx.grid, "ctx.grid", { rows = true, cols = true }) -- nil on a map that is no grid
+  M.freeze_files(ctx)
   return S
+end
+
+-- Makes what the game's files say read-only: its settings, map, items, spaces and cards (each
+-- space and card named alone, though several lists hold it).
+function M.freeze_files(ctx)
+  for _, sp in ipairs(ctx.board.spaces) do M.freeze(sp, string.format("space '%s'", sp.id)) end
+  for id, deck in pairs(ctx.decks) do
+    for _, card in ipairs(deck.cards) do
+      M.freeze(card, string.format("card '%s' of deck '%s'", card.id, id))
+    end
+  end
+  for _, name in ipairs({ "settings", "map", "items", "decks" }) do M.freeze(ctx[name], "ctx." .. name) end
+  for _, name in ipairs({ "spaces", "by_id", "groups", "group_names" }) do
+    M.freeze(ctx.board[name], "ctx.board." .. name)
+  end
+end
+
+-- Makes `t` and every table in it read-only: a write is an error at its line naming `name`. A
+-- change kept there would be in no snapshot, so undo, saves, replays and a bot's search would
+-- all miss it. Reads cost what they did: the flag is the VM's (`native.freeze`).
+function M.freeze(t, name)
+  for k, v in next, t do
+    if type(v) == "table" and getmetatable(v) ~= false then
+      M.freeze(v, type(k) == "string" and (name .. "." .. k) or string.format("%s[%s]", name, tostring(k)))
+    end
+  end
+  local message = name .. " is read-only: it holds what the game's files say; keep what changes in G"
+  local mt = getmetatable(t)
+  if mt == nil then
+    mt = {}
+    setmetatable(t, mt)
+  end
+  mt.__newindex = function() error(message, 2) end
+  mt.__metatable = false
+  native.freeze(t)
 end
 
 -- `ctx:tally(name, key [, by])`: adds `by` (default 1) to a statistic for `sim`. The counts

@@ -11,12 +11,13 @@ use std::ffi::CStr;
 use std::os::raw::c_int;
 
 /// The natives the prelude and the driver are loaded with: `bad_option(o, i)`,
-/// `check(list)` and `counts(pile, k)`.
+/// `check(list)`, `freeze(t)` and `counts(pile, k)`.
 pub fn natives(lua: &Lua) -> mlua::Result<Table> {
     let t = lua.create_table()?;
-    let calls: [(&str, ffi::lua_CFunction); 4] = [
+    let calls: [(&str, ffi::lua_CFunction); 5] = [
         ("bad_option", bad_option),
         ("check", check),
+        ("freeze", freeze),
         ("tied", tied),
         ("counts", counts),
     ];
@@ -42,6 +43,10 @@ extern "C-unwind" {
     fn bad_option(l: *mut lua_State) -> c_int;
     #[link_name = "meeple_check_options"]
     fn check(l: *mut lua_State) -> c_int;
+    // `freeze(t)` → t, read-only from now on: every write to it calls its `__newindex`, and
+    // a raw write fails (a flag the VM checks on each write's fast path).
+    #[link_name = "meeple_freeze"]
+    fn freeze(l: *mut lua_State) -> c_int;
 }
 
 /// `tied(fixed, score, G, ctx, seat, list, tied, out)` → the best score, how many options

@@ -115,3 +115,12 @@ int meeple_check_options (lua_State *L) {
   }
   return 0;
 }
+
+/* freeze(t) -> t, read-only from now on: every write to it calls its '__newindex' (lvm.h's
+** 'luaV_fastset'), and a raw write fails. */
+int meeple_freeze (lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  hvalue(index2value(L, 1))->flags |= BITRO;
+  lua_settop(L, 1);
+  return 1;
+}

@@ -830,7 +830,7 @@ static void auxsetstr (lua_State *L, const TValue *t, const char *k) {
   const TValue *slot;
   TString *str = luaS_new(L, k);
   api_checknelems(L, 1);
-  if (luaV_fastget(L, t, str, slot, luaH_getstr)) {
+  if (luaV_fastset(L, t, str, slot, luaH_getstr)) {
     luaV_finishfastset(L, t, slot, s2v(L->top.p - 1));
     L->top.p--;  /* pop value */
   }
@@ -858,7 +858,7 @@ LUA_API void lua_settable (lua_State *L, int idx) {
   lua_lock(L);
   api_checknelems(L, 2);
   t = index2value(L, idx);
-  if (luaV_fastget(L, t, s2v(L->top.p - 2), slot, luaH_get)) {
+  if (luaV_fastset(L, t, s2v(L->top.p - 2), slot, luaH_get)) {
     luaV_finishfastset(L, t, slot, s2v(L->top.p - 1));
   }
   else
@@ -880,7 +880,7 @@ LUA_API void lua_seti (lua_State *L, int idx, lua_Integer n) {
   lua_lock(L);
   api_checknelems(L, 1);
   t = index2value(L, idx);
-  if (luaV_fastgeti(L, t, n, slot)) {
+  if (luaV_fastseti(L, t, n, slot)) {
     luaV_finishfastset(L, t, slot, s2v(L->top.p - 1));
   }
   else {
@@ -898,6 +898,8 @@ static void aux_rawset (lua_State *L, int idx, TValue *key, int n) {
   lua_lock(L);
   api_checknelems(L, n);
   t = gettable(L, idx);
+  if (l_unlikely(isreadonly(t)))  /* meeple */
+    luaG_runerror(L, "rawset: the table is read-only");
   luaH_set(L, t, key, s2v(L->top.p - 1));
   invalidateTMcache(t);
   luaC_barrierback(L, obj2gco(t), s2v(L->top.p - 1));
@@ -923,6 +925,8 @@ LUA_API void lua_rawseti (lua_State *L, int idx, lua_Integer n) {
   lua_lock(L);
   api_checknelems(L, 1);
   t = gettable(L, idx);
+  if (l_unlikely(isreadonly(t)))  /* meeple */
+    luaG_runerror(L, "rawset: the table is read-only");
   luaH_setint(L, t, n, s2v(L->top.p - 1));
   luaC_barrierback(L, obj2gco(t), s2v(L->top.p - 1));
   L->top.p--;

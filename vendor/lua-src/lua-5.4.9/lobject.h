@@ -729,6 +729,10 @@ typedef union Node {
 */
 
 #define BITRAS		(1 << 7)
+
+/* meeple: a read-only table refuses every write (see 'luaV_fastset') */
+#define BITRO		(1 << 6)
+#define isreadonly(t)		((t)->flags & BITRO)
 #define isrealasize(t)		(!((t)->flags & BITRAS))
 #define setrealasize(t)		((t)->flags &= cast_byte(~BITRAS))
 #define setnorealasize(t)	((t)->flags |= BITRAS)

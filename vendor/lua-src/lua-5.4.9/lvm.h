@@ -102,6 +102,16 @@ typedef enum {
 
 
 /*
+** meeple: the fast paths of a write, which a read-only table never takes
+** ('luaV_finishset' then calls its '__newindex').
+*/
+#define luaV_fastset(L,t,k,slot,f) \
+  (luaV_fastget(L,t,k,slot,f) && !isreadonly(hvalue(t)))
+#define luaV_fastseti(L,t,k,slot) \
+  (luaV_fastgeti(L,t,k,slot) && !isreadonly(hvalue(t)))
+
+
+/*
 ** Finish a fast set operation (when fast get succeeds). In that case,
 ** 'slot' points to the place to put the value.
 */
