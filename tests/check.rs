@@ -227,37 +227,6 @@ fn check_warns_when_every_game_stops_at_the_round_cap() {
     assert_eq!(out.status.code(), Some(0));
 }
 
-/// When the random games end but every AI game stops at the round cap, the AI never ends a
-/// game: `check` warns at the cap's key. Here the AI always waits its turn.
-#[test]
-fn check_warns_when_every_ai_game_stops_at_the_round_cap() {
-    let rules = RULES
-        .replace(
-            "  return out\nend",
-            "  out[#out + 1] = { \"wait\" }\n  return out\nend",
-        )
-        .replace(
-            "      local r, c = action[2], action[3]",
-            "      if action[1] == \"wait\" then ctx:next_player() return end\n      local r, c = action[2], action[3]",
-        )
-        .replace("G.points = POINTS[r][c] * 10", "G.points = 10");
-    let (tmp, games) = fixture(&rules, ("[flow]", "[settings]\nround_cap = 4\n\n[flow]"));
-    let ai = "local AI = {}\nfunction AI.score(G, ctx, p, option)\n  return option[1] == \"wait\" and 1 or 0\nend\nreturn AI\n";
-    std::fs::write(games.join("rare/ai.lua"), ai).expect("writing the AI");
-    let out = meeple_in(
-        &games,
-        &["check", "rare", "--games", "7", "--max-games", "7"],
-    );
-    let stderr = text(&out.stderr);
-    assert_eq!(
-        stderr,
-        "rare/game.toml:15:1: warning: all 2 AI games stopped unfinished at the round cap: the \
-         AI never ends a game (does AI.score ever prefer a move that ends one?)\n",
-    );
-    assert_eq!(out.status.code(), Some(0));
-    drop(tmp);
-}
-
 /// An option verb the play prompt reads as its own word (`save`) cannot be typed: `check`
 /// warns at the state that offers it.
 #[test]

@@ -134,7 +134,7 @@ fn check(game: &str, map: &str, players: &str, seed: u64) -> (usize, String) {
         .map(|(i, s)| s.bot(seed, i))
         .collect();
     let mut coverage = meeple::cli::coverage::Coverage::default();
-    meeple::cli::check::play_saving(&mut g, &mut bots, 100_000, (&mut coverage, false)).unwrap();
+    meeple::cli::check::play_saving(&mut g, &mut bots, 100_000, &mut coverage).unwrap();
     (
         g.world().unwrap().decisions as usize,
         g.snapshot().unwrap().hash(),

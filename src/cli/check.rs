@@ -207,8 +207,7 @@ fn play_plan(
         let mut bots: Vec<_> = (0..game.seats)
             .map(|s| game.kind.bot(game.seed, s))
             .collect();
-        let ai = game.kind != Seat::Random;
-        play_saving(&mut g, &mut bots, a.max_decisions, (&mut coverage, ai))
+        play_saving(&mut g, &mut bots, a.max_decisions, &mut coverage)
             .map_err(|e| vec![replay(e.into_diagnostic("meeple"))])?;
         played.push(game);
         bar.inc(1);
@@ -319,19 +318,19 @@ impl Planned {
 /// must be plain data whenever a player may save) and showing each decision as `play` would
 /// (labels and status lines), so that a problem is found at the decision it first appears in.
 /// An option listed twice in one list is an error (a random player would favour it).
-/// Notes in `coverage` the states the game entered and the verbs offered and played (and
-/// whether `ai` players played it). A game still going after `max` decisions is an error.
+/// Notes in `coverage` the states the game entered and the verbs offered and played. A game
+/// still going after `max` decisions is an error.
 pub fn play_saving(
     game: &mut Game,
     bots: &mut [Option<Box<dyn Bot>>],
     max: u64,
-    (coverage, ai): (&mut Coverage, bool),
+    coverage: &mut Coverage,
 ) -> Result<(), GameError> {
     loop {
         if game.pending().is_none() {
             game.snapshot()?;
             let capped = matches!(game.outcome(), Some(Outcome::Capped { .. }));
-            coverage.end(game.entered_states(), capped, ai);
+            coverage.end(game.entered_states(), capped);
             // The numbers `sim` reports of a finished game.
             return game.stats().map(|_| ());
         }

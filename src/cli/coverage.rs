@@ -12,22 +12,17 @@ pub struct Coverage {
     entered: BTreeSet<String>,
     /// State → verb offered there → whether it was played.
     verbs: BTreeMap<String, BTreeMap<String, bool>>,
-    /// Games that ended, and those of them stopped at the round cap; the same of AI games.
+    /// Games that ended, and those of them stopped at the round cap.
     ended: usize,
     capped: usize,
-    ai_ended: usize,
-    ai_capped: usize,
 }
 
 impl Coverage {
-    /// Notes a game that ended: the states it entered, whether the round cap stopped it and
-    /// whether AI players played it.
-    pub fn end(&mut self, states: Vec<String>, capped: bool, ai: bool) {
+    /// Notes a game that ended: the states it entered, and whether the round cap stopped it.
+    pub fn end(&mut self, states: Vec<String>, capped: bool) {
         self.entered.extend(states);
         self.ended += 1;
         self.capped += usize::from(capped);
-        self.ai_ended += usize::from(ai);
-        self.ai_capped += usize::from(ai && capped);
     }
 
     /// Notes a decision in `state`: its options offered, option `played` played.
@@ -118,16 +113,6 @@ impl Coverage {
         if self.ended > 0 && self.capped == self.ended {
             let message = format!(
                 "all {in_games} stopped unfinished at the round cap: none reached a final state"
-            );
-            out.push(warn(&["settings", "round_cap"], message));
-        } else if self.ai_ended > 0 && self.ai_capped == self.ai_ended {
-            let which = match self.ai_ended {
-                1 => "the AI game".to_string(),
-                n => format!("all {n} AI games"),
-            };
-            let message = format!(
-                "{which} stopped unfinished at the round cap: the AI never ends a game (does \
-                 AI.score ever prefer a move that ends one?)"
             );
             out.push(warn(&["settings", "round_cap"], message));
         }
