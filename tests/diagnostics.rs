@@ -123,15 +123,23 @@ fn run_on_display(display: Option<&str>, args: &[&str], typed: &str) -> Output {
     run_command(c, Path::new(env!("CARGO_MANIFEST_DIR")), args, typed)
 }
 
-fn run_command(mut c: Command, cwd: &Path, args: &[&str], typed: &str) -> Output {
-    let mut child = c
-        .args(args)
-        .current_dir(cwd)
+/// `meeple <args>` started in `cwd`, every stream piped.
+fn spawn_in(cwd: &Path, args: &[&str]) -> std::process::Child {
+    spawn(Command::new(env!("CARGO_BIN_EXE_meeple")), cwd, args)
+}
+
+/// `c <args>` started in `cwd`, every stream piped.
+fn spawn(mut c: Command, cwd: &Path, args: &[&str]) -> std::process::Child {
+    (c.args(args).current_dir(cwd))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the meeple binary starts");
+        .expect("the meeple binary starts")
+}
+
+fn run_command(c: Command, cwd: &Path, args: &[&str], typed: &str) -> Output {
+    let mut child = spawn(c, cwd, args);
     {
         use std::io::Write;
         let mut stdin = child.stdin.take().expect("a stdin pipe");
@@ -3116,15 +3124,8 @@ fn a_typed_option_not_listed_points_at_the_list() {
 fn a_line_that_is_not_utf8_is_refused_and_play_goes_on() {
     use std::io::Write;
     let args = ["play", "tictactoe", "--players", "human,ai", "--seed", "3"];
-    let mut child = Command::new(env!("CARGO_BIN_EXE_meeple"))
-        .args(args)
-        .args(["--text", "--no-watch"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("meeple runs");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut child = spawn_in(root, &[&args[..], &["--text", "--no-watch"]].concat());
     let mut input = child.stdin.take().expect("a piped stdin");
     input.write_all(b"caf\xe9\r\n1\nquit\n").expect("writing");
     drop(input);
@@ -3154,15 +3155,10 @@ fn ctrl_c_at_the_prompt_writes_the_record() {
         "3",
         "--text",
     ];
-    let mut child = Command::new(env!("CARGO_BIN_EXE_meeple"))
-        .args(args)
-        .args(["--no-watch", "--record", "r.json"])
-        .current_dir(dir.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("meeple runs");
+    let mut child = spawn_in(
+        dir.path(),
+        &[&args[..], &["--no-watch", "--record", "r.json"]].concat(),
+    );
     let mut stdout = child.stdout.take().expect("a piped stdout");
     let mut seen = Vec::new();
     let mut byte = [0u8];
@@ -3187,21 +3183,18 @@ fn a_game_whose_reader_goes_away_keeps_its_record() {
     use std::io::{BufRead, BufReader};
     let dir = tempfile::tempdir().expect("a temp folder");
     let game = concat!(env!("CARGO_MANIFEST_DIR"), "/games/monopoly");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_meeple"))
-        .args(["play", game, "--players", "ai,ai", "--seed", "1", "--text"])
-        .args([
-            "--no-watch",
-            "--set",
-            "start_cash=100000000",
-            "--record",
-            "r.json",
-        ])
-        .current_dir(dir.path())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("meeple runs");
+    let args = [
+        "play",
+        game,
+        "--players",
+        "ai,ai",
+        "--seed",
+        "1",
+        "--text",
+        "--no-watch",
+    ];
+    let cash = ["--set", "start_cash=100000000", "--record", "r.json"];
+    let mut child = spawn_in(dir.path(), &[&args[..], &cash].concat());
     let mut first = String::new();
     let stdout = child.stdout.take().expect("a piped stdout");
     BufReader::new(stdout)
