@@ -233,7 +233,7 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
     let loc = |offset: usize| at(&manifest_path, &text, offset);
     let key_loc = |segs: &[&str]| source::key_position(&text, segs).map(&loc);
     let declared = |key: &str| key_loc(&["settings", key]);
-    let Some(def) = def else {
+    let Some(mut def) = def else {
         // The maps and decks are still checked, against what of the manifest could be read.
         if let Some(parts) = manifest::ManifestParts::read(&text) {
             let kinds = &parts.space_kinds;
@@ -252,7 +252,6 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
         return Err(diags);
     };
     // An `ai.lua` beside the rules is the AI script unless game.toml names another.
-    let mut def = def;
     if def.ai.is_none() && files.exists("ai.lua") {
         def.ai = Some(toml::Spanned::new(0..0, "ai.lua".to_string()));
     }

@@ -87,9 +87,10 @@ impl Game {
 
     /// Re-deals everything `seat` cannot see (see `zone::determinize`), reseeds the generator
     /// and shuffles every deck's draw pile, so whatever runs next knows only what the seat
-    /// knows; in a game whose zones hide nothing from the seat, no zone is re-dealt. Other seats' answers to an open
-    /// simultaneous decision are secret too: each becomes that seat's default answer (or its
-    /// first option) in the re-dealt world. Go back to a mark to get the true position back.
+    /// knows; in a game whose zones hide nothing from the seat, no zone is re-dealt. Other
+    /// seats' answers to an open simultaneous decision are secret too: each becomes that
+    /// seat's default answer (or its first option) in the re-dealt world. Go back to a mark
+    /// to get the true position back.
     pub fn determinize(&mut self, seat: usize, seed: u64) -> Result<(), GameError> {
         self.determinize_for(Some(seat), seed)
     }
