@@ -358,7 +358,7 @@ fn undo_stops_where_a_person_saw_a_hidden_tile() {
 /// A fresh seed tells every hidden tile: a person who cannot see them all hears it once the
 /// game is over, not at the start.
 #[test]
-fn the_seed_of_a_game_with_hidden_hands_is_told_at_the_end_unless_saved() {
+fn the_seed_of_a_game_with_hidden_hands_is_told_at_the_end_unless_a_file_resumes_it() {
     let out = play(&["--players", "human,random,random,random"], "quit\n");
     let first = out.lines().next().unwrap();
     assert!(
@@ -366,16 +366,24 @@ fn the_seed_of_a_game_with_hidden_hands_is_told_at_the_end_unless_saved() {
         "{first}"
     );
     assert!(out.contains("the game's seed was "), "{out}");
-    // Saved, the game can go on: its seed stays untold.
+    // Saved, resumed from its save or recorded, the game can go on: its seed stays untold.
     let dir = tempfile::tempdir().unwrap();
-    let save = dir.path().join("s.json");
+    let (save, record) = (dir.path().join("s.json"), dir.path().join("r.json"));
     let typed = format!("save {}\nquit\n", save.display());
     let saved = play(&["--players", "human,random,random,random"], &typed);
-    assert!(!saved.contains("the game's seed was "), "{saved}");
-    assert!(
-        saved.contains("the seed stays untold: the game can go on from its save"),
-        "{saved}"
+    let resumed = play(&["--load", save.to_str().unwrap()], "quit\n");
+    let recording = ["--players", "human,random,random,random", "--record"];
+    let recorded = play(
+        &[&recording[..], &[record.to_str().unwrap()]].concat(),
+        "quit\n",
     );
+    for out in [saved, resumed, recorded] {
+        assert!(!out.contains("the game's seed was "), "{out}");
+        assert!(
+            out.contains("the seed stays untold: the game can go on from its file"),
+            "{out}"
+        );
+    }
     let given = play(
         &["--players", "human,random,random,random", "--seed", "9"],
         "quit\n",

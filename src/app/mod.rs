@@ -342,11 +342,11 @@ const DIGITS: [KeyCode; 9] = [
 ];
 
 fn quit(t: &mut Table, plan: &Plan) -> Done {
-    if let Some(note) = t.s.seed_note() {
-        println!("{note}");
-    }
     if let Some(path) = &plan.record {
         println!("{}", t.s.write_replay(path).map_err(|d| vec![d])?);
+    }
+    if let Some(note) = t.s.seed_note() {
+        println!("{note}");
     }
     Ok(0)
 }

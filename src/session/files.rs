@@ -96,6 +96,7 @@ pub fn resume(
     let secret = tells_a_person(&seats, &game);
     let mut session = Session::new(game, seats, record);
     session.secret_seed = secret.then_some(seed);
+    session.resumable = true;
     Ok(Started { session, said })
 }
 
@@ -175,7 +176,7 @@ impl Session {
                 self.record.filled = self.game.last_cell();
                 match self.record.save(Path::new(file)) {
                     Ok(()) => {
-                        self.saved = true;
+                        self.resumable = true;
                         format!(
                             "saved to {file} (resume with: meeple play --load {})",
                             shell_word(file)
@@ -194,6 +195,7 @@ impl Session {
         self.record
             .save(path)
             .map_err(|e| Diagnostic::error(path.display().to_string(), e))?;
+        self.resumable = true;
         Ok(format!("replay written to {}", path.display()))
     }
 }

@@ -36,8 +36,9 @@ pub struct Session {
     pub answer_seconds: u64,
     /// The seed, when it is told only once the game is over: it tells every hidden pile.
     pub secret_seed: Option<u64>,
-    /// Whether a save of this game was written: a game that can go on keeps its seed untold.
-    saved: bool,
+    /// Whether a file this game can go on from was read or written (a save, a replay): while
+    /// it can go on, its seed stays untold.
+    resumable: bool,
 }
 
 /// A bot for every seat that is not human, seeded from the game's `seed` and how many `steps`
@@ -65,7 +66,7 @@ impl Session {
             differs: None,
             answer_seconds: 0,
             secret_seed: None,
-            saved: false,
+            resumable: false,
         }
     }
 
@@ -127,11 +128,11 @@ impl Session {
     }
 
     /// What to say of the seed when the session ends: it was kept secret while the game went
-    /// on (it tells every hidden pile), and stays so while a save can resume the game.
+    /// on (it tells every hidden pile), and stays so while a file can resume the game.
     pub fn seed_note(&self) -> Option<String> {
         let seed = self.secret_seed?;
-        Some(match self.saved && !self.game.is_over() {
-            true => "the seed stays untold: the game can go on from its save".into(),
+        Some(match self.resumable && !self.game.is_over() {
+            true => "the seed stays untold: the game can go on from its file".into(),
             false => format!("the game's seed was {seed} (play it again with --seed {seed})"),
         })
     }
