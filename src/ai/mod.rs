@@ -272,14 +272,11 @@ impl Fair {
         if !game.hides_from(Some(seat)) || !self.bot.reads_position() {
             return think(self.bot.as_mut(), game);
         }
-        let (logged, decisions) = (game.events().len(), game.decisions());
-        let seed = splitmix64(self.seed ^ (decisions << 8) ^ seat as u64);
-        game.marked(|game, truth| {
-            // Back to the truth however the re-deal or the thinking ended.
-            let result =
-                (game.determinize(seat, seed)).and_then(|_| think(self.bot.as_mut(), game));
-            game.return_to(truth, logged)?;
-            result
+        let seed = splitmix64(self.seed ^ (game.decisions() << 8) ^ seat as u64);
+        // Back to the truth, and its log, however the re-deal or the thinking ended.
+        game.searching(|game, _| {
+            game.determinize(seat, seed)?;
+            think(self.bot.as_mut(), game)
         })
     }
 }

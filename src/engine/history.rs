@@ -129,16 +129,6 @@ impl Game {
         }
     }
 
-    /// Goes back to `mark` after a look ahead (a bot's thinking): the events logged before the
-    /// look ahead stay in the log, the look ahead's own are dropped.
-    pub fn return_to(&mut self, mark: &Mark, events_before: usize) -> Result<(), GameError> {
-        let mut events = self.rules.drain_events();
-        events.truncate(events_before);
-        self.back_to(mark)?;
-        self.rules.put_events(events);
-        Ok(())
-    }
-
     /// Steps back one decision, which `redo` can bring back; false when there is nothing to
     /// undo. When the position cannot be saved for `redo`, nothing changes.
     pub fn undo(&mut self) -> Result<bool, GameError> {
