@@ -4,6 +4,7 @@
 use super::GameResult;
 use crate::core::event::Outcome;
 use crate::def::board::Board;
+use crate::diag::plural;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -22,6 +23,8 @@ pub struct Summary {
     pub rounds_p90: u64,
     /// Wins per seat (a shared win counts for each winner).
     pub wins: Vec<usize>,
+    /// Games won by more than one seat.
+    pub shared: usize,
     pub tallies: BTreeMap<String, BTreeMap<String, u64>>,
     /// Mean of each `stats` number over the games that reported it.
     pub stats: BTreeMap<String, f64>,
@@ -40,7 +43,7 @@ impl Summary {
 
 pub fn summarize(results: &[GameResult], seats: usize) -> Summary {
     let mut wins = vec![0; seats];
-    let (mut finished, mut capped, mut draws, mut errors) = (0, 0, 0, 0);
+    let (mut finished, mut capped, mut draws, mut errors, mut shared) = (0, 0, 0, 0, 0);
     let mut tallies: BTreeMap<String, BTreeMap<String, u64>> = BTreeMap::new();
     let mut stat_sums: BTreeMap<String, (f64, usize)> = BTreeMap::new();
     for r in results {
@@ -51,6 +54,7 @@ pub fn summarize(results: &[GameResult], seats: usize) -> Summary {
         match &r.outcome {
             Some(Outcome::Won { winners }) => {
                 finished += 1;
+                shared += usize::from(winners.len() > 1);
                 winners.iter().for_each(|w| wins[*w] += 1);
             }
             Some(Outcome::Draw) => {
@@ -99,6 +103,7 @@ pub fn summarize(results: &[GameResult], seats: usize) -> Summary {
         rounds_median: pick(0.5),
         rounds_p90: pick(0.9),
         wins,
+        shared,
         tallies,
         stats: (stat_sums.iter())
             .map(|(k, (s, n))| (k.clone(), s / *n as f64))
@@ -157,7 +162,11 @@ pub fn render(s: &Summary, seat_names: &[String], board: &Board) -> String {
         "rounds     mean {:.1}  median {}  p90 {}",
         s.rounds_mean, s.rounds_median, s.rounds_p90
     );
-    let _ = writeln!(out, "\nwin rate per seat (of all games)");
+    let each = match s.shared {
+        0 => "",
+        _ => "; a shared win counts for each winner",
+    };
+    let _ = writeln!(out, "\nwin rate per seat (of all games{each})");
     let width = seat_names
         .iter()
         .map(|n| n.len())
@@ -171,6 +180,16 @@ pub fn render(s: &Summary, seat_names: &[String], board: &Board) -> String {
             i + 1,
             seat_names.get(i).map(|s| s.as_str()).unwrap_or(""),
             pct(*w, s.games)
+        );
+    }
+    if s.shared > 0 {
+        let _ = writeln!(
+            out,
+            "  {:<w$} {:>6.1}%  ({} won by more than one seat)",
+            "shared",
+            pct(s.shared, s.games),
+            plural(s.shared, "game"),
+            w = width + 3
         );
     }
     for (name, table) in &s.tallies {
@@ -552,6 +571,32 @@ mod tests {
              errors            1  (the first is shown below)\n"
         );
         assert!(render(&summarize(&batch(), 2), &names, &empty_board()).contains("win rate"));
+    }
+
+    /// A win shared by two seats counts for each, and the report says how many were shared.
+    #[test]
+    fn shared_wins_count_for_each_winner_and_are_counted() {
+        let names = ["ai".to_string(), "random".to_string()];
+        let mut results = batch();
+        results[1].outcome = Some(Outcome::Won {
+            winners: vec![0, 1],
+        });
+        let summary = summarize(&results, 2);
+        assert_eq!((summary.wins.clone(), summary.shared), (vec![1, 2], 1));
+        let text = render(&summary, &names, &empty_board());
+        let rows: Vec<&str> = (text.lines())
+            .skip_while(|l| !l.starts_with("win rate"))
+            .take(4)
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                "win rate per seat (of all games; a shared win counts for each winner)",
+                "  P1 ai           33.3%  (1)",
+                "  P2 random       66.7%  (2)",
+                "  shared          33.3%  (1 game won by more than one seat)"
+            ]
+        );
     }
 
     /// A stat some games leave out is the mean over those that give it, and says so.
