@@ -835,7 +835,7 @@ fn status_lines_show_what_the_hook_returned_or_why_not() {
     let problem = shown.problem.expect("the failure is said");
     assert!(
         problem.ends_with(
-            "rules.lua:2: error: R.status returned a number (42), expected a list of strings · in hook 'R.status' (state 'wait_player', player 1, turn 1)"
+            "rules.lua:2: error: R.status returned a number (42), expected a string or a list of strings · in hook 'R.status' (state 'wait_player', player 1, turn 1)"
         ),
         "{problem}"
     );

@@ -426,6 +426,11 @@ fn rules_errors_read_the_same_inside_the_vm() {
             "hook 'options'",
         ),
         (
+            options("return { orig(G, ctx, p)[1], nil, { 'zz' } }"),
+            "option 2 is nil: the list has a hole where a table {verb, args...} should be",
+            "hook 'options'",
+        ),
+        (
             options("return nil"),
             "options must return a list of options, got nil",
             "hook 'options'",

@@ -842,7 +842,7 @@ impl Rules for Host {
         };
         let ctx = || self.context("status");
         let bad = |got: String| {
-            let msg = format!("R.status returned {got}, expected a list of strings");
+            let msg = format!("R.status returned {got}, expected a string or a list of strings");
             self.error_at(Some(status.clone()), msg, "status")
         };
         match self.call(status, (self.g(), &self.ctx, seat + 1), &ctx)? {
@@ -1108,6 +1108,7 @@ pub fn described(value: &Value) -> String {
         Value::Integer(i) => format!("a number ({i})"),
         Value::Number(n) => format!("a number ({n})"),
         Value::Boolean(b) => format!("a boolean ({b})"),
+        Value::Nil => "nil".to_string(),
         other => format!("a {}", other.type_name()),
     }
 }

@@ -56,6 +56,9 @@ static int meeple_option_problem (lua_State *L, const TValue *v, lua_Integer i) 
   Table *o;
   const TValue *verb;
   lua_Unsigned n, j;
+  if (ttisnil(v))
+    return meeple_problem(L, i, " is nil%s: the list has a hole where a table {verb, args...} "
+                          "should be", "");
   if (!ttistable(v))
     return meeple_problem(L, i, " is a %s, expected a table {verb, args...}",
                           ttypename(ttype(v)));
