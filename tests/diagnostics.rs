@@ -2008,6 +2008,10 @@ fn live_views_read_the_state_and_refuse_writes() {
             "eval:1: unknown counter 'money' (game.toml declares: cash)",
         ),
         (
+            "ctx.counter:add(1, 'cahs', 5)",
+            "eval:1: unknown counter 'cahs'; did you mean 'cash'? (game.toml declares: cash)",
+        ),
+        (
             "ctx.counters:add(1, 'cash', 5)",
             "eval:1: ctx.counters is for reading (ctx.counters.<name>[p]): 'add' is a method of \
              ctx.counter, as ctx.counter:add(...)",

@@ -84,7 +84,9 @@ function M.install(ctx, spec, emit)
     local c = column[name]
     if not c then
       local declared = #spec.counters > 0 and table.concat(spec.counters, ", ") or "none"
-      error(string.format("unknown counter '%s' (game.toml declares: %s)", tostring(name), declared), 3)
+      local near = M.did_you_mean(tostring(name), spec.counters)
+      error(string.format("unknown counter '%s'%s (game.toml declares: %s)", tostring(name),
+        near and string.format("; did you mean '%s'?", near) or "", declared), 3)
     end
     return c
   end
