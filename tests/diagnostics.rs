@@ -1355,7 +1355,7 @@ fn an_unknown_zone_in_the_rules_names_the_line_and_the_declared_zones() {
     let out = c.check();
     assert!(
         out.stderr.starts_with(&format!(
-            "mj/rules.lua:{line}: error: unknown zone 'wal' (game.toml [zones] declares: wall, hand, melds, discards)"
+            "mj/rules.lua:{line}: error: unknown zone 'wal'; did you mean 'wall'? (game.toml [zones] declares: wall, hand, melds, discards)"
         )),
         "{}",
         out.stderr
@@ -2096,6 +2096,61 @@ fn static_data_is_read_only_and_saved_by_content() {
     let settings = "local n = 0 for _ in pairs(ctx.settings) do n = n + 1 end \
                     return { n, #ctx.settings.scores == 0, ctx.settings.ai_trials }";
     assert_eq!(g.eval(settings).unwrap(), serde_json::json!([5, true, 400]));
+}
+
+/// A pile changes only through its methods: setting its fields, the per-seat list or a zone
+/// is an error at the line; a bad item written into its list is named with the pile when the
+/// position is saved; a pile kept in G is named as the pile; a misspelt zone gets its match.
+#[test]
+fn a_pile_changes_only_through_its_methods() {
+    let mut g = start("mahjong", "table", 4, 1, &[]);
+    let cases = [
+        (
+            "ctx.zone.wall.list = {}",
+            "eval:1: ctx.zone.wall is a pile: its fields cannot be set; change what it holds \
+             with its methods (add, take, move, deal, clear, …)",
+        ),
+        (
+            "ctx.zone.hand[2].name = 'x'",
+            "eval:1: ctx.zone.hand[2] is a pile: its fields cannot be set; change what it \
+             holds with its methods (add, take, move, deal, clear, …)",
+        ),
+        (
+            "ctx.zone.hand[5] = ctx.zone.wall",
+            "eval:1: ctx.zone.hand is the runtime's list of the zone's piles, one per seat: it \
+             cannot be changed",
+        ),
+        (
+            "ctx.zone.wall = nil",
+            "eval:1: ctx.zone holds the zones game.toml declares: zone 'wall' cannot be set",
+        ),
+        (
+            "ctx.zone.wal:count()",
+            "eval:1: unknown zone 'wal'; did you mean 'wall'? (game.toml [zones] declares: \
+             wall, hand, melds, discards)",
+        ),
+    ];
+    for (code, message) in &cases {
+        assert_eq!(raised(&g, code), serde_json::json!(message), "{code}");
+    }
+    exec(&mut g, "G.kept = ctx.zone.melds");
+    let kept = g.snapshot().unwrap_err().to_string();
+    assert!(
+        kept.contains(
+            "G.kept[1]: the pile ctx.zone.melds[1] cannot be saved (G must be plain data): keep \
+             the zone's name in G and read ctx.zone[name] where the pile is needed"
+        ),
+        "{kept}"
+    );
+    exec(&mut g, "G.kept = nil ctx.zone.hand[3].list[2] = 34");
+    let bad = g.snapshot().unwrap_err().to_string();
+    assert!(
+        bad.contains(
+            "ctx.zone.hand[3] holds 34 at position 2, not an item code (game.toml names 34 \
+             items: 0..33): a pile changes only through its methods"
+        ),
+        "{bad}"
+    );
 }
 
 // `ctx:next_player()` passes the turn round the table past seats out of play, a turn that

@@ -442,13 +442,16 @@ fn a_reload_keeps_every_pile_and_refuses_to_drop_a_zone_holding_tiles() {
 // that a rules line wrote into is reported, not converted or saved.
 #[test]
 fn a_pile_written_into_by_hand_is_reported() {
-    for bad in ["1.5", "'5'", "{}"] {
+    for (bad, shown) in [("1.5", "1.5"), ("'5'", "\"5\""), ("{}", "a table")] {
         let g = new_game(&[]);
         g.eval(&format!("ctx.zone.hand[1].list[1] = {bad}"))
             .unwrap();
         let err = g.snapshot().unwrap_err().to_string();
         assert!(
-            err.contains("the live state holds a zone item that is not an integer"),
+            err.contains(&format!(
+                "ctx.zone.hand[1] holds {shown} at position 1, not an item code: a pile \
+                 changes only through its methods"
+            )),
             "{bad}: {err}"
         );
     }

@@ -59,6 +59,12 @@ unsafe fn read(
                 .to_string(),
         ),
         ffi::LUA_TTABLE => {
+            if let Some(shown) = pile(l, at).filter(|_| path.starts_with('G')) {
+                return Err(format!(
+                    "{path}: the pile {shown} cannot be saved (G must be plain data): keep the \
+                     zone's name in G and read ctx.zone[name] where the pile is needed"
+                ));
+            }
             let top = ffi::lua_gettop(l);
             let json = table(l, view_target(l, at), path, stack);
             ffi::lua_settop(l, top);
@@ -93,6 +99,24 @@ unsafe fn view_target(l: *mut lua_State, at: c_int) -> c_int {
         true => ffi::lua_gettop(l),
         false => at,
     }
+}
+
+/// How the rules name the zone pile at stack index `at` (`ctx.zone.hole[2]`), or None for a
+/// table that is no pile (a pile's metatable is named `pile`, and the pile holds its name).
+unsafe fn pile(l: *mut lua_State, at: c_int) -> Option<String> {
+    if ffi::lua_getmetatable(l, at) == 0 {
+        return None;
+    }
+    let top = ffi::lua_gettop(l) - 1;
+    ffi::lua_pushstring(l, c"__name".as_ptr());
+    let shown = (ffi::lua_rawget(l, -2) == ffi::LUA_TSTRING && text(l, -1) == Some("pile") && {
+        ffi::lua_pushstring(l, c"shown".as_ptr());
+        ffi::lua_rawget(l, at) == ffi::LUA_TSTRING
+    })
+    .then(|| text(l, -1).map(str::to_string))
+    .flatten();
+    ffi::lua_settop(l, top);
+    shown
 }
 
 /// Where the Lua function at stack index `at` is written (`rules.lua:12`); None for a value

@@ -282,8 +282,9 @@ pub const CLASSES: &[Class] = &[
         path: "pile",
         doc: "A pile of item codes: `ctx.zone.<name>`, or `ctx.zone.<name>[p]` for a zone per seat.",
         members: &[
-            field("list", "integer[]", "The live list, for fast reading (never write it)."),
+            field("list", "integer[]", "The live list, for reading: a pile changes only through its methods."),
             field("name", "string", "The zone's name."),
+            field("shown", "string", "How an error names the pile: `ctx.zone.hole[2]`."),
             field("random", "meeple.Random", "The generator `pile:shuffle` uses."),
             method("count", &[], &[("", "integer")], "The number of items."),
             method("items", &[], &[("", "integer[]")], "A copy of the list."),
@@ -455,7 +456,11 @@ mod tests {
             let keys = t.pairs::<String, Value>().flatten().map(|(k, _)| k);
             found.entry("pile".into()).or_default().extend(keys);
         }
-        found.get_mut("pile").unwrap().remove("__index");
+        // The metatable's own entries (`__index`, `__name`, …) are no members.
+        found
+            .get_mut("pile")
+            .unwrap()
+            .retain(|k| !k.starts_with("__"));
     }
 
     fn host(game: &str) -> Host {

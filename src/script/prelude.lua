@@ -516,8 +516,9 @@ function M.view(t, n, name, change)
 end
 
 -- Zones: piles of integer item codes (tiles, cards). ctx.zone.<name> is one pile, or a list
--- of piles indexed by seat when the zone is per seat. The runtime fills pile.list in place (read it, never write it).
-local Pile = {}
+-- of piles indexed by seat when the zone is per seat. The runtime fills pile.list in place;
+-- the rules read it and change a pile through its methods only (a pile is read-only).
+local Pile = { __name = "pile" }
 Pile.__index = Pile
 
 -- The number of item codes the game names (`items` in game.toml), 0 when it names none; set
@@ -531,13 +532,26 @@ M.strict(Pile, "a pile")
 -- A zone per seat is a list of piles: reading a pile's method or field on the list itself is
 -- an error saying to take one seat's pile.
 local function per_seat(piles, name)
-  return setmetatable(piles, { __index = function(_, key)
-    if type(key) == "string" and (rawget(Pile, key) ~= nil or key == "list") then
-      local use = key == "list" and ".list" or (":" .. key .. "(…)")
-      error(string.format("ctx.zone.%s holds a pile per seat: take one, as ctx.zone.%s[p]%s",
-        name, name, use), 2)
-    end
-  end })
+  setmetatable(piles, {
+    __index = function(_, key)
+      if type(key) == "string" and (rawget(Pile, key) ~= nil or key == "list") then
+        local use = key == "list" and ".list" or (":" .. key .. "(…)")
+        error(string.format("ctx.zone.%s holds a pile per seat: take one, as ctx.zone.%s[p]%s",
+          name, name, use), 2)
+      end
+    end,
+    __newindex = function()
+      error(string.format("ctx.zone.%s is the runtime's list of the zone's piles, one per seat: "
+        .. "it cannot be changed", name), 2)
+    end,
+  })
+  return native.freeze(piles)
+end
+
+-- A pile's fields are the runtime's: setting one (pile.list = {}) is an error at its line.
+function Pile.__newindex(pile)
+  error(string.format("%s is a pile: its fields cannot be set; change what it holds with its "
+    .. "methods (add, take, move, deal, clear, …)", pile.shown), 2)
 end
 
 local function item(v)
@@ -685,21 +699,29 @@ function M.install_zones(ctx, spec)
   for z, def in ipairs(spec.zones) do
     local piles = {}
     for p = 1, def.per_seat and spec.seats or 1 do
-      piles[p] = setmetatable({ list = {}, name = def.name, random = ctx.random }, Pile)
-      lists[piles[p]] = piles[p].list
+      local shown = def.per_seat and string.format("ctx.zone.%s[%d]", def.name, p) or ("ctx.zone." .. def.name)
+      local pile = setmetatable({ list = {}, name = def.name, shown = shown, random = ctx.random }, Pile)
+      lists[pile] = pile.list
+      piles[p] = native.freeze(pile)
     end
     zones[z] = piles
     by_name[def.name] = def.per_seat and per_seat(piles, def.name) or piles[1]
   end
-  ctx.zone = setmetatable({}, {
+  local names = {}
+  for _, def in ipairs(spec.zones) do names[#names + 1] = def.name end
+  ctx.zone = setmetatable(by_name, {
     __index = function(_, name)
-      local names = {}
-      for _, def in ipairs(spec.zones) do names[#names + 1] = def.name end
-      error(string.format("unknown zone '%s' (game.toml [zones] declares: %s)", tostring(name),
+      local near = M.did_you_mean(tostring(name), names)
+      error(string.format("unknown zone '%s'%s (game.toml [zones] declares: %s)", tostring(name),
+        near and string.format("; did you mean '%s'?", near) or "",
         #names > 0 and table.concat(names, ", ") or "none"), 2)
     end,
+    __newindex = function(_, name)
+      error(string.format("ctx.zone holds the zones game.toml declares: zone '%s' cannot be set",
+        tostring(name)), 2)
+    end,
   })
-  for name, z in pairs(by_name) do rawset(ctx.zone, name, z) end
+  native.freeze(ctx.zone)
   return zones
 end
 

@@ -678,7 +678,9 @@ impl Rules for Host {
         let pkg = &self.pkg;
         let mut w = World::new(self.seats, pkg.counters.len(), self.board.spaces.len(), 0);
         w.zones = crate::core::zone::empty(&pkg.zones, self.seats);
-        super::sync::pull(&self.lua, &self.state, &mut w).map_err(|e| self.lua_failure(e))?;
+        let kinds = pkg.items.names.len();
+        super::sync::pull(&self.lua, &self.state, &mut w, &pkg.zones, kinds)
+            .map_err(|e| self.lua_failure(e))?;
         {
             let live = self.live.borrow();
             w.rng = live.rng.clone();

@@ -5,6 +5,7 @@
 //! prelude fills S's tables in place, so reading allocates nothing in the VM.
 
 use crate::core::world::World;
+use crate::core::zone::ZoneSpec;
 use mlua::ffi::{self, lua_State};
 use mlua::{Lua, Table};
 use std::collections::BTreeMap;
@@ -24,11 +25,18 @@ pub fn push(lua: &Lua, state: &Table, w: &World) -> mlua::Result<()> {
 /// Reads S's components into `w` (sized for the game: its owners, levels and zones are filled
 /// in place). A value S should never hold (a rules line that wrote into a pile's list, say)
 /// is an error naming it, never a panic inside the VM.
-pub fn pull(lua: &Lua, state: &Table, w: &mut World) -> mlua::Result<()> {
+/// `zones` name the piles and `kinds` bounds an item code (0: the game names no items).
+pub fn pull(
+    lua: &Lua,
+    state: &Table,
+    w: &mut World,
+    zones: &[ZoneSpec],
+    kinds: usize,
+) -> mlua::Result<()> {
     let mut read = Ok(());
     // SAFETY: as `push`; after the tables are on the stack (the only step that looks keys
     // up) the reads below raise nothing, so the vectors built meanwhile are always dropped.
-    unsafe { lua.exec_raw::<()>(state, |l| read = pull_raw(l, w))? };
+    unsafe { lua.exec_raw::<()>(state, |l| read = pull_raw(l, w, zones, kinds))? };
     read.map_err(mlua::Error::RuntimeError)
 }
 
@@ -135,7 +143,12 @@ pub(super) unsafe fn push_text(l: *mut lua_State, text: &str) {
 }
 
 /// Reads S into `w`; stops at the first value out of place (what was read before it is kept).
-unsafe fn pull_raw(l: *mut lua_State, w: &mut World) -> Result<(), String> {
+unsafe fn pull_raw(
+    l: *mut lua_State,
+    w: &mut World,
+    specs: &[ZoneSpec],
+    kinds: usize,
+) -> Result<(), String> {
     ffi::luaL_checkstack(l, 16, std::ptr::null());
     w.current = index(int(l, c"current"), "S.current")?;
     w.turn = count(int(l, c"turn"), "S.turn")?;
@@ -189,9 +202,19 @@ unsafe fn pull_raw(l: *mut lua_State, w: &mut World) -> Result<(), String> {
             ffi::lua_rawgeti(l, -1, p as ffi::lua_Integer + 1);
             ffi::lua_pushvalue(l, list_key);
             ffi::lua_rawget(l, -2);
-            let list = ints(l, ffi::lua_gettop(l), "a zone item");
+            let list = zone_items(l, ffi::lua_gettop(l), kinds);
             ffi::lua_pop(l, 2);
-            *items = list?;
+            *items = list.map_err(|bad| {
+                let spec = &specs[z];
+                let of = match spec.per_seat {
+                    true => format!("ctx.zone.{}[{}]", spec.name, p + 1),
+                    false => format!("ctx.zone.{}", spec.name),
+                };
+                format!(
+                    "{of} holds {bad}: a pile changes only through its methods (add, take, \
+                     move, deal, …); its list is for reading"
+                )
+            })?;
         }
         ffi::lua_pop(l, 1);
     }
@@ -240,6 +263,41 @@ unsafe fn ints(l: *mut lua_State, t: c_int, what: &str) -> Result<Vec<i64>, Stri
             v.ok_or_else(|| format!("the live state holds {what} that is not an integer"))
         })
         .collect()
+}
+
+/// The item codes in the pile list at `t`, or what is wrong with one (`"x" at position 3`).
+unsafe fn zone_items(l: *mut lua_State, t: c_int, kinds: usize) -> Result<Vec<i64>, String> {
+    (1..=len(l, t))
+        .map(|i| {
+            ffi::lua_rawgeti(l, t, i);
+            let (v, shown) = (at(l, -1), shown(l, -1));
+            ffi::lua_pop(l, 1);
+            match v {
+                Some(v) if kinds == 0 && v >= 0 => Ok(v),
+                Some(v) if (0..kinds as i64).contains(&v) => Ok(v),
+                Some(_) => Err(format!(
+                    "{shown} at position {i}, not an item code (game.toml names {kinds} items: \
+                     0..{})",
+                    kinds - 1
+                )),
+                None => Err(format!("{shown} at position {i}, not an item code")),
+            }
+        })
+        .collect()
+}
+
+/// The value at `i` as an error shows it: `"x"`, `2.5`, `a table`.
+unsafe fn shown(l: *mut lua_State, i: c_int) -> String {
+    match ffi::lua_type(l, i) {
+        ffi::LUA_TSTRING => format!("{:?}", text(l, i)),
+        ffi::LUA_TNUMBER if ffi::lua_isinteger(l, i) != 0 => ffi::lua_tointeger(l, i).to_string(),
+        ffi::LUA_TNUMBER => format!("{:?}", ffi::lua_tonumber(l, i)),
+        ffi::LUA_TBOOLEAN => format!("{}", ffi::lua_toboolean(l, i) != 0),
+        t => format!(
+            "a {}",
+            CStr::from_ptr(ffi::lua_typename(l, t)).to_string_lossy()
+        ),
+    }
 }
 
 /// name -> key -> count, from the tallies table at `t` (its keys are always text: `ctx:tally`
