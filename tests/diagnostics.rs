@@ -1248,14 +1248,13 @@ fn a_simultaneous_state_must_be_a_decision_and_have_a_seats_hook() {
         )],
     );
     c.edit("game.toml", "simultaneous", "decide = true, simultaneous");
-    // Located beside the state's hooks that are written, with the misspelt hook's warning.
-    let line = c.line_of("rules.lua", "options = function(G, ctx, q)");
+    // Located at the misspelt hook, the likely cause, with its warning beside it.
     let seat = c.line_of("rules.lua", "seat = function(G, ctx)");
     assert_fails(
         &c.check(),
         &[
             format!(
-                "mj/rules.lua:{line}: error: state 'claim' needs a function R.states.claim.seats"
+                "mj/rules.lua:{seat}: error: state 'claim' needs a function R.states.claim.seats"
             ),
             format!(
                 "mj/rules.lua:{seat}: warning: R.states.claim.seat is not read by the runtime; \

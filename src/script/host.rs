@@ -231,8 +231,10 @@ impl Host {
         if diags.is_empty() {
             Ok(host)
         } else {
-            // A misspelt hook's warning is often the reason for the error (a hook missing).
+            // A misspelt hook's warning is often the reason for the error (a hook missing):
+            // sorted by line, it is read beside it.
             diags.append(&mut host.warnings);
+            crate::diag::sort(&mut diags);
             Err(diags)
         }
     }
@@ -870,7 +872,8 @@ fn check_states(
                     "state '{}' needs a function R.states.{}.{hook}",
                     spec.name, spec.name
                 );
-                diags.push(beside_hooks(&hooks, Diagnostic::error(path, msg)));
+                let d = beside_hooks(&hooks, Diagnostic::error(path, msg));
+                diags.push(at_misspelling(t.as_ref(), hook, d));
             }
             hooks
         })
@@ -938,6 +941,24 @@ fn beside_hooks(hooks: &StateHooks, mut d: Diagnostic) -> Diagnostic {
         (file_of(&info).as_deref() == Some(d.path.as_str())).then_some(info.line_defined?)
     });
     d.line = line.or(d.line);
+    d
+}
+
+/// `d` (a missing `hook`) located at the function the state table `t` keeps under a key one
+/// or two letters off the hook's name (`optoins`), the likely cause; else unmoved.
+fn at_misspelling(t: Option<&Table>, hook: &str, mut d: Diagnostic) -> Diagnostic {
+    let members = super::luaapi::member_names("meeple.State");
+    let near = (t
+        .into_iter()
+        .flat_map(|t| t.pairs::<String, Function>().flatten()))
+    .filter(|(k, _)| !members.contains(&k.as_str()))
+    .find(|(k, _)| strsim::damerau_levenshtein(k, hook) <= 2);
+    if let Some((_, f)) = near {
+        let info = f.info();
+        if file_of(&info).as_deref() == Some(d.path.as_str()) {
+            d.line = info.line_defined.or(d.line);
+        }
+    }
     d
 }
 
