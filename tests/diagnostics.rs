@@ -548,6 +548,23 @@ fn ai_fixed_scores_are_checked_at_load() {
            decisions: drop one of them"
             .into()],
     );
+    // A missing AI.score is located at its misspelling, whose warning stands beside it.
+    let c = Copy::new();
+    c.edit("ai.lua", "function AI.score(", "function AI.scroe(");
+    let line = c.line_of("ai.lua", "function AI.scroe(");
+    assert_fails(
+        &c.check(),
+        &[
+            format!(
+                "mono/ai.lua:{line}: error: the AI table needs a function AI.score(G, ctx, seat, \
+                 option) or AI.scores(G, ctx, seat, options)"
+            ),
+            format!(
+                "mono/ai.lua:{line}: warning: AI.scroe is not read by the runtime; did you mean \
+                 AI.score?"
+            ),
+        ],
+    );
     let c = Copy::new();
     let styles = "AI.styles = { cautious = { fixed = { [\"buy house\"] = 0 / 0 } }, odd = 5 }";
     c.edit("ai.lua", "\nreturn AI", &format!("\n{styles}\nreturn AI"));

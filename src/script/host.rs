@@ -947,19 +947,25 @@ fn beside_hooks(hooks: &StateHooks, mut d: Diagnostic) -> Diagnostic {
 /// `d` (a missing `hook`) located at the function the state table `t` keeps under a key one
 /// or two letters off the hook's name (`optoins`), the likely cause; else unmoved.
 fn at_misspelling(t: Option<&Table>, hook: &str, mut d: Diagnostic) -> Diagnostic {
-    let members = super::luaapi::member_names("meeple.State");
-    let near = (t
-        .into_iter()
-        .flat_map(|t| t.pairs::<String, Function>().flatten()))
-    .filter(|(k, _)| !members.contains(&k.as_str()))
-    .find(|(k, _)| strsim::damerau_levenshtein(k, hook) <= 2);
-    if let Some((_, f)) = near {
-        let info = f.info();
-        if file_of(&info).as_deref() == Some(d.path.as_str()) {
-            d.line = info.line_defined.or(d.line);
-        }
-    }
+    let line = t.and_then(|t| misspelling_line(t, &[hook], "meeple.State", &d.path));
+    d.line = line.or(d.line);
     d
+}
+
+/// The line of the function `t` keeps under a key that is no member of `class` but one or two
+/// letters off one of `names` (`optoins`, `scor`), when `path` writes that function.
+fn misspelling_line(t: &Table, names: &[&str], class: &str, path: &str) -> Option<usize> {
+    let members = super::luaapi::member_names(class);
+    let near = |k: &str| names.iter().any(|n| strsim::damerau_levenshtein(k, n) <= 2);
+    let (_, f) = (t.pairs::<Value, Value>().flatten()).find_map(|(k, v)| match (k, v) {
+        (Value::String(k), Value::Function(f)) => {
+            let k = k.to_string_lossy();
+            (!members.contains(&k.as_str()) && near(&k)).then_some((k, f))
+        }
+        _ => None,
+    })?;
+    let info = f.info();
+    (file_of(&info).as_deref() == Some(path)).then_some(info.line_defined?)
 }
 
 /// The first line of the Lua `text` that gives key `key` a value (`key =`, `.key =` or
@@ -1017,32 +1023,39 @@ fn check_effects(rules: &Table, board: &Board, path: &str, diags: &mut Vec<Diagn
 
 fn check_ai(ai: Option<&Table>, path: &str, diags: &mut Vec<Diagnostic>) {
     let Some(ai) = ai else { return };
-    let mut problems = check_scoring(ai, "AI");
+    let mut problems = check_scoring(ai, "AI", path);
     if let Ok(Value::Table(styles)) = ai.get::<Value>("styles") {
         for (name, style) in styles.pairs::<Value, Value>().flatten() {
             let name = field("AI.styles", &name.to_string().unwrap_or_default());
             match style {
-                Value::Table(style) => problems.extend(check_scoring(&style, &name)),
-                other => problems.push(format!(
-                    "{name} must be a table with its own score or scores, got {}",
-                    other.type_name()
+                Value::Table(style) => problems.extend(check_scoring(&style, &name, path)),
+                other => problems.push(Diagnostic::error(
+                    path,
+                    format!(
+                        "{name} must be a table with its own score or scores, got {}",
+                        other.type_name()
+                    ),
                 )),
             }
         }
     }
-    problems.sort();
-    diags.extend(problems.into_iter().map(|m| Diagnostic::error(path, m)));
+    problems.sort_by(|a, b| a.message.cmp(&b.message));
+    diags.extend(problems);
 }
 
 /// Problems of one AI table (`name`: `AI` or a style): it scores with a function `score` or
 /// `scores`, and its `fixed`, when given, maps verbs to scores beside `score`.
-fn check_scoring(ai: &Table, name: &str) -> Vec<String> {
+/// A missing `score` is located at a function whose name is a letter or two off (`scor`).
+fn check_scoring(ai: &Table, name: &str, path: &str) -> Vec<Diagnostic> {
     let has = |key: &str| matches!(ai.get::<Value>(key), Ok(Value::Function(_)));
     let mut problems = Vec::new();
+    let mut missing = None;
     if !has("score") && !has("scores") {
-        problems.push(format!(
+        let mut d = Diagnostic::error(path, format!(
             "the AI table needs a function {name}.score(G, ctx, seat, option) or {name}.scores(G, ctx, seat, options)"
         ));
+        d.line = misspelling_line(ai, &["score", "scores"], "meeple.AI", path);
+        missing = Some(d);
     }
     match ai.get::<Value>("fixed") {
         Ok(Value::Nil) => {}
@@ -1061,7 +1074,8 @@ fn check_scoring(ai: &Table, name: &str) -> Vec<String> {
         )),
         Err(e) => problems.push(format!("{name}.fixed cannot be read: {e}")),
     }
-    problems
+    let located = problems.into_iter().map(|m| Diagnostic::error(path, m));
+    missing.into_iter().chain(located).collect()
 }
 
 /// The problem of one entry of `<name>.fixed`, if any: its key is a verb, its score a number
