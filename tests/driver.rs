@@ -479,6 +479,26 @@ fn rules_errors_read_the_same_inside_the_vm() {
         err.contains("games/monopoly/ai.lua:2: error: AI.scores returned string for option 1, expected a number"),
         "{err}"
     );
+    // What the AI scores is read-only: an option changed while scored would be played (and
+    // recorded) as an option never offered.
+    let read_only = "error: attempt to change a read-only table (the options a bot scores are \
+                     read-only: change a copy)";
+    let err = fails_alike("", &scores("option[1] = 'pass'"));
+    assert!(
+        err.contains(&format!("games/monopoly/ai.lua:5: {read_only}")),
+        "{err}"
+    );
+    let sorts = "AI.fixed = nil AI.scores = function(G, ctx, p, list)\n\
+                   if ctx:turn() >= 9 then table.remove(list) end\n\
+                   local out = {}\n\
+                   for i = 1, #list do out[i] = 0 end\n\
+                   return out\n\
+                 end";
+    let err = fails_alike("", sorts);
+    assert!(
+        err.contains(&format!("games/monopoly/ai.lua:3: {read_only}")),
+        "{err}"
+    );
 }
 
 /// An endless loop in a hook is stopped by the watchdog with the same message (about a
@@ -545,7 +565,7 @@ fn styles_play_the_same_inside_the_vm() {
 }
 
 /// Whatever the rules do to an option after listing it, what reaches `act` is checked: an
-/// option the AI changes while scoring it is refused as it is played, and a shared list the
+/// option the AI changes while scoring it is an error at that line, and a shared list the
 /// rules change after returning it is checked again when listed again.
 #[test]
 fn an_option_changed_after_it_was_listed_is_checked_again() {
@@ -557,7 +577,7 @@ fn an_option_changed_after_it_was_listed_is_checked_again() {
               end";
     let err = fails_alike("", ai);
     assert!(
-        err.contains("error: option 1: the first element must be the verb (a string)"),
+        err.contains("ai.lua:5: error: attempt to change a read-only table"),
         "{err}"
     );
     let rules = "local shared = { { 'roll' } }\n\

@@ -65,16 +65,22 @@ local function bad_score(score, s, i)
   error(string.format("%s: AI.score returned %s for option %d, expected a number", D.where(score), what(s), i), 0)
 end
 
+-- While the AI scores a list, the list and its options are read-only (a C function,
+-- vendor/lua-src/loptions.c): what it plays is what was checked and offered, so a record
+-- replays.
+local hold = native.hold
+
 -- The best score and how many options reach it, their indices in tied[1..n], and whether an
--- AI function ran (it may have changed the list); each option's score also in out[i] when
--- `out` is given. Scores come from AI.scores when the AI scores a decision as a whole, else
--- from AI.fixed[verb] or AI.score(G, ctx, seat, option) one by one (a C function,
--- src/script/rawoptions.rs). A score that is not a number (NaN among them) is an error at
--- the AI function.
+-- AI function ran; each option's score also in out[i] when `out` is given. Scores come from
+-- AI.scores when the AI scores a decision as a whole, else from AI.fixed[verb] or
+-- AI.score(G, ctx, seat, option) one by one (a C function, src/script/rawoptions.rs). A score
+-- that is not a number (NaN among them) is an error at the AI function.
 function D.tied(AI, G, ctx, seat, list, tied, out)
+  hold(list, true)
+  local best, n, ran
   if AI.scores then
     local scores = whole_scores(AI, G, ctx, seat, list)
-    local best, n = -math.huge, 0
+    best, n, ran = -math.huge, 0, true
     for i = 1, #list do
       local s = scores[i]
       if out then out[i] = s end
@@ -86,16 +92,16 @@ function D.tied(AI, G, ctx, seat, list, tied, out)
         tied[n] = i
       end
     end
-    return best, n, true
+  else
+    best, n, ran = native_tied(AI.fixed, AI.score, G, ctx, seat, list, tied, out)
   end
-  local best, n, ran = native_tied(AI.fixed, AI.score, G, ctx, seat, list, tied, out)
+  hold(list, false)
   if best == nil then bad_score(AI.score, ran, n) end
   return best, n, ran
 end
 
 -- Scores of every option, as D.tied reads them.
 function D.scores(AI, G, ctx, seat, list)
-  if AI.scores then return whole_scores(AI, G, ctx, seat, list) end
   local out = {}
   D.tied(AI, G, ctx, seat, list, {}, out)
   return out
@@ -237,13 +243,7 @@ function D.run(run, limit, index)
         index = 1
       else
         run.hook, run.seat = "AI.score", seat
-        local best, tied, ran
-        if policy.scores then
-          best, tied, ran = rate(policy, G, ctx, seat, list, tied_scratch)
-        else
-          best, tied, ran = native_tied(policy.fixed, policy.score, G, ctx, seat, list, tied_scratch)
-          if best == nil then bad_score(policy.score, ran, tied) end
-        end
+        local _, tied, ran = rate(policy, G, ctx, seat, list, tied_scratch)
         index = tied == 1 and tied_scratch[1] or tied_scratch[run.draw(seat, tied)]
         if ran then checked = false end
       end

@@ -11,13 +11,14 @@ use std::ffi::CStr;
 use std::os::raw::c_int;
 
 /// The natives the prelude and the driver are loaded with: `bad_option(o, i)`,
-/// `check(list)`, `freeze(t)` and `counts(pile, k)`.
+/// `check(list)`, `freeze(t)`, `hold(list, on)`, `tied(…)` and `counts(pile, k)`.
 pub fn natives(lua: &Lua) -> mlua::Result<Table> {
     let t = lua.create_table()?;
-    let calls: [(&str, ffi::lua_CFunction); 5] = [
+    let calls: [(&str, ffi::lua_CFunction); 6] = [
         ("bad_option", bad_option),
         ("check", check),
         ("freeze", freeze),
+        ("hold", hold),
         ("tied", tied),
         ("counts", counts),
     ];
@@ -47,6 +48,10 @@ extern "C-unwind" {
     // a raw write fails (a flag the VM checks on each write's fast path).
     #[link_name = "meeple_freeze"]
     fn freeze(l: *mut lua_State) -> c_int;
+    // `hold(list, on)`: while `on`, the list and each option in it are read-only (the same
+    // flag): what a bot scores cannot change under it.
+    #[link_name = "meeple_hold"]
+    fn hold(l: *mut lua_State) -> c_int;
 }
 
 /// `tied(fixed, score, G, ctx, seat, list, tied, out)` → the best score, how many options

@@ -127,3 +127,28 @@ int meeple_freeze (lua_State *L) {
   lua_settop(L, 1);
   return 1;
 }
+
+/* Read-only (`on`) or writable again: a table without a metatable (one with a metatable is
+** the rules' own kind, or the game's files, read-only for good). */
+static void meeple_hold_one (Table *t, int on) {
+  if (t->metatable != NULL) return;
+  if (on) t->flags |= BITRO;
+  else t->flags &= cast_byte(~BITRO);
+}
+
+/* hold(list, on): while `on`, `list` and each option in it are read-only (a write is an
+** error at its line): a bot scoring the options cannot change what was checked and offered. */
+int meeple_hold (lua_State *L) {
+  Table *t;
+  lua_Unsigned n, i;
+  int on = lua_toboolean(L, 2);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  t = hvalue(index2value(L, 1));
+  meeple_hold_one(t, on);
+  n = luaH_getn(t);
+  for (i = 1; i <= n; i++) {
+    const TValue *o = luaH_getint(t, l_castU2S(i));
+    if (ttistable(o)) meeple_hold_one(hvalue(o), on);
+  }
+  return 0;
+}
