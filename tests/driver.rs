@@ -481,8 +481,8 @@ fn rules_errors_read_the_same_inside_the_vm() {
     );
     // What the AI scores is read-only: an option changed while scored would be played (and
     // recorded) as an option never offered.
-    let read_only = "error: attempt to change a read-only table (the options a bot scores are \
-                     read-only: change a copy)";
+    let read_only = "error: attempt to change a read-only table (an option and its list are \
+                     read-only once offered: change a copy)";
     let err = fails_alike("", &scores("option[1] = 'pass'"));
     assert!(
         err.contains(&format!("games/monopoly/ai.lua:5: {read_only}")),
@@ -565,8 +565,9 @@ fn styles_play_the_same_inside_the_vm() {
 }
 
 /// Whatever the rules do to an option after listing it, what reaches `act` is checked: an
-/// option the AI changes while scoring it is an error at that line, and a shared list the
-/// rules change after returning it is checked again when listed again.
+/// option the AI changes while scoring it or `act` changes while playing it is an error at
+/// that line, and a shared list the rules change after returning it is checked again when
+/// listed again.
 #[test]
 fn an_option_changed_after_it_was_listed_is_checked_again() {
     let ai = "local score = AI.score\n\
@@ -578,6 +579,18 @@ fn an_option_changed_after_it_was_listed_is_checked_again() {
     let err = fails_alike("", ai);
     assert!(
         err.contains("ai.lua:5: error: attempt to change a read-only table"),
+        "{err}"
+    );
+    // `act` taking its option apart: a search would find the option gone from its list.
+    let act = from_turn_9(
+        "wait_player",
+        "act",
+        "G, ctx, o, p",
+        "o = { table.remove(o, 1) }",
+    );
+    let err = fails_alike(&act, "");
+    assert!(
+        err.contains("rules.lua:4: error: attempt to change a read-only table"),
         "{err}"
     );
     let rules = "local shared = { { 'roll' } }\n\

@@ -35,6 +35,12 @@ end
 local bad_option = native.bad_option
 D.check = native.check
 
+-- hold(t, true) makes t and each table in it read-only, hold(t, false) writable again (a C
+-- function, vendor/lua-src/loptions.c): a list while the AI scores it, an option while `act`
+-- plays it. What is played is then what was checked and offered, and a search that plays
+-- another option of the same list finds it as it was.
+local hold = native.hold
+
 -- AI scores ---------------------------------------------------------------------------------
 
 -- How a score that is not a number is named in an error: its type, or NaN.
@@ -65,10 +71,6 @@ local function bad_score(score, s, i)
   error(string.format("%s: AI.score returned %s for option %d, expected a number", D.where(score), what(s), i), 0)
 end
 
--- While the AI scores a list, the list and its options are read-only (a C function,
--- vendor/lua-src/loptions.c): what it plays is what was checked and offered, so a record
--- replays.
-local hold = native.hold
 
 -- The best score and how many options reach it, their indices in tied[1..n], and whether an
 -- AI function ran; each option's score also in out[i] when `out` is given. Scores come from
@@ -269,7 +271,14 @@ function D.run(run, limit, index)
     if option ~= nil and S.record then run.emit.action(seat, option, forced == true) end
     ::act::
     run.hook, run.seat, run.turn = "act", seat or S.current, S.turn
-    nxt = st.act(G, ctx, option, seat, claim)
+    if option == nil then
+      nxt = st.act(G, ctx, option, seat, claim)
+    else
+      -- Read-only while played: a search plays it again from the same list.
+      hold(option, true)
+      nxt = st.act(G, ctx, option, seat, claim)
+      hold(option, false)
+    end
     fresh = false
     -- Settle: move to `nxt` (nil: stay), run automatic states and the enter hook of each
     -- state entered, until a decision or the end. fresh: `st` was entered and its enter

@@ -136,8 +136,8 @@ static void meeple_hold_one (Table *t, int on) {
   else t->flags &= cast_byte(~BITRO);
 }
 
-/* hold(list, on): while `on`, `list` and each option in it are read-only (a write is an
-** error at its line): a bot scoring the options cannot change what was checked and offered. */
+/* hold(t, on): while `on`, `t` and each table in it are read-only (a write is an error at its
+** line): an options list while a bot scores it, an option while it is played. */
 int meeple_hold (lua_State *L) {
   Table *t;
   lua_Unsigned n, i;
