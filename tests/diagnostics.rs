@@ -2114,6 +2114,24 @@ fn static_data_is_read_only_and_saved_by_content() {
     assert_eq!(g.eval(settings).unwrap(), serde_json::json!([5, true, 400]));
 }
 
+/// A field a roll lacks is an error at the reading line (a misspelt `doubles` read as nil,
+/// that is false); its dice read as a list.
+#[test]
+fn a_roll_has_its_total_its_doubles_and_its_dice() {
+    let g = start("monopoly", "demo", 2, 1, &[]);
+    assert_eq!(
+        raised(&g, "local r = ctx.dice:roll('2d6') return r.double"),
+        serde_json::json!(
+            "eval:1: a roll has no field 'double'; did you mean 'doubles'? (it has total, doubles \
+             and each die as roll[1], roll[2], ...)"
+        )
+    );
+    let dice = "local r, n, sum = ctx.dice:roll('3d6+1'), 0, 0 \
+                for _, v in ipairs(r) do n, sum = n + 1, sum + v end \
+                return { n, sum + 1 == r.total, r[4] == nil }";
+    assert_eq!(g.eval(dice).unwrap(), serde_json::json!([3, true, true]));
+}
+
 /// A pile changes only through its methods: setting its fields, the per-seat list or a zone
 /// is an error at the line; a bad item written into its list is named with the pile when the
 /// position is saved; a pile kept in G is named as the pile; a misspelt zone gets its match.

@@ -133,7 +133,7 @@ pub const CLASSES: &[Class] = &[
     Class {
         name: "meeple.Roll",
         path: "ctx.dice:roll(spec)",
-        doc: "A roll: each die by position, their total and whether all are equal.",
+        doc: "A roll: each die by position, their total and whether all are equal. Reading any other field is an error.",
         members: &[
             field("total", "integer", "The sum of the dice and the bonus."),
             field("doubles", "boolean", "Whether two or more dice all show the same."),

@@ -16,13 +16,39 @@ use std::rc::Rc;
 
 /// Sets `roll` and `sum` on `ctx.dice`.
 pub fn install(lua: &Lua, dice: &Table, world: &Rc<RefCell<Live>>) -> mlua::Result<()> {
-    // The result's keys ride along as upvalues 2 and 3: no string lookup per roll.
+    // The result's keys and metatable ride along as upvalues 2 to 4: no lookup per roll.
     let keys = [
         mlua::Value::String(lua.create_string("total")?),
         mlua::Value::String(lua.create_string("doubles")?),
+        mlua::Value::Table(roll_metatable(lua)?),
     ];
     dice.raw_set("roll", c_closure(lua, world, roll, &keys)?)?;
     dice.raw_set("sum", c_closure(lua, world, sum, &[])?)
+}
+
+/// A roll's metatable: reading a field a roll lacks (`roll.double`) is an error at the reading
+/// line naming the field meant, instead of a nil that reads as false. A die past the last
+/// reads nil, as `ipairs` needs.
+fn roll_metatable(lua: &Lua) -> mlua::Result<Table> {
+    let near = lua.create_function(|_, key: String| {
+        Ok(crate::diag::did_you_mean(&key, ["total", "doubles"]).map(str::to_string))
+    })?;
+    let index: mlua::Function = lua
+        .load(
+            r#"local near = ...
+            return function(_, key)
+              if type(key) ~= "string" then return nil end
+              local meant = near(key)
+              error(string.format("a roll has no field '%s'%s (it has total, doubles and each "
+                .. "die as roll[1], roll[2], ...)", key,
+                meant and string.format("; did you mean '%s'?", meant) or ""), 2)
+            end"#,
+        )
+        .set_name("=dice")
+        .call(near)?;
+    let meta = lua.create_table()?;
+    meta.raw_set("__index", index)?;
+    Ok(meta)
 }
 
 /// The string argument `arg` as text, or a message naming `what` and the type found.
@@ -114,6 +140,8 @@ unsafe extern "C-unwind" fn roll(l: *mut lua_State) -> c_int {
     ffi::lua_pushvalue(l, ffi::lua_upvalueindex(3));
     ffi::lua_pushboolean(l, doubles(faces) as c_int);
     ffi::lua_rawset(l, -3);
+    ffi::lua_pushvalue(l, ffi::lua_upvalueindex(4));
+    ffi::lua_setmetatable(l, -2);
     1
 }
 
