@@ -96,10 +96,12 @@ fn draw_label(f: &Frame, space: &Space, r: Rect, size: f32) {
     }
 }
 
-/// Houses as small green squares along the band; a full level as one red hotel.
+/// Houses as small green squares along the band; a full level as one red hotel. Each stands
+/// on a white edge, so that it shows on a band of its own colour (a hotel on a red street).
 fn draw_buildings(band: Rect, side: usize, level: i64, scale: f32) {
     let c = if level >= 5 { HOTEL } else { HOUSE };
     for r in buildings(band, side, level, scale) {
+        fill(r.inset(-1.5 * scale), WHITE);
         fill(r, c);
         outline(r, 1.0, BLACK);
     }
