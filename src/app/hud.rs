@@ -94,9 +94,17 @@ fn players(t: &Table, scene: &Scene, x: f32, mut y: f32, w: f32, s: f32) -> f32 
         y += h;
         let status = scene.status[seat].join(" · ");
         if !status.is_empty() {
-            let r = Rect::new(x + 22.0 * s, y - 2.0 * s, w - 22.0 * s, 18.0 * s);
-            t.p.text_in(&status, r, 13.0 * s, Align::Left, DIM);
-            y += 18.0 * s;
+            // Up to three lines before it shrinks (a long list of what a player owns).
+            let (sw, size) = (w - 22.0 * s, 13.0 * s);
+            let h = 16.0 * s * t.p.lines_of(&status, sw, size, 3) as f32 + 2.0 * s;
+            t.p.text_in(
+                &status,
+                Rect::new(x + 22.0 * s, y - 2.0 * s, sw, h),
+                size,
+                Align::Left,
+                DIM,
+            );
+            y += h;
         }
     }
     y + 8.0 * s
@@ -189,18 +197,23 @@ fn panel(t: &Table, x: f32, mut y: f32, w: f32, s: f32) -> f32 {
     y + 8.0 * s
 }
 
-/// The newest events that fit between `y` and `bottom`, newest last.
+/// The newest events that fit between `y` and `bottom`, newest last. A long one (a card's
+/// text) wraps onto up to three lines.
 fn log(t: &Table, x: f32, y: f32, w: f32, bottom: f32, s: f32) {
-    let line = 17.0 * s;
-    if bottom - y < line {
-        return;
+    let (line, size) = (17.0 * s, 13.0 * s);
+    let (mut shown, mut used) = (Vec::new(), 0.0);
+    for text in t.log.iter().rev() {
+        let h = line * t.p.lines_of(text, w, size, 3) as f32;
+        if used + h > bottom - y {
+            break;
+        }
+        shown.push((text, h));
+        used += h;
     }
-    let fits = ((bottom - y) / line) as usize;
-    let start = t.log.len().saturating_sub(fits);
     let mut ly = y;
-    for text in t.log.iter().skip(start) {
-        t.p.text_in(text, Rect::new(x, ly, w, line), 13.0 * s, Align::Left, DIM);
-        ly += line;
+    for (text, h) in shown.into_iter().rev() {
+        t.p.text_in(text, Rect::new(x, ly, w, h), size, Align::Left, DIM);
+        ly += h;
     }
 }
 

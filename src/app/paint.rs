@@ -96,6 +96,13 @@ impl Painter {
         }
         size
     }
+
+    /// How many lines `s` wraps into at `size` in a box `width` wide, at most `most`: the
+    /// height a caller leaves it, so that long text wraps instead of shrinking unreadably.
+    pub fn lines_of(&self, s: &str, width: f32, size: f32, most: usize) -> usize {
+        let lines = wrap(s, width, &|t| self.width(t, size), false).len();
+        lines.clamp(1, most)
+    }
 }
 
 /// Text wrapped at spaces to fit `r`'s width (`measure(text, size)` reads a width), shrunk
