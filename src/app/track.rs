@@ -139,12 +139,12 @@ pub(super) fn title_and_dice(f: &Frame, inner: Rect) {
     let title = Rect::new(inner.x, inner.y + inner.h * 0.18, inner.w, inner.h * 0.2);
     f.p.text_in(&f.board.name, title, 34.0 * s, Align::Center, ink);
     if let Some((faces, rolling)) = f.anim.dice(f.now) {
-        draw_dice(&faces, inner, rolling, s);
+        draw_dice(&faces, inner, (inner.w * 0.14).min(70.0 * s), rolling, s);
     }
 }
 
-fn draw_dice(faces: &[u32], inner: Rect, rolling: bool, s: f32) {
-    let size = (inner.w * 0.14).min(70.0 * s);
+/// The last roll's dice, `size` pixels each, in a row a little below the middle of `inner`.
+pub(super) fn draw_dice(faces: &[u32], inner: Rect, size: f32, rolling: bool, s: f32) {
     let gap = size * 0.35;
     let total = faces.len() as f32 * (size + gap) - gap;
     let (cx, cy) = inner.center();

@@ -47,9 +47,15 @@ pub fn draw(f: &Frame) {
         };
         draw_tile(f, t, rect, p.face, playable && Some(p) == hover, playable);
     }
-    // A table with no shared pile (a dice game) has its middle free for the name and dice.
+    // A table with no shared pile (a dice game) has its middle free for the name and dice;
+    // beside shared piles, the dice stand at the middle's right end.
     if shared.is_empty() {
         super::track::title_and_dice(f, geom.center);
+    } else if let Some((faces, rolling)) = f.anim.dice(f.now) {
+        let c = geom.center;
+        let area = Rect::new(c.x + c.w * 0.7, c.y, c.w * 0.3, c.h * 0.9);
+        let size = (area.w / (faces.len() as f32 * 1.35)).min(40.0 * f.layout.scale);
+        super::track::draw_dice(&faces, area, size, rolling, f.layout.scale);
     }
     for s in &shared {
         draw_shared(f, t, s.band, &t.zones[s.zone].name, &s.pile);
