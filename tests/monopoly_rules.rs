@@ -778,6 +778,24 @@ fn cards_are_drawn_without_replacement() {
     }
 }
 
+/// A draw is credited to the seat whose action led to it, until the turn passes: a card drawn
+/// for the table after that is nobody's.
+#[test]
+fn a_draw_is_the_acting_seats_until_the_turn_passes() {
+    let mut g = start("monopoly", "demo", 2, 3, &["auction=false"]);
+    let last_drawer = |g: &Game| {
+        g.events().iter().rev().find_map(|e| match e {
+            Event::Draw { seat, .. } => Some(*seat),
+            _ => None,
+        })
+    };
+    roll(&mut g, 1, 2);
+    exec(&mut g, "ctx.deck:draw('chance')");
+    assert_eq!(last_drawer(&g), Some(Some(0)));
+    exec(&mut g, "ctx:next_player() ctx.deck:draw('chance')");
+    assert_eq!(last_drawer(&g), Some(None));
+}
+
 // 8. Doubles ---------------------------------------------------------------------------------
 
 // Rule (classic): the third doubles in one turn sends the player to jail without moving.

@@ -19,7 +19,8 @@ pub struct Live {
     /// Die faces to use before the generator (scenario tests and tutorials set up exact rolls).
     pub forced_dice: VecDeque<u32>,
     pub record_events: bool,
-    /// The seat of the last action logged: the one whose rolls and draws follow.
+    /// The seat of the last action logged, until the turn passes: the one whose rolls and
+    /// draws follow.
     pub acting: Option<usize>,
 }
 

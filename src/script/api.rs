@@ -161,6 +161,15 @@ pub fn emit_api(lua: &Lua, board: &Board, world: &W) -> mlua::Result<Table> {
             Ok(())
         })?,
     )?;
+    // The turn passed: the rolls and draws that follow are nobody's action's until the next.
+    let w = world.clone();
+    t.raw_set(
+        "passed",
+        lua.create_function(move |_, ()| {
+            w.borrow_mut().acting = None;
+            Ok(())
+        })?,
+    )?;
     let w = world.clone();
     t.raw_set(
         "eliminated",
