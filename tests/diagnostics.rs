@@ -518,6 +518,37 @@ fn card_text_names_are_filled_or_refused() {
     );
 }
 
+/// A card's data field that reads like a slip beside the other cards with its effect is a
+/// warning at the card: a field none of them has in place of one they all have, or a value
+/// of another type than all of theirs.
+#[test]
+fn card_data_unlike_its_effects_other_cards_is_a_warning() {
+    let c = Copy::new();
+    c.edit(
+        "cards/classic.toml",
+        "data = { target = \"boardwalk\" }",
+        "data = { targte = \"boardwalk\" }",
+    );
+    c.edit(
+        "cards/classic.toml",
+        "data = { amount = 15 }",
+        "data = { amount = \"15\" }",
+    );
+    let boardwalk = c.line_of("cards/classic.toml", "id = \"advance_boardwalk\"");
+    let fine = c.line_of("cards/classic.toml", "id = \"speeding_fine\"");
+    let out = c.check();
+    assert_has(
+        &out.stderr,
+        &format!(
+            "mono/cards/classic.toml:{boardwalk}:6: warning: card 'advance_boardwalk' has data \
+             field 'targte' but not 'target', which every other card with effect 'advance_to' \
+             has; did you mean 'target'?\n\
+             mono/cards/classic.toml:{fine}:6: warning: card 'speeding_fine' has data field \
+             'amount' as a string, where every other card with effect 'pay' has a number\n"
+        ),
+    );
+}
+
 /// `AI.fixed` (and each style's) is checked at load: a table of verb = score (no NaN), beside
 /// `score` only; a style is a table that scores.
 #[test]

@@ -52,6 +52,75 @@ pub struct Deck {
     pub cards: Vec<Card>,
 }
 
+/// Warnings for a card whose `data` differs from every other card of `cards` with the same
+/// effect in a way a slip of the keyboard would: a field none of them has in place of one all
+/// of them have (`amonut` for `amount`), or a field of another type than theirs (`"50"` for
+/// `50`). `at[i]` locates card `i`. A field some cards leave out is no slip.
+pub fn odd_data(cards: &[Card], at: &[Loc]) -> Vec<crate::diag::Diagnostic> {
+    let mut out = Vec::new();
+    for (i, card) in cards.iter().enumerate() {
+        let Some((effect, _)) = &card.effect else {
+            continue;
+        };
+        let others: Vec<&Card> = (cards.iter().enumerate())
+            .filter(|(j, c)| *j != i && c.effect.as_ref().is_some_and(|(e, _)| e == effect))
+            .map(|(_, c)| c)
+            .collect();
+        if others.len() < 2 {
+            continue;
+        }
+        let all_have = |k: &str| others.iter().all(|c| c.data.contains_key(k));
+        let common: Vec<&str> = (others[0].data.keys())
+            .map(String::as_str)
+            .filter(|k| all_have(k) && !card.data.contains_key(*k))
+            .collect();
+        for (key, value) in &card.data {
+            let near = (common.iter())
+                .find(|m| strsim::damerau_levenshtein(key, m) <= 2)
+                .filter(|_| !others.iter().any(|c| c.data.contains_key(key)));
+            if let Some(meant) = near {
+                out.push(at[i].warning(format!(
+                    "card '{}' has data field '{key}' but not '{meant}', which every other \
+                     card with effect '{effect}' has; did you mean '{meant}'?",
+                    card.id
+                )));
+                continue;
+            }
+            let kinds: Vec<&str> = (others.iter())
+                .filter_map(|c| c.data.get(key).map(kind))
+                .collect();
+            let theirs = kinds
+                .first()
+                .copied()
+                .filter(|k| kinds.iter().all(|o| o == k));
+            match theirs {
+                Some(theirs) if kinds.len() == others.len() && theirs != kind(value) => {
+                    out.push(at[i].warning(format!(
+                        "card '{}' has data field '{key}' as {}, where every other card with \
+                         effect '{effect}' has {theirs}",
+                        card.id,
+                        kind(value)
+                    )))
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// What kind of TOML value `v` is, as a warning names it; integers and floats are both numbers.
+fn kind(v: &toml::Value) -> &'static str {
+    match v {
+        toml::Value::Integer(_) | toml::Value::Float(_) => "a number",
+        toml::Value::String(_) => "a string",
+        toml::Value::Boolean(_) => "a boolean",
+        toml::Value::Datetime(_) => "a date",
+        toml::Value::Array(_) => "a list",
+        toml::Value::Table(_) => "a table",
+    }
+}
+
 /// The `{name}`s in a card's text (a letter or `_`, then letters, digits or `_`), each with its
 /// byte offset; other braces are text.
 pub fn placeholders(text: &str) -> Vec<(usize, &str)> {

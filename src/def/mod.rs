@@ -327,6 +327,13 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
         &loc,
         &mut diags,
     );
+    // The decks' warnings (a deck several maps share is read for each: said once).
+    let (mut found, errors): (Vec<_>, Vec<_>) =
+        (diags.into_iter()).partition(|d| d.severity == diag::Severity::Warning);
+    diag::sort(&mut found);
+    found.dedup_by(|a, b| a.to_string() == b.to_string());
+    warnings.extend(found);
+    diags = errors;
     if def.maps.keys().all(|k| k == "default") {
         let msg = "no map is listed in [maps]: every game is played on one (a game without a \
                    board lists a map whose kind is \"table\")";
@@ -336,6 +343,8 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
         });
     }
     if !diags.is_empty() {
+        // Read beside the errors: a warning may be their cause.
+        diags.append(&mut warnings);
         diag::sort(&mut diags);
         return Err(diags);
     }
@@ -687,11 +696,15 @@ fn load_decks(
         return Vec::new();
     };
     let loc = |offset: usize| at(&path, &text, offset);
-    def.decks
+    let card_locs: Vec<Loc> = (def.decks.iter())
+        .flat_map(|d| d.cards.iter().map(|c| loc(c.id.span().start)))
+        .collect();
+    let decks: Vec<Deck> = def
+        .decks
         .into_iter()
         .map(|d| {
             let mut seen = HashSet::new();
-            let cards = d
+            let cards: Vec<Card> = d
                 .cards
                 .into_iter()
                 .map(|c| {
@@ -737,7 +750,11 @@ fn load_decks(
                 cards,
             }
         })
-        .collect()
+        .collect();
+    // An effect takes the same data whichever deck of the file its card is in.
+    let all: Vec<Card> = decks.iter().flat_map(|d| d.cards.iter().cloned()).collect();
+    diags.extend(cards::odd_data(&all, &card_locs));
+    decks
 }
 
 /// Content hash of every TOML and Lua file of the folder (not its tests), in sorted path order,
