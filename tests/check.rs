@@ -196,8 +196,8 @@ fn a_state_never_entered_and_a_verb_never_played_are_named() {
     );
 }
 
-/// When every game stops at the round cap, none reached a final state: `check` warns at the
-/// cap's key (two maps: at least four games).
+/// When every game, or nine in ten, stop at the round cap, none or few reached a final state:
+/// `check` warns at the cap's key (two maps: at least four games).
 #[test]
 fn check_warns_when_every_game_stops_at_the_round_cap() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -225,6 +225,23 @@ fn check_warns_when_every_game_stops_at_the_round_cap() {
         "{stderr}"
     );
     assert_eq!(out.status.code(), Some(0));
+    // Nine in ten stopped at the cap is warned about too: a rare game got through.
+    let args = [
+        "check",
+        "monopoly",
+        "--set",
+        "round_cap=40",
+        "--max-games",
+        "20",
+    ];
+    let stderr = text(&meeple_in(&root, &args).stderr);
+    assert!(
+        stderr.starts_with(&format!(
+            "games/monopoly/game.toml:{cap}:1: warning: 19 of 20 games stopped unfinished at \
+             the round cap: does the flow reach a final state as it should?\n"
+        )),
+        "{stderr}"
+    );
 }
 
 /// An option verb the play prompt reads as its own word (`save`) cannot be typed: `check`
