@@ -327,13 +327,13 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
         &loc,
         &mut diags,
     );
-    // The decks' warnings (a deck several maps share is read for each: said once).
-    let (mut found, errors): (Vec<_>, Vec<_>) =
-        (diags.into_iter()).partition(|d| d.severity == diag::Severity::Warning);
-    diag::sort(&mut found);
-    found.dedup_by(|a, b| a.to_string() == b.to_string());
-    warnings.extend(found);
-    diags = errors;
+    // The decks' warnings, said once though a deck several maps share is read for each; beside
+    // the errors when there are any (a slip in a card's data may be their cause).
+    diag::sort(&mut diags);
+    diags.dedup_by(|a, b| a.to_string() == b.to_string());
+    if diags.iter().all(|d| d.severity == diag::Severity::Warning) {
+        warnings.append(&mut diags);
+    }
     if def.maps.keys().all(|k| k == "default") {
         let msg = "no map is listed in [maps]: every game is played on one (a game without a \
                    board lists a map whose kind is \"table\")";
@@ -343,8 +343,6 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
         });
     }
     if !diags.is_empty() {
-        // Read beside the errors: a warning may be their cause.
-        diags.append(&mut warnings);
         diag::sort(&mut diags);
         return Err(diags);
     }
