@@ -2145,6 +2145,40 @@ fn static_data_is_read_only_and_saved_by_content() {
     assert_eq!(g.eval(settings).unwrap(), serde_json::json!([5, true, 400]));
 }
 
+/// ctx and its parts are the runtime's: a value kept there would carry over to the next game
+/// played in the same VM (sim, check) and be in no snapshot, so a write is an error.
+#[test]
+fn ctx_and_its_parts_refuse_a_write() {
+    let g = start("monopoly", "demo", 2, 1, &[]);
+    let refused = |name: &str, part: &str| {
+        format!(
+            "eval:1: {name} cannot be set: {part} is the runtime's and lives on from one game \
+             to the next; keep what changes in G"
+        )
+    };
+    let cases = [
+        ("ctx.cache = {}", refused("ctx.cache", "ctx")),
+        (
+            "ctx.seats = function() return 9 end",
+            refused("ctx.seats", "ctx"),
+        ),
+        (
+            "ctx.board.size = 10",
+            refused("ctx.board.size", "ctx.board"),
+        ),
+        ("ctx.dice.roll = nil", refused("ctx.dice.roll", "ctx.dice")),
+        ("ctx.grid.rows = 3", refused("ctx.grid.rows", "ctx.grid")),
+    ];
+    for (code, message) in &cases {
+        assert_eq!(raised(&g, code), serde_json::json!(message), "{code}");
+    }
+    // What the runtime itself changes in ctx still changes.
+    assert_eq!(
+        g.eval("return ctx.logging").unwrap(),
+        serde_json::json!(true)
+    );
+}
+
 /// A field a roll lacks is an error at the reading line (a misspelt `doubles` read as nil,
 /// that is false); its dice read as a list.
 #[test]
@@ -3768,10 +3802,9 @@ fn a_misspelled_ctx_field_names_the_closest() {
         "eval:2: error: ctx.counter has the methods that change counters: read 'cash' as \
          ctx.counters.cash[p]"
     );
-    let own = "ctx.cache = ctx.cache or {}\n\
-               return { rows = ctx.grid.rows == nil, kind = ctx.map.kind, cache = #ctx.cache }";
-    let said = serde_json::json!({"rows": true, "kind": "track", "cache": 0});
-    assert_eq!(game.eval(own).unwrap(), said);
+    let read = "return { rows = ctx.grid.rows == nil, kind = ctx.map.kind, own = ctx.own == nil }";
+    let said = serde_json::json!({"rows": true, "kind": "track", "own": true});
+    assert_eq!(game.eval(read).unwrap(), said);
 }
 
 /// A state with nowhere to go is pointed at where it is declared, not at the flow's start.

@@ -522,6 +522,7 @@ fn install_components(
     let state: Table = install.call((ctx.clone(), spec, emit.clone()))?;
     let (on_board, sizes) = (ctx.raw_get("board")?, (seats, board.spaces.len()));
     super::rawboard::install(lua, &on_board, &state, emit.raw_get("move")?, live, sizes)?;
+    prelude.get::<Function>("seal")?.call::<()>(ctx)?;
     Ok((state, emit))
 }
 

@@ -216,8 +216,8 @@ function M.install(ctx, spec, emit)
   end
   function S.set_record(on)
     S.record = on
-    ctx.log = on and log or unrecorded
-    ctx.logging = on
+    native.put(ctx, "log", on and log or unrecorded)
+    native.put(ctx, "logging", on)
   end
   ctx.log, ctx.logging = log, true
 
@@ -376,6 +376,28 @@ function M.install(ctx, spec, emit)
   return S
 end
 
+-- Makes ctx and its parts read-only, once the runtime has filled them: the VM lives on from
+-- one game to the next (sim and check play many in it), so a value kept there would carry
+-- over, and would be in no snapshot. A write is an error at its line.
+function M.seal(ctx)
+  local function seal(t, name)
+    local mt = getmetatable(t)
+    if mt == nil then
+      mt = {}
+      setmetatable(t, mt)
+    end
+    mt.__newindex = function(_, key)
+      error(string.format("%s.%s cannot be set: %s is the runtime's and lives on from one game "
+        .. "to the next; keep what changes in G", name, tostring(key), name), 2)
+    end
+    native.freeze(t)
+  end
+  for _, part in ipairs({ "board", "dice", "random", "deck", "melds", "counter", "grid" }) do
+    seal(ctx[part], "ctx." .. part)
+  end
+  seal(ctx, "ctx")
+end
+
 -- Makes what the game's files say read-only: its settings, map, items, spaces and cards (each
 -- space and card named alone, though several lists hold it).
 function M.freeze_files(ctx)
@@ -467,9 +489,8 @@ end
 
 -- Reading a field `name` (ctx, ctx.board, …) lacks but that is close to one it has is an
 -- error at the reading line naming that one (a misspelling read as nil failed later, or
--- never). Any other missing field reads as nil, so rules may keep fields of their own
--- (`ctx.cache = ctx.cache or {}`), as do the `optional` ones it may lack; fields it has are
--- read without the metamethod.
+-- never). Any other missing field reads as nil, as do the `optional` ones it may lack;
+-- fields it has are read without the metamethod.
 -- `hints`: keys a reader may mistake for a field, with what to say instead.
 function M.strict(t, name, optional, hints)
   setmetatable(t, { __index = function(_, key)

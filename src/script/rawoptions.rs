@@ -11,14 +11,16 @@ use std::ffi::CStr;
 use std::os::raw::c_int;
 
 /// The natives the prelude and the driver are loaded with: `bad_option(o, i)`,
-/// `check(list)`, `freeze(t)`, `hold(list, on)`, `tied(…)` and `counts(pile, k)`.
+/// `check(list)`, `freeze(t)`, `hold(list, on)`, `put(t, k, v)`, `tied(…)` and
+/// `counts(pile, k)`.
 pub fn natives(lua: &Lua) -> mlua::Result<Table> {
     let t = lua.create_table()?;
-    let calls: [(&str, ffi::lua_CFunction); 6] = [
+    let calls: [(&str, ffi::lua_CFunction); 7] = [
         ("bad_option", bad_option),
         ("check", check),
         ("freeze", freeze),
         ("hold", hold),
+        ("put", put),
         ("tied", tied),
         ("counts", counts),
     ];
@@ -52,6 +54,9 @@ extern "C-unwind" {
     // flag): what a bot scores cannot change under it.
     #[link_name = "meeple_hold"]
     fn hold(l: *mut lua_State) -> c_int;
+    // `put(t, k, v)`: a raw write that a read-only table takes too (the runtime's own).
+    #[link_name = "meeple_put"]
+    fn put(l: *mut lua_State) -> c_int;
 }
 
 /// `tied(fixed, score, G, ctx, seat, list, tied, out)` → the best score, how many options
