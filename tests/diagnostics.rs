@@ -3129,6 +3129,32 @@ fn shown_in_readme(out: &Output, lines: usize) {
     }
 }
 
+/// A script error as the game starts comes with the rules' warnings: a misspelt hook that is
+/// never called is often its cause.
+#[test]
+fn a_start_error_comes_with_the_misspelt_hook_that_caused_it() {
+    let c = Copy::new();
+    c.edit(
+        "rules.lua",
+        "function R.setup(G, ctx)",
+        "function R.stup(G, ctx)",
+    );
+    let (setup, options) = (
+        c.line_of("rules.lua", "function R.stup(G, ctx)"),
+        c.line_of("rules.lua", "then out[#out + 1] = { \"pay_fine\" } end") - 1,
+    );
+    let out = c.check();
+    assert!(
+        out.stderr.starts_with(&format!(
+            "mono/rules.lua:{setup}: warning: R.stup is not read by the runtime; did you mean \
+             R.setup?\nmono/rules.lua:{options}: error: attempt to index a nil value (field \
+             'players')\n"
+        )),
+        "{}",
+        out.stderr
+    );
+}
+
 /// The docs' Diagnostics section shows these errors with their lines, which move whenever the
 /// property game's files change: the same edits, and its text must match.
 #[test]

@@ -129,9 +129,13 @@ impl Game {
             shown: Default::default(),
         };
         let seed = game.config.seed;
-        game.rules
-            .restart(seed)
-            .map_err(|e| vec![e.into_diagnostic(game.pkg.file("game.toml"))])?;
+        // The rules' warnings (a misspelt hook never called) are often the error's cause.
+        if let Err(e) = game.rules.restart(seed) {
+            let mut ds = vec![e.into_diagnostic(game.pkg.file("game.toml"))];
+            ds.extend(game.warnings());
+            crate::diag::sort(&mut ds);
+            return Err(ds);
+        }
         Ok(game)
     }
 
