@@ -481,8 +481,8 @@ fn rules_errors_read_the_same_inside_the_vm() {
     );
     // What the AI scores is read-only: an option changed while scored would be played (and
     // recorded) as an option never offered.
-    let read_only = "error: attempt to change a read-only table (an option and its list are \
-                     read-only once offered: change a copy)";
+    let read_only = "error: attempt to change a read-only table (an option is read-only once \
+                     offered, and its list while the AI scores it: change a copy)";
     let err = fails_alike("", &scores("option[1] = 'pass'"));
     assert!(
         err.contains(&format!("games/monopoly/ai.lua:5: {read_only}")),

@@ -30,15 +30,15 @@ end
 -- word) and whose other elements are numbers, strings or booleans. D.check(list): nil when a
 -- decision's options list is valid, else the problem; a bare string option becomes {verb}.
 -- Both are C functions (src/script/rawoptions.rs), run on every list each time it is listed
--- (rules may change a list or an option after returning it: what is checked is what they
+-- (rules may change a list of their own after returning it: what is checked is what they
 -- return now) and on every option as it is played.
 local bad_option = native.bad_option
 D.check = native.check
 
--- hold(t, true) makes t and each table in it read-only, hold(t, false) writable again (a C
--- function, vendor/lua-src/loptions.c): a list while the AI scores it, an option while `act`
--- plays it. What is played is then what was checked and offered, and a search that plays
--- another option of the same list finds it as it was.
+-- Each option is read-only once checked (by the C functions above): what is played is what
+-- was checked and offered, and a search that plays another option of the same list finds it
+-- as it was. hold(list, true) makes the list itself read-only while AI.scores scores it,
+-- hold(list, false) writable again (rules may change a list of their own between asks).
 local hold = native.hold
 
 -- AI scores ---------------------------------------------------------------------------------
@@ -78,10 +78,11 @@ end
 -- AI.score(G, ctx, seat, option) one by one (a C function, src/script/rawoptions.rs). A score
 -- that is not a number (NaN among them) is an error at the AI function.
 function D.tied(AI, G, ctx, seat, list, tied, out)
-  hold(list, true)
   local best, n, ran
   if AI.scores then
+    hold(list, true)
     local scores = whole_scores(AI, G, ctx, seat, list)
+    hold(list, false)
     best, n, ran = -math.huge, 0, true
     for i = 1, #list do
       local s = scores[i]
@@ -97,7 +98,6 @@ function D.tied(AI, G, ctx, seat, list, tied, out)
   else
     best, n, ran = native_tied(AI.fixed, AI.score, G, ctx, seat, list, tied, out)
   end
-  hold(list, false)
   if best == nil then bad_score(AI.score, ran, n) end
   return best, n, ran
 end
@@ -245,7 +245,13 @@ function D.run(run, limit, index)
         index = 1
       else
         run.hook, run.seat = "AI.score", seat
-        local _, tied, ran = rate(policy, G, ctx, seat, list, tied_scratch)
+        local best, tied, ran
+        if policy.scores then
+          best, tied, ran = rate(policy, G, ctx, seat, list, tied_scratch)
+        else
+          best, tied, ran = native_tied(policy.fixed, policy.score, G, ctx, seat, list, tied_scratch)
+          if best == nil then bad_score(policy.score, ran, tied) end
+        end
         index = tied == 1 and tied_scratch[1] or tied_scratch[run.draw(seat, tied)]
         if ran then checked = false end
       end
@@ -271,14 +277,7 @@ function D.run(run, limit, index)
     if option ~= nil and S.record then run.emit.action(seat, option, forced == true) end
     ::act::
     run.hook, run.seat, run.turn = "act", seat or S.current, S.turn
-    if option == nil then
-      nxt = st.act(G, ctx, option, seat, claim)
-    else
-      -- Read-only while played: a search plays it again from the same list.
-      hold(option, true)
-      nxt = st.act(G, ctx, option, seat, claim)
-      hold(option, false)
-    end
+    nxt = st.act(G, ctx, option, seat, claim)
     fresh = false
     -- Settle: move to `nxt` (nil: stay), run automatic states and the enter hook of each
     -- state entered, until a decision or the end. fresh: `st` was entered and its enter

@@ -38,7 +38,8 @@ pub fn natives(lua: &Lua) -> mlua::Result<Table> {
 // the verb (a string of one word) and whose other elements are numbers, strings or booleans.
 // `check(list)` → nil when `list` is a valid options list, else the problem; a bare string
 // option becomes {verb} in place. What is checked is the list as it is now: rules may change a
-// list or an option after returning it, and the driver checks on every ask. Both are C
+// list after returning it, and the driver checks on every ask. A checked option is read-only
+// from then on (a write to it is an error at its line). Both are C
 // written against Lua's table internals (vendor/lua-src/loptions.c): they run on every
 // decision.
 extern "C-unwind" {
@@ -50,8 +51,8 @@ extern "C-unwind" {
     // a raw write fails (a flag the VM checks on each write's fast path).
     #[link_name = "meeple_freeze"]
     fn freeze(l: *mut lua_State) -> c_int;
-    // `hold(list, on)`: while `on`, the list and each option in it are read-only (the same
-    // flag): what a bot scores cannot change under it.
+    // `hold(list, on)`: while `on`, the list is read-only (the same flag): what a bot scores
+    // cannot change under it.
     #[link_name = "meeple_hold"]
     fn hold(l: *mut lua_State) -> c_int;
     // `put(t, k, v)`: a raw write that a read-only table takes too (the runtime's own).

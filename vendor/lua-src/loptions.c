@@ -79,6 +79,9 @@ static int meeple_option_problem (lua_State *L, const TValue *v, lua_Integer i) 
                             "keep no other)", fltvalue(a) != fltvalue(a) ? "NaN"
                             : fltvalue(a) > 0 ? "infinite" : "minus infinite");
   }
+  /* Read-only once offered: what is played is what was checked, and a search that plays
+  ** another option of the same list finds this one as it was. */
+  if (o->metatable == NULL) o->flags |= BITRO;
   return 0;
 }
 
@@ -91,7 +94,7 @@ int meeple_bad_option (lua_State *L) {
 }
 
 /* check(list) -> nothing when `list` is a valid options list, else the problem. A bare string
-** option becomes {verb} in place. */
+** option becomes {verb} in place. Each option is read-only from then on. */
 int meeple_check_options (lua_State *L) {
   const TValue *v = index2value(L, 1);
   Table *t;
@@ -111,6 +114,7 @@ int meeple_check_options (lua_State *L) {
       lua_createtable(L, 1, 0);
       lua_rawgeti(L, 1, l_castU2S(i));
       lua_rawseti(L, 2, 1);
+      hvalue(index2value(L, 2))->flags |= BITRO;
       lua_rawseti(L, 1, l_castU2S(i));
     }
     else if (meeple_option_problem(L, o, l_castU2S(i)))
@@ -130,25 +134,15 @@ int meeple_freeze (lua_State *L) {
 
 /* Read-only (`on`) or writable again: a table without a metatable (one with a metatable is
 ** the rules' own kind, or the game's files, read-only for good). */
-static void meeple_hold_one (Table *t, int on) {
-  if (t->metatable != NULL) return;
-  if (on) t->flags |= BITRO;
-  else t->flags &= cast_byte(~BITRO);
-}
-
-/* hold(t, on): while `on`, `t` and each table in it are read-only (a write is an error at its
-** line): an options list while a bot scores it, an option while it is played. */
+/* hold(t, on): while `on`, `t` is read-only (a write is an error at its line): an options
+** list while a bot scores it. A table with a metatable is the rules' own kind: left as it is. */
 int meeple_hold (lua_State *L) {
   Table *t;
-  lua_Unsigned n, i;
-  int on = lua_toboolean(L, 2);
   luaL_checktype(L, 1, LUA_TTABLE);
   t = hvalue(index2value(L, 1));
-  meeple_hold_one(t, on);
-  n = luaH_getn(t);
-  for (i = 1; i <= n; i++) {
-    const TValue *o = luaH_getint(t, l_castU2S(i));
-    if (ttistable(o)) meeple_hold_one(hvalue(o), on);
+  if (t->metatable == NULL) {
+    if (lua_toboolean(L, 2)) t->flags |= BITRO;
+    else t->flags &= cast_byte(~BITRO);
   }
   return 0;
 }

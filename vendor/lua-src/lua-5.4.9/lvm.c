@@ -344,8 +344,8 @@ void luaV_finishset (lua_State *L, const TValue *t, TValue *key,
       tm = fasttm(L, h->metatable, TM_NEWINDEX);  /* get metamethod */
       if (l_unlikely(isreadonly(h))) {  /* meeple: every write goes to '__newindex' */
         if (tm == NULL)
-          luaG_runerror(L, "attempt to change a read-only table (an option and its list "
-                           "are read-only once offered: change a copy)");
+          luaG_runerror(L, "attempt to change a read-only table (an option is read-only "
+                           "once offered, and its list while the AI scores it: change a copy)");
       }
       else if (tm == NULL) {  /* no metamethod? */
         lua_assert(isempty(slot));  /* slot must be empty */
