@@ -542,6 +542,42 @@ fn a_stuck_flow_is_caught_the_same_inside_the_vm() {
     );
 }
 
+/// A forced decision whose act keeps the game in it plays its lone option for ever: the
+/// error says so at the act hook, not at an enter hook the state does not have.
+#[test]
+fn a_forced_state_that_never_moves_on_names_its_act() {
+    let rules = "R.states.wait = {\n\
+                   options = function(G, ctx, p) return { { 'wait' } } end,\n\
+                   act = function(G, ctx, option, p) end,\n\
+                 }\n\
+                 local act = R.states.turn.act\n\
+                 R.states.turn.act = function(G, ctx, option, p)\n\
+                   local nxt = act(G, ctx, option, p)\n\
+                   if nxt == nil and G.moves >= 3 then return 'wait' end\n\
+                   return nxt\n\
+                 end";
+    let flow = (
+        "turn = { next = [\"over\"], decide = true }",
+        "turn = { next = [\"over\", \"wait\"], decide = true }\n\
+         wait = { next = [\"wait\"], decide = true, forced = true }",
+    );
+    let v = variant("tictactoe", rules, "", Some(flow));
+    let make = || new_game(&v.pkg, "board", 2, 5);
+    let err = both_ways(&make, 5, &[], "forced")
+        .0
+        .expect_err("the flow cycles");
+    let err = err.to_string();
+    assert!(
+        err.contains(
+            "rules.lua:4: error: no decision reached after 10000 steps: state 'wait' is forced, \
+             and its lone option was played again and again: does its act return nil (ask \
+             again) where it should name the next state?"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("in state 'wait' hook 'act'"), "{err}");
+}
+
 /// Seats that play different styles of the AI draw from their own tables (their own `fixed`
 /// scores too) and generators.
 #[test]

@@ -302,9 +302,20 @@ impl Host {
                     Value::Table(t) => t.sequence_values::<String>().flatten().collect(),
                     _ => Vec::new(),
                 };
+                let guard = crate::core::flow::STEP_GUARD;
+                let forced =
+                    (self.pkg.flow.states.iter()).any(|s| s.name == state && s.decide && s.forced);
+                // Stuck in a forced decision: its act keeps the game there (returns nil).
+                if forced && trail.iter().all(|s| *s == state) {
+                    let msg = format!(
+                        "no decision reached after {guard} steps: state '{state}' is forced, and \
+                         its lone option was played again and again: does its act return nil \
+                         (ask again) where it should name the next state?"
+                    );
+                    return self.hook_error("act", msg);
+                }
                 let msg = format!(
-                    "no decision reached after {} automatic steps: the flow cycles ({} → …)",
-                    crate::core::flow::STEP_GUARD,
+                    "no decision reached after {guard} automatic steps: the flow cycles ({} → …)",
                     trail.join(" → ")
                 );
                 self.hook_error("enter", msg)
