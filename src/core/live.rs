@@ -19,8 +19,8 @@ pub struct Live {
     /// Die faces to use before the generator (scenario tests and tutorials set up exact rolls).
     pub forced_dice: VecDeque<u32>,
     pub record_events: bool,
-    /// The seat of the last action logged, until the turn passes: the one whose rolls and
-    /// draws follow.
+    /// The seat whose rolls and draws follow: the one whose turn it is, or who played the last
+    /// action logged since (a claim out of turn); none during the set-up.
     pub acting: Option<usize>,
 }
 

@@ -161,12 +161,12 @@ pub fn emit_api(lua: &Lua, board: &Board, world: &W) -> mlua::Result<Table> {
             Ok(())
         })?,
     )?;
-    // The turn passed: the rolls and draws that follow are nobody's action's until the next.
+    // The turn passed to seat `s`: the rolls and draws that follow are its own.
     let w = world.clone();
     t.raw_set(
         "passed",
-        lua.create_function(move |_, ()| {
-            w.borrow_mut().acting = None;
+        lua.create_function(move |_, s: usize| {
+            w.borrow_mut().acting = s.checked_sub(1);
             Ok(())
         })?,
     )?;

@@ -163,7 +163,7 @@ function M.install(ctx, spec, emit)
     end
     if s <= cur then S.round = S.round + 1 end
     S.current, S.turn = s, S.turn + 1
-    if S.record and s ~= cur then emit.passed() end
+    if S.record and s ~= cur then emit.passed(s) end
     return s
   end
   function ctx:eliminate(p)

@@ -155,6 +155,7 @@ impl Host {
                 g.filled = filled;
             }
             live.outcome = world.outcome.clone();
+            live.acting = Some(world.current);
         }
         super::sync::push(&self.lua, &self.state, world).map_err(fail)?;
         let claim = match &world.claim {
@@ -527,6 +528,8 @@ impl Rules for Host {
             .raw_set(pkg.flow.name(pkg.flow.start), true)
             .map_err(fail)?;
         self.run.raw_set("entered", entered).map_err(fail)?;
+        // The set-up's rolls and draws are the table's; from then on, the first player's.
+        self.live.borrow_mut().acting = None;
         if let Some(setup) = self.game.setup.clone() {
             let ctx = || "in R.setup (before the first turn)".to_string();
             match self.call::<Value>(&setup, (&g, &self.ctx), &ctx)? {
@@ -541,10 +544,14 @@ impl Rules for Host {
                 }
             }
         }
+        let first: usize = self.state.raw_get("current").map_err(fail)?;
+        let mut live = self.live.borrow_mut();
+        live.acting = first.checked_sub(1);
         // Stones the set-up placed are not a move.
-        if let Some(grid) = self.live.borrow_mut().grid.as_mut() {
+        if let Some(grid) = live.grid.as_mut() {
             grid.filled = None;
         }
+        drop(live);
         self.settle()
     }
 
