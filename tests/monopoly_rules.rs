@@ -778,10 +778,10 @@ fn cards_are_drawn_without_replacement() {
     }
 }
 
-/// A draw is credited to the seat whose action led to it, until the turn passes: a card drawn
-/// for the table after that is nobody's.
+/// A draw is credited to the seat whose turn it is: the one that acted, then, once the turn
+/// passes, the next one.
 #[test]
-fn a_draw_is_the_acting_seats_until_the_turn_passes() {
+fn a_draw_is_credited_to_the_seat_whose_turn_it_is() {
     let mut g = start("monopoly", "demo", 2, 3, &["auction=false"]);
     let last_drawer = |g: &Game| {
         g.events().iter().rev().find_map(|e| match e {
@@ -793,7 +793,19 @@ fn a_draw_is_the_acting_seats_until_the_turn_passes() {
     exec(&mut g, "ctx.deck:draw('chance')");
     assert_eq!(last_drawer(&g), Some(Some(0)));
     exec(&mut g, "ctx:next_player() ctx.deck:draw('chance')");
-    assert_eq!(last_drawer(&g), Some(None));
+    assert_eq!(last_drawer(&g), Some(Some(1)));
+    // A token placed where it stands has not moved.
+    let moves = |g: &Game| {
+        (g.events().iter())
+            .filter(|e| matches!(e, Event::Move { .. }))
+            .count()
+    };
+    let before = moves(&g);
+    exec(
+        &mut g,
+        "ctx.board:place(2, ctx.board:position(2)) ctx.board:move(2, 0)",
+    );
+    assert_eq!(moves(&g), before);
 }
 
 // 8. Doubles ---------------------------------------------------------------------------------

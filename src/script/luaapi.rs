@@ -126,8 +126,8 @@ pub const CLASSES: &[Class] = &[
         path: "ctx.dice",
         doc: "Dice rolled with the game's generator; specs such as `2d6`, `d20`, `3d6+2`.",
         members: &[
-            method("roll", &[("spec", "string")], &[("", "meeple.Roll")], "Rolls the dice: `{v1, v2, ..., total = n, doubles = bool}`."),
-            method("sum", &[("spec", "string")], &[("total", "integer"), ("doubles", "boolean"), ("...", "integer")], "The same roll as values: the total, whether doubles, then each die."),
+            method("roll", &[("spec", "string")], &[("", "meeple.Roll")], "Rolls the dice: `{v1, v2, ..., total = n, doubles = bool}`. The log says the roll, as the seat's whose turn it is."),
+            method("sum", &[("spec", "string")], &[("total", "integer"), ("doubles", "boolean"), ("...", "integer")], "The same roll as values: the total, whether doubles, then each die. Logged as `roll` is."),
         ],
     },
     Class {
@@ -161,9 +161,9 @@ pub const CLASSES: &[Class] = &[
             field("group_names", "string[]", "The groups' names, in board order of each group's first space."),
             field("size", "integer", "The number of spaces."),
             method("position", &[P], &[("", "integer")], "The index of the space seat `p`'s token is on."),
-            method("move", &[P, ("steps", "integer")], &[("to", "integer"), ("laps", "integer")], "Moves forward (negative: back); returns the space and the times the start was passed."),
-            method("advance_to", &[P, SPACE], &[("to", "integer"), ("laps", "integer")], "Moves forward to a space (a full lap if already there)."),
-            method("place", &[P, SPACE], &[("", "integer")], "Puts the token on a space without passing anything; returns its index."),
+            method("move", &[P, ("steps", "integer")], &[("to", "integer"), ("laps", "integer")], "Moves forward (negative: back); returns the space and the times the start was passed. The log says the move (not one of 0 steps)."),
+            method("advance_to", &[P, SPACE], &[("to", "integer"), ("laps", "integer")], "Moves forward to a space (a full lap if already there), and logs the move."),
+            method("place", &[P, SPACE], &[("", "integer")], "Puts the token on a space without passing anything; returns its index. The log says the move, unless the token was there."),
             method("owner", &[SPACE], &[("", "integer?")], "The seat owning a space, or nil."),
             method("set_owner", &[SPACE, ("p", "integer?")], &[], "Sets a space's owner (nil clears it)."),
             method("level", &[SPACE], &[("", "integer")], "A space's integer mark (buildings), default 0."),
@@ -260,7 +260,7 @@ pub const CLASSES: &[Class] = &[
         path: "ctx.deck",
         doc: "Draws from the map's decks; the discard is reshuffled when a pile is empty.",
         members: &[
-            method("draw", &[("deck", "string")], &[("", "meeple.Card?")], "The top card of the deck, or nil if every card is held."),
+            method("draw", &[("deck", "string")], &[("", "meeple.Card?")], "The top card of the deck, or nil if every card is held. The log says the card drawn."),
             method("keep", &[("deck", "string"), ("card", "meeple.Card|string"), P], &[], "Seat `p` keeps a drawn card out of the deck."),
             method("give_back", &[("deck", "string"), ("card", "meeple.Card|string")], &[("", "integer")], "Returns a kept card to the discard; returns the seat that held it."),
             method("held", &[P], &[("", "meeple.Card[]")], "The cards seat `p` holds, from every deck."),

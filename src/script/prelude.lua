@@ -223,9 +223,10 @@ function M.install(ctx, spec, emit)
 
   -- board
   local board = ctx.board
+  -- A token placed where it stands has not moved: nothing is logged.
   local function moved(s, to, laps)
+    if S.record and (to ~= token[s] or laps > 0) then emit.move(s, to, laps) end
     token[s] = to
-    if S.record then emit.move(s, to, laps) end
     return to, laps
   end
   function board:position(p)

@@ -229,7 +229,8 @@ unsafe extern "C-unwind" fn move_token(l: *mut lua_State) -> c_int {
     }
     ffi::lua_pushinteger(l, to);
     ffi::lua_rawseti(l, up(TOKEN), p);
-    if recording(l) {
+    // A move of no steps is no move: nothing is logged.
+    if n != 0 && recording(l) {
         ffi::lua_pushvalue(l, up(EMIT));
         for v in [p, to, laps] {
             ffi::lua_pushinteger(l, v);
