@@ -2068,6 +2068,14 @@ fn live_views_read_the_state_and_refuse_writes() {
             "eval:1: space 11 out of range (1..10)",
         ),
         ("ctx.board:owner('moon')", "eval:1: no space 'moon' on this board"),
+        (
+            "ctx.board:owner('bejing')",
+            "eval:1: no space 'bejing' on this board; did you mean 'beijing'?",
+        ),
+        (
+            "ctx.board:place(1, 'bejing')",
+            "eval:1: no space 'bejing' on this board; did you mean 'beijing'?",
+        ),
     ];
     for (call, message) in cases {
         assert_eq!(error(call), serde_json::json!(message), "{call}");

@@ -74,7 +74,13 @@ function M.install(ctx, spec, emit)
       error(string.format("space %d out of range (1..%d)", v, nspaces), 3)
     elseif type(v) == "string" then
       local sp = by_id[v]
-      if not sp then error(string.format("no space '%s' on this board", v), 3) end
+      if not sp then
+        local ids = {}
+        for id in pairs(by_id) do ids[#ids + 1] = id end
+        local near = M.did_you_mean(v, ids)
+        error(string.format("no space '%s' on this board%s", v,
+          near and string.format("; did you mean '%s'?", near) or ""), 3)
+      end
       return sp.index
     end
     error("expected a space index or id, got " .. (math.type(v) or type(v)), 3)

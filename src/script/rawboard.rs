@@ -5,7 +5,7 @@
 //! Lua jumps away, and nothing here can panic.
 
 use super::rawgrid::seat as seat_in_range;
-use super::rawgrid::{c_closure, raise};
+use super::rawgrid::{c_closure, raise, Msg};
 use crate::core::live::Live;
 use mlua::ffi::{self, lua_State};
 use mlua::{Function, Lua, Table, Value};
@@ -73,6 +73,21 @@ pub fn install(
         }
     }
     Ok(())
+}
+
+/// The string keys of the table at `t` (the board's space ids). Raises nothing.
+unsafe fn keys(l: *mut lua_State, t: c_int) -> Vec<String> {
+    let mut out = Vec::new();
+    ffi::lua_pushnil(l);
+    while ffi::lua_next(l, t) != 0 {
+        if ffi::lua_type(l, -2) == ffi::LUA_TSTRING {
+            let mut n = 0;
+            let k = ffi::lua_tolstring(l, -2, &mut n).cast::<u8>();
+            out.push(String::from_utf8_lossy(std::slice::from_raw_parts(k, n)).into_owned());
+        }
+        ffi::lua_settop(l, -2);
+    }
+    out
 }
 
 /// Every `ctx.board` function on a map with no spaces (a grid or a table).
@@ -164,7 +179,13 @@ unsafe fn space(l: *mut lua_State, arg: c_int, spaces: i64) -> i64 {
             let mut n = 0;
             let id = ffi::lua_tolstring(l, arg, &mut n).cast::<u8>();
             let id = std::str::from_utf8(std::slice::from_raw_parts(id, n)).unwrap_or("?");
-            raise(l, format_args!("no space '{id}' on this board"))
+            // The ids and the hint are dropped before the error jumps away.
+            let msg = {
+                let ids = keys(l, ffi::lua_upvalueindex(BY_ID));
+                let hint = crate::diag::hint(id, ids.iter().map(String::as_str));
+                Msg::of(format_args!("no space '{id}' on this board{hint}"))
+            };
+            raise(l, msg)
         }
         _ => raise_got(l, c"expected a space index or id, got ", arg, true),
     }
