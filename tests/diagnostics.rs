@@ -3498,6 +3498,32 @@ fn check_reports_the_style_problems_of_every_map_at_once() {
     );
 }
 
+/// A style key of `[kinds]` or `[groups]` that names no space kind or group of the game would
+/// colour nothing: an error at the key, with the name meant.
+#[test]
+fn a_style_colour_for_no_kind_or_group_is_an_error() {
+    let c = Copy::new();
+    c.edit("style.toml", "\njail = ", "\njial = ");
+    c.edit("style.toml", "\nbrown = ", "\nbrwon = ");
+    let (jail, brown) = (
+        c.line_of("style.toml", "jial = "),
+        c.line_of("style.toml", "brwon = "),
+    );
+    let out = c.check();
+    assert_has(
+        &out.stderr,
+        &format!(
+            "mono/style.toml:{jail}:1: error: no space kind 'jial' in the game (its files name: "
+        ),
+    );
+    assert_has(&out.stderr, "); did you mean 'jail'?\n");
+    assert_has(
+        &out.stderr,
+        &format!("mono/style.toml:{brown}:1: error: no space group 'brwon' in the game (its files name: "),
+    );
+    assert_has(&out.stderr, "); did you mean 'brown'?\n");
+}
+
 /// A save made before the map gained a space resumes on the new map (its world matched onto
 /// the spaces by id, as a reload does); a save whose snapshot was edited by hand, or whose
 /// steps no longer lead to it, is refused with the field named.

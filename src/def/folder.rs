@@ -73,7 +73,7 @@ fn style_problems(root: &Path, shown: &str) -> Vec<Diagnostic> {
         .map(String::as_str)
         .filter(|m| *m != "default")
         .collect();
-    style::check_styles_of(shown, root, &maps, parts.seats())
+    style::check_styles_of(shown, root, &maps, parts.seats(), None)
         .err()
         .unwrap_or_default()
 }

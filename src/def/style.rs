@@ -144,6 +144,34 @@ pub struct StyleFor<'a> {
     pub maps: Vec<&'a str>,
     pub seats: usize,
     pub root: &'a Path,
+    /// The space kinds and groups the game's files declare, which `[kinds]` and `[groups]`
+    /// colour; None when the game's files did not load.
+    pub names: Option<Names>,
+}
+
+/// The names a style may colour: the game's space kinds and every map's groups.
+#[derive(Clone)]
+pub struct Names {
+    pub kinds: Vec<String>,
+    pub groups: Vec<String>,
+}
+
+impl Names {
+    /// The kinds game.toml declares and those the maps use (a game that declares none allows
+    /// any), and the groups of every map.
+    pub fn of(pkg: &super::Package) -> Names {
+        let spaces = || pkg.maps.values().flat_map(|b| b.spaces.iter());
+        let sorted = |mut v: Vec<String>| {
+            v.sort();
+            v.dedup();
+            v
+        };
+        let used = spaces().map(|s| s.kind.clone());
+        Names {
+            kinds: sorted(pkg.space_kinds.iter().cloned().chain(used).collect()),
+            groups: sorted(spaces().filter_map(|s| s.group.clone()).collect()),
+        }
+    }
 }
 
 impl<'a> StyleFor<'a> {
@@ -154,6 +182,7 @@ impl<'a> StyleFor<'a> {
             maps: pkg.maps.keys().map(String::as_str).collect(),
             seats: pkg.players.1,
             root: &pkg.root,
+            names: Some(Names::of(pkg)),
         }
     }
 }
@@ -169,7 +198,8 @@ pub fn load_style(shown: &str, game: &StyleFor) -> Result<Style, Vec<Diagnostic>
 /// problem of every map, each once (the file's top-level problems show for every map), sorted.
 pub fn check_styles(pkg: &super::Package) -> Result<(), Vec<Diagnostic>> {
     let maps: Vec<&str> = pkg.maps.keys().map(String::as_str).collect();
-    check_styles_of(&pkg.shown, &pkg.root, &maps, pkg.players.1)
+    let names = Some(Names::of(pkg));
+    check_styles_of(&pkg.shown, &pkg.root, &maps, pkg.players.1, names)
 }
 
 /// The same for a game folder whose package did not load: its maps and most players as far
@@ -179,6 +209,7 @@ pub fn check_styles_of(
     root: &Path,
     maps: &[&str],
     seats: usize,
+    names: Option<Names>,
 ) -> Result<(), Vec<Diagnostic>> {
     let (path, text) = read_style(shown, root)?;
     let mut diags: Vec<Diagnostic> = Vec::new();
@@ -188,6 +219,7 @@ pub fn check_styles_of(
             maps: maps.to_vec(),
             seats,
             root,
+            names: names.clone(),
         };
         for d in style_of(&path, text.as_deref(), &game)
             .err()
@@ -448,11 +480,35 @@ impl Builder<'_> {
             for (k, c) in t.unwrap_or_default() {
                 let mut key = self.key_in(in_map, name);
                 key.push(k.clone());
+                self.named(name, &key, &k);
                 let rgba = self.color(&key, None, &c);
                 out.insert(k, rgba);
             }
         }
         out
+    }
+
+    /// An error at `key` when `k`, a key of `[kinds]` or `[groups]`, names no space kind or
+    /// group of the game: its colour would colour nothing.
+    fn named(&mut self, table: &str, key: &[String], k: &str) {
+        let Some(names) = &self.game.names else {
+            return;
+        };
+        let (known, what) = match table {
+            "kinds" => (&names.kinds, "space kind"),
+            _ => (&names.groups, "space group"),
+        };
+        if known.iter().any(|n| n == k) {
+            return;
+        }
+        let hint = crate::diag::hint(k, known.iter().map(String::as_str));
+        let listed = match known.is_empty() {
+            true => "none".to_string(),
+            false => known.join(", "),
+        };
+        let msg = format!("no {what} '{k}' in the game (its files name: {listed}){hint}");
+        let segs: Vec<&str> = key.iter().map(String::as_str).collect();
+        self.diags.push((self.at)(&segs, msg));
     }
 
     fn color(&mut self, key: &[String], index: Option<usize>, text: &str) -> Rgba {
@@ -514,6 +570,7 @@ mod tests {
             maps: vec!["classic", "demo"],
             seats,
             root: Path::new("/no/such/game"),
+            names: None,
         }
     }
 
