@@ -12,7 +12,7 @@ use super::{load, CmdResult};
 use crate::ai::alphabeta::value_text;
 use crate::ai::Seat;
 use crate::core::event::Event;
-use crate::diag::Diagnostic;
+use crate::diag::{plural, Diagnostic};
 use crate::engine::{Game, GameConfig, GameError};
 use crate::reload::Watcher;
 use crate::session::{self, interrupt, Session};
@@ -138,6 +138,7 @@ fn play_in_terminal(s: &mut Session, watcher: Option<Watcher>, max_decisions: u6
     // Bots' moves since a person was last asked, to stop a game of bots that never ends.
     let mut streak = 0;
     let mut ended = Ok(0);
+    print_backlog(&mut s.game);
     loop {
         if interrupt::asked() {
             ended = Ok(interrupt::STATUS);
@@ -409,6 +410,24 @@ fn why(game: &mut Game, asker: usize, bot: &str) {
         Err(e) => say!("{e}"),
     }
 }
+
+/// The log lines a game starts with shown, the last `BACKLOG` of them only (a resumed game
+/// replays its whole past), after a line saying how many are left out.
+fn print_backlog(game: &mut Game) {
+    let lines: Vec<Event> = (game.drain_events().into_iter())
+        .filter(|e| !matches!(e, Event::Action { .. } | Event::Reload { .. }))
+        .collect();
+    let skipped = lines.len().saturating_sub(BACKLOG);
+    if skipped > 0 {
+        say!("  · … {} before these", plural(skipped, "line"));
+    }
+    for e in &lines[skipped..] {
+        say!("  · {e}");
+    }
+}
+
+/// How many of the log lines a game starts with the terminal shows.
+const BACKLOG: usize = 12;
 
 fn print_events(game: &mut Game) {
     for e in game.drain_events() {
