@@ -3137,6 +3137,36 @@ fn shown_in_readme(out: &Output, lines: usize) {
     }
 }
 
+/// After the game's end a person may still undo (back into the game) or save; other input is
+/// answered with what the prompt takes, and quit ends the session.
+#[test]
+fn a_person_may_undo_or_save_after_the_game_ends() {
+    let tmp = tempfile::tempdir().unwrap();
+    let typed = format!("{}place 9 9\nundo\nsave end.json\nquit\n", "1\n".repeat(5));
+    let args = [
+        "play",
+        "tictactoe",
+        "--players",
+        "human,ai",
+        "--seed",
+        "2",
+        "--text",
+    ];
+    let out = run_typing(tmp.path(), &args, &typed);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let end = out.stdout.find("game over: ").expect("the game ends");
+    let after = &out.stdout[end..];
+    assert_has(
+        after,
+        "the game is over: undo, save FILE or quit\n> the game is over: undo, save FILE or quit\n> undid",
+    );
+    let saved = std::fs::read_to_string(tmp.path().join("end.json")).expect("saved");
+    assert!(
+        !saved.contains("\"outcome\": {"),
+        "the saved game is not over: {saved}"
+    );
+}
+
 /// A script error as the game starts comes with the rules' warnings: a misspelt hook that is
 /// never called is often its cause.
 #[test]

@@ -159,6 +159,11 @@ fn play_in_terminal(s: &mut Session, watcher: Option<Watcher>, max_decisions: u6
             if let Some(o) = s.game.outcome() {
                 say!("game over: {o}");
             }
+            // A person may still take a move back, or save the end.
+            if s.seats.contains(&Seat::Human) && at_the_end(s, &mut inputs) {
+                redraw = true;
+                continue;
+            }
             break;
         };
         let seat = p.seat;
@@ -408,6 +413,38 @@ fn why(game: &mut Game, asker: usize, bot: &str) {
         // A bot that cannot play this game says why, as a sentence of its own.
         Err(GameError::Rejected(why)) => say!("{why}"),
         Err(e) => say!("{e}"),
+    }
+}
+
+/// The prompt after the game's end: undo (which goes back into the game: true), redo, save
+/// FILE, help; quit, Ctrl-C or the end of input end the session (false).
+fn at_the_end(s: &mut Session, inputs: &mut Inputs) -> bool {
+    say!("the game is over: undo, save FILE or quit");
+    loop {
+        out::write(format_args!("> "));
+        let line = match inputs.next(None) {
+            None | Some(Input::Interrupted) => return false,
+            Some(Input::Reload(r)) => {
+                say!();
+                live::reload(s, &r);
+                continue;
+            }
+            Some(Input::TimedOut) => continue,
+            Some(Input::Line(line)) => line,
+        };
+        match line.trim() {
+            "" => {}
+            "quit" | "exit" => return false,
+            "undo" => say!("{}", s.undo()),
+            "redo" => say!("{}", s.redo()),
+            l if l == "save" || l.starts_with("save ") => {
+                say!("{}", s.save(unquoted(l["save".len()..].trim())))
+            }
+            _ => say!("the game is over: undo, save FILE or quit"),
+        }
+        if s.game.pending().is_some() {
+            return true;
+        }
     }
 }
 
