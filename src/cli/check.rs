@@ -135,6 +135,9 @@ fn check_one(name: &str, a: &CheckArgs) -> Result<(String, String, String), Vec<
     bar.finish_and_clear();
     let (coverage, played, out_of_time) = run?;
     let mut unreached = coverage.warnings(&pkg, played.len());
+    if let Some(ai) = &pkg.ai_file {
+        unreached.extend(coverage.fixed_warnings(&probe.ai_fixed(), &pkg.file(ai), played.len()));
+    }
     if out_of_time {
         let msg = format!(
             "the time budget (--seconds {}) ran out after {}: a state or verb not reached may be reachable",

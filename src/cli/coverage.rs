@@ -41,6 +41,35 @@ impl Coverage {
         }
     }
 
+    /// A warning for each verb the AI scores in `fixed` (`fixed`: its entries as shown, verbs
+    /// and lines in the AI file `path`) that no decision offered in `games` games (a forced
+    /// lone option is no decision): a misspelt verb is never scored so.
+    pub fn fixed_warnings(
+        &self,
+        fixed: &[(String, String, Option<usize>)],
+        path: &str,
+        games: usize,
+    ) -> Vec<Diagnostic> {
+        let offered: BTreeSet<&str> = (self.verbs.values())
+            .flat_map(|v| v.keys().map(String::as_str))
+            .collect();
+        let unoffered = fixed
+            .iter()
+            .filter(|(_, v, _)| !offered.contains(v.as_str()));
+        unoffered
+            .map(|(shown, verb, line)| {
+                let hint = crate::diag::hint(verb, offered.iter().copied());
+                let message = format!(
+                    "{shown} scores verb '{verb}', but no decision offered it in {}{hint}",
+                    plural(games, "game")
+                );
+                let mut d = Diagnostic::warning(path, message);
+                d.line = *line;
+                d
+            })
+            .collect()
+    }
+
     /// Every state of `pkg`'s flow entered and every verb offered played.
     pub fn complete(&self, pkg: &Package) -> bool {
         self.missed_states(pkg).is_empty() && self.missed_verbs().next().is_none()

@@ -223,6 +223,9 @@ pub trait Rules {
     fn has_ai(&self) -> bool;
     /// The names of the AI's styles, sorted.
     fn ai_styles(&self) -> Vec<String>;
+    /// Each verb `AI.fixed` (or a style's `fixed`) scores: the entry as shown
+    /// (`AI.fixed.pass`), the verb, and the AI file's line that gives it, when found.
+    fn ai_fixed(&self) -> Vec<(String, String, Option<usize>)>;
     /// The AI's (or its style's) score of every pending option.
     fn scores(&self, style: Option<&str>) -> Result<Vec<f64>, GameError>;
     /// The best score and the pending options that reach it.

@@ -52,6 +52,11 @@ impl Game {
         self.rules.ai_styles()
     }
 
+    /// Each verb the AI scores in `fixed`: the entry as shown, the verb and its line.
+    pub fn ai_fixed(&self) -> Vec<(String, String, Option<usize>)> {
+        self.rules.ai_fixed()
+    }
+
     /// Whether the game has an AI script (its scores can guide search).
     pub fn has_ai(&self) -> bool {
         self.rules.has_ai()

@@ -971,7 +971,7 @@ fn misspelling_line(t: &Table, names: &[&str], class: &str, path: &str) -> Optio
 
 /// The first line of the Lua `text` that gives key `key` a value (`key =`, `.key =` or
 /// `["key"] =`), outside comments: where a table names what a check is about.
-fn key_line(text: &str, key: &str) -> Option<usize> {
+pub(super) fn key_line(text: &str, key: &str) -> Option<usize> {
     let word = |c: char| c.is_alphanumeric() || c == '_';
     let given = |rest: &str| {
         let rest = rest.trim_start();
@@ -1101,7 +1101,7 @@ fn fixed_problem(name: &str, verb: &Value, score: &Value) -> Option<String> {
 }
 
 /// `table.key` as Lua would write it: `.key` for a name, `["key"]` for anything else.
-fn field(table: &str, key: &str) -> String {
+pub(super) fn field(table: &str, key: &str) -> String {
     match is_lua_name(key) {
         true => format!("{table}.{key}"),
         false => format!("{table}[{key:?}]"),

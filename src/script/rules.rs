@@ -894,6 +894,30 @@ impl Rules for Host {
         self.styles.iter().map(|(n, _)| n.clone()).collect()
     }
 
+    fn ai_fixed(&self) -> Vec<(String, String, Option<usize>)> {
+        let text = (self.pkg.ai_file.as_ref())
+            .and_then(|f| self.pkg.scripts.own(f))
+            .and_then(|found| found.as_ref().ok())
+            .map_or("", |(_, text)| text.as_str());
+        let styles = (self.styles.iter()).map(|(n, t)| (super::host::field("AI.styles", n), t));
+        let tables = self.ai.iter().map(|t| ("AI".to_string(), t)).chain(styles);
+        let mut out = Vec::new();
+        for (name, table) in tables {
+            let Ok(Value::Table(fixed)) = table.raw_get::<Value>("fixed") else {
+                continue;
+            };
+            for (verb, _) in fixed.pairs::<Value, Value>().flatten() {
+                if let Value::String(verb) = verb {
+                    let verb = verb.to_string_lossy();
+                    let shown = super::host::field(&format!("{name}.fixed"), &verb);
+                    out.push((shown, verb.clone(), super::host::key_line(text, &verb)));
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
     fn scores(&self, style: Option<&str>) -> Result<Vec<f64>, GameError> {
         let ai = self.ai_table(style)?;
         let (seat, list) = self.pending_list()?;
