@@ -40,7 +40,7 @@ pub fn draw(t: &mut Table, scene: &Scene, l: &Layout) {
         t.p.text(&format!("{}{dots}", t.s.thinking()), x, y, 15.0 * s, ACCENT);
         y += 24.0 * s;
     }
-    y = panel(t, x, y, w, s);
+    y = panel(t, scene, x, y, w, s);
     let keys = "click or 1-9: play · U undo · R redo · S save · W ask the ai · Q quit";
     let bottom = r.y + r.h - 20.0 * s;
     log(t, x, y, w, bottom - 6.0 * s, s);
@@ -159,11 +159,15 @@ fn buttons(t: &mut Table, scene: &Scene, x: f32, mut y: f32, w: f32, s: f32) -> 
 /// The bot's last decision: what it chose and its best candidates with their scores. In a game
 /// with hidden zones only the viewer's own advice is shown: another seat's candidates would
 /// tell its hand, and its choice a claim answer before all are in.
-fn panel(t: &Table, x: f32, mut y: f32, w: f32, s: f32) -> f32 {
+/// A choice made on an earlier turn (the forced moves since were nobody's choice) says when.
+fn panel(t: &Table, scene: &Scene, x: f32, mut y: f32, w: f32, s: f32) -> f32 {
     let Some(th) = t.panel.as_ref().filter(|th| t.shows_thoughts_of(th.seat)) else {
         return y;
     };
-    let head = format!("P{} ({}) → {}", th.seat + 1, th.who, th.label);
+    let mut head = format!("P{} ({}) → {}", th.seat + 1, th.who, th.label);
+    if th.turn != scene.world.turn {
+        head = format!("turn {}: {head}", th.turn);
+    }
     t.p.text_in(
         &head,
         Rect::new(x, y, w, 22.0 * s),

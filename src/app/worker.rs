@@ -34,6 +34,8 @@ pub struct Thought {
     pub candidates: Vec<(String, f64)>,
     /// Whether the seat's own bot chose (to be played) or an advisor (only shown).
     pub to_play: bool,
+    /// The game's turn when it chose: the panel says when an older choice is shown.
+    pub turn: u64,
 }
 
 impl Thought {
@@ -61,6 +63,7 @@ impl Thought {
             label: labels[choice.index].clone(),
             candidates,
             to_play,
+            turn: game.world().map_or(0, |w| w.turn),
         })
     }
 }
