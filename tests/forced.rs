@@ -88,6 +88,22 @@ fn without_the_flag_the_lone_pass_is_asked() {
     assert_eq!(options(&g), ["pass"]);
 }
 
+/// `check` counts a verb a forced state played alone as offered and played there: Reversi's
+/// lone `pass` is one of its two verbs.
+#[test]
+fn check_counts_a_lone_forced_option_as_played() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new(env!("CARGO_BIN_EXE_meeple"))
+        .args(["check", "tests/games/reversi"])
+        .current_dir(root)
+        .output()
+        .expect("meeple runs");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "ok: reversi (1 map, 20 games: 20 random; states entered: 2 of 2, verbs played: 2 of 2)\n"
+    );
+}
+
 /// The error of a game.toml with `from` replaced by `to`, and the 1-based line and column of
 /// the flag's value in `to`.
 fn flag_error(from: &str, to: &str) -> (String, String) {

@@ -333,7 +333,7 @@ pub fn play_saving(
         if game.pending().is_none() {
             game.snapshot()?;
             let capped = matches!(game.outcome(), Some(Outcome::Capped { .. }));
-            coverage.end(game.entered_states(), capped);
+            coverage.end(game.entered_states(), game.forced_verbs(), capped);
             // The numbers `sim` reports of a finished game.
             return game.stats().map(|_| ());
         }

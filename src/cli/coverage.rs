@@ -18,9 +18,13 @@ pub struct Coverage {
 }
 
 impl Coverage {
-    /// Notes a game that ended: the states it entered, and whether the round cap stopped it.
-    pub fn end(&mut self, states: Vec<String>, capped: bool) {
+    /// Notes a game that ended: the states it entered, the verbs its forced states played
+    /// alone (offered and played there), and whether the round cap stopped it.
+    pub fn end(&mut self, states: Vec<String>, forced: Vec<(String, String)>, capped: bool) {
         self.entered.extend(states);
+        for (state, verb) in forced {
+            self.verbs.entry(state).or_default().insert(verb, true);
+        }
         self.ended += 1;
         self.capped += usize::from(capped);
     }
@@ -42,8 +46,8 @@ impl Coverage {
     }
 
     /// A warning for each verb the AI scores in `fixed` (`fixed`: its entries as shown, verbs
-    /// and lines in the AI file `path`) that no decision offered in `games` games (a forced
-    /// lone option is no decision): a misspelt verb is never scored so.
+    /// and lines in the AI file `path`) that no decision offered in `games` games: a misspelt
+    /// verb is never scored so.
     pub fn fixed_warnings(
         &self,
         fixed: &[(String, String, Option<usize>)],

@@ -192,6 +192,8 @@ pub trait Rules {
     /// The flow states entered since the game began (the start among them, and those a
     /// search's moves entered), sorted.
     fn entered(&self) -> Vec<String>;
+    /// (state, verb) of every lone option a forced state played since the game began, sorted.
+    fn forced(&self) -> Vec<(String, String)>;
 
     /// The game's generator, given a fresh seed, and every deck's draw pile shuffled by it:
     /// what runs next knows neither the coming rolls nor the order of a face-down pile. Die

@@ -232,6 +232,11 @@ impl Game {
         self.rules.entered()
     }
 
+    /// (state, verb) of the lone options forced states played, sorted (see `Rules::forced`).
+    pub fn forced_verbs(&self) -> Vec<(String, String)> {
+        self.rules.forced()
+    }
+
     /// Takes the events logged since the last call.
     pub fn drain_events(&mut self) -> Vec<Event> {
         self.rules.drain_events()

@@ -16,11 +16,12 @@ local D = {}
 -- was called for, for error notes), turn (the turn an act or enter hook was called on: the
 -- hook may pass it), entered
 -- (name → true for every state entered since the game began, searches' moves included: not
--- part of the position; `check` reads it).
+-- part of the position; `check` reads it), forced (state → verb → true for every lone option
+-- a forced state played, read and kept alike).
 function D.new(G, ctx, S, R, states, cap, guard, draw, emit)
   return { G = G, ctx = ctx, S = S, R = R, states = states, cap = cap, guard = guard,
            draw = draw, emit = emit, policies = {}, hook = "setup", seat = 0, turn = 0, trail = {},
-           entered = {} }
+           entered = {}, forced = {} }
 end
 
 -- Option lists ------------------------------------------------------------------------------
@@ -227,6 +228,12 @@ function D.run(run, limit, index)
     -- whoever the seat is, without asking: it counts as a step without a decision.
     if index == nil and st.forced and #list == 1 then
       index, forced, steps = 1, true, steps + 1
+      local verbs = run.forced[S.state]
+      if not verbs then
+        verbs = {}
+        run.forced[S.state] = verbs
+      end
+      verbs[list[1][1]] = true
       if steps > guard - 6 and past_guard(run, steps, S.state) then return "stuck", run.trail end
     end
     if index == nil then

@@ -528,6 +528,8 @@ impl Rules for Host {
             .raw_set(pkg.flow.name(pkg.flow.start), true)
             .map_err(fail)?;
         self.run.raw_set("entered", entered).map_err(fail)?;
+        let forced = self.lua.create_table().map_err(fail)?;
+        self.run.raw_set("forced", forced).map_err(fail)?;
         // The set-up's rolls and draws are the table's; from then on, the first player's.
         self.live.borrow_mut().acting = None;
         if let Some(setup) = self.game.setup.clone() {
@@ -772,6 +774,24 @@ impl Rules for Host {
         let mut names: Vec<String> = pairs.map(|(name, _)| name).collect();
         names.sort();
         names
+    }
+
+    fn forced(&self) -> Vec<(String, String)> {
+        let Ok(forced) = self.run.raw_get::<Table>("forced") else {
+            return Vec::new();
+        };
+        let mut out: Vec<(String, String)> = (forced.pairs::<String, Table>().flatten())
+            .flat_map(|(state, verbs)| {
+                let verbs: Vec<String> = verbs
+                    .pairs::<String, bool>()
+                    .flatten()
+                    .map(|v| v.0)
+                    .collect();
+                verbs.into_iter().map(move |v| (state.clone(), v))
+            })
+            .collect();
+        out.sort();
+        out
     }
 
     fn reseed(&mut self, seed: u64) {
