@@ -330,8 +330,8 @@ fn a_hook_error_inside_a_search_playout_names_the_rules() {
 }
 
 /// A hook that returns a state it may not go to, inside a search playout, reads as it does
-/// step by step: the transition, located at the line returning it (the hook's first line for
-/// a value that names no state).
+/// step by step: the transition, located at the line returning it (a value that names no
+/// state too, when the line writes it out).
 #[test]
 fn a_bad_transition_inside_a_search_playout_names_the_hook() {
     for (code, message) in [
@@ -341,7 +341,7 @@ fn a_bad_transition_inside_a_search_playout_names_the_hook() {
         ),
         (
             "return 42",
-            "3: error: hook 'act' returned a number (42), not the name of a state",
+            "4: error: hook 'act' returned a number (42), not the name of a state",
         ),
     ] {
         let rules = from_turn_9("buying", "act", "G, ctx, option, p", code);
@@ -397,7 +397,7 @@ fn rules_errors_read_the_same_inside_the_vm() {
         (
             act("return 42"),
             "hook 'act' returned a number (42), not the name of a state",
-            "rules.lua:3:",
+            "rules.lua:4:",
         ),
         (
             enter("return true"),

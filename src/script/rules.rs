@@ -278,7 +278,13 @@ impl Host {
                             "hook '{hook}' returned {}, not the name of a state",
                             described(other)
                         );
-                        return self.hook_error(&hook, msg);
+                        let f = self.hook_function(&state, &hook);
+                        let line = f.as_ref().and_then(|f| returning_value_line(f, other));
+                        let mut e = self.error_at(f, msg, &hook);
+                        if let (GameError::Script(d), Some(line)) = (&mut e, line) {
+                            d.0.line = Some(line);
+                        }
+                        return e;
                     }
                 };
                 let from = self.pkg.flow.index(&state).unwrap_or(0);
@@ -1153,16 +1159,35 @@ fn arg_of(value: Value) -> Result<Arg, String> {
 /// The first line of the script function `f` that holds the state name `to` as a string
 /// literal (`return "to"`): where a hook returned it, read from the function's file.
 fn returning_line(f: &Function, to: &str) -> Option<usize> {
+    let quoted = [format!("\"{to}\""), format!("'{to}'")];
+    line_in_function(f, |l| quoted.iter().any(|q| l.contains(q.as_str())))
+}
+
+/// The line of `f` that returns `value` when it is written out (`return 42`, `return {`),
+/// for a hook that returned no state name.
+fn returning_value_line(f: &Function, value: &Value) -> Option<usize> {
+    let written = match value {
+        Value::Integer(i) => i.to_string(),
+        Value::Number(n) => n.to_string(),
+        Value::Boolean(b) => b.to_string(),
+        Value::Table(_) => "{".to_string(),
+        _ => return None,
+    };
+    let returns = format!("return {written}");
+    line_in_function(f, |l| l.contains(returns.as_str()))
+}
+
+/// The first line of the Lua function `f`'s source that `found` accepts.
+fn line_in_function(f: &Function, found: impl Fn(&str) -> bool) -> Option<usize> {
     let info = f.info();
     let path = info.source?.strip_prefix('@')?.to_string();
     let (first, last) = (info.line_defined?, info.last_line_defined?);
     let text = crate::def::source::read_text(std::path::Path::new(&path), &path).ok()?;
-    let quoted = [format!("\"{to}\""), format!("'{to}'")];
     text.lines()
         .enumerate()
         .take(last)
         .skip(first.saturating_sub(1))
-        .find(|(_, l)| quoted.iter().any(|q| l.contains(q.as_str())))
+        .find(|(_, l)| found(l))
         .map(|(i, _)| i + 1)
 }
 
