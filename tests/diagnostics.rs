@@ -3137,6 +3137,64 @@ fn shown_in_readme(out: &Output, lines: usize) {
     }
 }
 
+/// A list AI.scores held when it failed is let go at the next move: rules that keep one list
+/// and refill it on every ask go on when a person moves for the stalled bot.
+#[test]
+fn a_list_held_by_a_failed_score_is_let_go() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("ttt");
+    common::copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("games/tictactoe"),
+        &game,
+    );
+    std::fs::write(game.join("rules.lua"), ONE_LIST_RULES).unwrap();
+    std::fs::write(game.join("ai.lua"), FAILING_AI).unwrap();
+    let args = [
+        "play",
+        "ttt",
+        "--players",
+        "human,ai",
+        "--seed",
+        "1",
+        "--text",
+    ];
+    let out = run_typing(tmp.path(), &args, &format!("{}quit\n", "1\n".repeat(6)));
+    assert_has(&out.stdout, "game over: P1 won");
+    assert!(!out.stdout.contains("read-only"), "{}", out.stdout);
+}
+
+/// Rules that keep one options list and refill it on every ask.
+const ONE_LIST_RULES: &str = r#"local grid = require("grid")
+local R = {}
+function R.setup(G, ctx) G.moves = 0 end
+local LIST = {}
+R.states = { turn = {
+  options = function(G, ctx, seat)
+    for i = #LIST, 1, -1 do LIST[i] = nil end
+    for r = 1, 3 do for c = 1, 3 do
+      if ctx.grid:get(r, c) == nil then LIST[#LIST + 1] = { "place", r, c } end
+    end end
+    return LIST
+  end,
+  act = function(G, ctx, option, seat)
+    G.moves = G.moves + 1
+    if grid.place_stone(ctx, option[2], option[3], seat) then return "over" end
+  end,
+} }
+return R
+"#;
+
+/// An AI whose scores fail once, after the first move.
+const FAILING_AI: &str = r#"local AI = {}
+function AI.scores(G, ctx, p, options)
+  local out = {}
+  for i, o in ipairs(options) do out[i] = 1 end
+  if G.moves == 1 then error("boom") end
+  return out
+end
+return AI
+"#;
+
 /// After the game's end a person may still undo (back into the game) or save; other input is
 /// answered with what the prompt takes, and quit ends the session.
 #[test]

@@ -78,12 +78,24 @@ end
 -- AI.scores when the AI scores a decision as a whole, else from AI.fixed[verb] or
 -- AI.score(G, ctx, seat, option) one by one (a C function, src/script/rawoptions.rs). A score
 -- that is not a number (NaN among them) is an error at the AI function.
+-- The list AI.scores holds, until it returns: an error there leaves it held, and the next
+-- entry into the driver lets it go (`release`), so rules that keep one list find it writable.
+local held = nil
+local function release()
+  if held then
+    hold(held, false)
+    held = nil
+  end
+end
+
 function D.tied(AI, G, ctx, seat, list, tied, out)
   local best, n, ran
   if AI.scores then
+    release()
+    held = list
     hold(list, true)
     local scores = whole_scores(AI, G, ctx, seat, list)
-    hold(list, false)
+    release()
     best, n, ran = -math.huge, 0, true
     for i = 1, #list do
       local s = scores[i]
@@ -209,6 +221,7 @@ end
 -- the options), else a uniform pick from the game's generator. S.decisions counts the
 -- decisions played.
 function D.run(run, limit, index)
+  release()
   local S, states, policies = run.S, run.states, run.policies
   local G, ctx, guard, cap, check, rate = run.G, run.ctx, run.guard, run.cap, D.check, D.tied
   local entered = run.entered
