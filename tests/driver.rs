@@ -542,6 +542,22 @@ fn a_stuck_flow_is_caught_the_same_inside_the_vm() {
     );
 }
 
+/// `R.random_move` may fill one scratch table again on every call: its move is offered to
+/// nobody, so it stays the rules' to change (an offered option is read-only).
+#[test]
+fn a_random_move_may_reuse_its_table() {
+    let rules = "local orig, move = R.random_move, { 'place', 0, 0 }\n\
+                 R.random_move = function(G, ctx, p)\n\
+                   local m = orig(G, ctx, p)\n\
+                   if m == nil then return nil end\n\
+                   move[2], move[3] = m[2], m[3]\n\
+                   return move\n\
+                 end";
+    let v = variant("gomoku", rules, "", None);
+    let mut g = new_game(&v.pkg, "board", 2, 3);
+    g.random_playout(10_000).expect("the playout ends");
+}
+
 /// A forced decision whose act keeps the game in it plays its lone option for ever: the
 /// error says so at the act hook, not at an enter hook the state does not have.
 #[test]

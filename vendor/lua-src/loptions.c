@@ -79,9 +79,10 @@ static int meeple_option_problem (lua_State *L, const TValue *v, lua_Integer i) 
                             "keep no other)", fltvalue(a) != fltvalue(a) ? "NaN"
                             : fltvalue(a) > 0 ? "infinite" : "minus infinite");
   }
-  /* Read-only once offered: what is played is what was checked, and a search that plays
-  ** another option of the same list finds this one as it was. */
-  if (o->metatable == NULL) o->flags |= BITRO;
+  /* Read-only once offered (an option of a list, i > 0): what is played is what was checked,
+  ** and a search that plays another option of the same list finds this one as it was.
+  ** R.random_move's move (i == 0) is offered to nobody: the rules may fill it again. */
+  if (i > 0 && o->metatable == NULL) o->flags |= BITRO;
   return 0;
 }
 
