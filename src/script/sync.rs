@@ -273,8 +273,7 @@ unsafe fn zone_items(l: *mut lua_State, t: c_int, kinds: usize) -> Result<Vec<i6
             let (v, shown) = (at(l, -1), shown(l, -1));
             ffi::lua_pop(l, 1);
             match v {
-                Some(v) if kinds == 0 && v >= 0 => Ok(v),
-                Some(v) if (0..kinds as i64).contains(&v) => Ok(v),
+                Some(v) if kinds == 0 || (0..kinds as i64).contains(&v) => Ok(v),
                 Some(_) => Err(format!(
                     "{shown} at position {i}, not an item code (game.toml names {kinds} items: \
                      0..{})",
