@@ -1174,21 +1174,40 @@ fn returning_value_line(f: &Function, value: &Value) -> Option<usize> {
         _ => return None,
     };
     let returns = format!("return {written}");
-    line_in_function(f, |l| l.contains(returns.as_str()))
+    // `return 1` is not `return 12`; a comment returns nothing; two candidates are one too many.
+    let writes = |l: &str| {
+        let code = l.split("--").next().unwrap_or_default();
+        code.match_indices(returns.as_str()).any(|(at, _)| {
+            let next = code[at + returns.len()..].chars().next();
+            written == "{" || !next.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+        })
+    };
+    let lines = lines_in_function(f, writes)?;
+    (lines.len() == 1).then(|| lines[0])
 }
 
 /// The first line of the Lua function `f`'s source that `found` accepts.
 fn line_in_function(f: &Function, found: impl Fn(&str) -> bool) -> Option<usize> {
+    lines_in_function(f, found)?.first().copied()
+}
+
+/// The lines of the Lua function `f`'s source that `found` accepts (None: no source to read).
+fn lines_in_function(f: &Function, found: impl Fn(&str) -> bool) -> Option<Vec<usize>> {
     let info = f.info();
     let path = info.source?.strip_prefix('@')?.to_string();
     let (first, last) = (info.line_defined?, info.last_line_defined?);
     let text = crate::def::source::read_text(std::path::Path::new(&path), &path).ok()?;
-    text.lines()
+    let lines = text
+        .lines()
         .enumerate()
         .take(last)
-        .skip(first.saturating_sub(1))
-        .find(|(_, l)| found(l))
-        .map(|(i, _)| i + 1)
+        .skip(first.saturating_sub(1));
+    Some(
+        lines
+            .filter(|(_, l)| found(l))
+            .map(|(i, _)| i + 1)
+            .collect(),
+    )
 }
 
 /// A Lua value as an error message names it: `a number (42)`, `a boolean (true)`, `a table`.
