@@ -111,7 +111,7 @@ pub fn run(a: PlayArgs) -> CmdResult {
     }
     interrupt::watch();
     out::outlive_readers();
-    let ended = play_in_terminal(&mut s, watcher, a.max_decisions);
+    let ended = play_in_terminal(&mut s, watcher, a.max_decisions, a.load.is_some());
     // Whatever ended the game, its record is written: on an error, on Ctrl-C, with nobody
     // reading the output.
     if let Some(path) = &a.record {
@@ -130,7 +130,12 @@ pub fn run(a: PlayArgs) -> CmdResult {
 
 /// The terminal game's loop, until it ends, a person quits, Ctrl-C is pressed or nobody reads
 /// the output any more; its exit status.
-fn play_in_terminal(s: &mut Session, watcher: Option<Watcher>, max_decisions: u64) -> CmdResult {
+fn play_in_terminal(
+    s: &mut Session,
+    watcher: Option<Watcher>,
+    max_decisions: u64,
+    resumed: bool,
+) -> CmdResult {
     let mut inputs = Inputs::new(watcher);
     let mut redraw = true;
     // A bot's move the rules failed on: bots wait until the rules reload or a line is typed.
@@ -138,7 +143,9 @@ fn play_in_terminal(s: &mut Session, watcher: Option<Watcher>, max_decisions: u6
     // Bots' moves since a person was last asked, to stop a game of bots that never ends.
     let mut streak = 0;
     let mut ended = Ok(0);
-    print_backlog(&mut s.game);
+    if resumed {
+        print_backlog(&mut s.game);
+    }
     loop {
         if interrupt::asked() {
             ended = Ok(interrupt::STATUS);
@@ -160,9 +167,14 @@ fn play_in_terminal(s: &mut Session, watcher: Option<Watcher>, max_decisions: u6
                 say!("game over: {o}");
             }
             // A person may still take a move back, or save the end.
-            if s.seats.contains(&Seat::Human) && at_the_end(s, &mut inputs) {
-                redraw = true;
-                continue;
+            let over = s.game.outcome().is_some() && s.seats.contains(&Seat::Human);
+            match over.then(|| at_the_end(s, &mut inputs)) {
+                Some(End::Undone) => {
+                    redraw = true;
+                    continue;
+                }
+                Some(End::Interrupted) => ended = Ok(interrupt::STATUS),
+                _ => {}
             }
             break;
         };
@@ -416,14 +428,28 @@ fn why(game: &mut Game, asker: usize, bot: &str) {
     }
 }
 
-/// The prompt after the game's end: undo (which goes back into the game: true), redo, save
-/// FILE, help; quit, Ctrl-C or the end of input end the session (false).
-fn at_the_end(s: &mut Session, inputs: &mut Inputs) -> bool {
+/// How the prompt after a game's end was left.
+enum End {
+    /// An undo went back into the game.
+    Undone,
+    /// Quit, the end of input, or nobody reading the output.
+    Left,
+    /// Ctrl-C.
+    Interrupted,
+}
+
+/// The prompt after the game's end: undo (back into the game), redo, save FILE; quit, Ctrl-C,
+/// the end of input or a reader gone end the session.
+fn at_the_end(s: &mut Session, inputs: &mut Inputs) -> End {
     say!("the game is over: undo, save FILE or quit");
     loop {
         out::write(format_args!("> "));
+        if out::gone() {
+            return End::Left;
+        }
         let line = match inputs.next(None) {
-            None | Some(Input::Interrupted) => return false,
+            None => return End::Left,
+            Some(Input::Interrupted) => return End::Interrupted,
             Some(Input::Reload(r)) => {
                 say!();
                 live::reload(s, &r);
@@ -434,7 +460,7 @@ fn at_the_end(s: &mut Session, inputs: &mut Inputs) -> bool {
         };
         match line.trim() {
             "" => {}
-            "quit" | "exit" => return false,
+            "quit" | "exit" => return End::Left,
             "undo" => say!("{}", s.undo()),
             "redo" => say!("{}", s.redo()),
             l if l == "save" || l.starts_with("save ") => {
@@ -443,13 +469,13 @@ fn at_the_end(s: &mut Session, inputs: &mut Inputs) -> bool {
             _ => say!("the game is over: undo, save FILE or quit"),
         }
         if s.game.pending().is_some() {
-            return true;
+            return End::Undone;
         }
     }
 }
 
-/// The log lines a game starts with shown, the last `BACKLOG` of them only (a resumed game
-/// replays its whole past), after a line saying how many are left out.
+/// A resumed game's log so far (its whole past, replayed), the last `BACKLOG` lines only,
+/// after a line saying how many are left out.
 fn print_backlog(game: &mut Game) {
     let lines: Vec<Event> = (game.drain_events().into_iter())
         .filter(|e| !matches!(e, Event::Action { .. } | Event::Reload { .. }))
@@ -463,7 +489,7 @@ fn print_backlog(game: &mut Game) {
     }
 }
 
-/// How many of the log lines a game starts with the terminal shows.
+/// How many lines of a resumed game's past the terminal shows.
 const BACKLOG: usize = 12;
 
 fn print_events(game: &mut Game) {
