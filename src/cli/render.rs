@@ -31,16 +31,18 @@ pub fn render(game: &Game, seats: &[Seat], viewer: Option<usize>, shown: &Shown)
         .max()
         .unwrap_or(4);
     // The columns named once: whose space it is, its level, whose tokens stand on it.
-    let head = format!(
-        "{:>3} {} {:<3} {:<3} {}",
-        "",
-        pad("", name_w),
-        "own",
-        "lvl",
-        "tokens"
-    );
-    out.push_str(&head);
-    out.push('\n');
+    if !board.spaces.is_empty() {
+        let head = format!(
+            "{:>3} {} {:<3} {:<3} {}",
+            "",
+            pad("", name_w),
+            "own",
+            "lvl",
+            "tokens"
+        );
+        out.push_str(&head);
+        out.push('\n');
+    }
     for (i, sp) in board.spaces.iter().enumerate() {
         let owner = w.board.owners[i]
             .map(|o| format!("P{}", o + 1))
