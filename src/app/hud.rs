@@ -159,13 +159,13 @@ fn buttons(t: &mut Table, scene: &Scene, x: f32, mut y: f32, w: f32, s: f32) -> 
 /// The bot's last decision: what it chose and its best candidates with their scores. In a game
 /// with hidden zones only the viewer's own advice is shown: another seat's candidates would
 /// tell its hand, and its choice a claim answer before all are in.
-/// A choice made on an earlier turn (the forced moves since were nobody's choice) says when.
+/// A choice that is not the last decision played (forced moves came after) says its turn.
 fn panel(t: &Table, scene: &Scene, x: f32, mut y: f32, w: f32, s: f32) -> f32 {
     let Some(th) = t.panel.as_ref().filter(|th| t.shows_thoughts_of(th.seat)) else {
         return y;
     };
     let mut head = format!("P{} ({}) → {}", th.seat + 1, th.who, th.label);
-    if th.turn != scene.world.turn {
+    if scene.world.decisions > th.decisions + 1 {
         head = format!("turn {}: {head}", th.turn);
     }
     t.p.text_in(

@@ -34,8 +34,10 @@ pub struct Thought {
     pub candidates: Vec<(String, f64)>,
     /// Whether the seat's own bot chose (to be played) or an advisor (only shown).
     pub to_play: bool,
-    /// The game's turn when it chose: the panel says when an older choice is shown.
+    /// The game's turn and decisions played when it chose: the panel says when the choice
+    /// shown is not the last decision played (forced moves came after it).
     pub turn: u64,
+    pub decisions: u64,
 }
 
 impl Thought {
@@ -64,6 +66,7 @@ impl Thought {
             candidates,
             to_play,
             turn: game.world().map_or(0, |w| w.turn),
+            decisions: game.world().map_or(0, |w| w.decisions),
         })
     }
 }
