@@ -75,8 +75,12 @@ pub fn odd_data(cards: &[Card], at: &[Loc]) -> Vec<crate::diag::Diagnostic> {
             .filter(|k| all_have(k) && !card.data.contains_key(*k))
             .collect();
         for (key, value) in &card.data {
-            let near = (common.iter())
-                .find(|m| strsim::damerau_levenshtein(key, m) <= 2)
+            // A slip is a letter or two: near as `did_you_mean` reads it, and at most two off.
+            let close = common
+                .iter()
+                .copied()
+                .filter(|m| strsim::damerau_levenshtein(key, m) <= 2);
+            let near = crate::diag::did_you_mean(key, close)
                 .filter(|_| !others.iter().any(|c| c.data.contains_key(key)));
             if let Some(meant) = near {
                 out.push(at[i].warning(format!(
