@@ -52,6 +52,7 @@ impl Thought {
     ) -> Result<Thought, String> {
         let action = game.decision().map_err(|e| e.to_string())?.options()[choice.index].clone();
         let labels = game.shown(Some(seat)).labels;
+        let (turn, decisions) = game.world().map_or((0, 0), |w| (w.turn, w.decisions));
         let candidates = choice
             .candidates
             .iter()
@@ -65,8 +66,8 @@ impl Thought {
             label: labels[choice.index].clone(),
             candidates,
             to_play,
-            turn: game.world().map_or(0, |w| w.turn),
-            decisions: game.world().map_or(0, |w| w.decisions),
+            turn,
+            decisions,
         })
     }
 }
