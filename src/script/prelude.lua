@@ -409,42 +409,34 @@ end
 local SPACE_FIELDS = { "id", "name", "kind", "group", "index" }
 local CARD_FIELDS = { "id", "text", "effect", "deck", "index" }
 
--- For rows such as the board's spaces: a function of a row's name that makes its `__index`.
--- Reading a field no row has (no `fields` entry, no row's data) that is close to one is an
--- error at the reading line naming that one (`kind` for `knid`); any other missing field,
--- such as a price on a space without one, reads as nil.
-local function strict_rows(rows, fields)
-  local known, names = {}, {}
+-- Every field some row of `rows` has (such as a price some spaces have), and `fields`: what a
+-- row may lack and read as nil, where another misspelt field is an error (`M.strict`).
+local function fields_of(rows, fields)
+  local known = {}
   for _, f in ipairs(fields) do known[f] = true end
   for _, row in ipairs(rows) do
     for k in pairs(row) do known[k] = true end
   end
-  for k in pairs(known) do names[#names + 1] = tostring(k) end
-  table.sort(names)
-  return function(name)
-    return function(_, key)
-      if known[key] or type(key) ~= "string" then return nil end
-      local near = M.did_you_mean(key, names)
-      if near then error(string.format("%s has no field '%s'; did you mean '%s'?", name, key, near), 2) end
-    end
-  end
+  return known
 end
 
 -- Makes what the game's files say read-only: its settings, map, items, spaces and cards (each
 -- space and card named alone, though several lists hold it).
 function M.freeze_files(ctx)
-  local space = strict_rows(ctx.board.spaces, SPACE_FIELDS)
+  local known = fields_of(ctx.board.spaces, SPACE_FIELDS)
   for _, sp in ipairs(ctx.board.spaces) do
     local name = string.format("space '%s'", sp.id)
-    M.freeze(sp, name, space(name))
+    M.strict(sp, name, known)
+    M.freeze(sp, name)
   end
   local cards = {}
   for _, deck in pairs(ctx.decks) do table.move(deck.cards, 1, #deck.cards, #cards + 1, cards) end
-  local card = strict_rows(cards, CARD_FIELDS)
+  known = fields_of(cards, CARD_FIELDS)
   for id, deck in pairs(ctx.decks) do
     for _, c in ipairs(deck.cards) do
       local name = string.format("card '%s' of deck '%s'", c.id, id)
-      M.freeze(c, name, card(name))
+      M.strict(c, name, known)
+      M.freeze(c, name)
     end
   end
   for _, name in ipairs({ "settings", "map", "items", "decks" }) do M.freeze(ctx[name], "ctx." .. name) end
@@ -456,8 +448,7 @@ end
 -- Makes `t` and every table in it read-only: a write is an error at its line naming `name`. A
 -- change kept there would be in no snapshot, so undo, saves, replays and a bot's search would
 -- all miss it. Reads cost what they did: the flag is the VM's (`native.freeze`).
--- `index`, when given, is the `__index` of a table that has no metatable yet.
-function M.freeze(t, name, index)
+function M.freeze(t, name)
   for k, v in next, t do
     if type(v) == "table" and getmetatable(v) ~= false then
       M.freeze(v, type(k) == "string" and (name .. "." .. k) or string.format("%s[%s]", name, tostring(k)))
@@ -466,7 +457,7 @@ function M.freeze(t, name, index)
   local message = name .. " is read-only: it holds what the game's files say; keep what changes in G"
   local mt = getmetatable(t)
   if mt == nil then
-    mt = { __index = index }
+    mt = {}
     setmetatable(t, mt)
   end
   mt.__newindex = function() error(message, 2) end
