@@ -330,7 +330,7 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
     // The decks' warnings, said once though a deck several maps share is read for each; beside
     // the errors when there are any (a slip in a card's data may be their cause).
     diag::sort(&mut diags);
-    diags.dedup_by(|a, b| a.to_string() == b.to_string());
+    diags.dedup();
     if diags.iter().all(|d| d.severity == diag::Severity::Warning) {
         warnings.append(&mut diags);
     }
