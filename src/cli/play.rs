@@ -357,37 +357,47 @@ const PROMPT_HELP: &str = "type an option's number or its text, or:
   save FILE   save the game (resume it with meeple play --load FILE)
   quit        stop playing";
 
-/// Handles one line typed at the prompt; false to stop playing.
-fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnostic>> {
+/// The prompt's words about the session, which need no decision: Some(false) to stop playing,
+/// Some(true) when `line` was one of them, None for anything else.
+fn session_word(s: &mut Session, line: &str) -> Option<bool> {
     match line {
         "" => {}
-        "quit" | "exit" => return Ok(false),
+        "quit" | "exit" => return Some(false),
         "help" | "?" => say!("{PROMPT_HELP}"),
         "undo" => say!("{}", s.undo()),
         "redo" => say!("{}", s.redo()),
-        _ if line == "why" || line.starts_with("why ") => why(&mut s.game, seat, line[3..].trim()),
         _ if line == "save" || line.starts_with("save ") => {
             say!("{}", s.save(unquoted(line["save".len()..].trim())))
         }
-        _ => {
-            // The options are listed and the rules give no reason: point at the list rather
-            // than at the actions behind its labels.
-            let listed = |n: usize| {
-                (1..=MAX_LISTED).contains(&n).then(|| {
-                    format!(
-                        "'{line}' is not one of P{}'s options: type its number or its text as \
-                         listed",
-                        seat + 1
-                    )
-                })
-            };
-            let index = s.typed(seat, line, listed);
-            match index.and_then(|i| s.apply(seat, i)) {
-                Ok(()) => {}
-                Err(GameError::Rejected(r)) => say!("rejected: {r}"),
-                Err(GameError::Script(e)) => say!("{}", session::failed(&e)),
-            }
-        }
+        _ => return None,
+    }
+    Some(true)
+}
+
+/// Handles one line typed at the prompt; false to stop playing.
+fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnostic>> {
+    if let Some(go_on) = session_word(s, line) {
+        return Ok(go_on);
+    }
+    if line == "why" || line.starts_with("why ") {
+        why(&mut s.game, seat, line[3..].trim());
+        return Ok(true);
+    }
+    // The options are listed and the rules give no reason: point at the list rather than at
+    // the actions behind its labels.
+    let listed = |n: usize| {
+        (1..=MAX_LISTED).contains(&n).then(|| {
+            format!(
+                "'{line}' is not one of P{}'s options: type its number or its text as listed",
+                seat + 1
+            )
+        })
+    };
+    let index = s.typed(seat, line, listed);
+    match index.and_then(|i| s.apply(seat, i)) {
+        Ok(()) => {}
+        Err(GameError::Rejected(r)) => say!("rejected: {r}"),
+        Err(GameError::Script(e)) => say!("{}", session::failed(&e)),
     }
     Ok(true)
 }
@@ -458,15 +468,10 @@ fn at_the_end(s: &mut Session, inputs: &mut Inputs) -> End {
             Some(Input::TimedOut) => continue,
             Some(Input::Line(line)) => line,
         };
-        match line.trim() {
-            "" => {}
-            "quit" | "exit" => return End::Left,
-            "undo" => say!("{}", s.undo()),
-            "redo" => say!("{}", s.redo()),
-            l if l == "save" || l.starts_with("save ") => {
-                say!("{}", s.save(unquoted(l["save".len()..].trim())))
-            }
-            _ => say!("the game is over: undo, save FILE or quit"),
+        match session_word(s, line.trim()) {
+            Some(false) => return End::Left,
+            Some(true) => {}
+            None => say!("the game is over: undo, save FILE or quit"),
         }
         if s.game.pending().is_some() {
             return End::Undone;
@@ -477,9 +482,7 @@ fn at_the_end(s: &mut Session, inputs: &mut Inputs) -> End {
 /// A resumed game's log so far (its whole past, replayed), the last `BACKLOG` lines only,
 /// after a line saying how many are left out.
 fn print_backlog(game: &mut Game) {
-    let lines: Vec<Event> = (game.drain_events().into_iter())
-        .filter(|e| !matches!(e, Event::Action { .. } | Event::Reload { .. }))
-        .collect();
+    let lines = log_lines(game);
     let skipped = lines.len().saturating_sub(BACKLOG);
     if skipped > 0 {
         say!("  · … {} before these", plural(skipped, "line"));
@@ -493,12 +496,17 @@ fn print_backlog(game: &mut Game) {
 const BACKLOG: usize = 12;
 
 fn print_events(game: &mut Game) {
-    for e in game.drain_events() {
-        match e {
-            Event::Action { .. } | Event::Reload { .. } => {}
-            other => say!("  · {other}"),
-        }
+    for e in log_lines(game) {
+        say!("  · {e}");
     }
+}
+
+/// The events logged since the last call that the terminal shows as lines (an action is
+/// said with its seat where it is played, a reload where it happens).
+fn log_lines(game: &mut Game) -> Vec<Event> {
+    (game.drain_events().into_iter())
+        .filter(|e| !matches!(e, Event::Action { .. } | Event::Reload { .. }))
+        .collect()
 }
 
 /// Lists the options by number (labelled as the seat asked may know them, with a failing
