@@ -244,30 +244,6 @@ fn check_warns_when_every_game_stops_at_the_round_cap() {
     );
 }
 
-/// A verb the AI scores in `AI.fixed` that no decision offered is warned about at its line,
-/// with the verb meant.
-#[test]
-fn check_warns_of_a_fixed_score_for_a_verb_never_offered() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let tmp = tempfile::tempdir().unwrap();
-    let game = tmp.path().join("mono");
-    common::copy_dir(&root.join("games/monopoly"), &game);
-    let ai = std::fs::read_to_string(game.join("ai.lua")).unwrap();
-    let edited = ai.replacen("use_card = 2,", "use_crad = 2,", 1);
-    assert_ne!(ai, edited, "the AI's fixed scores name use_card");
-    std::fs::write(game.join("ai.lua"), &edited).unwrap();
-    let line = line_in(&edited, "use_crad = 2,");
-    let out = meeple_in(tmp.path(), &["check", "mono"]);
-    let stderr = text(&out.stderr);
-    assert!(
-        stderr.contains(&format!(
-            "mono/ai.lua:{line}: warning: AI.fixed.use_crad scores verb 'use_crad', but no \
-             decision offered it in 20 games; did you mean 'use_card'?\n"
-        )),
-        "{stderr}"
-    );
-}
-
 /// An option verb the play prompt reads as its own word (`save`) cannot be typed: `check`
 /// warns at the state that offers it.
 #[test]

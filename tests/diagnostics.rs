@@ -3141,24 +3141,10 @@ fn shown_in_readme(out: &Output, lines: usize) {
 /// and refill it on every ask go on when a person moves for the stalled bot.
 #[test]
 fn a_list_held_by_a_failed_score_is_let_go() {
-    let tmp = tempfile::tempdir().unwrap();
-    let game = tmp.path().join("ttt");
-    common::copy_dir(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("games/tictactoe"),
-        &game,
-    );
-    std::fs::write(game.join("rules.lua"), ONE_LIST_RULES).unwrap();
-    std::fs::write(game.join("ai.lua"), FAILING_AI).unwrap();
-    let args = [
-        "play",
-        "ttt",
-        "--players",
-        "human,ai",
-        "--seed",
-        "1",
-        "--text",
-    ];
-    let out = run_typing(tmp.path(), &args, &format!("{}quit\n", "1\n".repeat(6)));
+    let c = Copy::of("tictactoe", "ttt");
+    std::fs::write(c.root.join("rules.lua"), ONE_LIST_RULES).unwrap();
+    std::fs::write(c.root.join("ai.lua"), FAILING_AI).unwrap();
+    let out = c.play_text("human,ai", &[], &format!("{}quit\n", "1\n".repeat(6)));
     assert_has(&out.stdout, "game over: P1 won");
     assert!(!out.stdout.contains("read-only"), "{}", out.stdout);
 }
@@ -3222,6 +3208,22 @@ fn a_person_may_undo_or_save_after_the_game_ends() {
     assert!(
         !saved.contains("\"outcome\": {"),
         "the saved game is not over: {saved}"
+    );
+}
+
+/// A verb the AI scores in `AI.fixed` that no decision offered is warned about at its line,
+/// with the verb meant.
+#[test]
+fn check_warns_of_a_fixed_score_for_a_verb_never_offered() {
+    let c = Copy::new();
+    c.edit("ai.lua", "use_card = 2,", "use_crad = 2,");
+    let line = c.line_of("ai.lua", "use_crad = 2,");
+    assert_has(
+        &c.check().stderr,
+        &format!(
+            "mono/ai.lua:{line}: warning: AI.fixed.use_crad scores verb 'use_crad', but no \
+             decision offered it in 20 games; did you mean 'use_card'?\n"
+        ),
     );
 }
 
