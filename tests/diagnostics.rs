@@ -3182,11 +3182,15 @@ return AI
 "#;
 
 /// After the game's end a person may still undo (back into the game) or save; other input is
-/// answered with what the prompt takes, and quit ends the session.
+/// answered with what the prompt takes, help lists the words for the end, and quit ends the
+/// session.
 #[test]
 fn a_person_may_undo_or_save_after_the_game_ends() {
     let tmp = tempfile::tempdir().unwrap();
-    let typed = format!("{}place 9 9\nundo\nsave end.json\nquit\n", "1\n".repeat(5));
+    let typed = format!(
+        "{}place 9 9\nhelp\nundo\nsave end.json\nquit\n",
+        "1\n".repeat(5)
+    );
     let args = [
         "play",
         "tictactoe",
@@ -3202,7 +3206,11 @@ fn a_person_may_undo_or_save_after_the_game_ends() {
     let after = &out.stdout[end..];
     assert_has(
         after,
-        "the game is over: undo, save FILE or quit\n> the game is over: undo, save FILE or quit\n> undid",
+        "the game is over: undo, save FILE or quit\n> the game is over: undo, save FILE or quit\n\
+         > the game is over; type:\n  undo        take back the last decision, back into the game\n\
+         \x20 redo        bring back what undo took back\n\
+         \x20 save FILE   save the game (resume it with meeple play --load FILE)\n\
+         \x20 quit        stop playing\n> undid",
     );
     let saved = std::fs::read_to_string(tmp.path().join("end.json")).expect("saved");
     assert!(

@@ -349,13 +349,24 @@ fn unquoted(text: &str) -> &str {
 /// one of them can be picked only by its number (`check` warns of such verbs).
 pub const PROMPT_WORDS: &[&str] = &["quit", "exit", "undo", "redo", "why", "save", "help"];
 
-/// What `help` at the prompt says.
-const PROMPT_HELP: &str = "type an option's number or its text, or:
-  undo        take back your last decision (and the bots' replies)
-  redo        bring back what undo took back
-  why [BOT]   what a bot would choose here, and how it ranks the options
-  save FILE   save the game (resume it with meeple play --load FILE)
-  quit        stop playing";
+/// What `help` at the prompt says: the words for the game's end once it is over.
+fn prompt_help(over: bool) -> String {
+    let mut lines = vec![match over {
+        false => "type an option's number or its text, or:",
+        true => "the game is over; type:",
+    }];
+    lines.push(match over {
+        false => "  undo        take back your last decision (and the bots' replies)",
+        true => "  undo        take back the last decision, back into the game",
+    });
+    lines.push("  redo        bring back what undo took back");
+    if !over {
+        lines.push("  why [BOT]   what a bot would choose here, and how it ranks the options");
+    }
+    lines.push("  save FILE   save the game (resume it with meeple play --load FILE)");
+    lines.push("  quit        stop playing");
+    lines.join("\n")
+}
 
 /// The prompt's words about the session, which need no decision: Some(false) to stop playing,
 /// Some(true) when `line` was one of them, None for anything else.
@@ -363,7 +374,7 @@ fn session_word(s: &mut Session, line: &str) -> Option<bool> {
     match line {
         "" => {}
         "quit" | "exit" => return Some(false),
-        "help" | "?" => say!("{PROMPT_HELP}"),
+        "help" | "?" => say!("{}", prompt_help(s.game.pending().is_none())),
         "undo" => say!("{}", s.undo()),
         "redo" => say!("{}", s.redo()),
         _ if line == "save" || line.starts_with("save ") => {
