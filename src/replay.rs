@@ -287,21 +287,35 @@ pub fn resume(pkg: Arc<Package>, record: &Record, shown: &str) -> Result<Game, V
         }
         return Ok(game);
     };
-    let snap = fitted(&game, record, snap, shown)?;
-    game.restore(&snap)
-        .map_err(|e| at(format!("snapshot: {e}")))?;
-    Ok(game)
+    match fitted(&game, record, snap, shown)? {
+        Fitted::Replayed(replayed) => Ok(replayed),
+        Fitted::Snapshot(snap) => {
+            game.restore(&snap)
+                .map_err(|e| at(format!("snapshot: {e}")))?;
+            // The fresh start's log is not this game's; the save keeps no log of its own.
+            game.drain_events();
+            Ok(game)
+        }
+    }
 }
 
-/// `snap` as it can be restored in `game`: matched onto the files as they are now when they
-/// changed since it was saved, checked to fit, and, under the files it was played with,
-/// checked to be where its steps lead.
+/// A saved game as it goes on.
+enum Fitted {
+    /// Its steps replayed under the files it was played with: the game with its log.
+    Replayed(Game),
+    /// Its snapshot, matched onto the files as they are now.
+    Snapshot(Snapshot),
+}
+
+/// The saved game `snap` as it can go on in `game`: matched onto the files as they are now
+/// when they changed since it was saved and checked to fit; under the files it was played
+/// with, its steps replayed, and checked to lead to it.
 fn fitted(
     game: &Game,
     record: &Record,
     snap: &Snapshot,
     shown: &str,
-) -> Result<Snapshot, Vec<Diagnostic>> {
+) -> Result<Fitted, Vec<Diagnostic>> {
     let at = |what: String| Diagnostic::error(shown, what);
     let same_files = record.files_at_end() == game.pkg.files_hash;
     let mut snap = snap.clone();
@@ -327,7 +341,7 @@ fn fitted(
         return Err(diags);
     }
     if same_files && record.reloads.is_empty() {
-        let v = rerun(game.pkg.clone(), record, None)?;
+        let (v, replayed) = rerun(game.pkg.clone(), record, None, true)?;
         if let Some(d) = v.divergence {
             return Err(vec![at(format!(
                 "steps: {d}; the save does not hold together (edited or damaged?)"
@@ -339,8 +353,9 @@ fn fitted(
                 "snapshot: it is not the position its steps lead to (edited or damaged?)".into(),
             )]);
         }
+        return Ok(Fitted::Replayed(replayed));
     }
-    Ok(snap)
+    Ok(Fitted::Snapshot(snap))
 }
 
 /// The outcome of re-running a record.
@@ -356,7 +371,12 @@ pub struct Verified {
 
 /// Re-runs `record` on `pkg` up to its first live reload and compares every state hash.
 pub fn verify(pkg: Arc<Package>, record: &Record) -> Result<Verified, Vec<Diagnostic>> {
-    let mut v = rerun(pkg, record, record.reloads.first().map(|r| r.after_step))?;
+    let (mut v, _) = rerun(
+        pkg,
+        record,
+        record.reloads.first().map(|r| r.after_step),
+        false,
+    )?;
     if v.divergence.is_none() {
         v.stopped_at = record.reloads.first().cloned();
     }
@@ -559,14 +579,17 @@ fn short(v: &Value) -> String {
     }
 }
 
+/// Re-runs `record`'s steps (the first `limit`) on a fresh game of `pkg`, logging its events
+/// when `log`, and compares every state hash: the outcome, and the game where it stopped.
 fn rerun(
     pkg: Arc<Package>,
     record: &Record,
     limit: Option<usize>,
-) -> Result<Verified, Vec<Diagnostic>> {
+    log: bool,
+) -> Result<(Verified, Game), Vec<Diagnostic>> {
     let files_changed = pkg.files_hash != record.files_hash;
     let mut game = Game::new(pkg, record.config.clone())?;
-    game.set_record_events(false);
+    game.set_record_events(log);
     let mut verified = Verified {
         steps: 0,
         files_changed,
@@ -580,7 +603,7 @@ fn rerun(
              recorded {}, now {start})",
             record.start_hash
         ));
-        return Ok(verified);
+        return Ok((verified, game));
     }
     for (i, step) in record
         .steps
@@ -614,11 +637,11 @@ fn rerun(
         };
         if problem.is_some() {
             verified.divergence = problem;
-            return Ok(verified);
+            return Ok((verified, game));
         }
         verified.steps = n;
     }
-    Ok(verified)
+    Ok((verified, game))
 }
 
 #[cfg(test)]

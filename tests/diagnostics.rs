@@ -2620,6 +2620,45 @@ fn a_replay_loads_at_its_end() {
     assert_has(&out.stdout, ">P1 ● (human)\n");
 }
 
+/// A resumed save shows the last 12 lines of its own log, after a line counting those before
+/// them: the lines its first session printed, none from a fresh start.
+#[test]
+fn a_resumed_save_shows_the_end_of_its_own_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("mid.json");
+    let save = save.to_str().unwrap();
+    let args = [
+        "play",
+        "monopoly",
+        "--players",
+        "human,ai",
+        "--seed",
+        "3",
+        "--text",
+        "--no-watch",
+    ];
+    let first = run_on_display(
+        None,
+        &args,
+        &format!("{}save {save}\nquit\n", "1\n".repeat(8)),
+    );
+    assert_eq!(first.code, Some(0), "{}", first.stderr);
+    let logged: Vec<&str> = (first.stdout.lines())
+        .map(|l| l.strip_prefix("> ").unwrap_or(l))
+        .filter(|l| l.starts_with("  · "))
+        .collect();
+    assert!(logged.len() > 13, "{}", first.stdout);
+    let load = ["play", "--load", save, "--text", "--no-watch"];
+    let out = run_on_display(None, &load, "quit\n");
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let backlog = format!(
+        "\n  · … {} lines before these\n{}\n\n",
+        logged.len() - 12,
+        logged[logged.len() - 12..].join("\n")
+    );
+    assert_has(&out.stdout, &backlog);
+}
+
 /// `play --load FILE --players ...` hands the saved game to other players (the save's own
 /// players otherwise); a list of the wrong length is refused.
 #[test]
