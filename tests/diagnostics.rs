@@ -2620,6 +2620,26 @@ fn a_replay_loads_at_its_end() {
     assert_has(&out.stdout, ">P1 ● (human)\n");
 }
 
+/// An option whose argument is text that reads as a number (`{"drop", "4"}`) is played by
+/// typing it as it is listed.
+#[test]
+fn an_option_with_a_number_as_text_is_played_as_typed() {
+    let c = Copy::of("connect4", "c4");
+    c.edit(
+        "rules.lua",
+        "out[#out + 1] = { \"drop\", c }",
+        "out[#out + 1] = { \"drop\", tostring(c) }",
+    );
+    c.edit(
+        "rules.lua",
+        "local c = action[2]",
+        "local c = tonumber(action[2])",
+    );
+    let out = c.play_text("human,human", &[], "drop 4\nquit\n");
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_has(&out.stdout, ">   · P1 drops into column 4 (row 6)\n");
+}
+
 /// A resumed save shows the last 12 lines of its own log, after a line counting those before
 /// them: the lines its first session printed, none from a fresh start.
 #[test]

@@ -116,6 +116,14 @@ impl Session {
             return Err(GameError::Rejected("type a number or an action".into()));
         };
         self.game.check_action(seat, &action).or_else(|e| {
+            // An argument typed as a number may be an option's text ({"keep", "22"}).
+            let text = action.to_string();
+            let options = self.game.pending().filter(|p| p.seat == seat);
+            if let Some(i) =
+                options.and_then(|p| p.options().iter().position(|o| o.to_string() == text))
+            {
+                return Ok(i);
+            }
             let labels = self.game.shown(Some(seat)).labels;
             if let Some(i) = labels.iter().position(|l| l == line) {
                 return Ok(i);
