@@ -3360,6 +3360,40 @@ fn sim_names_the_settings_it_changed() {
     assert!(out.stdout.starts_with(heading), "{}", out.stdout);
 }
 
+/// Ctrl-C stops a batch: the games finished are reported, in the table and in the JSON file,
+/// and the status is an interrupted one.
+#[test]
+fn ctrl_c_stops_a_batch_with_the_games_finished() {
+    let dir = tempfile::tempdir().expect("a temp folder");
+    let game = concat!(env!("CARGO_MANIFEST_DIR"), "/games/tictactoe");
+    let args = ["sim", game, "--games", "10000000", "--json", "out.json"];
+    let child = spawn_in(dir.path(), &args);
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    // SAFETY: a plain signal to our own child.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let out = child.wait_with_output().expect("meeple ends");
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert_has(
+        &stderr,
+        "interrupted: the figures below are those of the games finished\n",
+    );
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("out.json")).unwrap())
+            .expect("the JSON file");
+    let played = doc["games"].as_array().map_or(0, Vec::len);
+    assert!((1..10000000).contains(&played), "{played} games");
+    let games = ["games".to_string(), played.to_string()];
+    assert!(
+        (stdout.lines()).any(|l| l.split_whitespace().eq(games.iter().map(String::as_str))),
+        "{stdout}"
+    );
+    assert_has(&stderr, &format!("{played} games in "));
+}
+
 /// `sim --json -` and `--csv -` write to standard output, and the table to standard error.
 #[test]
 fn sim_writes_json_or_csv_to_standard_output_for_a_dash() {

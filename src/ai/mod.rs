@@ -394,7 +394,17 @@ pub fn play_out(
     bots: &mut [Option<Box<dyn Bot>>],
     max_decisions: u64,
 ) -> Result<(), GameError> {
-    while game.pending().is_some() && game.decisions() < max_decisions {
+    play_out_until(game, bots, max_decisions, &|| false)
+}
+
+/// `play_out`, stopping early (the game still going) once `stop` says so between decisions.
+pub fn play_out_until(
+    game: &mut Game,
+    bots: &mut [Option<Box<dyn Bot>>],
+    max_decisions: u64,
+    stop: &dyn Fn() -> bool,
+) -> Result<(), GameError> {
+    while game.pending().is_some() && game.decisions() < max_decisions && !stop() {
         let (policies, mut generators) = policies_of(game, bots);
         if policies.iter().any(|p| *p != Policy::Ask) {
             let driven = game.drive(&policies, &mut generators, max_decisions);

@@ -40,7 +40,7 @@ enum Command {
         after_help = "At a prompt in the terminal: an option's number or the action itself, undo, redo, why (or why BOT, e.g. why mcts:500), save FILE, quit."
     )]
     Play(play::PlayArgs),
-    /// Run many AI-vs-AI games and print statistics
+    /// Run many AI-vs-AI games and print statistics (Ctrl-C stops early with the games finished)
     Sim(sim::SimArgs),
     /// Load and validate games, then play seeded games until every state and verb is reached, looking for script errors
     Check(check::CheckArgs),

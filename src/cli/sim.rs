@@ -7,6 +7,7 @@ use crate::def::board::Board;
 use crate::def::Package;
 use crate::diag::Diagnostic;
 use crate::reload::Watcher;
+use crate::session::interrupt;
 use crate::sim::report::Summary;
 use crate::sim::{report, run as run_batch, GameResult, SimConfig};
 use clap::Args;
@@ -70,6 +71,10 @@ pub fn run(a: SimArgs) -> CmdResult {
     for path in [&a.json, &a.csv].into_iter().flatten() {
         super::can_write(path)?;
     }
+    // Ctrl-C ends the batch with the games played so far (a watched batch stops at once).
+    if !a.watch {
+        interrupt::watch();
+    }
     let (summary, results, board) = batch(&a, pkg.clone(), &seats, jobs)?;
     // With a file written to standard output, the table goes to standard error.
     let table_out = |text: String| match to_stdout(&a.json) || to_stdout(&a.csv) {
@@ -94,7 +99,7 @@ pub fn run(a: SimArgs) -> CmdResult {
             map: a.game.map.as_deref().unwrap_or(&pkg.default_map),
             players: names.clone(),
             seed: a.game.seed,
-            games: a.games,
+            games: results.len(),
             settings: &a.game.settings,
         };
         let doc = report::json(&run, &summary, &results);
@@ -111,6 +116,9 @@ pub fn run(a: SimArgs) -> CmdResult {
         if !a.watch {
             return Ok(1);
         }
+    }
+    if results.len() < a.games {
+        return Ok(interrupt::STATUS);
     }
     if a.watch {
         let base = summary.played().then_some(summary);
@@ -167,13 +175,19 @@ fn batch(
     // before the first game ends.
     bar.enable_steady_tick(std::time::Duration::from_millis(500));
     let started = std::time::Instant::now();
-    let results = run_batch(&cfg, &|| bar.inc(1))?;
+    let results = run_batch(&cfg, &|| bar.inc(1), &interrupt::asked)?;
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
+    let played = results.len();
+    match played {
+        _ if played == a.games => {}
+        0 => eprintln!("interrupted before any game finished"),
+        _ => eprintln!("interrupted: the figures below are those of the games finished"),
+    }
     eprintln!(
         "{} in {secs:.2} s ({:.1} games/s)",
-        crate::diag::plural(a.games, "game"),
-        a.games as f64 / secs.max(1e-9)
+        crate::diag::plural(played, "game"),
+        played as f64 / secs.max(1e-9)
     );
     Ok((report::summarize(&results, seats.len()), results, board))
 }

@@ -3,7 +3,7 @@
 
 pub mod report;
 
-use crate::ai::{play_out, Seat};
+use crate::ai::{play_out_until, Seat};
 use crate::core::event::Outcome;
 use crate::core::rng::splitmix64;
 use crate::def::Package;
@@ -54,8 +54,13 @@ fn config_for(cfg: &SimConfig, index: usize) -> GameConfig {
     }
 }
 
-/// Runs the batch; `tick` is called after every game (for a progress bar).
-pub fn run(cfg: &SimConfig, tick: &(dyn Fn() + Sync)) -> Result<Vec<GameResult>, Vec<Diagnostic>> {
+/// Runs the batch; `tick` is called after every game (for a progress bar). Once `stop` says
+/// so, no game starts and the games under way stop: the results are the games finished.
+pub fn run(
+    cfg: &SimConfig,
+    tick: &(dyn Fn() + Sync),
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<Vec<GameResult>, Vec<Diagnostic>> {
     if cfg.seats.contains(&Seat::Human) {
         return Err(vec![Diagnostic::error(
             "--players",
@@ -65,39 +70,47 @@ pub fn run(cfg: &SimConfig, tick: &(dyn Fn() + Sync)) -> Result<Vec<GameResult>,
     let first = Game::new(cfg.pkg.clone(), config_for(cfg, 0))?;
     Seat::check_all(&cfg.seats, &first).map_err(|e| vec![Diagnostic::error("--players", e)])?;
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<GameResult>>> = Mutex::new(vec![None; cfg.games]);
+    let results: Mutex<Vec<GameResult>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..cfg.jobs.max(1).min(cfg.games.max(1)) {
-            scope.spawn(|| worker(cfg, &next, &results, tick));
+            scope.spawn(|| worker(cfg, &next, &results, (tick, stop)));
         }
     });
-    Ok(results
-        .into_inner()
-        .expect("no worker panicked")
-        .into_iter()
-        .flatten()
-        .collect())
+    let mut results = results.into_inner().expect("no worker panicked");
+    results.sort_unstable_by_key(|r| r.index);
+    Ok(results)
 }
 
 fn worker(
     cfg: &SimConfig,
     next: &AtomicUsize,
-    results: &Mutex<Vec<Option<GameResult>>>,
-    tick: &(dyn Fn() + Sync),
+    results: &Mutex<Vec<GameResult>>,
+    (tick, stop): (&(dyn Fn() + Sync), &(dyn Fn() -> bool + Sync)),
 ) {
     let mut game: Option<Game> = None;
     loop {
+        if stop() {
+            return;
+        }
         let index = next.fetch_add(1, Ordering::Relaxed);
         if index >= cfg.games {
             return;
         }
-        let result = play_one(cfg, index, &mut game);
-        results.lock().expect("no worker panicked")[index] = Some(result);
+        let Some(result) = play_one(cfg, index, &mut game, stop) else {
+            return;
+        };
+        results.lock().expect("no worker panicked").push(result);
         tick();
     }
 }
 
-fn play_one(cfg: &SimConfig, index: usize, slot: &mut Option<Game>) -> GameResult {
+/// Game `index` of the batch, played in the game kept in `slot`; None when `stop` stopped it.
+fn play_one(
+    cfg: &SimConfig,
+    index: usize,
+    slot: &mut Option<Game>,
+    stop: &dyn Fn() -> bool,
+) -> Option<GameResult> {
     let config = config_for(cfg, index);
     let mut result = GameResult {
         index,
@@ -124,7 +137,7 @@ fn play_one(cfg: &SimConfig, index: usize, slot: &mut Option<Game>) -> GameResul
     if let Err(e) = started {
         *slot = None;
         result.error = Some(e);
-        return result;
+        return Some(result);
     }
     let game = slot.as_mut().expect("started above");
     let mut bots: Vec<_> = cfg
@@ -133,7 +146,10 @@ fn play_one(cfg: &SimConfig, index: usize, slot: &mut Option<Game>) -> GameResul
         .enumerate()
         .map(|(i, s)| s.bot(config.seed, i))
         .collect();
-    let played = play_out(game, &mut bots, cfg.max_decisions);
+    let played = play_out_until(game, &mut bots, cfg.max_decisions, stop);
+    if played.is_ok() && game.pending().is_some() && stop() {
+        return None;
+    }
     if let Ok(w) = game.world() {
         result.rounds = match w.outcome {
             Some(Outcome::Capped { round }) => round,
@@ -150,7 +166,7 @@ fn play_one(cfg: &SimConfig, index: usize, slot: &mut Option<Game>) -> GameResul
             *slot = None;
         }
     }
-    result
+    Some(result)
 }
 
 #[cfg(test)]
