@@ -1446,7 +1446,24 @@ fn pile_misuse_names_the_rules_line() {
         (
             "hands.deal(wall, ctx.zone.hand, 13)",
             "hands.deal(wall, ctx.zone.hand, 13); wall:add(\"5\")",
-            "zone items are integer codes, got the string \"5\"",
+            "items are integer codes, got the string \"5\"",
+        ),
+        (
+            "hands.deal(wall, ctx.zone.hand, 13)",
+            "hands.deal(wall, ctx.zone.hand, 13); wall:add({ 5, 6 })",
+            "items are integer codes, got a table (a list of items is added as \
+             pile:add(table.unpack(list)))",
+        ),
+        (
+            "hands.deal(wall, ctx.zone.hand, 13)",
+            "hands.deal(wall, ctx.zone.hand, 13); wall:take(5)",
+            "pile:take() takes no argument, got 5 (it takes the top item; pile:remove(v) takes \
+             out item v, pile:move(v, to) moves it)",
+        ),
+        (
+            "hands.deal(wall, ctx.zone.hand, 13)",
+            "hands.deal(wall, ctx.zone.hand, 13); ctx.zone.hand[0]:add(5)",
+            "ctx.zone.hand holds a pile per seat, 1 to 2: there is no ctx.zone.hand[0]",
         ),
         (
             "hands.deal(wall, ctx.zone.hand, 13)",

@@ -290,7 +290,7 @@ pub const CLASSES: &[Class] = &[
             method("items", &[], &[("", "integer[]")], "A copy of the list."),
             method("top", &[], &[("", "integer?")], "The last item (the top), or nil."),
             method("add", &[("...", "integer")], &[], "Puts items on top."),
-            method("take", &[], &[("", "integer?")], "Takes the top item (nil if empty)."),
+            method("take", &[], &[("", "integer?")], "Takes the top item (nil if empty); `pile:remove(v)` takes out item v."),
             method("remove", &[("x", "integer")], &[("", "boolean")], "Takes out one `x` (false if none)."),
             method("has", &[("x", "integer")], &[("", "integer")], "How many `x` are there."),
             method("move", &[("x", "integer"), ("other", "meeple.Pile")], &[("", "boolean")], "Moves one `x` to another pile (false if none)."),

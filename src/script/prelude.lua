@@ -584,14 +584,20 @@ local kinds = 0
 M.strict(Pile, "a pile")
 
 -- A zone per seat is a list of piles: reading a pile's method or field on the list itself is
--- an error saying to take one seat's pile.
+-- an error saying to take one seat's pile, and so is reading a seat's pile for no seat
+-- (ctx.zone.hand[0]); the one past the last seat reads nil, as `ipairs` ends there.
 local function per_seat(piles, name)
+  local seats = #piles
   setmetatable(piles, {
     __index = function(_, key)
       if type(key) == "string" and (rawget(Pile, key) ~= nil or key == "list") then
         local use = key == "list" and ".list" or (":" .. key .. "(…)")
         error(string.format("ctx.zone.%s holds a pile per seat: take one, as ctx.zone.%s[p]%s",
           name, name, use), 2)
+      end
+      if type(key) == "number" and key ~= seats + 1 then
+        error(string.format("ctx.zone.%s holds a pile per seat, 1 to %d: there is no "
+          .. "ctx.zone.%s[%s]", name, seats, name, tostring(key)), 2)
       end
     end,
     __newindex = function()
@@ -610,7 +616,10 @@ end
 
 local function item(v)
   local i = mtype(v) == "integer" and v or toint(v)
-  if not i then error(string.format("zone items are integer codes, got %s", shown(v)), 3) end
+  if not i then
+    local hint = type(v) == "table" and " (a list of items is added as pile:add(table.unpack(list)))" or ""
+    error(string.format("items are integer codes, got %s%s", type(v) == "table" and "a table" or shown(v), hint), 3)
+  end
   if kinds > 0 and (i < 0 or i >= kinds) then
     error(string.format("item code %d out of range (game.toml names %d items: 0..%d)", i, kinds, kinds - 1), 3)
   end
@@ -637,19 +646,29 @@ local function amount(n, method)
   return i
 end
 
-function Pile:count()
+-- A method that takes nothing, given something (pile:take(12)): an error at the caller's line.
+local function takes_nothing(method, extra)
+  local hint = method == "take"
+    and " (it takes the top item; pile:remove(v) takes out item v, pile:move(v, to) moves it)" or ""
+  error(string.format("pile:%s() takes no argument, got %s%s", method, shown(extra), hint), 3)
+end
+
+function Pile:count(extra)
   local items = lists[self]
   if not items then misuse("count", self) end
+  if extra ~= nil then takes_nothing("count", extra) end
   return #items
 end
-function Pile:items()
+function Pile:items(extra)
   local items = lists[self]
   if not items then misuse("items", self) end
+  if extra ~= nil then takes_nothing("items", extra) end
   return table.move(items, 1, #items, 1, {})
 end
-function Pile:top()
+function Pile:top(extra)
   local items = lists[self]
   if not items then misuse("top", self) end
+  if extra ~= nil then takes_nothing("top", extra) end
   return items[#items]
 end
 function Pile:add(...)
@@ -664,9 +683,10 @@ local function take(items)
   items[n] = nil
   return v
 end
-function Pile:take()
+function Pile:take(extra)
   local items = lists[self]
   if not items then misuse("take", self) end
+  if extra ~= nil then takes_nothing("take", extra) end
   return take(items)
 end
 local function remove(items, v)
@@ -692,18 +712,20 @@ end
 -- pile:counts(k): a list of k counts, count c + 1 the copies of item code c (a C function,
 -- src/script/rawoptions.rs: hands are counted on every decision).
 Pile.counts = native.counts
-function Pile:clear()
+function Pile:clear(extra)
   local items, out = lists[self], {}
   if not items then misuse("clear", self) end
+  if extra ~= nil then takes_nothing("clear", extra) end
   for i = #items, 1, -1 do
     out[i] = items[i]
     items[i] = nil
   end
   return out
 end
-function Pile:sort()
+function Pile:sort(extra)
   local items = lists[self]
   if not items then misuse("sort", self) end
+  if extra ~= nil then takes_nothing("sort", extra) end
   table.sort(items)
 end
 -- Moves one copy of v to another pile; false (and nothing moves) when v is not here.
@@ -730,9 +752,10 @@ function Pile:deal(to, n)
   end
   return moved
 end
-function Pile:shuffle()
+function Pile:shuffle(extra)
   local items = lists[self]
   if not items then misuse("shuffle", self) end
+  if extra ~= nil then takes_nothing("shuffle", extra) end
   self.random:shuffle(items)
 end
 
