@@ -2657,6 +2657,23 @@ fn an_option_with_a_number_as_text_is_played_as_typed() {
     assert_has(&out.stdout, ">   · P1 drops into column 4 (row 6)\n");
 }
 
+/// A line break in `R.status` goes on from a new line under the seat's line.
+#[test]
+fn a_line_break_in_a_status_starts_a_line() {
+    let c = Copy::new();
+    c.edit(
+        "rules.lua",
+        "or \"owns nothing\" }",
+        "or \"owns nothing\\nsheet: -\" }",
+    );
+    let out = c.play_text("human,ai", &[], "quit\n");
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_has(
+        &out.stdout,
+        ">P1 (human) cash 1500 · at 起点 · owns nothing\n     sheet: -\n",
+    );
+}
+
 /// A resumed save shows the last 12 lines of its own log, after a line counting those before
 /// them: the lines its first session printed, none from a fresh start.
 #[test]

@@ -94,9 +94,11 @@ fn players(t: &Table, scene: &Scene, x: f32, mut y: f32, w: f32, s: f32) -> f32 
         y += h;
         let status = scene.status[seat].join(" · ");
         if !status.is_empty() {
-            // Up to three lines before it shrinks (a long list of what a player owns).
+            // Up to three lines, and one more per line break, before it shrinks (a long list
+            // of what a player owns).
             let (sw, size) = (w - 22.0 * s, 13.0 * s);
-            let h = 16.0 * s * t.p.lines_of(&status, sw, size, 3) as f32 + 2.0 * s;
+            let most = 3 + status.matches('\n').count();
+            let h = 16.0 * s * t.p.lines_of(&status, sw, size, most) as f32 + 2.0 * s;
             t.p.text_in(
                 &status,
                 Rect::new(x + 22.0 * s, y - 2.0 * s, sw, h),

@@ -140,9 +140,17 @@ const MIN_TEXT: f32 = 7.0;
 const READABLE_TEXT: f32 = 10.0;
 
 /// Greedy word wrap of `s` into lines no wider than `width` as `measure` reads them; CJK text
-/// without spaces is one word. With `split`, a word wider than a line is broken into pieces
-/// that fit, except a word with digits in it (a price stays whole).
+/// without spaces is one word, and a line break in `s` always starts a line. With `split`, a
+/// word wider than a line is broken into pieces that fit, except a word with digits in it (a
+/// price stays whole).
 fn wrap(s: &str, width: f32, measure: &dyn Fn(&str) -> f32, split: bool) -> Vec<String> {
+    (s.split('\n'))
+        .flat_map(|part| wrap_line(part, width, measure, split))
+        .collect()
+}
+
+/// `wrap` of text without line breaks.
+fn wrap_line(s: &str, width: f32, measure: &dyn Fn(&str) -> f32, split: bool) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     for word in s.split_whitespace() {
         let pieces =
@@ -243,6 +251,14 @@ mod tests {
         assert_eq!(
             wrap("St. James Place", 10.0, &chars, false),
             ["St. James", "Place"]
+        );
+    }
+
+    #[test]
+    fn a_line_break_starts_a_line() {
+        assert_eq!(
+            wrap("ones 3 twos -\nfull house 25", 40.0, &chars, false),
+            ["ones 3 twos -", "full house 25"]
         );
     }
 

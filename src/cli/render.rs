@@ -114,9 +114,10 @@ fn players(game: &Game, seats: &[Seat], viewer: Option<usize>, shown: &Shown) ->
     for (s, (row, in_play)) in rows.into_iter().enumerate() {
         out.push_str(&row);
         if in_play {
+            // A line break in a status goes on under the seat's line, as its zones do.
             for l in shown.status.get(s).into_iter().flatten() {
                 out.push_str(" · ");
-                out.push_str(l);
+                out.push_str(&l.replace('\n', "\n     "));
             }
         }
         out.push('\n');
