@@ -6,7 +6,7 @@
 use super::layout::{Layout, Rect};
 use super::paint::{color, faded, fill, outline, Align};
 use super::scene::Scene;
-use super::table::Table;
+use super::table::{Button, Table};
 use crate::ai::alphabeta::value_text;
 use crate::diag::render;
 use macroquad::prelude::*;
@@ -41,7 +41,10 @@ pub fn draw(t: &mut Table, scene: &Scene, l: &Layout) {
         y += 24.0 * s;
     }
     y = panel(t, scene, x, y, w, s);
-    let keys = "click or 1-9: play · U undo · R redo · S save · W ask the ai · Q quit";
+    let keys = match scene.buttons.len() > BUTTONS {
+        true => "click or 1-9: play · Tab: more · U undo · R redo · S save · W ask the ai · Q quit",
+        false => "click or 1-9: play · U undo · R redo · S save · W ask the ai · Q quit",
+    };
     let bottom = r.y + r.h - 20.0 * s;
     log(t, x, y, w, bottom - 6.0 * s, s);
     t.p.text(keys, x, bottom, 13.0 * s, DIM);
@@ -112,33 +115,64 @@ fn players(t: &Table, scene: &Scene, x: f32, mut y: f32, w: f32, s: f32) -> f32 
     y + 8.0 * s
 }
 
-/// A button for each option that is not only a click on the board; at most a dozen.
+/// Option buttons shown at once; more are shown a page at a time, `PAGE` options and a
+/// button to the next page.
+const BUTTONS: usize = 12;
+const PAGE: usize = BUTTONS - 1;
+
+/// The buttons of page `page` (counted from 0, going round after the last) of the options
+/// `options` (index and label): all of them when they fit, else `PAGE` and the next page's.
+fn on_page(options: &[(usize, String)], page: usize) -> Vec<(Button, String)> {
+    let button = |(i, label): &(usize, String)| (Button::Option(*i), label.clone());
+    if options.len() <= BUTTONS {
+        return options.iter().map(button).collect();
+    }
+    let pages = options.len().div_ceil(PAGE);
+    let page = page % pages;
+    let mut shown: Vec<_> = options
+        .iter()
+        .skip(page * PAGE)
+        .take(PAGE)
+        .map(button)
+        .collect();
+    shown.push((
+        Button::More,
+        format!("more → (page {} of {pages})", page + 1),
+    ));
+    shown
+}
+
+/// A button for each option that is not only a click on the board, a page at a time when
+/// there are more than `BUTTONS`.
 fn buttons(t: &mut Table, scene: &Scene, x: f32, mut y: f32, w: f32, s: f32) -> f32 {
     t.buttons.clear();
     let size = 15.0 * s;
     let h = 28.0 * s;
     let mut cx = x;
-    for (i, label) in scene.buttons.iter().take(12) {
-        let bw = (t.p.width(label, size) + 20.0 * s).min(w);
+    let page = if t.page.0 == t.generation {
+        t.page.1
+    } else {
+        0
+    };
+    for (button, label) in on_page(&scene.buttons, page) {
+        let bw = (t.p.width(&label, size) + 20.0 * s).min(w);
         if cx + bw > x + w {
             cx = x;
             y += h + 6.0 * s;
         }
         let r = Rect::new(cx, y, bw, h);
         let hover = t.interactive && r.contains(mouse_position());
+        let ink = if button == Button::More { ACCENT } else { INK };
         fill(r, if hover { faded(BUTTON, 0.7) } else { BUTTON });
         outline(r, 1.0, faded(INK, 0.5));
-        t.p.text_in(label, r.inset(4.0 * s), size, Align::Center, INK);
-        t.buttons.push((r, *i));
+        t.p.text_in(&label, r.inset(4.0 * s), size, Align::Center, ink);
+        t.buttons.push((r, button));
         cx += bw + 6.0 * s;
     }
     if !scene.buttons.is_empty() {
         y += h + 6.0 * s;
     }
     let mut note = Vec::new();
-    if scene.buttons.len() > 12 {
-        note.push(format!("{} more options", scene.buttons.len() - 12));
-    }
     if scene.board_only > 0 && scene.human {
         let n = scene.board_only;
         let place = if scene.table.is_some() {
@@ -273,3 +307,39 @@ pub fn overlays(t: &Table, l: &Layout, now: f64) {
 
 /// The failed-reload overlay's fill (tests look for it).
 pub const OVERLAY: Color = Color::new(0.35, 0.04, 0.06, 0.93);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options(n: usize) -> Vec<(usize, String)> {
+        (0..n).map(|i| (i, format!("o{i}"))).collect()
+    }
+
+    #[test]
+    fn a_dozen_options_fit_without_pages() {
+        let shown = on_page(&options(12), 3);
+        assert_eq!(shown.len(), 12);
+        assert_eq!(shown[11], (Button::Option(11), "o11".to_string()));
+    }
+
+    #[test]
+    fn more_options_go_a_page_at_a_time_and_round() {
+        let first = on_page(&options(23), 0);
+        assert_eq!(first.len(), 12);
+        assert_eq!(first[10], (Button::Option(10), "o10".to_string()));
+        assert_eq!(
+            first[11],
+            (Button::More, "more → (page 1 of 3)".to_string())
+        );
+        let last = on_page(&options(23), 2);
+        assert_eq!(
+            last,
+            [
+                (Button::Option(22), "o22".to_string()),
+                (Button::More, "more → (page 3 of 3)".to_string())
+            ]
+        );
+        assert_eq!(on_page(&options(23), 3), first);
+    }
+}

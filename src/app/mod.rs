@@ -320,6 +320,8 @@ fn handle_input(t: &mut Table, now: f64) -> bool {
         t.save();
     } else if pressed(KeyCode::W) {
         t.advise();
+    } else if pressed(KeyCode::Tab) {
+        t.next_page();
     } else if pressed(KeyCode::Q) || pressed(KeyCode::Escape) {
         return true;
     } else if let Some(n) = DIGITS.iter().position(|k| pressed(*k)) {

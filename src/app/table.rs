@@ -43,8 +43,11 @@ pub struct Table {
     pub overlay_title: String,
     /// The last bot decision (or advice) with its candidates.
     pub panel: Option<Thought>,
-    /// Option buttons drawn this frame: where, and which option.
-    pub buttons: Vec<(Rect, usize)>,
+    /// Buttons drawn this frame: where, and what each does.
+    pub buttons: Vec<(Rect, Button)>,
+    /// Which page of option buttons is shown, and for which position (`generation`): a
+    /// decision with more options than fit shows them a page at a time.
+    pub page: (u64, usize),
     /// A spot with several options, whose options are offered as buttons.
     pub picked: Option<Spot>,
     pub(super) worker: Option<Worker>,
@@ -64,6 +67,15 @@ pub struct Table {
     /// A person is at the window (hover effects); false in scripted screenshots.
     pub interactive: bool,
     scene: Option<Rc<Scene>>,
+}
+
+/// What a button in the HUD does.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Button {
+    /// Plays option `index` of the pending decision.
+    Option(usize),
+    /// Shows the next page of options.
+    More,
 }
 
 impl Table {
@@ -101,6 +113,7 @@ impl Table {
             overlay_title: String::new(),
             panel: None,
             buttons: Vec::new(),
+            page: (0, 0),
             picked: None,
             worker,
             generation: 0,
@@ -206,15 +219,10 @@ impl Table {
         viewer == Some(seat) || !game.hides_from(viewer)
     }
 
-    /// A click at a window position: an option button, or a spot on the board.
+    /// A click at a window position: a button, or a spot on the board.
     pub fn click(&mut self, pos: (f32, f32), now: f64) -> Option<String> {
-        if let Some(index) = self
-            .buttons
-            .iter()
-            .find(|(r, _)| r.contains(pos))
-            .map(|b| b.1)
-        {
-            return Some(self.play_clicked(index, now));
+        if let Some(button) = self.buttons.iter().find(|(r, _)| r.contains(pos)) {
+            return Some(self.press(button.1, now));
         }
         let layout = Layout::new(
             macroquad::window::screen_width(),
@@ -223,11 +231,31 @@ impl Table {
         self.click_board(&layout, pos, now)
     }
 
-    /// The `n`-th option button (0-based), as if clicked.
+    /// The `n`-th button (0-based), as if clicked.
     pub fn press_button(&mut self, n: usize, now: f64) {
-        if let Some(index) = self.buttons.get(n).map(|b| b.1) {
-            self.play_clicked(index, now);
+        if let Some(button) = self.buttons.get(n) {
+            self.press(button.1, now);
         }
+    }
+
+    /// What a button does: play its option, or show the next page of options.
+    fn press(&mut self, button: Button, now: f64) -> String {
+        match button {
+            Button::Option(index) => self.play_clicked(index, now),
+            Button::More => {
+                self.next_page();
+                "more options".into()
+            }
+        }
+    }
+
+    /// Shows the next page of option buttons (the hud goes round to the first after the last).
+    pub fn next_page(&mut self) {
+        let page = match self.page.0 == self.generation {
+            true => self.page.1 + 1,
+            false => 1,
+        };
+        self.page = (self.generation, page);
     }
 
     /// A click on the board: the one option on that spot is played; several are offered as
