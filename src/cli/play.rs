@@ -16,9 +16,11 @@ use crate::diag::{plural, Diagnostic};
 use crate::engine::{Game, GameConfig, GameError};
 use crate::reload::Watcher;
 use crate::session::{self, interrupt, Session};
+use crate::sim::report::pad;
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
+use unicode_width::UnicodeWidthStr;
 
 #[derive(Args)]
 #[command(group(clap::ArgGroup::new("which").required(true).multiple(true).args(["game", "load"])))]
@@ -547,11 +549,71 @@ fn print_options(s: &mut Session) {
         return;
     }
     say!("P{}, choose:", p.seat + 1);
-    let width = p.len().to_string().len();
-    for (i, label) in shown.labels.iter().enumerate() {
-        say!("  {:>width$}) {label}", i + 1);
+    for line in numbered(&shown.labels) {
+        say!("{line}");
     }
 }
 
-/// Longest option list printed in full.
-const MAX_LISTED: usize = 20;
+/// The labels numbered from 1, one a line, or in columns read downwards when there are more
+/// than `ONE_A_LINE`.
+fn numbered(labels: &[String]) -> Vec<String> {
+    let width = labels.len().to_string().len();
+    let items: Vec<String> = (labels.iter().enumerate())
+        .map(|(i, label)| format!("{:>width$}) {label}", i + 1))
+        .collect();
+    if items.len() <= ONE_A_LINE {
+        return items.iter().map(|item| format!("  {item}")).collect();
+    }
+    let cell = items.iter().map(|item| item.width()).max().unwrap_or(0) + 3;
+    let columns = ((COLUMNS_WIDTH - 2) / cell).max(1);
+    let rows = items.len().div_ceil(columns);
+    (0..rows)
+        .map(|r| {
+            let row: Vec<&String> = items.iter().skip(r).step_by(rows).collect();
+            let (last, before) = row.split_last().expect("a row has an item");
+            let padded: String = before.iter().map(|item| pad(item, cell)).collect();
+            format!("  {padded}{last}")
+        })
+        .collect()
+}
+
+/// Longest option list printed one a line.
+const ONE_A_LINE: usize = 20;
+
+/// Longest option list printed in full (in columns past `ONE_A_LINE`).
+const MAX_LISTED: usize = 60;
+
+/// The terminal columns the option columns fill.
+const COLUMNS_WIDTH: usize = 80;
+
+#[cfg(test)]
+mod tests {
+    use super::numbered;
+
+    fn labels(n: usize) -> Vec<String> {
+        (1..=n).map(|i| format!("keep {i}")).collect()
+    }
+
+    #[test]
+    fn twenty_options_go_one_a_line() {
+        let lines = numbered(&labels(20));
+        assert_eq!(lines.len(), 20);
+        assert_eq!(lines[0], "   1) keep 1");
+        assert_eq!(lines[19], "  20) keep 20");
+    }
+
+    #[test]
+    fn more_options_go_in_columns_read_downwards() {
+        let lines = numbered(&labels(23));
+        // Cells of 14 columns ("23) keep 23" and 3 spaces): five fit in 78.
+        assert_eq!(lines.len(), 5);
+        assert_eq!(
+            lines[0],
+            "   1) keep 1     6) keep 6    11) keep 11   16) keep 16   21) keep 21"
+        );
+        assert_eq!(
+            lines[4],
+            "   5) keep 5    10) keep 10   15) keep 15   20) keep 20"
+        );
+    }
+}
