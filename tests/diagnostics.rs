@@ -716,6 +716,15 @@ fn endless_loop_in_hook_is_stopped() {
     );
 }
 
+/// A loop whose budget runs out inside a method of the runtime's is stopped at the loop's line.
+#[test]
+fn endless_loop_through_a_runtime_method_is_stopped_at_its_line() {
+    assert_roll_fails(
+        "while true do ctx:log(\"again\") end",
+        "instruction budget exceeded (an endless loop?)",
+    );
+}
+
 /// A game whose roll never leaves the turn's decision: it can never end.
 fn never_ending(c: &Copy) {
     c.edit(

@@ -125,13 +125,9 @@ unsafe extern "C-unwind" fn budget_hook(state: *mut ffi::lua_State, ar: *mut ffi
         // SAFETY: called by Lua with a valid state and activation record; from now on the
         // hook runs at every instruction.
         let message = unsafe {
-            ffi::lua_getinfo(state, c"Sl".as_ptr(), ar);
-            let src = std::ffi::CStr::from_ptr((*ar).short_src.as_ptr()).to_string_lossy();
+            let (src, line) = game_line(state, ar);
             ffi::lua_sethook(state, Some(budget_hook), ffi::LUA_MASKCOUNT, 1);
-            format!(
-                "{src}:{}: instruction budget exceeded (an endless loop?)",
-                (*ar).currentline
-            )
+            format!("{src}:{line}: instruction budget exceeded (an endless loop?)")
         };
         SPENT.with(|s| *s.borrow_mut() = Some(message));
     }
@@ -144,6 +140,29 @@ unsafe extern "C-unwind" fn budget_hook(state: *mut ffi::lua_State, ar: *mut ffi
     });
     // SAFETY: raising from a count hook is allowed; the borrow above has ended.
     unsafe { ffi::lua_error(state) };
+}
+
+/// Where the game's own scripts were when the hook ran: the innermost frame on a line of a
+/// file that is not the runtime's (a loop that spends its budget in a pile's method is the
+/// loop's line), else the running function's.
+///
+/// # Safety
+/// `state` and `ar` are those Lua passed the hook.
+unsafe fn game_line(state: *mut ffi::lua_State, ar: *mut ffi::lua_Debug) -> (String, c_int) {
+    let runtime = [crate::diag::PRELUDE, crate::diag::DRIVER];
+    let mut frame: ffi::lua_Debug = std::mem::zeroed();
+    let mut level = 0;
+    while ffi::lua_getstack(state, level, &mut frame) != 0 {
+        ffi::lua_getinfo(state, c"Sl".as_ptr(), &mut frame);
+        let src = std::ffi::CStr::from_ptr(frame.short_src.as_ptr()).to_string_lossy();
+        if frame.currentline > 0 && !runtime.contains(&src.as_ref()) {
+            return (src.into_owned(), frame.currentline);
+        }
+        level += 1;
+    }
+    ffi::lua_getinfo(state, c"Sl".as_ptr(), ar);
+    let src = std::ffi::CStr::from_ptr((*ar).short_src.as_ptr()).to_string_lossy();
+    (src.into_owned(), (*ar).currentline)
 }
 
 fn this_slot() -> *const Slot {
