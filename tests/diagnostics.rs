@@ -1340,6 +1340,12 @@ fn a_state_without_its_table_in_the_rules_is_one_error() {
              R.states.extra table (it needs options and act)"
         )],
     );
+    // A field of the same name written earlier does not hide where the state is made.
+    c.edit(
+        "rules.lua",
+        "  G.players = {}\n",
+        "  G.players, G.bilding = {}, 0\n",
+    );
     c.edit("rules.lua", "R.states.building = {", "R.states.bilding = {");
     let (states, named) = (
         c.line_of("rules.lua", "R.states = {}"),

@@ -826,8 +826,11 @@ fn check_states(
                 Value::Table(t) => StateHooks::of(&t),
                 _ => StateHooks::default(),
             };
+            // Where `R.states.KEY =` is written, else where its hooks are, else the first
+            // `KEY =` (a state in the table constructor without hooks).
             let mut d = beside_hooks(&hooks, Diagnostic::error(path, msg));
-            d.line = key_line(text, &key).or(d.line);
+            let assigned = key_line(text, &format!("states.{key}"));
+            d.line = assigned.or(d.line).or_else(|| key_line(text, &key));
             diags.push(d);
         }
     }
