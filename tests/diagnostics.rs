@@ -716,6 +716,26 @@ fn endless_loop_in_hook_is_stopped() {
     );
 }
 
+/// An error in `AI.scores` names that hook, not `AI.score`.
+#[test]
+fn an_error_in_ai_scores_names_it() {
+    let c = Copy::of("mahjong", "mj");
+    c.edit(
+        "ai.lua",
+        "function AI.scores(G, ctx, seat, options)\n",
+        "function AI.scores(G, ctx, seat, options)\n  local broken = nil + 1\n",
+    );
+    let line = c.line_of("ai.lua", "local broken = nil + 1");
+    let out = c.check();
+    assert_has(
+        &out.stderr,
+        &format!(
+            "mj/ai.lua:{line}: error: attempt to perform arithmetic on a nil value\n    in state "
+        ),
+    );
+    assert_has(&out.stderr, " hook 'AI.scores' (player ");
+}
+
 /// A loop whose budget runs out inside a method of the runtime's is stopped at the loop's line.
 #[test]
 fn endless_loop_through_a_runtime_method_is_stopped_at_its_line() {

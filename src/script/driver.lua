@@ -264,7 +264,7 @@ function D.run(run, limit, index)
       elseif #list == 1 then
         index = 1
       else
-        run.hook, run.seat = "AI.score", seat
+        run.hook, run.seat = policy.scores and "AI.scores" or "AI.score", seat
         local best, tied, ran
         if policy.scores then
           best, tied, ran = rate(policy, G, ctx, seat, list, tied_scratch)

@@ -221,6 +221,15 @@ impl Host {
     }
 
     /// The AI table, or one of its styles.
+    /// The hook a bot's scoring runs, as errors name it: `AI.scores` when the AI (or its
+    /// style) rates a whole list, else `AI.score`.
+    fn score_hook(ai: &Table) -> &'static str {
+        match ai.get::<Value>("scores") {
+            Ok(Value::Function(_)) => "AI.scores",
+            _ => "AI.score",
+        }
+    }
+
     fn ai_table(&self, style: Option<&str>) -> Result<Table, GameError> {
         let Some(ai) = &self.ai else {
             return Err(GameError::Rejected(format!(
@@ -948,7 +957,8 @@ impl Rules for Host {
         let ai = self.ai_table(style)?;
         let (seat, list) = self.pending_list()?;
         let f = self.driver_fn("scores")?;
-        let ctx = || self.context("AI.score");
+        let hook = Self::score_hook(&ai);
+        let ctx = || self.context(hook);
         Ok(self.call(&f, (ai, self.g(), &self.ctx, seat + 1, list), &ctx)?)
     }
 
@@ -956,7 +966,8 @@ impl Rules for Host {
         let ai = self.ai_table(style)?;
         let (seat, list) = self.pending_list()?;
         let f = self.driver_fn("best")?;
-        let ctx = || self.context("AI.score");
+        let hook = Self::score_hook(&ai);
+        let ctx = || self.context(hook);
         let (best, tied): (f64, mlua::Variadic<usize>) =
             self.call(&f, (ai, self.g(), &self.ctx, seat + 1, list), &ctx)?;
         Ok((best, tied.iter().map(|i| i - 1).collect()))
