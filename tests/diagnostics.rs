@@ -2239,8 +2239,8 @@ fn ctx_and_its_parts_refuse_a_write() {
     );
 }
 
-/// A field a roll lacks is an error at the reading line (a misspelt `doubles` read as nil,
-/// that is false); its dice read as a list.
+/// A field or a die a roll lacks is an error at the reading line (a misspelt `doubles` read
+/// as nil, that is false); its dice read as a list.
 #[test]
 fn a_roll_has_its_total_its_doubles_and_its_dice() {
     let g = start("monopoly", "demo", 2, 1, &[]);
@@ -2255,6 +2255,10 @@ fn a_roll_has_its_total_its_doubles_and_its_dice() {
                 for _, v in ipairs(r) do n, sum = n + 1, sum + v end \
                 return { n, sum + 1 == r.total, r[4] == nil }";
     assert_eq!(g.eval(dice).unwrap(), serde_json::json!([3, true, true]));
+    assert_eq!(
+        raised(&g, "local r = ctx.dice:roll('2d6') return r[0]"),
+        serde_json::json!("eval:1: a roll of 2 dice has no die 0 (they are roll[1] to roll[2])")
+    );
 }
 
 /// A pile changes only through its methods: setting its fields, the per-seat list or a zone
@@ -2427,11 +2431,19 @@ fn dice_and_tally_arguments_are_checked() {
     let bad = |spec: &str| {
         format!("eval:1: bad dice spec '{spec}' (expected forms like \"2d6\", \"d20\", \"3d6+2\")")
     };
-    for spec in ["2x6", "0d6", "1d6--5", "5"] {
+    for spec in ["2x6", "1d6--5", "5"] {
         for f in ["roll", "sum"] {
             let call = format!("ctx.dice:{f}('{spec}')");
             assert_eq!(error(&call), bad(spec), "{call}");
         }
+    }
+    for (spec, what) in [("0d6", "no dice"), ("2d0", "dice of no sides")] {
+        assert_eq!(
+            error(&format!("ctx.dice:roll('{spec}')")),
+            format!(
+                "eval:1: dice spec '{spec}' rolls {what}: roll at least one die of one side or more"
+            )
+        );
     }
     for spec in ["1000000d6", "1d6-9223372036854775808"] {
         assert_eq!(

@@ -54,7 +54,14 @@ pub fn parse_dice(text: &str) -> Result<DiceSpec, String> {
     let count = if n.is_empty() { 1 } else { number(n)? };
     let sides = number(s)?;
     if count == 0 || sides == 0 {
-        return Err(bad());
+        let what = if count == 0 {
+            "no dice"
+        } else {
+            "dice of no sides"
+        };
+        return Err(format!(
+            "dice spec '{text}' rolls {what}: roll at least one die of one side or more"
+        ));
     }
     if count > MAX_DICE as u64 || sides > 1_000_000 {
         return Err(too_big());

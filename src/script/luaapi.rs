@@ -136,7 +136,7 @@ pub const CLASSES: &[Class] = &[
         doc: "A roll: each die by position, their total and whether all are equal. Reading any other field is an error.",
         members: &[
             field("total", "integer", "The sum of the dice and the bonus."),
-            field("doubles", "boolean", "Whether two or more dice all show the same."),
+            field("doubles", "boolean", "Whether every die shows the same face, with two dice or more (2 + 2 on 2d6; on 5d6, all five alike)."),
             field("[integer]", "integer", "Each die's value."),
         ],
     },

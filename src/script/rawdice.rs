@@ -27,8 +27,8 @@ pub fn install(lua: &Lua, dice: &Table, world: &Rc<RefCell<Live>>) -> mlua::Resu
 }
 
 /// A roll's metatable: reading a field a roll lacks (`roll.double`) is an error at the reading
-/// line naming the field meant, instead of a nil that reads as false. A die past the last
-/// reads nil, as `ipairs` needs.
+/// line naming the field meant, instead of a nil that reads as false, and so is a die that is
+/// not there (`roll[0]`). The die just past the last reads nil, as `ipairs` needs.
 fn roll_metatable(lua: &Lua) -> mlua::Result<Table> {
     let near = lua.create_function(|_, key: String| {
         Ok(crate::diag::did_you_mean(&key, ["total", "doubles"]).map(str::to_string))
@@ -36,7 +36,12 @@ fn roll_metatable(lua: &Lua) -> mlua::Result<Table> {
     let index: mlua::Function = lua
         .load(
             r#"local near = ...
-            return function(_, key)
+            return function(roll, key)
+              if type(key) == "number" then
+                if key == #roll + 1 then return nil end
+                error(string.format("a roll of %d dice has no die %s (they are roll[1] to roll[%d])",
+                  #roll, tostring(key), #roll), 2)
+              end
               if type(key) ~= "string" then return nil end
               local meant = near(key)
               error(string.format("a roll has no field '%s'%s (it has total, doubles and each "
