@@ -736,6 +736,21 @@ fn an_error_in_ai_scores_names_it() {
     assert_has(&out.stderr, " hook 'AI.scores' (player ");
 }
 
+/// `check` plays a game with as few players as game.toml allows, one too: a solo game finds
+/// what assumed an opponent.
+#[test]
+fn check_plays_a_solo_game_when_one_player_may_play() {
+    let c = Copy::of("tictactoe", "ttt");
+    c.edit(
+        "game.toml",
+        "players = { min = 2, max = 2 }",
+        "players = { min = 1, max = 2 }",
+    );
+    let out = c.check();
+    assert_has(&out.stderr, "error: seat 2 out of range (1..1)\n");
+    assert_has(&out.stderr, "--players ai --seed ");
+}
+
 /// A loop whose budget runs out inside a method of the runtime's is stopped at the loop's line.
 #[test]
 fn endless_loop_through_a_runtime_method_is_stopped_at_its_line() {

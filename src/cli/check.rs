@@ -89,7 +89,7 @@ pub fn run(a: CheckArgs) -> CmdResult {
 /// games never reached.
 fn check_one(name: &str, a: &CheckArgs) -> Result<(String, String, String), Vec<Diagnostic>> {
     let pkg = read_game(name, true)?;
-    let fewest = pkg.players.0.max(2).min(pkg.players.1);
+    let fewest = pkg.players.0.min(pkg.players.1);
     // The first position, on the default map: an error a hook raised there is the first
     // random game's (one the files hold alone has no context note).
     let first = Planned {
@@ -232,8 +232,8 @@ const AI_EVERY: usize = 5;
 
 /// The games `check` plays, in order: the maps in turn; on each map the second game and every
 /// fifth after it an AI game (the AI script's bot in every seat, its styles in turn), the
-/// others random. Random games go round the player counts up from the fewest (at least two),
-/// AI games down from the most. Game n (from 0) plays on seed n + 1.
+/// others random. Random games go round the player counts up from the fewest, AI games down
+/// from the most. Game n (from 0) plays on seed n + 1.
 struct Plan {
     maps: Vec<String>,
     /// The heuristic bot and one per style; empty for a game without an AI script.
