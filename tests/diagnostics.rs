@@ -689,6 +689,27 @@ fn break_buy(c: &Copy, code: &str) -> usize {
     c.line_of("rules.lua", code)
 }
 
+/// A state name a helper returned for its hook (a card's effect) is located at the one line
+/// of the file that writes it.
+#[test]
+fn an_unknown_state_from_a_helper_is_located_where_it_is_written() {
+    let c = Copy::new();
+    let moved = "  ctx.board:move(p, -card.steps)\n";
+    c.edit(
+        "rules.lua",
+        &format!("{moved}  return \"settlement\""),
+        &format!("{moved}  return \"settlemnt\""),
+    );
+    let line = c.line_of("rules.lua", "return \"settlemnt\"");
+    assert_has(
+        &c.check().stderr,
+        &format!(
+            "mono/rules.lua:{line}: error: unknown state 'settlemnt' returned by state \
+             'event_card'; did you mean 'settlement'?\n"
+        ),
+    );
+}
+
 #[test]
 fn illegal_state_transition() {
     let c = Copy::new();

@@ -1168,10 +1168,18 @@ fn arg_of(value: Value) -> Result<Arg, String> {
 }
 
 /// The first line of the script function `f` that holds the state name `to` as a string
-/// literal (`return "to"`): where a hook returned it, read from the function's file.
+/// literal (`return "to"`): where a hook returned it, read from the function's file; else the
+/// one line of that file that holds it (a helper the hook called returned it).
 fn returning_line(f: &Function, to: &str) -> Option<usize> {
     let quoted = [format!("\"{to}\""), format!("'{to}'")];
-    line_in_function(f, |l| quoted.iter().any(|q| l.contains(q.as_str())))
+    let holds = |l: &str| {
+        let code = l.split("--").next().unwrap_or_default();
+        quoted.iter().any(|q| code.contains(q.as_str()))
+    };
+    line_in_function(f, holds).or_else(|| {
+        let lines = lines_in_file(f, holds)?;
+        (lines.len() == 1).then(|| lines[0])
+    })
 }
 
 /// The line of `f` that returns `value` when it is written out (`return 42`, `return {`),
@@ -1205,18 +1213,29 @@ fn line_in_function(f: &Function, found: impl Fn(&str) -> bool) -> Option<usize>
 /// The lines of the Lua function `f`'s source that `found` accepts (None: no source to read).
 fn lines_in_function(f: &Function, found: impl Fn(&str) -> bool) -> Option<Vec<usize>> {
     let info = f.info();
-    let path = info.source?.strip_prefix('@')?.to_string();
     let (first, last) = (info.line_defined?, info.last_line_defined?);
+    lines_where(f, first..=last, found)
+}
+
+/// The lines of the file the Lua function `f` is written in that `found` accepts.
+fn lines_in_file(f: &Function, found: impl Fn(&str) -> bool) -> Option<Vec<usize>> {
+    lines_where(f, 1..=usize::MAX, found)
+}
+
+/// The lines numbered within `range` of the file `f` is written in that `found` accepts
+/// (None: no source to read).
+fn lines_where(
+    f: &Function,
+    range: std::ops::RangeInclusive<usize>,
+    found: impl Fn(&str) -> bool,
+) -> Option<Vec<usize>> {
+    let path = f.info().source?.strip_prefix('@')?.to_string();
     let text = crate::def::source::read_text(std::path::Path::new(&path), &path).ok()?;
-    let lines = text
-        .lines()
-        .enumerate()
-        .take(last)
-        .skip(first.saturating_sub(1));
+    let numbered = text.lines().enumerate().map(|(i, l)| (i + 1, l));
     Some(
-        lines
-            .filter(|(_, l)| found(l))
-            .map(|(i, _)| i + 1)
+        numbered
+            .filter(|(n, l)| range.contains(n) && found(l))
+            .map(|(n, _)| n)
             .collect(),
     )
 }
