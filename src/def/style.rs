@@ -253,7 +253,12 @@ fn read_style(shown: &str, root: &Path) -> Result<(String, Option<String>), Vec<
 fn style_of(path: &str, text: Option<&str>, game: &StyleFor) -> Result<Style, Vec<Diagnostic>> {
     match (text, too_few_defaults(game.seats)) {
         (Some(text), _) => parse_style(path, text, game),
-        (None, Some(msg)) => Err(vec![Diagnostic::error(path, msg)]),
+        // No style file: the players' count in game.toml asks for more colours.
+        (None, Some(msg)) => {
+            let manifest = format!("{}game.toml", path.strip_suffix(FILE).unwrap_or_default());
+            let msg = format!("players.max is {}, but {msg}, in a style.toml", game.seats);
+            Err(vec![Diagnostic::error(manifest, msg)])
+        }
         (None, None) => Ok(Style::default()),
     }
 }
@@ -706,10 +711,12 @@ mod tests {
             "s.toml: error: the 6 default seat colours do not cover up to 8 players: give \
              seat_colors, one per seat"
         );
+        // A game without a style file: its players' count is what to change.
         let none = load_style("g", &game("demo", 8)).unwrap_err();
         assert_eq!(
-            none[0].path, "g/style.toml",
-            "a game without a style file too"
+            none[0].to_string(),
+            "g/game.toml: error: players.max is 8, but the 6 default seat colours do not cover \
+             up to 8 players: give seat_colors, one per seat, in a style.toml"
         );
     }
 }
