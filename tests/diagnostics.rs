@@ -993,10 +993,12 @@ fn check_finds_unsaveable_state_at_the_turn_it_appears() {
         r#"if verb == "roll" then return "rolling" end"#,
         r#"if verb == "roll" then if ctx:turn() == 3 then G.f = print end return "rolling" end"#,
     );
+    // Located at the line setting G.f.
+    let set = c.line_of("rules.lua", "G.f = print");
     assert_fails(
         &c.check(),
         &[
-            "mono/rules.lua: error: G.f: a function cannot be saved (G must be plain data)".into(),
+            format!("mono/rules.lua:{set}: error: G.f: a function cannot be saved (G must be plain data)"),
             "    saving the position in state 'buying' (player 1, turn 3)".into(),
             first_game(),
         ],
@@ -1008,8 +1010,8 @@ fn check_finds_unsaveable_state_at_the_turn_it_appears() {
         &c.check(),
         &[
             format!(
-                "mono/rules.lua: error: G.f: a function (made at mono/rules.lua:{line}) cannot be \
-                 saved (G must be plain data)"
+                "mono/rules.lua:{line}: error: G.f: a function (made at mono/rules.lua:{line}) \
+                 cannot be saved (G must be plain data)"
             ),
             "    saving the position in state 'buying' (player 1, turn 3)".into(),
             first_game(),
@@ -1698,11 +1700,13 @@ fn a_failed_move_is_taken_back_and_keeps_what_redo_brings_back() {
         .nth(1)
         .unwrap()
         .contains(board));
-    let unsaved =
-        "ttt/rules.lua: error: G.f: a function cannot be saved (G must be plain data)\n    \
-                   saving the position in state 'turn' (player 1, turn 3)\n\
-                   the rules failed on that move; it was undone\nP2, choose:\n";
-    assert!(prompts[4].starts_with(unsaved), "{}", out.stdout);
+    let set = c.line_of("rules.lua", "G.f = print");
+    let unsaved = format!(
+        "ttt/rules.lua:{set}: error: G.f: a function cannot be saved (G must be plain data)\n    \
+         saving the position in state 'turn' (player 1, turn 3)\n\
+         the rules failed on that move; it was undone\nP2, choose:\n"
+    );
+    assert!(prompts[4].starts_with(&unsaved), "{}", out.stdout);
     assert!(!out.stdout.contains("places at (3, 3)"), "{}", out.stdout);
     // P2's next move stands, and undo takes back that one move.
     assert!(

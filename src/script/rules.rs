@@ -54,6 +54,17 @@ impl Host {
         self.run.raw_get("G").unwrap_or(Value::Nil)
     }
 
+    /// The line of the rules file that sets what a snapshot error names (`G.stock: …`):
+    /// where that path is set (`G.stock =`), else the first line setting its last field.
+    fn line_setting(&self, message: &str) -> Option<usize> {
+        let path = message.split_once(": ")?.0;
+        let Some(Ok((_, text))) = self.pkg.scripts.own(&self.pkg.rules_file) else {
+            return None;
+        };
+        let last = path.rsplit('.').next()?.split('[').next()?;
+        super::host::key_line(text, path).or_else(|| super::host::key_line(text, last))
+    }
+
     fn s_int(&self, key: &str) -> i64 {
         self.state.raw_get(key).unwrap_or(0)
     }
@@ -636,7 +647,14 @@ impl Rules for Host {
     }
 
     fn snapshot(&self) -> Result<Snapshot, GameError> {
-        let g = to_json(&self.lua, &self.g(), "G").map_err(|m| self.hook_error("snapshot", m))?;
+        let g = to_json(&self.lua, &self.g(), "G").map_err(|m| {
+            let line = self.line_setting(&m);
+            let mut e = self.hook_error("snapshot", m);
+            if let (GameError::Script(ScriptError(d)), Some(line)) = (&mut e, line) {
+                d.line = Some(line);
+            }
+            e
+        })?;
         Ok(Snapshot {
             state: self.state_name(),
             world: self.world()?,
