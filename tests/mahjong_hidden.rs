@@ -175,6 +175,26 @@ fn the_terminal_shows_other_hands_face_down() {
     assert!(hands_seen > 30, "the game was drawn many times:\n{text}");
 }
 
+/// The tile a seat draws is told to that seat alone: the terminal of a person at P1 shows
+/// P1's draws and no other seat's.
+#[test]
+fn a_draw_is_told_to_the_drawer_alone() {
+    let text = play(
+        &["--players", "human,ai,ai,ai", "--seed", "3"],
+        "1\n1\nquit\n",
+    );
+    let told: Vec<&str> = (text.lines()).filter(|l| l.contains(" only) ")).collect();
+    assert_eq!(
+        told,
+        [
+            "  · (P1 only) you draw 3万",
+            "  · (P1 only) you draw 6条",
+            "  · (P1 only) you draw 7饼"
+        ],
+        "{text}"
+    );
+}
+
 /// Seeded games of the leak test: MEEPLE_LEAK_GAMES, default 200.
 fn leak_games() -> u64 {
     games_from_env("MEEPLE_LEAK_GAMES", 200)
@@ -218,11 +238,15 @@ fn twin(g: &mut Game, t: &mut Game, v: usize, seed: u64) {
     t.exec("return nil").unwrap();
 }
 
-/// The log lines of applying option `i` (shown as the terminal prints them).
+/// The public log lines of applying option `i` (as the terminal prints them): not those told
+/// to one seat, as the tile a seat draws is told to it.
 fn lines_of(g: &mut Game, i: usize) -> Vec<String> {
     g.drain_events();
     g.apply_index(i).unwrap();
-    g.drain_events().iter().map(|e| e.to_string()).collect()
+    (g.drain_events().iter())
+        .filter(|e| e.seen_by(None))
+        .map(|e| e.to_string())
+        .collect()
 }
 
 /// Noninterference, channel by channel: at every position of seeded games, each channel a

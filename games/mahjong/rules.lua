@@ -48,12 +48,13 @@ local function winning(G, ctx, p, c)
 end
 R.winning = winning
 
--- Draws the next tile for seat p (a replacement after a kong draws the same way); false when
--- the wall is empty.
+-- Draws the next tile for seat p (a replacement after a kong draws the same way), telling p
+-- alone which it is; false when the wall is empty.
 local function draw(G, ctx, p)
   local tile = ctx.zone.wall:take()
   if not tile then return false end
   ctx.zone.hand[p]:add(tile)
+  ctx:tell(p, "you draw %s", name(ctx, tile))
   G.after_draw = true
   return true
 end

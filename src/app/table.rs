@@ -144,12 +144,13 @@ impl Table {
     pub fn absorb_events(&mut self, now: f64) {
         self.moved_at = now;
         let events = self.s.game.drain_events();
+        let viewer = self.s.viewer();
         let Some(board) = self.s.game.board().ok() else {
             return;
         };
         for e in &events {
             self.anim.on_event(e, board, now);
-            if !matches!(e, Event::Action { .. }) {
+            if !matches!(e, Event::Action { .. }) && e.seen_by(viewer) {
                 self.log.push_back(e.to_string());
             }
         }

@@ -146,7 +146,7 @@ fn play_in_terminal(
     let mut streak = 0;
     let mut ended = Ok(0);
     if resumed {
-        print_backlog(&mut s.game);
+        print_backlog(s);
     }
     loop {
         if interrupt::asked() {
@@ -162,7 +162,7 @@ fn play_in_terminal(
             redraw |= changed;
             stalled &= !changed;
         }
-        print_events(&mut s.game);
+        print_events(s);
         let Some(p) = s.game.pending() else {
             say!("\n{}", picture(s));
             if let Some(o) = s.game.outcome() {
@@ -494,8 +494,8 @@ fn at_the_end(s: &mut Session, inputs: &mut Inputs) -> End {
 
 /// A resumed game's log so far (its whole past, replayed), the last `BACKLOG` lines only,
 /// after a line saying how many are left out.
-fn print_backlog(game: &mut Game) {
-    let lines = log_lines(game);
+fn print_backlog(s: &mut Session) {
+    let lines = log_lines(s);
     let skipped = lines.len().saturating_sub(BACKLOG);
     if skipped > 0 {
         say!("  · … {} before these", plural(skipped, "line"));
@@ -508,17 +508,20 @@ fn print_backlog(game: &mut Game) {
 /// How many lines of a resumed game's past the terminal shows.
 const BACKLOG: usize = 12;
 
-fn print_events(game: &mut Game) {
-    for e in log_lines(game) {
+fn print_events(s: &mut Session) {
+    for e in log_lines(s) {
         say!("  · {e}");
     }
 }
 
 /// The events logged since the last call that the terminal shows as lines (an action is
-/// said with its seat where it is played, a reload where it happens).
-fn log_lines(game: &mut Game) -> Vec<Event> {
-    (game.drain_events().into_iter())
+/// said with its seat where it is played, a reload where it happens), as the session's
+/// viewer may see them.
+fn log_lines(s: &mut Session) -> Vec<Event> {
+    let viewer = s.viewer();
+    (s.game.drain_events().into_iter())
         .filter(|e| !matches!(e, Event::Action { .. } | Event::Reload { .. }))
+        .filter(|e| e.seen_by(viewer))
         .collect()
 }
 

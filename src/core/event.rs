@@ -52,6 +52,11 @@ pub enum Event {
     Note {
         text: String,
     },
+    /// A line only `seat` is shown (`ctx:tell`): what its own hidden pile gained, say.
+    Told {
+        seat: usize,
+        text: String,
+    },
     Eliminated {
         seat: usize,
     },
@@ -138,9 +143,21 @@ impl fmt::Display for Event {
             }
             Event::Move { seat, to, .. } => write!(f, "P{} moved to {to}", seat + 1),
             Event::Note { text } => write!(f, "{text}"),
+            Event::Told { seat, text } => write!(f, "(P{} only) {text}", seat + 1),
             Event::Eliminated { seat } => write!(f, "P{} is out", seat + 1),
             Event::GameOver { outcome } => write!(f, "game over: {outcome}"),
             Event::Reload { files_hash } => write!(f, "rules reloaded (files {files_hash})"),
+        }
+    }
+}
+
+impl Event {
+    /// Whether a person seeing the game as `viewer` (None: nobody's seat) is shown the event:
+    /// a line told to one seat is that seat's alone.
+    pub fn seen_by(&self, viewer: Option<usize>) -> bool {
+        match self {
+            Event::Told { seat, .. } => viewer == Some(*seat),
+            _ => true,
         }
     }
 }

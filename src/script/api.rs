@@ -128,6 +128,15 @@ pub fn emit_api(lua: &Lua, board: &Board, world: &W) -> mlua::Result<Table> {
             Ok(())
         })?,
     )?;
+    let w = world.clone();
+    t.raw_set(
+        "told",
+        lua.create_function(move |_, (seat, text): (usize, String)| {
+            let seat = seat - 1;
+            w.borrow_mut().log(Event::Told { seat, text });
+            Ok(())
+        })?,
+    )?;
     let (w, names) = (
         world.clone(),
         board

@@ -190,28 +190,36 @@ function M.install(ctx, spec, emit)
     if type(mt) == "table" and mt.__tostring then return nil end
     return t
   end
+  -- The line `method` (ctx:log, ctx:tell) was given: `text`, formatted with the arguments
+  -- after it when there are any. An error is at the method's caller.
+  local function line_of(method, text, ...)
+    if type(text) ~= "string" and type(text) ~= "number" then
+      error(string.format("%s: expected a text (a string), got %s", method, type(text)), 3)
+    end
+    for i = 1, select("#", ...) do
+      local t = addressed((select(i, ...)))
+      if t then
+        error(string.format("%s: argument %d is a %s, whose text is its address and "
+          .. "differs from run to run: log its fields", method, i + 1, t), 3)
+      end
+    end
+    if select("#", ...) == 0 then return tostring(text) end
+    local ok, line = pcall(string.format, text, ...)
+    if not ok then
+      error(string.format("%s(\"%s\"): %s", method, (tostring(text):gsub("\n", "\\n")), line), 3)
+    end
+    return line
+  end
   local function log(self, text, ...)
     if self ~= ctx then dotted("log") end
-    if S.record then
-      if type(text) ~= "string" and type(text) ~= "number" then
-        error(string.format("ctx:log: expected a text (a string), got %s", type(text)), 2)
-      end
-      for i = 1, select("#", ...) do
-        local t = addressed((select(i, ...)))
-        if t then
-          error(string.format("ctx:log: argument %d is a %s, whose text is its address and "
-            .. "differs from run to run: log its fields", i + 1, t), 2)
-        end
-      end
-      if select("#", ...) > 0 then
-        local ok, line = pcall(string.format, text, ...)
-        if not ok then
-          error(string.format("ctx:log(\"%s\"): %s", (tostring(text):gsub("\n", "\\n")), line), 2)
-        end
-        text = line
-      end
-      emit.note(tostring(text))
-    end
+    if S.record then emit.note(line_of("ctx:log", text, ...)) end
+  end
+  -- ctx:tell(p, text, ...): a line of the log that only seat p is shown (what p drew into a
+  -- hidden hand); bots and the other seats never see it.
+  function ctx:tell(p, text, ...)
+    if self ~= ctx then dotted("tell") end
+    local s = seat(p)
+    if S.record then emit.told(s, line_of("ctx:tell", text, ...)) end
   end
   -- While no events are recorded (batch games), ctx:log is a function of fixed arguments that
   -- only checks its table: a call with a variable number of arguments costs more even when it
