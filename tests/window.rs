@@ -674,7 +674,8 @@ fn mahjong_click(x: f32, y: f32, out: &Path) -> String {
 }
 
 /// A click on one of your melded tiles (the same tile is in your hand too) is not a discard:
-/// it says there is nothing to do with it, rather than inviting a second click.
+/// it says there is nothing to play with it, naming the tile, rather than inviting a second
+/// click.
 #[test]
 fn mahjong_a_click_on_a_melded_tile_does_nothing_and_says_so() {
     use meeple::app::seating::{tiles, Side};
@@ -684,9 +685,7 @@ fn mahjong_a_click_on_a_melded_tile_does_nothing_and_says_so() {
     let (cx, cy) = tiles(mahjong_band(0, 1), Side::Bottom, 3, max_w)[0].center();
     let said = mahjong_click(cx, cy, &out);
     assert!(
-        said.contains(&format!(
-            "click {cx},{cy}: nothing to do with that tile now"
-        )),
+        said.contains(&format!("click {cx},{cy}: nothing to play with 1饼 now")),
         "{said}"
     );
 }

@@ -366,7 +366,14 @@ impl Table {
                 c + 1
             ),
             (None, Spot::Cell(r, c)) => format!("nothing to do at ({}, {}) now", r + 1, c + 1),
-            (None, Spot::Tile { .. }) => "nothing to do with that tile now".into(),
+            (None, Spot::Tile { code, .. }) => {
+                let names = &self.s.game.pkg.items.names;
+                let name = usize::try_from(code).ok().and_then(|c| names.get(c));
+                format!(
+                    "nothing to play with {} now",
+                    name.map_or("that", String::as_str)
+                )
+            }
             (None, Spot::Pile(_)) => "nothing to do with that pile now".into(),
         }
     }
