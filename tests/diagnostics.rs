@@ -3960,7 +3960,7 @@ fn map_kinds_sides_the_default_map_and_no_map_say_what_they_expect() {
 }
 
 /// A verb must be one word a player can type, and a number a finite one a save can keep: an
-/// option that breaks either is an error where the options are listed.
+/// option that breaks either is an error at the line of the options hook that lists it.
 #[test]
 fn an_option_verb_must_be_one_word_and_its_numbers_finite() {
     let spaced = |v: &str| {
@@ -3983,7 +3983,7 @@ fn an_option_verb_must_be_one_word_and_its_numbers_finite() {
         let c = Copy::new();
         let list = format!("local out = {{ {listed} }}");
         c.edit("rules.lua", "local out = { { \"roll\" } }", &list);
-        let line = c.line_of("rules.lua", &list) - 1;
+        let line = c.line_of("rules.lua", &list);
         let out = c.check();
         let first = out.stderr.lines().next().unwrap_or_default();
         assert_eq!(

@@ -211,7 +211,8 @@ end
 --   "next", hook, value   a hook returned something other than one of its state's next states
 --   "none"     an automatic state named no next state
 --   "stuck", states       automatic steps without a decision past the guard (the last six)
---   "options", problem    a bad options list (problem nil: an empty one); "seats", problem
+--   "options", problem, list   a bad options list (problem nil: an empty one)
+--   "seats", problem      a bad list from a simultaneous state's seats hook
 --   "over", hook          a decision was reached after a hook recorded the game's result
 -- A state marked forced plays its lone option for every policy, the limit notwithstanding.
 -- Entering a decision or final state runs its enter hook once (it may move on); an automatic
@@ -365,7 +366,7 @@ function D.run(run, limit, index)
       list = st.options(G, ctx, seat)
     end
     problem = check(list)
-    if problem then return "options", problem end
+    if problem then return "options", problem, list end
     if #list == 0 then return "options" end
     S.pending, S.pending_seat, checked = list, seat, true
   end

@@ -352,7 +352,12 @@ impl Host {
                     Value::String(problem) => problem.to_string_lossy(),
                     _ => format!("decision state '{state}' offered no options"),
                 };
-                self.hook_error("options", msg)
+                let line = self.option_line(&state, &msg, &b);
+                let mut e = self.hook_error("options", msg);
+                if let (GameError::Script(ScriptError(d)), Some(line)) = (&mut e, line) {
+                    d.line = Some(line);
+                }
+                e
             }
             "seats" => self.hook_error("seats", text(&a)),
             "over" => {
@@ -371,6 +376,32 @@ impl Host {
             }
             other => self.hook_error("act", format!("the driver stopped for '{other}'")),
         }
+    }
+
+    /// The line of state `state`'s options hook that makes the option a problem names
+    /// (`option 3: …`) in `list`: the one line of the hook that quotes its verb.
+    fn option_line(&self, state: &str, problem: &str, list: &Value) -> Option<usize> {
+        let n: usize = problem
+            .strip_prefix("option ")?
+            .split(':')
+            .next()?
+            .parse()
+            .ok()?;
+        let Value::Table(list) = list else {
+            return None;
+        };
+        let verb = match list.raw_get::<Value>(n).ok()? {
+            Value::Table(option) => option.raw_get::<String>(1).ok()?,
+            Value::String(verb) => verb.to_str().ok()?.to_string(),
+            _ => return None,
+        };
+        let f = self.hook_function(state, "options")?;
+        let quoted = [format!("\"{verb}\""), format!("'{verb}'")];
+        let lines = lines_in_function(&f, |l| {
+            let code = l.split("--").next().unwrap_or_default();
+            quoted.iter().any(|q| code.contains(q.as_str()))
+        })?;
+        (lines.len() == 1).then(|| lines[0])
     }
 
     /// An error about what the script function `f` (the hook `hook`) did, located at its
