@@ -216,24 +216,27 @@ function M.install(ctx, spec, emit)
   end
   -- ctx:tell(p, text, ...): a line of the log that only seat p is shown (what p drew into a
   -- hidden hand); bots and the other seats never see it.
-  function ctx:tell(p, text, ...)
+  local function tell(self, p, text, ...)
     if self ~= ctx then dotted("tell") end
-    local s = seat(p)
-    if S.record then emit.told(s, line_of("ctx:tell", text, ...)) end
+    emit.told(seat(p), line_of("ctx:tell", text, ...))
   end
-  -- While no events are recorded (batch games), ctx:log is a function of fixed arguments that
-  -- only checks its table: a call with a variable number of arguments costs more even when it
-  -- returns at once. ctx.logging says which (rules test it to skip building a line's
-  -- arguments). S.record, ctx.log and ctx.logging change together, here.
+  -- While no events are recorded (batch games), ctx:log and ctx:tell are functions of fixed
+  -- arguments that only check their table: a call with a variable number of arguments costs
+  -- more even when it returns at once. ctx.logging says which (rules test it to skip building
+  -- a line's arguments). S.record, ctx.log, ctx.tell and ctx.logging change together, here.
   local function unrecorded(self)
     if self ~= ctx then dotted("log") end
+  end
+  local function untold(self)
+    if self ~= ctx then dotted("tell") end
   end
   function S.set_record(on)
     S.record = on
     native.put(ctx, "log", on and log or unrecorded)
+    native.put(ctx, "tell", on and tell or untold)
     native.put(ctx, "logging", on)
   end
-  ctx.log, ctx.logging = log, true
+  ctx.log, ctx.tell, ctx.logging = log, tell, true
 
   -- board
   local board = ctx.board
