@@ -258,3 +258,44 @@ fn a_place_off_the_table_from_r_spot_is_an_error_at_the_hook() {
         "{stderr}"
     );
 }
+
+/// `meeple play` of a copy of the fixture with `name` as its cards' name pattern, P1 a person
+/// against the AI on seed 1, quit at once: what the terminal printed.
+fn terminal_with_names(name: &str) -> String {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("eights");
+    copy_dir(&fixture(), &root);
+    let manifest = std::fs::read_to_string(root.join("game.toml")).unwrap();
+    let renamed = manifest.replacen("name = \"{rank}{suit}\"", &format!("name = \"{name}\""), 1);
+    std::fs::write(root.join("game.toml"), renamed).unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_meeple"));
+    cmd.args([
+        "play",
+        "eights",
+        "--players",
+        "human,ai",
+        "--seed",
+        "1",
+        "--text",
+        "--no-watch",
+    ])
+    .current_dir(tmp.path());
+    String::from_utf8(typing(&mut cmd, "quit\n").stdout).unwrap()
+}
+
+/// The terminal shows a discard pile of one card as that card, and a hand of cards whose
+/// names have spaces with commas between them.
+#[test]
+fn the_terminal_shows_piles_plainly() {
+    let plain = terminal_with_names("{rank}{suit}");
+    assert!(plain.contains("\ndiscards: K♥\n"), "{plain}");
+    assert!(
+        plain.contains("\n     hand      2♥ 5♥ A♦ 4♣ 10♣\n"),
+        "{plain}"
+    );
+    let spaced = terminal_with_names("{rank} of {suit}");
+    assert!(
+        spaced.contains("\n     hand      2 of ♥, 5 of ♥, A of ♦, 4 of ♣, 10 of ♣\n"),
+        "{spaced}"
+    );
+}

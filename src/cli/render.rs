@@ -143,13 +143,20 @@ impl Zones<'_> {
     fn pile(&self, seen: &Seen) -> String {
         match seen {
             Seen::Items(items) if items.is_empty() => "—".into(),
-            Seen::Items(items) => items
-                .iter()
-                .map(|c| self.game.pkg.item_name(*c))
-                .collect::<Vec<_>>()
-                .join(" "),
+            Seen::Items(items) => {
+                let names: Vec<String> = (items.iter())
+                    .map(|c| self.game.pkg.item_name(*c))
+                    .collect();
+                // Names of several words ("full house") are told apart by commas.
+                let spaced = names.iter().any(|n| n.contains(char::is_whitespace));
+                names.join(if spaced { ", " } else { " " })
+            }
             Seen::Count { count } => format!("{count} face down"),
             Seen::Top { top: None, .. } => "—".into(),
+            Seen::Top {
+                top: Some(top),
+                count: 1,
+            } => self.game.pkg.item_name(*top),
             Seen::Top {
                 top: Some(top),
                 count,
