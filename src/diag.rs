@@ -155,10 +155,11 @@ pub const PRELUDE: &str = "meeple/prelude.lua";
 /// The chunk name of the runtime's flow driver (`src/script/driver.lua`).
 pub const DRIVER: &str = "meeple/driver.lua";
 
-/// Whether a chunk is the runtime's own Lua, which only passes errors on: an error located
+/// Whether a chunk is the runtime's own Lua (the prelude, the driver, and the small chunks
+/// of a roll's fields and of the sandbox), which only passes errors on: an error located
 /// there is shown at the script line that called it.
-fn is_runtime(path: &str) -> bool {
-    path == PRELUDE || path == DRIVER
+pub fn is_runtime(path: &str) -> bool {
+    [PRELUDE, DRIVER, "dice", "sandbox"].contains(&path)
 }
 
 /// `path:line: rest` → (path, line, rest), for paths without spaces.

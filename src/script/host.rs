@@ -461,7 +461,7 @@ pub fn at_hook(mut d: Diagnostic, hook: Option<&Function>) -> Diagnostic {
 /// (the prelude, the driver) and for chunks that are no file.
 fn script_file(info: &mlua::function::FunctionInfo) -> Option<String> {
     let path = info.source.as_deref()?.strip_prefix('@')?;
-    (path != crate::diag::PRELUDE && path != crate::diag::DRIVER).then(|| path.to_string())
+    (!crate::diag::is_runtime(path)).then(|| path.to_string())
 }
 
 /// The file a Lua function is written in, as shown (its chunk's whole name: Lua shortens

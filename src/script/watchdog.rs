@@ -149,13 +149,12 @@ unsafe extern "C-unwind" fn budget_hook(state: *mut ffi::lua_State, ar: *mut ffi
 /// # Safety
 /// `state` and `ar` are those Lua passed the hook.
 unsafe fn game_line(state: *mut ffi::lua_State, ar: *mut ffi::lua_Debug) -> (String, c_int) {
-    let runtime = [crate::diag::PRELUDE, crate::diag::DRIVER];
     let mut frame: ffi::lua_Debug = std::mem::zeroed();
     let mut level = 0;
     while ffi::lua_getstack(state, level, &mut frame) != 0 {
         ffi::lua_getinfo(state, c"Sl".as_ptr(), &mut frame);
         let src = std::ffi::CStr::from_ptr(frame.short_src.as_ptr()).to_string_lossy();
-        if frame.currentline > 0 && !runtime.contains(&src.as_ref()) {
+        if frame.currentline > 0 && !crate::diag::is_runtime(&src) {
             return (src.into_owned(), frame.currentline);
         }
         level += 1;
