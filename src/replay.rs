@@ -410,9 +410,11 @@ pub fn differences(old: Arc<Package>, new: Arc<Package>, record: &Record) -> Opt
             Err(GameError::Script(e)) => return Some(format!("{who} now fails: {e}")),
             Ok(()) => {}
         }
+        // The public lines: the report is shown to whoever plays, so it quotes no told line.
         let lines = |g: &mut Game| -> Vec<String> {
             (g.drain_events().iter())
                 .filter(|e| !matches!(e, crate::core::event::Event::Action { .. }))
+                .filter(|e| e.seen_by(None))
                 .map(|e| e.to_string())
                 .collect()
         };

@@ -683,7 +683,7 @@ fn log_lines_follow_the_recording_switch() {
     assert!(
         err.contains(
             "ctx:log: argument 2 is a table, whose text is its address and differs from run \
-             to run: log its fields"
+             to run: give its fields"
         ),
         "{err}"
     );
@@ -697,6 +697,43 @@ fn log_lines_follow_the_recording_switch() {
         "ctx:log('%s', setmetatable({}, {__tostring = function() return 'T' end}))",
     );
     assert_eq!(notes(&g), ["loud 2", "T"]);
+}
+
+// ctx:tell logs a line for one seat, as ctx:log formats it; its arguments are counted after
+// the seat, and a seat that is none is an error. Only that seat is shown it.
+#[test]
+fn a_told_line_is_one_seats() {
+    let mut g = start("monopoly", "demo", 2, 1, &[]);
+    g.set_record_events(true);
+    g.drain_events();
+    exec(&mut g, "ctx:tell(2, 'you hold %d cards', 3)");
+    let told = g.drain_events();
+    assert_eq!(
+        told,
+        [Event::Told {
+            seat: 1,
+            text: "you hold 3 cards".into()
+        }]
+    );
+    assert_eq!(told[0].to_string(), "(P2 only) you hold 3 cards");
+    let seen: Vec<bool> = [None, Some(0), Some(1)]
+        .map(|v| told[0].seen_by(v))
+        .to_vec();
+    assert_eq!(seen, [false, false, true]);
+    let err = g.eval("ctx:tell(1, '%s', {})").unwrap_err().to_string();
+    assert!(
+        err.contains("ctx:tell: argument 3 is a table, whose text is its address"),
+        "{err}"
+    );
+    let err = g.eval("ctx:tell(3, 'x')").unwrap_err().to_string();
+    assert!(
+        err.contains("eval:1: error: seat 3 out of range (1..2)"),
+        "{err}"
+    );
+    // Not recording, it does nothing.
+    g.set_record_events(false);
+    exec(&mut g, "ctx:tell(1, 'quiet')");
+    assert!(g.drain_events().is_empty());
 }
 
 // Rule: at the round cap the game stops unfinished, with no winner.

@@ -8,6 +8,7 @@ use super::paint::{color, faded, fill, outline, Align};
 use super::scene::Scene;
 use super::table::{Button, Table};
 use crate::ai::alphabeta::value_text;
+use crate::core::event::shown_to;
 use crate::diag::render;
 use macroquad::prelude::*;
 
@@ -237,12 +238,14 @@ fn panel(t: &Table, scene: &Scene, x: f32, mut y: f32, w: f32, s: f32) -> f32 {
     y + 8.0 * s
 }
 
-/// The newest events that fit between `y` and `bottom`, newest last. A long one (a card's
-/// text) wraps onto up to three lines.
+/// The newest events the viewer is shown that fit between `y` and `bottom`, newest last. A
+/// long one (a card's text) wraps onto up to three lines.
 fn log(t: &Table, x: f32, y: f32, w: f32, bottom: f32, s: f32) {
     let (line, size) = (17.0 * s, 13.0 * s);
     let (mut shown, mut used) = (Vec::new(), 0.0);
-    for text in t.log.iter().rev() {
+    let viewer = t.s.viewer();
+    let seen = t.log.iter().filter(|(to, _)| shown_to(*to, viewer));
+    for (_, text) in seen.rev() {
         let h = line * t.p.lines_of(text, w, size, 3) as f32;
         if used + h > bottom - y {
             break;

@@ -47,8 +47,8 @@ impl Table {
         self.absorb_events(now);
         self.after_jump();
         if let Some(d) = differs {
-            self.log
-                .push_back(format!("under the new rules this game would differ: {d}"));
+            let said = format!("under the new rules this game would differ: {d}");
+            self.log.push_back((None, said));
         }
         match look(&self.s) {
             Ok((style, image)) => {

@@ -31,7 +31,8 @@ pub struct Table {
     pub style: Style,
     pub image: Option<Texture2D>,
     pub anim: Anim,
-    pub log: VecDeque<String>,
+    /// The log's lines, each with the seat it is told to alone (None: everyone's).
+    pub log: VecDeque<(Option<usize>, String)>,
     /// Why a click did nothing, what a key did.
     pub message: Option<String>,
     /// A successful reload: what changed, and when.
@@ -144,14 +145,13 @@ impl Table {
     pub fn absorb_events(&mut self, now: f64) {
         self.moved_at = now;
         let events = self.s.game.drain_events();
-        let viewer = self.s.viewer();
         let Some(board) = self.s.game.board().ok() else {
             return;
         };
         for e in &events {
             self.anim.on_event(e, board, now);
-            if !matches!(e, Event::Action { .. }) && e.seen_by(viewer) {
-                self.log.push_back(e.to_string());
+            if !matches!(e, Event::Action { .. }) {
+                self.log.push_back((e.told_to(), e.to_string()));
             }
         }
         self.anim.settle(&self.s.game.shown_world());
@@ -390,7 +390,7 @@ impl Table {
 
     /// After undo or redo: says so in the message line and the log.
     fn jumped(&mut self, said: String) {
-        self.log.push_back(said.clone());
+        self.log.push_back((None, said.clone()));
         self.message = Some(said);
         self.after_jump();
     }

@@ -152,14 +152,23 @@ impl fmt::Display for Event {
 }
 
 impl Event {
-    /// Whether a person seeing the game as `viewer` (None: nobody's seat) is shown the event:
-    /// a line told to one seat is that seat's alone.
-    pub fn seen_by(&self, viewer: Option<usize>) -> bool {
+    /// The seat a line is told to alone (`ctx:tell`); None for everything else.
+    pub fn told_to(&self) -> Option<usize> {
         match self {
-            Event::Told { seat, .. } => viewer == Some(*seat),
-            _ => true,
+            Event::Told { seat, .. } => Some(*seat),
+            _ => None,
         }
     }
+
+    /// Whether a person seeing the game as `viewer` (None: nobody's seat) is shown the event.
+    pub fn seen_by(&self, viewer: Option<usize>) -> bool {
+        shown_to(self.told_to(), viewer)
+    }
+}
+
+/// Whether a line told to seat `to` alone (None: to everyone) is shown to `viewer`.
+pub fn shown_to(to: Option<usize>, viewer: Option<usize>) -> bool {
+    to.is_none() || to == viewer
 }
 
 /// "P2 " before what a seat's action rolled or drew; nothing when no action is known.

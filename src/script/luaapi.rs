@@ -94,7 +94,7 @@ pub const CLASSES: &[Class] = &[
             method("draw", &[], &[], "Records a draw."),
             method("log", &[("text", "string"), ("...", "any")], &[], "Adds a line to the event log; with more arguments `text` is a `string.format` pattern. A table or function argument without `__tostring` is an error: its text is an address, which differs from run to run."),
             method("tell", &[("p", "integer"), ("text", "string"), ("...", "any")], &[], "Adds a line to the event log that only seat `p` is shown, as `(P1 only) …` (what it drew into its hidden hand); formatted as `ctx:log` formats."),
-            field("logging", "boolean", "Whether `ctx:log` lines are kept (false in games that record no events)."),
+            field("logging", "boolean", "Whether `ctx:log` and `ctx:tell` lines are kept (false in games that record no events, where both do nothing)."),
             method("tally", &[("name", "string"), ("key", "string|number"), ("n?", "integer")], &[], "Adds `n` (a whole number, 0 or more; default 1) to a named count that `sim` reports."),
             field("settings", "meeple.Settings", "The game's `[settings]` after `--set` overrides, read-only; reading an undeclared one is an error."),
             field("map", "meeple.Map", "The map being played."),

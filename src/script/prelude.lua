@@ -190,9 +190,10 @@ function M.install(ctx, spec, emit)
     if type(mt) == "table" and mt.__tostring then return nil end
     return t
   end
-  -- The line `method` (ctx:log, ctx:tell) was given: `text`, formatted with the arguments
-  -- after it when there are any. An error is at the method's caller.
-  local function line_of(method, text, ...)
+  -- The line `method` (ctx:log, ctx:tell) was given: `text`, its argument number `at`,
+  -- formatted with the arguments after it when there are any. An error is at the method's
+  -- caller.
+  local function line_of(method, at, text, ...)
     if type(text) ~= "string" and type(text) ~= "number" then
       error(string.format("%s: expected a text (a string), got %s", method, type(text)), 3)
     end
@@ -200,7 +201,7 @@ function M.install(ctx, spec, emit)
       local t = addressed((select(i, ...)))
       if t then
         error(string.format("%s: argument %d is a %s, whose text is its address and "
-          .. "differs from run to run: log its fields", method, i + 1, t), 3)
+          .. "differs from run to run: give its fields", method, at + i, t), 3)
       end
     end
     if select("#", ...) == 0 then return tostring(text) end
@@ -212,13 +213,13 @@ function M.install(ctx, spec, emit)
   end
   local function log(self, text, ...)
     if self ~= ctx then dotted("log") end
-    if S.record then emit.note(line_of("ctx:log", text, ...)) end
+    if S.record then emit.note(line_of("ctx:log", 1, text, ...)) end
   end
   -- ctx:tell(p, text, ...): a line of the log that only seat p is shown (what p drew into a
   -- hidden hand); bots and the other seats never see it.
   local function tell(self, p, text, ...)
     if self ~= ctx then dotted("tell") end
-    emit.told(seat(p), line_of("ctx:tell", text, ...))
+    emit.told(seat(p), line_of("ctx:tell", 2, text, ...))
   end
   -- While no events are recorded (batch games), ctx:log and ctx:tell are functions of fixed
   -- arguments that only check their table: a call with a variable number of arguments costs
