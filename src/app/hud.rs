@@ -42,13 +42,16 @@ pub fn draw(t: &mut Table, scene: &Scene, l: &Layout) {
         y += 24.0 * s;
     }
     y = panel(t, scene, x, y, w, s);
-    let keys = match scene.buttons.len() > BUTTONS {
-        true => "click or 1-9: play · Tab: more · U undo · R redo · S save · W ask the ai · Q quit",
-        false => "click or 1-9: play · U undo · R redo · S save · W ask the ai · Q quit",
+    let more = if scene.buttons.len() > BUTTONS {
+        " · Tab: more"
+    } else {
+        ""
     };
+    let keys =
+        format!("click or 1-9: play{more} · U undo · R redo · S save · W ask the ai · Q quit");
     let bottom = r.y + r.h - 20.0 * s;
     log(t, x, y, w, bottom - 6.0 * s, s);
-    t.p.text(keys, x, bottom, 13.0 * s, DIM);
+    t.p.text(&keys, x, bottom, 13.0 * s, DIM);
 }
 
 fn title(t: &Table, scene: &Scene, x: f32, y: f32, w: f32, s: f32) -> f32 {
