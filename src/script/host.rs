@@ -826,11 +826,11 @@ fn check_states(
                 Value::Table(t) => StateHooks::of(&t),
                 _ => StateHooks::default(),
             };
-            // Where `R.states.KEY =` is written, else where its hooks are, else the first
-            // `KEY =` (a state in the table constructor without hooks).
+            // Where `R.states.KEY =` is written, else where its hooks are, else the one
+            // `KEY =` of the file (a state in the table constructor without hooks).
             let mut d = beside_hooks(&hooks, Diagnostic::error(path, msg));
             let assigned = key_line(text, &format!("states.{key}"));
-            d.line = assigned.or(d.line).or_else(|| key_line(text, &key));
+            d.line = assigned.or(d.line).or_else(|| only_key_line(text, &key));
             diags.push(d);
         }
     }
@@ -975,14 +975,27 @@ fn misspelling_line(t: &Table, names: &[&str], class: &str, path: &str) -> Optio
 /// The first line of the Lua `text` that gives key `key` a value (`key =`, `.key =` or
 /// `["key"] =`), outside comments: where a table names what a check is about.
 pub(super) fn key_line(text: &str, key: &str) -> Option<usize> {
+    key_lines(text, key).first().copied()
+}
+
+/// The line of `text` that gives `key` a value when only one line does.
+pub(super) fn only_key_line(text: &str, key: &str) -> Option<usize> {
+    match key_lines(text, key)[..] {
+        [line] => Some(line),
+        _ => None,
+    }
+}
+
+/// Every line of `text` that `key_line` would accept, in order.
+fn key_lines(text: &str, key: &str) -> Vec<usize> {
     let word = |c: char| c.is_alphanumeric() || c == '_';
     let given = |rest: &str| {
         let rest = rest.trim_start();
         rest.starts_with('=') && !rest.starts_with("==")
     };
     let quoted = [format!("[\"{key}\"]"), format!("['{key}']")];
-    text.lines()
-        .position(|line| {
+    (text.lines().enumerate())
+        .filter(|(_, line)| {
             let code = line.split("--").next().unwrap_or_default();
             let bare = code.match_indices(key).any(|(at, _)| {
                 let before = code[..at].chars().next_back();
@@ -993,7 +1006,8 @@ pub(super) fn key_line(text: &str, key: &str) -> Option<usize> {
                     .is_some_and(|at| given(&code[at + q.len()..]))
             })
         })
-        .map(|i| i + 1)
+        .map(|(i, _)| i + 1)
+        .collect()
 }
 
 fn check_effects(rules: &Table, board: &Board, path: &str, diags: &mut Vec<Diagnostic>) {

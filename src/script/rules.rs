@@ -54,15 +54,16 @@ impl Host {
         self.run.raw_get("G").unwrap_or(Value::Nil)
     }
 
-    /// The line of the rules file that sets what a snapshot error names (`G.stock: …`):
-    /// where that path is set (`G.stock =`), else the first line setting its last field.
+    /// The line of the rules file that sets what a snapshot error names (`G.stock: …`): the
+    /// one line setting that path (`G.stock =`), else the one line setting its last field.
     fn line_setting(&self, message: &str) -> Option<usize> {
         let path = message.split_once(": ")?.0;
         let Some(Ok((_, text))) = self.pkg.scripts.own(&self.pkg.rules_file) else {
             return None;
         };
         let last = path.rsplit('.').next()?.split('[').next()?;
-        super::host::key_line(text, path).or_else(|| super::host::key_line(text, last))
+        let only = |key: &str| super::host::only_key_line(text, key);
+        only(path).or_else(|| only(last))
     }
 
     fn s_int(&self, key: &str) -> i64 {
@@ -231,16 +232,16 @@ impl Host {
         Ok(())
     }
 
-    /// The AI table, or one of its styles.
     /// The hook a bot's scoring runs, as errors name it: `AI.scores` when the AI (or its
-    /// style) rates a whole list, else `AI.score`.
+    /// style) has one to rate a whole list (as the driver tests it), else `AI.score`.
     fn score_hook(ai: &Table) -> &'static str {
         match ai.get::<Value>("scores") {
-            Ok(Value::Function(_)) => "AI.scores",
-            _ => "AI.score",
+            Ok(Value::Nil | Value::Boolean(false)) | Err(_) => "AI.score",
+            Ok(_) => "AI.scores",
         }
     }
 
+    /// The AI table, or one of its styles.
     fn ai_table(&self, style: Option<&str>) -> Result<Table, GameError> {
         let Some(ai) = &self.ai else {
             return Err(GameError::Rejected(format!(
@@ -300,11 +301,7 @@ impl Host {
                         );
                         let f = self.hook_function(&state, &hook);
                         let line = f.as_ref().and_then(|f| returning_value_line(f, other));
-                        let mut e = self.error_at(f, msg, &hook);
-                        if let (GameError::Script(d), Some(line)) = (&mut e, line) {
-                            d.0.line = Some(line);
-                        }
-                        return e;
+                        return at_line(self.error_at(f, msg, &hook), line);
                     }
                 };
                 let from = self.pkg.flow.index(&state).unwrap_or(0);
@@ -314,11 +311,7 @@ impl Host {
                 };
                 let f = self.hook_function(&state, &hook);
                 let line = f.as_ref().and_then(|f| returning_line(f, &to));
-                let mut e = self.error_at(f, msg, &hook);
-                if let (GameError::Script(ScriptError(d)), Some(line)) = (&mut e, line) {
-                    d.line = Some(line);
-                }
-                e
+                at_line(self.error_at(f, msg, &hook), line)
             }
             "none" => self.hook_error(
                 "enter",
@@ -353,11 +346,7 @@ impl Host {
                     _ => format!("decision state '{state}' offered no options"),
                 };
                 let line = self.option_line(&state, &msg, &b);
-                let mut e = self.hook_error("options", msg);
-                if let (GameError::Script(ScriptError(d)), Some(line)) = (&mut e, line) {
-                    d.line = Some(line);
-                }
-                e
+                at_line(self.hook_error("options", msg), line)
             }
             "seats" => self.hook_error("seats", text(&a)),
             "over" => {
@@ -680,11 +669,7 @@ impl Rules for Host {
     fn snapshot(&self) -> Result<Snapshot, GameError> {
         let g = to_json(&self.lua, &self.g(), "G").map_err(|m| {
             let line = self.line_setting(&m);
-            let mut e = self.hook_error("snapshot", m);
-            if let (GameError::Script(ScriptError(d)), Some(line)) = (&mut e, line) {
-                d.line = Some(line);
-            }
-            e
+            at_line(self.hook_error("snapshot", m), line)
         })?;
         Ok(Snapshot {
             state: self.state_name(),
@@ -1111,6 +1096,14 @@ impl Rules for Host {
         let f = self.hook_function(&self.state_name(), hook);
         self.error_at(f, msg, hook)
     }
+}
+
+/// `e` placed at `line` of its file, when a line is known and `e` is a script error.
+fn at_line(mut e: GameError, line: Option<usize>) -> GameError {
+    if let (GameError::Script(ScriptError(d)), Some(line)) = (&mut e, line) {
+        d.line = Some(line);
+    }
+    e
 }
 
 /// An action as the Lua option table `{verb, args...}`.
