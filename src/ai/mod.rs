@@ -397,7 +397,8 @@ pub fn play_out(
     play_out_until(game, bots, max_decisions, &|| false)
 }
 
-/// `play_out`, stopping early (the game still going) once `stop` says so between decisions.
+/// `play_out`, stopping early (the game still going) once `stop` says so before a decision a
+/// bot makes here (the driver plays its own seats' decisions on without asking `stop`).
 pub fn play_out_until(
     game: &mut Game,
     bots: &mut [Option<Box<dyn Bot>>],

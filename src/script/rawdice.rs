@@ -39,8 +39,9 @@ fn roll_metatable(lua: &Lua) -> mlua::Result<Table> {
             return function(roll, key)
               if type(key) == "number" then
                 if key == #roll + 1 then return nil end
-                error(string.format("a roll of %d dice has no die %s (they are roll[1] to roll[%d])",
-                  #roll, tostring(key), #roll), 2)
+                error(string.format("a roll of %d %s has no die %s (%s)", #roll,
+                  #roll == 1 and "die" or "dice", tostring(key),
+                  #roll == 1 and "it is roll[1]" or string.format("they are roll[1] to roll[%d]", #roll)), 2)
               end
               if type(key) ~= "string" then return nil end
               local meant = near(key)

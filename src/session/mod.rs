@@ -90,8 +90,9 @@ impl Session {
     }
 
     /// The option `seat` means by `line` as typed at the prompt or in an actions file: its
-    /// number as listed (from 1), its action (`place 8 8`) or its label as shown (`discard
-    /// 南`); a number that is another option's label is refused as ambiguous. A line that
+    /// number as listed (from 1), its action (`place 8 8`, or as text: `keep 22` for
+    /// `{"keep", "22"}`) or its label as shown (`discard 南`); a number that is another
+    /// option's label is refused as ambiguous. A line that
     /// names none is refused with the rules' reason, else with `listed`'s words when the
     /// options are in sight (`listed(count)`), else with the options themselves.
     pub fn typed(

@@ -55,7 +55,9 @@ fn config_for(cfg: &SimConfig, index: usize) -> GameConfig {
 }
 
 /// Runs the batch; `tick` is called after every game (for a progress bar). Once `stop` says
-/// so, no game starts and the games under way stop: the results are the games finished.
+/// so, no game starts, and a game under way stops at its next decision a bot makes in Rust
+/// (a search bot's; seats the driver answers play a game out in one call): the results are
+/// the games finished, in game order.
 pub fn run(
     cfg: &SimConfig,
     tick: &(dyn Fn() + Sync),
