@@ -165,3 +165,39 @@ fn every_bot_kind_plays_the_same_game_in_every_command() {
         }
     }
 }
+
+/// A batch stopped part-way (as Ctrl-C stops `sim`) holds only games played to their end, in
+/// game order, each the game its seed gives in a whole batch.
+#[test]
+fn a_stopped_batch_holds_finished_games_in_order() {
+    use meeple::sim::{run, SimConfig};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let pkg = Arc::new(load_package(&find_game("tictactoe").unwrap()).unwrap());
+    let cfg = |jobs| SimConfig {
+        pkg: pkg.clone(),
+        base: GameConfig {
+            map: Some("board".into()),
+            seats: 2,
+            seed: 1,
+            settings: Vec::new(),
+        },
+        seats: vec![Seat::Random, Seat::Heuristic(None)],
+        games: 1000,
+        seed: 5,
+        jobs,
+        max_decisions: 1000,
+    };
+    let whole = run(&cfg(1), &|| {}, &|| false).unwrap();
+    let ended = AtomicUsize::new(0);
+    let tick = || {
+        ended.fetch_add(1, Ordering::SeqCst);
+    };
+    let part = run(&cfg(2), &tick, &|| ended.load(Ordering::SeqCst) >= 20).unwrap();
+    assert!((20..1000).contains(&part.len()), "{} games", part.len());
+    let indices: Vec<usize> = part.iter().map(|r| r.index).collect();
+    assert!(indices.windows(2).all(|w| w[0] < w[1]), "{indices:?}");
+    for r in &part {
+        assert!(r.outcome.is_some(), "game {} ended", r.index);
+        assert_eq!(*r, whole[r.index], "game {}", r.index);
+    }
+}
