@@ -2744,6 +2744,15 @@ fn an_option_with_a_number_as_text_is_played_as_typed() {
     assert_has(&out.stdout, ">   · P1 drops into column 4 (row 6)\n");
 }
 
+/// A typed action in other letter cases plays the one option it fits.
+#[test]
+fn an_action_typed_in_capitals_plays_the_option_it_fits() {
+    let out = Copy::of("connect4", "c4").play_text("human,human", &[], "Drop 4\nDROP 5\nquit\n");
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_has(&out.stdout, ">   · P1 drops into column 4 (row 6)\n");
+    assert_has(&out.stdout, ">   · P2 drops into column 5 (row 6)\n");
+}
+
 /// A line break in `R.status` goes on from a new line under the seat's line.
 #[test]
 fn a_line_break_in_a_status_starts_a_line() {

@@ -117,16 +117,18 @@ impl Session {
             return Err(GameError::Rejected("type a number or an action".into()));
         };
         self.game.check_action(seat, &action).or_else(|e| {
-            // An argument typed as a number may be an option's text ({"keep", "22"}).
+            // An argument typed as a number may be an option's text ({"keep", "22"}), and a
+            // line typed in other letter cases names the one option or label it fits.
             let text = action.to_string();
-            let options = self.game.pending().filter(|p| p.seat == seat);
-            if let Some(i) =
-                options.and_then(|p| p.options().iter().position(|o| o.to_string() == text))
-            {
-                return Ok(i);
-            }
+            let options: Vec<String> = (self.game.pending().filter(|p| p.seat == seat))
+                .map(|p| p.options().iter().map(|o| o.to_string()).collect())
+                .unwrap_or_default();
             let labels = self.game.shown(Some(seat)).labels;
-            if let Some(i) = labels.iter().position(|l| l == line) {
+            let found = (options.iter().position(|o| *o == text))
+                .or_else(|| labels.iter().position(|l| l == line))
+                .or_else(|| only_one(&options, &text))
+                .or_else(|| only_one(&labels, line));
+            if let Some(i) = found {
                 return Ok(i);
             }
             match (self.game.reason(seat, &action), listed(labels.len())) {
@@ -284,5 +286,28 @@ impl Session {
         self.record.steps.extend(steps);
         self.game.drain_events();
         format!("redid {}", crate::diag::plural(count, "decision"))
+    }
+}
+
+/// The index of the one word in `words` that is `typed` in other letter cases, if only one is.
+fn only_one(words: &[String], typed: &str) -> Option<usize> {
+    let mut fits =
+        (words.iter().enumerate()).filter(|(_, w)| w.to_lowercase() == typed.to_lowercase());
+    match (fits.next(), fits.next()) {
+        (Some((i, _)), None) => Some(i),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::only_one;
+
+    #[test]
+    fn a_word_in_other_cases_is_found_only_when_one_fits() {
+        let words = ["buy".to_string(), "Pass".to_string(), "pass".to_string()];
+        assert_eq!(only_one(&words, "BUY"), Some(0));
+        assert_eq!(only_one(&words, "PASS"), None);
+        assert_eq!(only_one(&words, "sell"), None);
     }
 }
