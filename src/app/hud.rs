@@ -146,6 +146,18 @@ fn on_page(options: &[(usize, String)], page: usize) -> Vec<(Button, String)> {
     shown
 }
 
+/// The page of `options` to show: the one turned to (`turned`) while these same options were
+/// offered, else the first.
+pub(super) fn shown_page(
+    turned: &(Vec<(usize, String)>, usize),
+    options: &[(usize, String)],
+) -> usize {
+    match turned.0 == options {
+        true => turned.1,
+        false => 0,
+    }
+}
+
 /// A button for each option that is not only a click on the board, a page at a time when
 /// there are more than `BUTTONS`.
 fn buttons(t: &mut Table, scene: &Scene, x: f32, mut y: f32, w: f32, s: f32) -> f32 {
@@ -153,12 +165,7 @@ fn buttons(t: &mut Table, scene: &Scene, x: f32, mut y: f32, w: f32, s: f32) -> 
     let size = 15.0 * s;
     let h = 28.0 * s;
     let mut cx = x;
-    let page = if t.page.0 == t.generation {
-        t.page.1
-    } else {
-        0
-    };
-    for (button, label) in on_page(&scene.buttons, page) {
+    for (button, label) in on_page(&scene.buttons, shown_page(&t.page, &scene.buttons)) {
         let bw = (t.p.width(&label, size) + 20.0 * s).min(w);
         if cx + bw > x + w {
             cx = x;
@@ -347,5 +354,12 @@ mod tests {
             ]
         );
         assert_eq!(on_page(&options(23), 3), first);
+    }
+
+    #[test]
+    fn a_page_turned_to_stays_while_the_same_options_are_offered() {
+        let turned = (options(23), 2);
+        assert_eq!(shown_page(&turned, &options(23)), 2);
+        assert_eq!(shown_page(&turned, &options(22)), 0);
     }
 }

@@ -3,6 +3,7 @@
 //! the bot panel; and what clicks and keys do to it. Bots are in `bots`, reloads in `live`.
 
 use super::anim::Anim;
+use super::hud;
 use super::layout::{Layout, Rect};
 use super::live::image;
 use super::paint::Painter;
@@ -46,9 +47,10 @@ pub struct Table {
     pub panel: Option<Thought>,
     /// Buttons drawn this frame: where, and what each does.
     pub buttons: Vec<(Rect, Button)>,
-    /// Which page of option buttons is shown, and for which position (`generation`): a
-    /// decision with more options than fit shows them a page at a time.
-    pub page: (u64, usize),
+    /// Which page of option buttons is shown, and of which options: a decision with more
+    /// options than fit shows them a page at a time, and keeps its page while the same
+    /// options are offered (as when another seat answers a simultaneous decision).
+    pub page: (Vec<(usize, String)>, usize),
     /// A spot with several options, whose options are offered as buttons.
     pub picked: Option<Spot>,
     pub(super) worker: Option<Worker>,
@@ -114,7 +116,7 @@ impl Table {
             overlay_title: String::new(),
             panel: None,
             buttons: Vec::new(),
-            page: (0, 0),
+            page: (Vec::new(), 0),
             picked: None,
             worker,
             generation: 0,
@@ -252,11 +254,9 @@ impl Table {
 
     /// Shows the next page of option buttons (the hud goes round to the first after the last).
     pub fn next_page(&mut self) {
-        let page = match self.page.0 == self.generation {
-            true => self.page.1 + 1,
-            false => 1,
-        };
-        self.page = (self.generation, page);
+        let options = self.scene().buttons.clone();
+        let page = hud::shown_page(&self.page, &options) + 1;
+        self.page = (options, page);
     }
 
     /// A click on the board: the one option on that spot is played; several are offered as
