@@ -131,7 +131,7 @@ fn draw_tile(f: &Frame, t: &TableView, r: Rect, face: Option<i64>, hover: bool, 
                 r.inset(r.w * 0.06),
                 r.w * 0.5,
                 Align::Center,
-                INK,
+                f.style.item_color(code).map_or(INK, color),
             );
         }
         None => {

@@ -21,6 +21,25 @@ pub struct Items {
     pub values: Vec<Vec<Value>>,
 }
 
+impl Items {
+    /// Each item's value of `field` as a name shows it (`name` gives the names), by code;
+    /// None when the items have no such field.
+    pub fn texts_of(&self, field: &str) -> Option<Vec<String>> {
+        if field == "name" {
+            return Some(self.names.clone());
+        }
+        let f = self.fields.iter().position(|x| x == field)?;
+        Some(self.values.iter().map(|row| plain(&row[f])).collect())
+    }
+
+    /// The fields an item can be told by: `name`, then the fields in order.
+    pub fn field_names(&self) -> Vec<&str> {
+        std::iter::once("name")
+            .chain(self.fields.iter().map(String::as_str))
+            .collect()
+    }
+}
+
 /// Reads `items` (`None`: the game keeps no items); `key_loc` locates a key path below
 /// `items` (falling back to `items` itself).
 pub fn check_items(

@@ -3,6 +3,7 @@
 //! an optional image. Top-level keys apply to every map; a `[maps.<id>]` table overrides them
 //! for one map. Read here, drawn by the window; every colour is checked (`#rrggbb[aa]`).
 
+use super::items::Items;
 use super::source::{key_position, parse_toml, Schema};
 use crate::diag::{hint, not_one_of, plural, Diagnostic};
 use serde::Deserialize;
@@ -27,6 +28,7 @@ const TOP: &[&str] = &[
     "winning_line",
     "image",
     "text_scale",
+    "item_colors",
     "maps",
 ];
 
@@ -53,6 +55,9 @@ pub enum Pieces {
 const GRIDS: &[(&str, GridPlace)] = &[("points", GridPlace::Points), ("cells", GridPlace::Cells)];
 const PIECES: &[(&str, Pieces)] = &[("stones", Pieces::Stones), ("marks", Pieces::Marks)];
 
+/// `[item_colors.<field>]`: a colour for each of a field's values.
+type ByField = BTreeMap<String, BTreeMap<String, String>>;
+
 #[derive(Deserialize, Default, Clone)]
 struct StyleDef {
     background: Option<String>,
@@ -70,6 +75,7 @@ struct StyleDef {
     winning_line: Option<bool>,
     image: Option<String>,
     text_scale: Option<f32>,
+    item_colors: Option<ByField>,
     #[serde(default)]
     maps: BTreeMap<String, StyleDef>,
 }
@@ -95,6 +101,8 @@ pub struct Style {
     /// An image file, relative to the game folder (or the shared `assets/`).
     pub image: Option<String>,
     pub text_scale: f32,
+    /// The colour of each item's name on its face, by code (none: the text colour of tiles).
+    pub item_colors: Vec<Option<Rgba>>,
 }
 
 impl Default for Style {
@@ -115,6 +123,7 @@ impl Default for Style {
             winning_line: false,
             image: None,
             text_scale: 1.0,
+            item_colors: Vec::new(),
         }
     }
 }
@@ -134,6 +143,13 @@ impl Style {
     pub fn seat(&self, seat: usize) -> Rgba {
         self.seat_colors[seat % self.seat_colors.len()]
     }
+
+    /// The colour `[item_colors]` gives the name of the item `code`, if it gives one.
+    pub fn item_color(&self, code: i64) -> Option<Rgba> {
+        *usize::try_from(code)
+            .ok()
+            .and_then(|c| self.item_colors.get(c))?
+    }
 }
 
 /// What a style file is read for: the map whose look it gives, the game's maps (a `[maps.<id>]`
@@ -149,16 +165,17 @@ pub struct StyleFor<'a> {
     pub names: Option<Names>,
 }
 
-/// The names a style may colour: the game's space kinds and every map's groups.
+/// The names a style may colour: the game's space kinds, every map's groups and the items.
 #[derive(Clone)]
 pub struct Names {
     pub kinds: Vec<String>,
     pub groups: Vec<String>,
+    pub items: Items,
 }
 
 impl Names {
     /// The kinds game.toml declares and those the maps use (a game that declares none allows
-    /// any), and the groups of every map.
+    /// any), the groups of every map, and the items.
     pub fn of(pkg: &super::Package) -> Names {
         let spaces = || pkg.maps.values().flat_map(|b| b.spaces.iter());
         let sorted = |mut v: Vec<String>| {
@@ -170,6 +187,7 @@ impl Names {
         Names {
             kinds: sorted(pkg.space_kinds.iter().cloned().chain(used).collect()),
             groups: sorted(spaces().filter_map(|s| s.group.clone()).collect()),
+            items: pkg.items.clone(),
         }
     }
 }
@@ -401,7 +419,88 @@ impl Builder<'_> {
                 .unwrap_or(d.winning_line),
             image: self.image(base.image, over.image),
             text_scale: self.scale(base.text_scale, over.text_scale, d.text_scale),
+            item_colors: self.item_colors(base.item_colors, over.item_colors),
         }
+    }
+
+    /// The colour of each item's name (by code) from `[item_colors.<field>]`: by the items'
+    /// values of one field (`name` included); the map's table over the base's. A field the
+    /// items lack, or a value none of them has, is an error at its key.
+    fn item_colors(&mut self, base: Option<ByField>, over: Option<ByField>) -> Vec<Option<Rgba>> {
+        let Some((in_map, tables)) = map_over_base(base, over) else {
+            return Vec::new();
+        };
+        let key = self.key_in(in_map, "item_colors");
+        if tables.len() > 1 {
+            let fields: Vec<&str> = tables.keys().map(String::as_str).collect();
+            let what = format!(
+                "colour the items by one field, not by {}",
+                fields.join(" and ")
+            );
+            self.problem(in_map, "item_colors", what);
+        }
+        let items = self.game.names.as_ref().map(|n| n.items.clone());
+        let mut out = Vec::new();
+        for (field, colors) in &tables {
+            let key = [key.clone(), vec![field.clone()]].concat();
+            let texts = items
+                .as_ref()
+                .and_then(|items| self.field_texts(&key, items, field));
+            let mut by_value = BTreeMap::new();
+            for (value, c) in colors {
+                let key = [key.clone(), vec![value.clone()]].concat();
+                if let Some(texts) = texts.as_ref().filter(|t| !t.contains(value)) {
+                    self.no_such_value(&key, field, value, texts);
+                }
+                by_value.insert(value, self.color(&key, None, c));
+            }
+            if let (Some(texts), 1) = (&texts, tables.len()) {
+                out = texts.iter().map(|t| by_value.get(t).copied()).collect();
+            }
+        }
+        out
+    }
+
+    /// Each item's value of `field` (`name` included), or an error at `key` when the game
+    /// keeps no items or they have no such field.
+    fn field_texts(&mut self, key: &[String], items: &Items, field: &str) -> Option<Vec<String>> {
+        let what = match items.texts_of(field) {
+            Some(texts) if !texts.is_empty() => return Some(texts),
+            Some(_) => "the game keeps no items (game.toml lists none)".to_string(),
+            None => {
+                let fields = items.field_names();
+                let hint = hint(field, fields.iter().copied());
+                format!(
+                    "the items have no field '{field}' (they have: {}){hint}",
+                    fields.join(", ")
+                )
+            }
+        };
+        let segs: Vec<&str> = key.iter().map(String::as_str).collect();
+        let msg = format!("{}: {what}", segs.join("."));
+        self.diags.push((self.at)(&segs, msg));
+        None
+    }
+
+    /// An error at `key`: no item has `value` as its `field` (`texts`: each item's).
+    fn no_such_value(&mut self, key: &[String], field: &str, value: &str, texts: &[String]) {
+        let mut values: Vec<&str> = Vec::new();
+        for t in texts {
+            if !values.contains(&t.as_str()) {
+                values.push(t);
+            }
+        }
+        let listed = match values.len() > 13 {
+            true => format!("{}, …", values[..13].join(", ")),
+            false => values.join(", "),
+        };
+        let segs: Vec<&str> = key.iter().map(String::as_str).collect();
+        let msg = format!(
+            "{}: no item has {field} '{value}' (its values: {listed}){}",
+            segs.join("."),
+            hint(value, values.iter().copied())
+        );
+        self.diags.push((self.at)(&segs, msg));
     }
 
     /// The image file (the map's over the base's), which must be in the game folder or the
@@ -717,6 +816,62 @@ mod tests {
             none[0].to_string(),
             "g/game.toml: error: players.max is 8, but the 6 default seat colours do not cover \
              up to 8 players: give seat_colors, one per seat, in a style.toml"
+        );
+    }
+
+    /// A style for a deck of four cards, A and K in ♠ and ♥, with their suits as a field.
+    fn deck(text: &str, map: &str) -> Result<Style, Vec<Diagnostic>> {
+        let items = crate::def::items::Items {
+            names: ["A♠", "K♠", "A♥", "K♥"].map(String::from).to_vec(),
+            fields: vec!["suit".into()],
+            values: ["♠", "♠", "♥", "♥"]
+                .map(|s| vec![toml::Value::from(s)])
+                .to_vec(),
+        };
+        let names = Names {
+            kinds: Vec::new(),
+            groups: Vec::new(),
+            items,
+        };
+        let game = StyleFor {
+            names: Some(names),
+            ..game(map, 2)
+        };
+        parse_style("s.toml", text, &game)
+    }
+
+    #[test]
+    fn items_are_coloured_by_one_field_and_a_map_may_colour_them_its_own_way() {
+        let text = "[item_colors.suit]\n\"♥\" = \"#c00000\"\n\
+                    [maps.classic.item_colors.name]\n\"A♠\" = \"#0000ff\"\n";
+        let red = Some(Rgba([0xc0, 0, 0, 0xff]));
+        assert_eq!(
+            deck(text, "demo").unwrap().item_colors,
+            [None, None, red, red]
+        );
+        let blue = Some(Rgba([0, 0, 0xff, 0xff]));
+        let classic = deck(text, "classic").unwrap();
+        assert_eq!(classic.item_colors, [blue, None, None, None]);
+        assert_eq!((classic.item_color(0), classic.item_color(9)), (blue, None));
+    }
+
+    #[test]
+    fn an_item_colour_for_no_field_or_value_is_located_with_the_one_meant() {
+        let shown = |text: &str| -> Vec<String> {
+            let diags = deck(text, "demo").unwrap_err();
+            diags.iter().map(|d| d.to_string()).collect()
+        };
+        assert_eq!(
+            shown("[item_colors.siut]\n\"♥\" = \"#c00000\"\n"),
+            ["s.toml:1:14: error: item_colors.siut: the items have no field 'siut' (they have: name, suit); did you mean 'suit'?"]
+        );
+        assert_eq!(
+            shown("[item_colors.suit]\n\"♤\" = \"red\"\n[item_colors.name]\n"),
+            [
+                "s.toml:1:2: error: item_colors: colour the items by one field, not by name and suit",
+                "s.toml:2:1: error: item_colors.suit.♤: no item has suit '♤' (its values: ♠, ♥); did you mean '♠'?",
+                "s.toml:2:1: error: item_colors.suit.♤: 'red' is not a colour (expected #rrggbb or #rrggbbaa)",
+            ]
         );
     }
 }
