@@ -60,12 +60,46 @@ fn play_plays_a_lone_pass_without_asking_and_says_so() {
     assert_eq!(
         next,
         [
-            "  · P1 played 'pass', its only option",
+            "  · P1 → pass, its only option",
             "",
             "── Reversi · Board · round 3 · turn 6 ──"
         ],
         "{text}"
     );
+}
+
+/// The lone option is said by its label; in a game with piles a seat cannot see, the log
+/// does not say it was the only option (that would tell what a hand lacks).
+#[test]
+fn a_forced_option_is_said_by_its_label_and_not_as_lone_where_hands_are_hidden() {
+    let last_line = |root: &Path| {
+        let rules = std::fs::read_to_string(root.join("rules.lua")).unwrap();
+        let label = "R.label = function(G, ctx, o) return o[1] == \"pass\" and \"pass the turn\" or nil end\n";
+        std::fs::write(
+            root.join("rules.lua"),
+            rules.replacen("R.states = {", &format!("{label}R.states = {{"), 1),
+        )
+        .unwrap();
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_meeple"));
+        cmd.args(["play", root.to_str().unwrap(), "--players", "human,human"])
+            .args(["--seed", "1", "--text", "--no-watch"]);
+        let out = typing(&mut cmd, &format!("{}\nquit\n", MOVES.join("\n")));
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        assert!(out.status.success(), "{text}");
+        let forced: Vec<String> = (text.lines())
+            .filter(|l| l.starts_with("  · P1 → "))
+            .map(String::from)
+            .collect();
+        forced
+    };
+    let (_open, open) = edited("[flow]", "[flow]");
+    assert_eq!(
+        last_line(&open),
+        ["  · P1 → pass the turn, its only option"]
+    );
+    let zones = "items = [\"chip\"]\n\n[zones]\nhand = { visibility = \"owner\", per_seat = true }\n\n[flow]";
+    let (_hidden, hidden) = edited("[flow]", zones);
+    assert_eq!(last_line(&hidden), ["  · P1 → pass the turn"]);
 }
 
 #[test]

@@ -12,10 +12,16 @@ pub enum Event {
         seat: usize,
         action: Action,
     },
-    /// The lone option of a forced decision, played without asking.
+    /// The lone option of a forced decision, played without asking: its label (R.label's
+    /// text, if the rules label options), and whether the log says it was the only option
+    /// (not in a game with hidden piles, where that tells what a hand lacks).
     Forced {
         seat: usize,
         action: Action,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        label: Option<String>,
+        #[serde(default)]
+        lone: bool,
     },
     /// `seat`, here and in `Random` and `Draw`: whose action the roll belongs to (none before
     /// the first action, at setup).
@@ -102,8 +108,21 @@ impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Event::Action { seat, action } => write!(f, "P{} chose '{action}'", seat + 1),
-            Event::Forced { seat, action } => {
-                write!(f, "P{} played '{action}', its only option", seat + 1)
+            Event::Forced {
+                seat,
+                action,
+                label,
+                lone,
+            } => {
+                write!(f, "P{} → ", seat + 1)?;
+                match label {
+                    Some(label) => f.write_str(label)?,
+                    None => write!(f, "{action}")?,
+                }
+                match lone {
+                    true => f.write_str(", its only option"),
+                    false => Ok(()),
+                }
             }
             Event::Dice {
                 seat,

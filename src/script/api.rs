@@ -117,8 +117,9 @@ fn add_outcome_api(lua: &Lua, ctx: &Table, world: &W) -> mlua::Result<()> {
     Ok(())
 }
 
-/// Functions the Lua side of the components calls to log events (only while recording).
-pub fn emit_api(lua: &Lua, board: &Board, world: &W) -> mlua::Result<Table> {
+/// Functions the Lua side of the components calls to log events (only while recording);
+/// `secret`: the game keeps piles some seat cannot see.
+pub fn emit_api(lua: &Lua, board: &Board, world: &W, secret: bool) -> mlua::Result<Table> {
     let t = lua.create_table()?;
     let w = world.clone();
     t.raw_set(
@@ -160,15 +161,23 @@ pub fn emit_api(lua: &Lua, board: &Board, world: &W) -> mlua::Result<Table> {
     let w = world.clone();
     t.raw_set(
         "action",
-        lua.create_function(move |_, (seat, option, forced): (usize, Table, bool)| {
-            let action = super::rules::read_option_table(&option).map_err(mlua::Error::external)?;
-            let seat = seat - 1;
-            w.borrow_mut().log(match forced {
-                true => Event::Forced { seat, action },
-                false => Event::Action { seat, action },
-            });
-            Ok(())
-        })?,
+        lua.create_function(
+            move |_, (seat, option, forced, label): (usize, Table, bool, Option<String>)| {
+                let action =
+                    super::rules::read_option_table(&option).map_err(mlua::Error::external)?;
+                let seat = seat - 1;
+                w.borrow_mut().log(match forced {
+                    true => Event::Forced {
+                        seat,
+                        action,
+                        label,
+                        lone: !secret,
+                    },
+                    false => Event::Action { seat, action },
+                });
+                Ok(())
+            },
+        )?,
     )?;
     // The turn passed to seat `s`: the rolls and draws that follow are its own.
     let w = world.clone();

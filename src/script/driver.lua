@@ -195,6 +195,15 @@ local function winner(st, claim)
   return nil, nil, answers
 end
 
+-- A forced option's text as R.label gives it, for the log (nil: its action, when the rules
+-- have no R.label or it fails; the failure shows where the options are listed).
+local function forced_label(run, option)
+  local label = run.R.label
+  if not label then return nil end
+  local ok, text = pcall(label, run.G, run.ctx, option)
+  if ok and type(text) == "string" then return text end
+end
+
 -- Whether `steps` steps in a row without a decision asked (automatic states, forced
 -- options) are past the guard; the last six states stay in run.trail for the error.
 local function past_guard(run, steps, state)
@@ -295,7 +304,10 @@ function D.run(run, limit, index)
       S.claim = nil
       option, seat, claim = winner(st, claim)
     end
-    if option ~= nil and S.record then run.emit.action(seat, option, forced == true) end
+    if option ~= nil and S.record then
+      forced = forced and claim == nil
+      run.emit.action(seat, option, forced == true, forced and forced_label(run, option) or nil)
+    end
     ::act::
     run.hook, run.seat, run.turn = "act", seat or S.current, S.turn
     nxt = st.act(G, ctx, option, seat, claim)
