@@ -389,6 +389,7 @@ pub fn verify(pkg: Arc<Package>, record: &Record) -> Result<Verified, Vec<Diagno
 /// 'P2 pays ¥60 rent to P1'`), as is a step that is no longer legal or now fails. `None` when
 /// every step goes as before.
 pub fn differences(old: Arc<Package>, new: Arc<Package>, record: &Record) -> Option<String> {
+    let secret = new.hides_piles();
     let game = |pkg: Arc<Package>| Game::new(pkg, record.config.clone());
     let (mut was, mut now) = match (game(old), game(new)) {
         (Ok(a), Ok(b)) => (a, b),
@@ -401,11 +402,18 @@ pub fn differences(old: Arc<Package>, new: Arc<Package>, record: &Record) -> Opt
     was.drain_events();
     now.drain_events();
     for (i, step) in record.steps.iter().enumerate() {
-        let who = format!("step {} (P{}: {})", i + 1, step.seat + 1, step.action);
+        // Where hands are hidden a move may be secret (a pass of three cards): only its seat.
+        let who = match secret {
+            true => format!("step {} (P{}'s move)", i + 1, step.seat + 1),
+            false => format!("step {} (P{}: {})", i + 1, step.seat + 1, step.action),
+        };
         if was.apply(step.seat, &step.action).is_err() {
             return None; // the old rules did not go on either
         }
         match now.apply(step.seat, &step.action) {
+            Err(GameError::Rejected(_)) if secret => {
+                return Some(format!("{who} is no longer legal"))
+            }
             Err(GameError::Rejected(r)) => return Some(format!("{who} is no longer legal: {r}")),
             Err(GameError::Script(e)) => return Some(format!("{who} now fails: {e}")),
             Ok(()) => {}

@@ -339,6 +339,32 @@ fn the_history_is_told_in_words_under_the_new_rules() {
     );
 }
 
+/// Where hands are hidden, the report names a step by its seat only: a move may be secret
+/// (a pass of three cards), and so may the options a rejection would list.
+#[test]
+fn the_report_on_a_game_with_hidden_hands_names_no_move() {
+    use meeple::replay::{differences, Record};
+    let mut g = start("mahjong", "table", 4, 1, &[]);
+    let start_hash = g.snapshot().unwrap().hash();
+    let mut record = Record::new(&g, vec!["ai".into(); 4], start_hash);
+    record_steps(&mut g, &mut record, 3);
+    let (_tmp, root) = copy_game("mahjong", "games/mj");
+    let rules = std::fs::read_to_string(root.join("rules.lua")).unwrap();
+    let edited = rules.replace("\"P%d discards %s\"", "\"P%d throws away %s\"");
+    std::fs::write(root.join("rules.lua"), edited).unwrap();
+    let said = differences(
+        package("mahjong"),
+        load_package(&root).map(std::sync::Arc::new).unwrap(),
+        &record,
+    )
+    .expect("the discard line differs");
+    assert!(
+        said.starts_with("step 1 (P1's move): 'P1 discards "),
+        "{said}"
+    );
+    assert!(said.contains("', now 'P1 throws away "), "{said}");
+}
+
 /// A package runs the Lua it was read with, not the files on disk now: after an edit of the
 /// rules in the same folder, the package from before still plays the old rules, so a reload
 /// can tell how the game so far would differ.

@@ -92,6 +92,12 @@ pub fn item_name(items: &[String], code: i64) -> String {
 }
 
 impl Package {
+    /// Whether the game keeps piles some seat cannot see (any zone but a public one): what
+    /// the log and reports say then must not tell what a hand holds.
+    pub fn hides_piles(&self) -> bool {
+        (self.zones.iter()).any(|z| z.visibility != crate::core::zone::Visibility::Public)
+    }
+
     /// The name of an item code from `items`.
     pub fn item_name(&self, code: i64) -> String {
         item_name(&self.items.names, code)

@@ -517,8 +517,7 @@ fn install_components(
     }
     spec.raw_set("zones", zones)?;
     spec.raw_set("items", item_tables(lua, &pkg.items)?)?;
-    let secret = (pkg.zones.iter()).any(|z| z.visibility != crate::core::zone::Visibility::Public);
-    let emit = super::api::emit_api(lua, board, live, secret)?;
+    let emit = super::api::emit_api(lua, board, live, pkg.hides_piles())?;
     let install: Function = prelude.get("install")?;
     let state: Table = install.call((ctx.clone(), spec, emit.clone()))?;
     let (on_board, sizes) = (ctx.raw_get("board")?, (seats, board.spaces.len()));
