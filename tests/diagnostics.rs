@@ -2753,6 +2753,26 @@ fn an_action_typed_in_capitals_plays_the_option_it_fits() {
     assert_has(&out.stdout, ">   · P2 drops into column 5 (row 6)\n");
 }
 
+/// With two people at one terminal, a line told to the one not being asked is held until
+/// that person is asked, and shown once then.
+#[test]
+fn a_line_told_to_the_other_person_waits_for_their_turn() {
+    let c = Copy::new();
+    c.edit(
+        "rules.lua",
+        "  G.players = {}\n",
+        "  G.players = {}\n  ctx:tell(2, \"a secret for P2\")\n",
+    );
+    let out = c.play_text("human,human", &[], &"1\n".repeat(6));
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let text = &out.stdout;
+    let told = text.find("(P2 only) a secret for P2").expect(text);
+    let first_p2 = text.find("P2, choose:").expect(text);
+    let last_p1 = text[..first_p2].rfind("P1, choose:").expect(text);
+    assert!(last_p1 < told && told < first_p2, "{text}");
+    assert_eq!(text.matches("a secret for P2").count(), 1, "{text}");
+}
+
 /// A line break in `R.status` goes on from a new line under the seat's line.
 #[test]
 fn a_line_break_in_a_status_starts_a_line() {

@@ -145,8 +145,11 @@ fn play_in_terminal(
     // Bots' moves since a person was last asked, to stop a game of bots that never ends.
     let mut streak = 0;
     let mut ended = Ok(0);
+    // Lines told to a person who is not the viewer now (two people at one terminal): each
+    // is shown when its seat is next asked.
+    let mut held = Vec::new();
     if resumed {
-        print_backlog(s);
+        print_backlog(s, &mut held);
     }
     loop {
         if interrupt::asked() {
@@ -162,7 +165,7 @@ fn play_in_terminal(
             redraw |= changed;
             stalled &= !changed;
         }
-        print_events(s);
+        print_events(s, &mut held);
         let Some(p) = s.game.pending() else {
             say!("\n{}", picture(s));
             if let Some(o) = s.game.outcome() {
@@ -494,8 +497,8 @@ fn at_the_end(s: &mut Session, inputs: &mut Inputs) -> End {
 
 /// A resumed game's log so far (its whole past, replayed), the last `BACKLOG` lines only,
 /// after a line saying how many are left out.
-fn print_backlog(s: &mut Session) {
-    let lines = log_lines(s);
+fn print_backlog(s: &mut Session, held: &mut Vec<Event>) {
+    let lines = log_lines(s, held);
     let skipped = lines.len().saturating_sub(BACKLOG);
     if skipped > 0 {
         say!("  · … {} before these", plural(skipped, "line"));
@@ -508,21 +511,31 @@ fn print_backlog(s: &mut Session) {
 /// How many lines of a resumed game's past the terminal shows.
 const BACKLOG: usize = 12;
 
-fn print_events(s: &mut Session) {
-    for e in log_lines(s) {
+fn print_events(s: &mut Session, held: &mut Vec<Event>) {
+    for e in log_lines(s, held) {
         say!("  · {e}");
     }
 }
 
 /// The events logged since the last call that the terminal shows as lines (an action is
 /// said with its seat where it is played, a reload where it happens), as the session's
-/// viewer may see them.
-fn log_lines(s: &mut Session) -> Vec<Event> {
+/// viewer may see them. A line told to another person seated here is `held` until that
+/// person is the viewer, and shown then.
+fn log_lines(s: &mut Session, held: &mut Vec<Event>) -> Vec<Event> {
     let viewer = s.viewer();
-    (s.game.drain_events().into_iter())
-        .filter(|e| !matches!(e, Event::Action { .. } | Event::Reload { .. }))
-        .filter(|e| e.seen_by(viewer))
-        .collect()
+    let events = [std::mem::take(held), s.game.drain_events()].concat();
+    let mut shown = Vec::new();
+    for e in events {
+        if matches!(e, Event::Action { .. } | Event::Reload { .. }) {
+            continue;
+        }
+        match e.told_to() {
+            _ if e.seen_by(viewer) => shown.push(e),
+            Some(seat) if s.bots.get(seat).is_some_and(|b| b.is_none()) => held.push(e),
+            _ => {}
+        }
+    }
+    shown
 }
 
 /// Lists the options by number (labelled as the seat asked may know them, with a failing
