@@ -176,3 +176,73 @@ fn only_a_decision_that_asks_one_seat_may_be_forced() {
         "{said}"
     );
 }
+
+/// A copy of tic-tac-toe whose rules are a duel of two rounds: P1 plays `safe` or `greedy`,
+/// P2 answers; after `greedy` P2's lone answer is `punish`, played without asking.
+fn duel() -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().expect("a temp folder");
+    let root = tmp.path().join("duel");
+    copy_dir(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("games/tictactoe")
+            .as_path(),
+        &root,
+    );
+    let toml = std::fs::read_to_string(root.join("game.toml")).unwrap();
+    let flow = "turn = { next = [\"over\"], decide = true }";
+    let duel = "p1 = { next = [\"p2\"], decide = true, forced = true }\n\
+                p2 = { next = [\"p1\", \"over\"], decide = true, forced = true }";
+    let toml = toml
+        .replace(flow, duel)
+        .replace("start = \"turn\"", "start = \"p1\"");
+    std::fs::write(root.join("game.toml"), toml).unwrap();
+    let rules = r#"local R = {}
+function R.setup(G, ctx) G.round, G.last = 1, nil end
+R.states = {
+  p1 = {
+    options = function(G, ctx, p) return { { "safe" }, { "greedy" } } end,
+    act = function(G, ctx, o, p) G.last = o[1]; ctx:next_player(); return "p2" end,
+  },
+  p2 = {
+    options = function(G, ctx, p)
+      if G.last == "greedy" then return { { "punish" } } end
+      return { { "x" }, { "y" } }
+    end,
+    act = function(G, ctx, o, p)
+      ctx:next_player()
+      G.round = G.round + 1
+      if G.round > 2 then ctx:draw(); return "over" end
+      return "p1"
+    end,
+  },
+}
+return R
+"#;
+    std::fs::write(root.join("rules.lua"), rules).unwrap();
+    let ai = "local AI = {}\nlocal worth = { safe = 5, greedy = 10, punish = 100, x = 1, y = 1 }\n\
+              function AI.score(G, ctx, p, o) return worth[o[1]] end\nreturn AI\n";
+    std::fs::write(root.join("ai.lua"), ai).unwrap();
+    (tmp, root)
+}
+
+/// The search weighs a forced reply like any move: `greedy` (10) meets a forced `punish`
+/// (100), so `safe` (5, then 1) is the better line.
+#[test]
+fn alphabeta_weighs_a_forced_reply() {
+    let (_tmp, root) = duel();
+    let pkg =
+        Arc::new(load_package(&root).unwrap_or_else(|d| panic!("{}", meeple::diag::render(&d))));
+    let mut g = start_with(&pkg, "board", 2, 1, &[]);
+    let mut bot = meeple::ai::Seat::parse("alphabeta:2")
+        .unwrap()
+        .bot(1, 0)
+        .unwrap();
+    let choice = bot.explain(&mut g).unwrap();
+    let shown: Vec<(String, f64)> = (choice.candidates.iter())
+        .map(|(i, v)| (g.decision().unwrap().options()[*i].to_string(), *v))
+        .collect();
+    assert_eq!(
+        shown,
+        [("safe".to_string(), 4.0), ("greedy".to_string(), -90.0)]
+    );
+}

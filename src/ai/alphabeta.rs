@@ -43,16 +43,19 @@ impl AlphaBeta {
             seed: self.rng.next_u64(),
         };
         let depth = self.depth;
+        // A forced reply is weighed like any move: its score counts against the line.
         game.searching(|g, root| {
-            let mut values = Vec::new();
-            // Each root option gets a full window, so every value explained is exact.
-            let all = (f64::NEG_INFINITY, f64::INFINITY);
-            for (i, score) in ranked(g)? {
-                s.enter(g, root, i)?;
-                values.push((i, s.value(g, depth - 1, all, 1, score)?));
-            }
-            values.sort_by(|a, b| b.1.total_cmp(&a.1));
-            Ok(values)
+            g.asking_forced(|g| {
+                let mut values = Vec::new();
+                // Each root option gets a full window, so every value explained is exact.
+                let all = (f64::NEG_INFINITY, f64::INFINITY);
+                for (i, score) in ranked(g)? {
+                    s.enter(g, root, i)?;
+                    values.push((i, s.value(g, depth - 1, all, 1, score)?));
+                }
+                values.sort_by(|a, b| b.1.total_cmp(&a.1));
+                Ok(values)
+            })
         })
     }
 }

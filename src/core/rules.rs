@@ -202,6 +202,9 @@ pub trait Rules {
     fn force_dice(&mut self, faces: &[u32]);
     fn outcome(&self) -> Option<Outcome>;
     fn set_recording(&mut self, on: bool);
+    /// Whether a forced state's lone option waits to be chosen like any other (for a search
+    /// that weighs every move it sees) instead of being played at once.
+    fn set_ask_forced(&mut self, on: bool);
     fn recording(&self) -> bool;
     fn drain_events(&mut self) -> Vec<Event>;
     /// Sets the event log (what a search set aside comes back).

@@ -208,6 +208,16 @@ impl Game {
         self.rules.reseed(seed);
     }
 
+    /// Runs `f` with every forced state's lone option asked like any decision (see
+    /// `Rules::set_ask_forced`): a search that sums the scores of the moves it sees sees
+    /// those too.
+    pub fn asking_forced<R>(&mut self, f: impl FnOnce(&mut Game) -> R) -> R {
+        self.rules.set_ask_forced(true);
+        let r = f(self);
+        self.rules.set_ask_forced(false);
+        r
+    }
+
     /// The next dice rolls will show these faces, in order.
     pub fn force_dice(&mut self, faces: &[u32]) {
         self.rules.force_dice(faces);

@@ -249,7 +249,7 @@ function D.run(run, limit, index)
     if list == nil then goto settle end
     -- Who decides, unless the caller already has. A forced state's lone option is played
     -- whoever the seat is, without asking: it counts as a step without a decision.
-    if index == nil and st.forced and #list == 1 then
+    if index == nil and st.forced and #list == 1 and not run.ask_forced then
       index, forced, steps = 1, true, steps + 1
       local verbs = run.forced[S.state]
       if not verbs then

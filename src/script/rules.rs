@@ -863,6 +863,10 @@ impl Rules for Host {
         let _ = self.set_record(on);
     }
 
+    fn set_ask_forced(&mut self, on: bool) {
+        let _ = self.run.raw_set("ask_forced", on);
+    }
+
     fn recording(&self) -> bool {
         self.live.borrow().record_events
     }
