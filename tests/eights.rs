@@ -179,6 +179,26 @@ fn check_edited(edits: &[(&str, &str, &str)]) -> (bool, String) {
     (out.status.success(), stderr)
 }
 
+/// A misspelt field of an item (`c.suite`) is an error at the reading line with the field
+/// meant: read as nil, it would compare equal to every other nil and `check` would pass.
+#[test]
+fn a_misspelt_item_field_is_an_error_at_its_line() {
+    let edit = ("rules.lua", "c.suit == G.suit", "c.suite == G.suit");
+    let (ok, stderr) = check_edited(&[edit]);
+    assert!(!ok, "{stderr}");
+    let line = at("rules.lua", &[edit], "c.suite")
+        .split(':')
+        .next()
+        .unwrap()
+        .to_string();
+    let said = format!("eights/rules.lua:{line}: error: item '");
+    assert!(stderr.contains(&said), "{stderr}");
+    assert!(
+        stderr.contains("' has no field 'suite'; did you mean 'suit'?\n"),
+        "{stderr}"
+    );
+}
+
 /// `line:col` of the first `needle` in the fixture's `file` after `edits`, as diagnostics
 /// count (from 1, in characters).
 fn at(file: &str, edits: &[(&str, &str, &str)], needle: &str) -> String {

@@ -253,7 +253,7 @@ pub const CLASSES: &[Class] = &[
         members: &[
             field("code", "integer", "Its code, from 0."),
             field("name", "string", "Its name (`ctx.items[code + 1]`)."),
-            field("[string]", "any", "The fields game.toml gives it (`[items]`), such as `rank`."),
+            field("[string]", "any", "The fields game.toml gives it (`[items]`), such as `rank`. A name close to a field's (`suite`) is an error at the reading line."),
         ],
     },
     Class {

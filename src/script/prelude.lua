@@ -774,15 +774,25 @@ end
 function M.install_zones(ctx, spec)
   kinds = #ctx.items
   -- ctx:item(code): a new table of the item's code, name and the fields game.toml gives it
-  -- (plain data: the caller may keep it, in G too, or change its copy).
-  local items = spec.items
+  -- (plain data: the caller may keep it, in G too, or change its copy). Reading a field
+  -- close to one items have is an error at the reading line (a misspelt `suite` read as
+  -- nil would compare equal to every other nil).
+  local items, fields = spec.items, {}
+  for k in pairs(items[1] or {}) do fields[#fields + 1] = k end
+  table.sort(fields)
+  local strict = { __index = function(t, key)
+    local near = type(key) == "string" and M.did_you_mean(key, fields)
+    if near then
+      error(string.format("item '%s' has no field '%s'; did you mean '%s'?", t.name, key, near), 2)
+    end
+  end }
   function ctx:item(code)
     if self ~= ctx then dotted("item") end
     local t = items[(item(code)) + 1]
     if not t then error("this game names no items: ctx:item needs [items] in game.toml", 2) end
     local copy = {}
     for k, v in pairs(t) do copy[k] = v end
-    return copy
+    return setmetatable(copy, strict)
   end
   local zones, by_name = {}, {}
   for z, def in ipairs(spec.zones) do
