@@ -2773,6 +2773,30 @@ fn a_line_told_to_the_other_person_waits_for_their_turn() {
     assert_eq!(text.matches("a secret for P2").count(), 1, "{text}");
 }
 
+/// `eval`, `console` and `ai` start a new game with the fewest players it takes, unless
+/// `--seats` says otherwise.
+#[test]
+fn eval_console_and_ai_seat_the_fewest_players_the_game_takes() {
+    let c = Copy::of("mahjong", "mj");
+    c.edit(
+        "game.toml",
+        "players = { min = 2, max = 4 }",
+        "players = { min = 3, max = 4 }",
+    );
+    let seats = |args: &[&str]| {
+        run_in(
+            &c.cwd,
+            &[&["eval", "mj"], args, &["return ctx:seats()"]].concat(),
+        )
+    };
+    assert_eq!(seats(&[]).stdout, "3\n");
+    assert_eq!(seats(&["--seats", "4"]).stdout, "4\n");
+    let console = run_typing(&c.cwd, &["console", "mj"], "ctx:seats()\n:quit\n");
+    assert_has(&console.stdout, "> 3\n");
+    let ai = run_in(&c.cwd, &["ai", "mj"]);
+    assert_eq!(ai.code, Some(0), "{}", ai.stderr);
+}
+
 /// A line break in `R.status` goes on from a new line under the seat's line.
 #[test]
 fn a_line_break_in_a_status_starts_a_line() {

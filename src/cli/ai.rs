@@ -14,9 +14,9 @@ use std::path::PathBuf;
 pub struct AiArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Number of seats (when starting a new game)
-    #[arg(long, default_value_t = 2)]
-    seats: usize,
+    /// Number of seats, when starting a new game (default: the fewest the game takes)
+    #[arg(long)]
+    seats: Option<usize>,
     /// Explain the position at the end of this replay or save file instead of a new game
     #[arg(long, value_name = "FILE")]
     replay: Option<PathBuf>,

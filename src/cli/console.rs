@@ -13,9 +13,9 @@ use std::path::PathBuf;
 pub struct ConsoleArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Number of seats
-    #[arg(long, default_value_t = 2)]
-    seats: usize,
+    /// Number of seats, when starting a new game (default: the fewest the game takes)
+    #[arg(long)]
+    seats: Option<usize>,
     /// Start at the end of this replay or save file instead of a new game
     #[arg(long)]
     replay: Option<PathBuf>,

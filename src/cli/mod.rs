@@ -89,9 +89,9 @@ impl GameArgs {
 struct EvalArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Number of seats
-    #[arg(long, default_value_t = 2)]
-    seats: usize,
+    /// Number of seats (default: the fewest the game takes)
+    #[arg(long)]
+    seats: Option<usize>,
     /// The Lua chunk, e.g. 'return ctx.counter:get(1, "cash")'
     lua: String,
 }
@@ -202,11 +202,13 @@ pub fn load(game: &str) -> Result<Arc<Package>, Vec<Diagnostic>> {
 /// GAME's files: a copy with another AI, say).
 pub fn position(
     game: &GameArgs,
-    seats: usize,
+    seats: Option<usize>,
     replay: Option<&std::path::Path>,
 ) -> Result<Game, Vec<Diagnostic>> {
     let Some(file) = replay else {
-        return Game::new(load(&game.game)?, game.config(seats))
+        let pkg = load(&game.game)?;
+        let seats = seats.unwrap_or(pkg.players.0);
+        return Game::new(pkg, game.config(seats))
             .map_err(|d| relabel(d, &["--players"], "--seats"));
     };
     let record = crate::replay::Record::load(file).map_err(|d| vec![d])?;
@@ -229,9 +231,7 @@ pub fn record_game(
 }
 
 fn eval(a: EvalArgs) -> CmdResult {
-    let pkg = load(&a.game.game)?;
-    let game = Game::new(pkg, a.game.config(a.seats))
-        .map_err(|d| relabel(d, &["--players"], "--seats"))?;
+    let game = position(&a.game, a.seats, None)?;
     match game.eval(&a.lua) {
         Ok(v) => {
             println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
