@@ -2797,6 +2797,43 @@ fn eval_console_and_ai_seat_the_fewest_players_the_game_takes() {
     assert_eq!(ai.code, Some(0), "{}", ai.stderr);
 }
 
+/// `ai --seat N` explains seat N's answer in an open simultaneous decision (a claim on a
+/// discard), and says who is asked when N is not.
+#[test]
+fn ai_explains_the_seat_named_in_a_simultaneous_decision() {
+    let c = Copy::of("mahjong", "mj");
+    let args = [
+        "play",
+        "mj",
+        "--players",
+        "human,human,human,human",
+        "--seed",
+        "2",
+    ];
+    let typed = "1\nsave claim.json\nquit\n";
+    let out = run_typing(
+        &c.cwd,
+        &[&args[..], &["--text", "--no-watch"]].concat(),
+        typed,
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let ai = |seat: &str| {
+        run_in(
+            &c.cwd,
+            &["ai", "mj", "--replay", "claim.json", "--seat", seat],
+        )
+    };
+    let p4: serde_json::Value = serde_json::from_str(&ai("4").stdout).expect("json");
+    assert_eq!(
+        (p4["player"].as_u64(), p4["state"].as_str()),
+        (Some(4), Some("claim"))
+    );
+    assert_eq!(
+        ai("1").stderr,
+        "--seat: error: P1 is not asked now: P2, P3, P4 are\n"
+    );
+}
+
 /// A line break in `R.status` goes on from a new line under the seat's line.
 #[test]
 fn a_line_break_in_a_status_starts_a_line() {

@@ -25,6 +25,10 @@ pub struct AiArgs {
     /// How many candidates to list
     #[arg(long, default_value_t = 10)]
     top: usize,
+    /// The seat whose answer to explain in an open simultaneous decision (default: the one
+    /// asked first); the seats asked before it answer their first option, which it cannot see
+    #[arg(long, value_name = "N")]
+    seat: Option<usize>,
 }
 
 pub fn run(a: AiArgs) -> CmdResult {
@@ -35,13 +39,16 @@ pub fn run(a: AiArgs) -> CmdResult {
     let mut bot = seat
         .bot(game.config.seed, 0)
         .expect("parse_bot gives a bot");
-    let Some(p) = game.pending() else {
+    if game.pending().is_none() {
         return Err(vec![Diagnostic::error(
             "meeple ai",
             "the game is over: nothing to decide",
         )]);
-    };
-    let player = p.seat + 1;
+    }
+    if let Some(n) = a.seat {
+        answer_until(&mut game, n).map_err(|e| vec![Diagnostic::error("--seat", e)])?;
+    }
+    let player = game.pending().map_or(0, |p| p.seat + 1);
     let choice = thinking(&format!("P{player} ({seat}) is thinking"), || {
         bot.explain(&mut game)
     })
@@ -68,4 +75,26 @@ pub fn run(a: AiArgs) -> CmdResult {
     });
     println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
     Ok(0)
+}
+
+/// Answers the open simultaneous decision for the seats asked before seat `n` (from 1), each
+/// with its first option, until `n` is asked; an error when `n` is not among those asked.
+fn answer_until(game: &mut crate::engine::Game, n: usize) -> Result<(), String> {
+    loop {
+        let p = game
+            .pending()
+            .ok_or("the game is over: nothing to decide")?;
+        if p.seat + 1 == n {
+            return Ok(());
+        }
+        if !p.waiting.contains(&(n.wrapping_sub(1))) {
+            let asked: Vec<String> = (p.waiting.iter()).map(|s| format!("P{}", s + 1)).collect();
+            return Err(match asked.is_empty() {
+                true => format!("P{n} is not asked now: P{} is", p.seat + 1),
+                false => format!("P{n} is not asked now: {} are", asked.join(", ")),
+            });
+        }
+        let (seat, option) = (p.seat, p.options()[0].clone());
+        game.apply(seat, &option).map_err(|e| e.to_string())?;
+    }
 }
