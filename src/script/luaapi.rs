@@ -325,7 +325,7 @@ pub const CLASSES: &[Class] = &[
         members: &[
             hook("enter", &[G, CTX, SEAT], &[NEXT], "On entering the state: the next state (nil allowed in decision and final states)."),
             hook("options", &[G, CTX, SEAT], &[("", "meeple.Option[]")], "The options of `seat` in a decision state."),
-            hook("act", &[G, CTX, ("option", "meeple.Option"), SEAT], &[NEXT], "Plays the chosen option: the next state, or nil to ask again."),
+            hook("act", &[G, CTX, ("option", "meeple.Option"), SEAT, ("answers", "table<integer, meeple.Option>?")], &[NEXT], "Plays the chosen option: the next state, or nil to ask again. In a simultaneous state `option` and `seat` are the winning answer and its seat, and `answers` holds the answer of every seat `seats` listed, by seat (`answers[3]` is P3's option); elsewhere it is nil."),
             hook("seats", &[G, CTX], &[("", "integer[]")], "The seats a simultaneous state asks."),
         ],
     },
