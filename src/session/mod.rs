@@ -253,7 +253,7 @@ impl Session {
         self.game.drain_events();
         let stop = kept.map(|p| {
             format!(
-                "P{} saw something hidden then (a draw, a deal), which an undo cannot take back",
+                "P{} saw something hidden then (a draw, a deal, a card played from a hand), which an undo cannot take back",
                 p + 1
             )
         });
