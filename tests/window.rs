@@ -145,6 +145,49 @@ fn a_click_on_an_occupied_point_changes_nothing_and_says_why() {
     assert!(said.contains("after 4 decisions; P1 to play"), "{said}");
 }
 
+/// The hop fixture (moves written from and to, placed on the stone they move) with a click
+/// at the centre of the 0-based cell `(row, col)`: what it said.
+fn hop_click((row, col): (usize, usize), out: &Path) -> String {
+    let g = GridGeom::new(board().board, 3, 3, true);
+    let (x, y) = g.center(row, col);
+    let mut c = play(
+        &["tests/games/hop", "--players", "human,human", "--seed", "1"],
+        out,
+    );
+    c.arg("--click").arg(format!("{x},{y}"));
+    run(c)
+}
+
+/// A stone that can move wears a ring; a click on it offers its moves, and a click on a cell
+/// no move starts from says so (no move of the click's shape is made up for the rules).
+#[test]
+fn movable_stones_are_ringed_and_a_click_elsewhere_says_nothing_starts_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("hop.png");
+    let said = hop_click((0, 0), &out);
+    assert!(said.contains(": nothing to do at (1, 1) now\n"), "{said}");
+    let g = GridGeom::new(board().board, 3, 3, true);
+    let ((x, y), step) = (g.center(2, 0), g.step);
+    let shot = Shot::load(&out);
+    shot.assert_near(
+        (x + step * 0.485, y),
+        [255, 204, 26],
+        "the ring round P1's stone",
+    );
+    shot.assert_near((x, y), hex("#d62828"), "P1's stone");
+    let (p2x, p2y) = g.center(0, 2);
+    shot.assert_near(
+        (p2x, p2y - step * 0.485),
+        hex("#d9e8d2"),
+        "no ring round P2's stone",
+    );
+    let said = hop_click((2, 0), &dir.path().join("picked.png"));
+    assert!(
+        said.contains("several options here: pick one on the right"),
+        "{said}"
+    );
+}
+
 #[test]
 fn tictactoe_marks_sit_in_their_cells() {
     let dir = tempfile::tempdir().unwrap();

@@ -12,6 +12,8 @@ use crate::def::style::Pieces;
 use macroquad::prelude::*;
 
 const TARGET: Color = Color::new(0.1, 0.1, 0.1, 0.18);
+/// The ring round a piece that can move.
+const MOVABLE: Color = Color::new(1.0, 0.8, 0.1, 1.0);
 const LAST: Color = Color::new(0.9, 0.1, 0.1, 1.0);
 
 pub fn draw(f: &Frame) {
@@ -39,8 +41,19 @@ pub fn draw(f: &Frame) {
             }
         }
     }
+    draw_movable(f, &g, cells);
     if let Some((r, c)) = f.last {
         draw_last(f, &g, cells, (r, c));
+    }
+}
+
+/// A ring round each piece a click plays (a piece that can move), bolder under the mouse.
+fn draw_movable(f: &Frame, g: &GridGeom, cells: &GridState) {
+    let hover = f.mouse.and_then(|m| g.cell_at(m));
+    for (r, c) in targets(f).filter(|(r, c)| cells.get(*r, *c) > 0) {
+        let (x, y) = g.center(r, c);
+        let width = g.step * if Some((r, c)) == hover { 0.09 } else { 0.05 };
+        draw_circle_lines(x, y, g.step * STONE + width * 0.5, width, MOVABLE);
     }
 }
 
@@ -71,14 +84,15 @@ fn draw_last(f: &Frame, g: &GridGeom, cells: &GridState, (r, c): (usize, usize))
     }
 }
 
-/// The playable cell under the mouse; every playable cell, fainter, when only some of the
-/// empty cells can be played (a disc dropped into a column), so that a person sees where.
+/// The playable empty cell under the mouse; every playable empty cell, fainter, when only
+/// some of the empty cells can be played (a disc dropped into a column), so that a person
+/// sees where.
 fn draw_targets(f: &Frame, g: &GridGeom, cells: &GridState) {
     let hover = f.mouse.and_then(|m| g.cell_at(m));
     let empty = cells.cells.iter().filter(|v| **v == 0).count();
-    let cells: Vec<(usize, usize)> = targets(f).collect();
-    let hint = cells.len() < empty;
-    for (r, c) in cells {
+    let free: Vec<(usize, usize)> = targets(f).filter(|(r, c)| cells.get(*r, *c) == 0).collect();
+    let hint = free.len() < empty;
+    for (r, c) in free {
         let (x, y) = g.center(r, c);
         if Some((r, c)) == hover {
             draw_circle(x, y, g.step * 0.3, TARGET);

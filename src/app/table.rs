@@ -338,17 +338,18 @@ impl Table {
             ) => *zone == z && *seat == t,
             _ => true,
         };
-        // Options the rules place themselves (`R.spot`) cannot be read back from a spot.
+        // Options the rules place themselves (`R.spot`) cannot be read back from a spot, nor
+        // can an option of another shape than a click makes (`move 6 1 5 2` from a cell).
         let placed = self.s.game.places_options();
-        let verb = (scene.options.iter())
-            .find(|(_, s)| !placed && s.as_ref().is_some_and(same_place))
-            .map(|(i, _)| p.options()[*i].verb.clone());
-        match (verb, spot) {
-            (Some(verb), _) => match self
-                .s
-                .game
-                .check_action(seat, &action_for(spot, board, &verb))
-            {
+        let clicked = |verb: &str| action_for(spot, board, verb);
+        let action = (scene.options.iter())
+            .filter(|(_, s)| !placed && s.as_ref().is_some_and(same_place))
+            .map(|(i, _)| clicked(&p.options()[*i].verb))
+            .find(|a| {
+                (p.options().iter()).any(|o| o.verb == a.verb && o.args.len() == a.args.len())
+            });
+        match (action, spot) {
+            (Some(action), _) => match self.s.game.check_action(seat, &action) {
                 Err(e) => e.to_string(),
                 // Legal, yet not offered at this spot: it is played where it is shown.
                 Ok(i) => format!(
