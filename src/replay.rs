@@ -325,6 +325,7 @@ fn fitted(
             old,
             new_pkg: &game.pkg,
             new_board: board,
+            new_settings: &game.settings,
         };
         snap.world = remap_world(&snap.world, &snap.state, &versions)?;
     }

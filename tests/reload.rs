@@ -339,6 +339,31 @@ fn the_history_is_told_in_words_under_the_new_rules() {
     );
 }
 
+/// A live grid keeps its size: a map edited to another size is refused with both sizes, and
+/// the game goes on under the last good rules.
+#[test]
+fn a_grid_of_another_size_is_refused_with_both_sizes() {
+    let (_tmp, root) = copy_game("tictactoe", "games/ttt");
+    let pkg =
+        Arc::new(load_package(&root).unwrap_or_else(|d| panic!("{}", meeple::diag::render(&d))));
+    let mut g = start_with(&pkg, "board", 2, 1, &[]);
+    let map = root.join("maps/board.toml");
+    let text = std::fs::read_to_string(&map).unwrap();
+    std::fs::write(&map, text.replace("rows = 3", "rows = 4")).unwrap();
+    let Err(diags) = g.try_reload() else {
+        panic!("a grid of another size is refused")
+    };
+    let shown: Vec<String> = diags.iter().map(|d| d.to_string()).collect();
+    assert_eq!(
+        shown,
+        [format!(
+            "{}: error: the board is now 4×3, but the live game is played on a 3×3 grid, which keeps its size; restart the game to play on the new board",
+            pkg.file("maps/board.toml")
+        )]
+    );
+    assert_eq!(g.pending().map(|p| p.len()), Some(9));
+}
+
 /// Where hands are hidden, the report names a step by its seat only: a move may be secret
 /// (a pass of three cards), and so may the options a rejection would list.
 #[test]

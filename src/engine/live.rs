@@ -35,6 +35,7 @@ impl Game {
             old: &Layout::of(&self.pkg, &old_board),
             new_pkg: &pkg,
             new_board: &board,
+            new_settings: &settings,
         };
         let mut diags = check_settings(&self.settings, &settings, &pkg);
         let world = remap_world(&snap.world, &snap.state, &versions).map_err(|d| diags.extend(d));

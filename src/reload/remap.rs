@@ -15,6 +15,8 @@ pub struct Versions<'a> {
     pub old: &'a Layout,
     pub new_pkg: &'a Package,
     pub new_board: &'a Board,
+    /// The settings the new files give the game (a grid's size may name one).
+    pub new_settings: &'a toml::Table,
 }
 
 /// The live world re-indexed for the new package and board.
@@ -39,6 +41,7 @@ pub fn remap_world(w: &World, state: &str, v: &Versions) -> Result<World, Vec<Di
         diags.push(Diagnostic::error(&manifest, msg));
     }
     remap_board(w, &mut out, v, &mut diags);
+    check_grid(w, v, &mut diags);
     remap_decks(w, &mut out, v, &mut diags);
     remap_counters(w, &mut out, v);
     remap_zones(w, &mut out, v, &mut diags);
@@ -124,6 +127,21 @@ fn remap_board(w: &World, out: &mut World, v: &Versions, diags: &mut Vec<Diagnos
             )),
         }
     }
+}
+
+/// A live grid keeps its size: a map whose rows or columns changed does not fit it.
+fn check_grid(w: &World, v: &Versions, diags: &mut Vec<Diagnostic>) {
+    let Some(g) = &w.grid else { return };
+    let live = format!("the live game is played on a {}×{} grid", g.rows, g.cols);
+    let problem = match v.new_board.grid_size(v.new_settings) {
+        Ok(Some(size)) if size == (g.rows, g.cols) => return,
+        Ok(Some((r, c))) => format!(
+            "the board is now {r}×{c}, but {live}, which keeps its size; restart the game to play on the new board"
+        ),
+        Ok(None) => format!("the map is no longer a grid, but {live}"),
+        Err(_) => return, // a setting the size names is reported with the settings
+    };
+    diags.push(Diagnostic::error(&v.new_board.path, problem));
 }
 
 fn remap_decks(w: &World, out: &mut World, v: &Versions, diags: &mut Vec<Diagnostic>) {
