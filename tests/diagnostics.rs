@@ -2834,6 +2834,28 @@ fn ai_explains_the_seat_named_in_a_simultaneous_decision() {
     );
 }
 
+/// Memory spent in a hook is placed at the hook's first line, saying Lua names no line for
+/// it (not blaming a tail call the hook does not make).
+#[test]
+fn memory_spent_in_a_hook_says_lua_names_no_line() {
+    let c = Copy::new();
+    c.edit(
+        "rules.lua",
+        "  G.players = {}\n",
+        "  G.players = {}\n  local s = \"x\"\n  for i = 1, 40 do s = s .. s end\n",
+    );
+    let setup = c.line_of("rules.lua", "function R.setup(G, ctx)");
+    let out = c.check();
+    assert_has(
+        &out.stderr,
+        &format!("mono/rules.lua:{setup}: error: out of memory (256 MiB limit)"),
+    );
+    assert_has(
+        &out.stderr,
+        &format!("    line {setup} is where the hook begins: Lua names no line for running out of memory\n"),
+    );
+}
+
 /// A line break in `R.status` goes on from a new line under the seat's line.
 #[test]
 fn a_line_break_in_a_status_starts_a_line() {

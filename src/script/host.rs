@@ -440,6 +440,9 @@ fn ai_styles(ai: Option<&Table>) -> Vec<(String, Table)> {
     out
 }
 
+/// How an error of memory spent begins.
+const OUT_OF_MEMORY: &str = "out of memory";
+
 /// Places an error Lua left on no line at the first line of `hook`, the script function it
 /// happened in: a hook that ends in `return f(...)` leaves no frame of its own behind.
 pub fn at_hook(mut d: Diagnostic, hook: Option<&Function>) -> Diagnostic {
@@ -450,9 +453,12 @@ pub fn at_hook(mut d: Diagnostic, hook: Option<&Function>) -> Diagnostic {
     // (a chunk's main function, such as an `eval` entry, begins at no line)
     if let (Some(path), Some(line @ 1..)) = (script_file(&info), info.line_defined) {
         (d.path, d.line) = (path, Some(line));
-        d.notes.push(format!(
-            "line {line} is where the hook begins: a call made by `return f(...)` leaves no line"
-        ));
+        let why = match d.message.starts_with(OUT_OF_MEMORY) {
+            true => "Lua names no line for running out of memory",
+            false => "a call made by `return f(...)` leaves no line",
+        };
+        d.notes
+            .push(format!("line {line} is where the hook begins: {why}"));
     }
     d
 }
@@ -612,7 +618,7 @@ pub fn lua_message(e: &mlua::Error) -> String {
         }
         E::RuntimeError(m) => not_a_message(m).unwrap_or_else(|| m.clone()),
         E::SyntaxError { message, .. } => message.clone(),
-        E::MemoryError(m) => format!("out of memory ({} MiB limit): {m}", MEMORY_LIMIT >> 20),
+        E::MemoryError(m) => format!("{OUT_OF_MEMORY} ({} MiB limit): {m}", MEMORY_LIMIT >> 20),
         E::ExternalError(e) => e.to_string(),
         other => other.to_string(),
     }
