@@ -38,7 +38,7 @@ fn the_console_runs_entries_on_the_live_position() {
     let then = [
         "> \"turn\"",
         "> 1) place 1 1\n2) place 1 2\n3) place 1 3\n4) place 2 1\n5) place 2 2\n6) place 2 3\n7) place 3 1\n8) place 3 2\n9) place 3 3",
-        "> state turn · P2 to play",
+        ">   · P1 places at (2, 2)\nstate turn · P2 to play",
         "> 1",
         "> eval:1: error: unexpected symbol near '='",
         "> >> >> > 4",
@@ -92,12 +92,12 @@ fn the_console_starts_where_a_save_ends_and_stops_at_the_game_end() {
 #[test]
 fn the_consoles_globals_stay_from_entry_to_entry() {
     let typed = "x = 5\nfunction twice(n) return 2 * n end\ntwice(x)\n:play 1\nx\n\
-                 rawget(_G, 'x')\nlocal y = 2\ny\n";
+                 rawget(_G, 'x') == nil\nlocal y = 2\ny\n";
     let then = [
         "> > > 10",
-        "> state turn · P2 to play",
+        ">   · P1 places at (1, 1)\nstate turn · P2 to play",
         "> 5",
-        "> null",
+        "> true",
         "> > null",
         "> ",
         "",
@@ -130,4 +130,31 @@ fn quit_is_found_however_it_is_typed() {
         "",
     ];
     at_tictactoe("quit\nfor i = 1, 3 do\n:quit\n", &then);
+}
+
+/// An entry that leaves the rules unable to ask a decision shows their error, and `:options`
+/// says so (the game is not over); an entry that mends it asks again. A call that returns
+/// nothing prints nothing.
+#[test]
+fn an_entry_that_mends_a_failed_ask_asks_again() {
+    let typed = "for r = 1, 3 do for c = 1, 3 do ctx.grid:set(r, c, 1) end end\n:options\n\
+                 ctx:state()\nctx.grid:set(1, 1, nil)\n:options\n";
+    let (out, code) = console(&["tictactoe"], typed);
+    assert_eq!(code, Some(0));
+    let said: Vec<&str> = out.split("> ").skip(1).collect();
+    assert!(
+        said[0].contains("error: decision state 'turn' offered no options"),
+        "{out}"
+    );
+    assert_eq!(
+        &said[1..],
+        [
+            "no decision: the rules failed to ask one (the error above); an entry that mends it asks again\n",
+            "\"turn\"\n",
+            "",
+            "1) place 1 1\n",
+            "\n"
+        ],
+        "{out}"
+    );
 }

@@ -54,23 +54,29 @@ pub fn run(a: ConsoleArgs) -> CmdResult {
         match chunk(&entry) {
             Chunk::Unfinished => continue,
             Chunk::Bad(problem) => println!("{problem}"),
-            Chunk::Code(code) => match game.exec(&code) {
-                Ok(v) if code.starts_with("return ") => {
-                    println!("{}", serde_json::to_string(&v).unwrap_or_default())
+            Chunk::Code { code, call } => {
+                let result = game.exec(&code);
+                print_events(&mut game);
+                match result {
+                    // A call that returns nothing is a statement (`ctx.grid:set(1, 1, nil)`).
+                    Ok(serde_json::Value::Null) if call => {}
+                    Ok(v) if code.starts_with("return ") => {
+                        println!("{}", serde_json::to_string(&v).unwrap_or_default())
+                    }
+                    Ok(_) => {}
+                    Err(GameError::Rejected(r)) => println!("{r}"),
+                    Err(e) => println!("{}", said(e)),
                 }
-                Ok(_) => {}
-                Err(GameError::Rejected(r)) => println!("{r}"),
-                Err(e) => println!("{}", said(e)),
-            },
+            }
         }
         entry.clear();
     }
 }
 
-/// What an entry is: code to run (as `return ...` when it is an expression), not finished
-/// yet, or a syntax error.
+/// What an entry is: code to run (as `return ...` when it is an expression; `call`: a call,
+/// an expression and a statement at once), not finished yet, or a syntax error.
 enum Chunk {
-    Code(String),
+    Code { code: String, call: bool },
     Unfinished,
     Bad(String),
 }
@@ -83,11 +89,16 @@ fn chunk(entry: &str) -> Chunk {
             .next()
     };
     let expr = format!("return {entry}");
+    let statement = syntax(entry);
     if syntax(&expr).is_none() {
-        return Chunk::Code(expr);
+        let call = statement.is_none();
+        return Chunk::Code { code: expr, call };
     }
-    match syntax(entry) {
-        None => Chunk::Code(entry.to_string()),
+    match statement {
+        None => Chunk::Code {
+            code: entry.to_string(),
+            call: false,
+        },
         Some(d) if d.message.ends_with("near <eof>") => Chunk::Unfinished,
         Some(d) => Chunk::Bad(d.to_string()),
     }
@@ -99,7 +110,7 @@ fn command(game: &mut Game, line: &str) -> Option<String> {
     let text = match (words.next(), words.next()) {
         (Some(":quit" | ":q"), _) => return None,
         (Some(":options"), _) => match game.pending() {
-            None => "the game is over".to_string(),
+            None => asks_nothing(game).to_string(),
             Some(p) => (p.options().iter().enumerate())
                 .map(|(i, o)| format!("{}) {o}", i + 1))
                 .collect::<Vec<_>>()
@@ -107,7 +118,10 @@ fn command(game: &mut Game, line: &str) -> Option<String> {
         },
         (Some(":play"), Some(n)) => match n.parse::<usize>() {
             Ok(n) if n >= 1 => match game.apply_index(n - 1) {
-                Ok(()) => where_now(game),
+                Ok(()) => {
+                    print_events(game);
+                    where_now(game)
+                }
                 Err(e) => said(e),
             },
             _ => format!("':play {n}': give an option's number (see :options)"),
@@ -131,6 +145,24 @@ fn said(e: GameError) -> String {
 fn where_now(game: &Game) -> String {
     match game.pending() {
         Some(p) => format!("state {} · P{} to play", game.state_name(), p.seat + 1),
-        None => format!("state {} · the game is over", game.state_name()),
+        None => format!("state {} · {}", game.state_name(), asks_nothing(game)),
+    }
+}
+
+/// Why no decision is pending: the game is over, or the rules failed to ask one.
+fn asks_nothing(game: &Game) -> &'static str {
+    match game.outcome() {
+        Some(_) => "the game is over",
+        None => "no decision: the rules failed to ask one (the error above); an entry that mends it asks again",
+    }
+}
+
+/// The lines logged since the last call (a forced move, a roll, the rules' own lines), as
+/// the terminal shows them.
+fn print_events(game: &mut Game) {
+    for e in game.drain_events() {
+        if !matches!(e, crate::core::event::Event::Action { .. }) {
+            println!("  · {e}");
+        }
     }
 }

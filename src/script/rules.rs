@@ -1083,11 +1083,20 @@ impl Rules for Host {
 
     fn exec(&mut self, code: &str) -> Result<serde_json::Value, GameError> {
         let out = self.eval(code)?;
-        if self.decision.is_some() {
+        // The decision is asked again, and so is one the rules failed to ask (an entry may
+        // have mended what they failed on: failing again is no news); a final state asks
+        // nothing.
+        let state = self.state_name();
+        let terminal = (self.pkg.flow.states.iter()).any(|s| s.name == state && s.terminal);
+        let asked = self.decision.is_some();
+        if asked || !terminal {
             let fail = |e| self.lua_failure(e);
             self.state.raw_set("pending", Value::Nil).map_err(fail)?;
             self.state.raw_set("entered", false).map_err(fail)?;
-            self.settle()?;
+            match self.settle() {
+                Err(e) if asked => return Err(e),
+                _ => {}
+            }
         }
         Ok(out)
     }
