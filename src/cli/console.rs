@@ -25,6 +25,11 @@ pub fn run(a: ConsoleArgs) -> CmdResult {
     let mut game = position(&a.game, a.seats, a.replay.as_deref())?;
     println!("{} · {}", game.pkg.title, where_now(&game));
     println!("Lua in the game's sandbox (G, ctx, R); :options, :play N, :quit");
+    // The set-up's lines; a replayed past is not repeated.
+    if a.replay.is_some() {
+        game.drain_events();
+    }
+    print_events(&mut game);
     let mut entry = String::new();
     let mut lines = super::live::typed_lines(std::io::stdin().lock());
     loop {
