@@ -145,46 +145,61 @@ fn a_click_on_an_occupied_point_changes_nothing_and_says_why() {
     assert!(said.contains("after 4 decisions; P1 to play"), "{said}");
 }
 
-/// The hop fixture (moves written from and to, placed on the stone they move) with a click
-/// at the centre of the 0-based cell `(row, col)`: what it said.
-fn hop_click((row, col): (usize, usize), out: &Path) -> String {
-    let g = GridGeom::new(board().board, 3, 3, true);
-    let (x, y) = g.center(row, col);
+/// The hop fixture (moves written from and to, placed on the stone they move; a checkered
+/// board of cells) with a click at the centre of each 0-based cell `(row, col)` in turn:
+/// what it said.
+fn hop_click(cells: &[(usize, usize)], out: &Path) -> String {
+    let g = GridGeom::new(board().board, 3, 3, false);
     let mut c = play(
         &["tests/games/hop", "--players", "human,human", "--seed", "1"],
         out,
     );
-    c.arg("--click").arg(format!("{x},{y}"));
+    for &(row, col) in cells {
+        let (x, y) = g.center(row, col);
+        c.arg("--click").arg(format!("{x},{y}"));
+    }
     run(c)
 }
 
-/// A stone that can move wears a ring; a click on it offers its moves, and a click on a cell
-/// no move starts from says so (no move of the click's shape is made up for the rules).
+/// Every other cell is in the style's `checkered` colour, the bottom-left one dark. A stone
+/// that can move wears a ring; clicks are made in order: one on that stone offers its moves,
+/// one on a cell no move starts from says so (no move of the click's shape is made up).
 #[test]
-fn movable_stones_are_ringed_and_a_click_elsewhere_says_nothing_starts_there() {
+fn a_checkered_board_rings_movable_stones_and_takes_clicks_in_order() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("hop.png");
-    let said = hop_click((0, 0), &out);
-    assert!(said.contains(": nothing to do at (1, 1) now\n"), "{said}");
-    let g = GridGeom::new(board().board, 3, 3, true);
+    let said = hop_click(&[(2, 0), (0, 1)], &out);
+    let clicks: Vec<&str> = said.lines().filter(|l| l.starts_with("click ")).collect();
+    assert_eq!(clicks.len(), 2, "{said}");
+    assert!(
+        clicks[0].ends_with(": several options here: pick one on the right"),
+        "{said}"
+    );
+    assert!(
+        clicks[1].ends_with(": nothing to do at (1, 2) now"),
+        "{said}"
+    );
+    let g = GridGeom::new(board().board, 3, 3, false);
     let ((x, y), step) = (g.center(2, 0), g.step);
     let shot = Shot::load(&out);
+    let corner = |(cx, cy): (f32, f32)| (cx - step * 0.45, cy - step * 0.45);
+    shot.assert_near(corner((x, y)), hex("#769656"), "the dark bottom-left cell");
     shot.assert_near(
-        (x + step * 0.485, y),
+        corner(g.center(2, 1)),
+        hex("#d9e8d2"),
+        "a light cell beside it",
+    );
+    shot.assert_near(
+        (x + step * 0.435, y),
         [255, 204, 26],
         "the ring round P1's stone",
     );
     shot.assert_near((x, y), hex("#d62828"), "P1's stone");
     let (p2x, p2y) = g.center(0, 2);
     shot.assert_near(
-        (p2x, p2y - step * 0.485),
-        hex("#d9e8d2"),
+        (p2x, p2y - step * 0.435),
+        hex("#1d4ed8"),
         "no ring round P2's stone",
-    );
-    let said = hop_click((2, 0), &dir.path().join("picked.png"));
-    assert!(
-        said.contains("several options here: pick one on the right"),
-        "{said}"
     );
 }
 

@@ -10,9 +10,10 @@ use macroquad::prelude::*;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-/// The scripted click (if any), then the screenshot; prints what happened.
-pub fn shoot(t: &mut Table, click: Option<(f32, f32)>, path: &Path, now: f64) -> Done {
-    if let Some((x, y)) = click {
+/// The scripted clicks in order (bots do not reply between them), then the screenshot;
+/// prints what happened.
+pub fn shoot(t: &mut Table, clicks: &[(f32, f32)], path: &Path, now: f64) -> Done {
+    for &(x, y) in clicks {
         let l = Layout::new(screen_width(), screen_height());
         let said = t.click((x, y), now);
         println!(

@@ -3,7 +3,7 @@
 //! says; where a click plays; the last move marked and, once the game is won, the winning line
 //! through it.
 
-use super::layout::GridGeom;
+use super::layout::{GridGeom, Rect};
 use super::paint::{color, faded, fill, outline};
 use super::view::{grid_geom, Frame, Spot};
 use crate::core::event::Outcome;
@@ -30,6 +30,7 @@ pub fn draw(f: &Frame) {
         };
         draw_texture_ex(tex, b.x, b.y, WHITE, params);
     }
+    draw_checkered(f, &g);
     draw_lines(f, &g);
     draw_numbers(f, &g);
     draw_targets(f, &g, cells);
@@ -47,13 +48,14 @@ pub fn draw(f: &Frame) {
     }
 }
 
-/// A ring round each piece a click plays (a piece that can move), bolder under the mouse.
+/// A ring on the rim of each piece a click plays (a piece that can move), bolder under the
+/// mouse.
 fn draw_movable(f: &Frame, g: &GridGeom, cells: &GridState) {
     let hover = f.mouse.and_then(|m| g.cell_at(m));
     for (r, c) in targets(f).filter(|(r, c)| cells.get(*r, *c) > 0) {
         let (x, y) = g.center(r, c);
         let width = g.step * if Some((r, c)) == hover { 0.09 } else { 0.05 };
-        draw_circle_lines(x, y, g.step * STONE + width * 0.5, width, MOVABLE);
+        draw_circle_lines(x, y, g.step * STONE - width, width, MOVABLE);
     }
 }
 
@@ -151,6 +153,21 @@ fn draw_lines(f: &Frame, g: &GridGeom) {
             draw_line(x, frame.y, x, frame.y + frame.h, width * 2.0, ink);
         }
         outline(frame, width * 2.0, ink);
+    }
+}
+
+/// Every other cell in the style's `checkered` colour, the bottom-left one among them.
+fn draw_checkered(f: &Frame, g: &GridGeom) {
+    let (Some(dark), false) = (f.style.checkered, g.points) else {
+        return;
+    };
+    let frame = g.frame();
+    let from_bottom_left = |r: usize, c: usize| (g.rows - 1 - r + c).is_multiple_of(2);
+    for r in 0..g.rows {
+        for c in (0..g.cols).filter(|c| from_bottom_left(r, *c)) {
+            let (x, y) = (frame.x + c as f32 * g.step, frame.y + r as f32 * g.step);
+            fill(Rect::new(x, y, g.step, g.step), color(dark));
+        }
     }
 }
 

@@ -47,10 +47,11 @@ pub struct WindowArgs {
     /// Window: apply the steps in FILE first (actions, undo, redo, reload, wait)
     #[arg(long, value_name = "FILE", conflicts_with = "text")]
     pub actions: Option<PathBuf>,
-    /// Window: click at pixel X,Y after the scripted steps (with --screenshot)
+    /// Window: click at pixel X,Y after the scripted steps (with --screenshot); repeat it for
+    /// several clicks in order (a piece, then one of the buttons its options bring)
     #[arg(long, value_name = "X,Y", value_parser = click, conflicts_with = "text",
           requires = "screenshot")]
-    pub click: Option<(f32, f32)>,
+    pub click: Vec<(f32, f32)>,
     /// Window: run N frames, print frame times (mean, p95, max) and exit
     #[arg(long, value_name = "N", conflicts_with = "text")]
     pub frames: Option<usize>,
@@ -75,7 +76,7 @@ impl WindowArgs {
         [
             (self.screenshot.is_some(), "--screenshot"),
             (self.actions.is_some(), "--actions"),
-            (self.click.is_some(), "--click"),
+            (!self.click.is_empty(), "--click"),
             (self.frames.is_some(), "--frames"),
         ]
         .into_iter()
@@ -132,7 +133,7 @@ fn x_server_answers() -> Result<(), String> {
 struct Plan {
     steps: Vec<Line>,
     steps_file: String,
-    click: Option<(f32, f32)>,
+    clicks: Vec<(f32, f32)>,
     screenshot: Option<PathBuf>,
     frames: Option<usize>,
     record: Option<PathBuf>,
@@ -154,7 +155,7 @@ pub fn run(s: Session, watcher: Option<Watcher>, a: WindowArgs, record: Option<P
             .as_ref()
             .map(|p| p.display().to_string())
             .unwrap_or_default(),
-        click: a.click,
+        clicks: a.click.clone(),
         screenshot: a.screenshot.clone(),
         frames: a.frames,
         record,
@@ -219,7 +220,7 @@ async fn window(s: Session, watcher: Option<Watcher>, plan: Plan, style: Style) 
         if let Some(path) = &plan.screenshot {
             // A few frames first: the window settles its size.
             if frames.count == 2 {
-                let code = capture::shoot(&mut t, plan.click, path, now)?;
+                let code = capture::shoot(&mut t, &plan.clicks, path, now)?;
                 quit(&mut t, &plan)?;
                 return Ok(code);
             }

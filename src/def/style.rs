@@ -23,6 +23,7 @@ const TOP: &[&str] = &[
     "currency",
     "price_key",
     "grid",
+    "checkered",
     "pieces",
     "star_points",
     "winning_line",
@@ -70,6 +71,7 @@ struct StyleDef {
     currency: Option<String>,
     price_key: Option<String>,
     grid: Option<String>,
+    checkered: Option<String>,
     pieces: Option<String>,
     star_points: Option<bool>,
     winning_line: Option<bool>,
@@ -94,6 +96,9 @@ pub struct Style {
     /// Key of a space's `data` holding its price.
     pub price_key: String,
     pub grid: GridPlace,
+    /// The colour of every other cell of a grid of cells (the dark squares of a chess board,
+    /// the bottom-left one dark); none: cells of the board's colour.
+    pub checkered: Option<Rgba>,
     pub pieces: Pieces,
     pub star_points: bool,
     /// Whether a won game draws the winner's line through the last move (games won by a line).
@@ -118,6 +123,7 @@ impl Default for Style {
             currency: String::new(),
             price_key: "price".into(),
             grid: GridPlace::Points,
+            checkered: None,
             pieces: Pieces::Stones,
             star_points: true,
             winning_line: false,
@@ -354,7 +360,8 @@ impl Builder<'_> {
     /// The base style with the map's overrides applied field by field.
     fn build(&mut self, base: StyleDef, over: StyleDef) -> Style {
         let d = Style::default();
-        Style {
+        let checkered = map_over_base(base.checkered.clone(), over.checkered.clone());
+        let mut style = Style {
             background: self.pick(
                 "background",
                 &base.background,
@@ -408,6 +415,7 @@ impl Builder<'_> {
             currency: over.currency.or(base.currency).unwrap_or(d.currency),
             price_key: over.price_key.or(base.price_key).unwrap_or(d.price_key),
             grid: self.choice("grid", base.grid, over.grid, GRIDS, d.grid),
+            checkered: None,
             pieces: self.choice("pieces", base.pieces, over.pieces, PIECES, d.pieces),
             star_points: over
                 .star_points
@@ -420,7 +428,20 @@ impl Builder<'_> {
             image: self.image(base.image, over.image),
             text_scale: self.scale(base.text_scale, over.text_scale, d.text_scale),
             item_colors: self.item_colors(base.item_colors, over.item_colors),
+        };
+        style.checkered = self.checkered(checkered, style.grid);
+        style
+    }
+
+    /// The colour of every other cell (`checkered`, the map's over the base's), which only a
+    /// grid of cells has.
+    fn checkered(&mut self, given: Option<(bool, String)>, grid: GridPlace) -> Option<Rgba> {
+        let (in_map, text) = given?;
+        if grid != GridPlace::Cells {
+            let what = "colours every other cell: it needs grid = \"cells\" (pieces on the points have no cells)";
+            self.problem(in_map, "checkered", what.to_string());
         }
+        Some(self.color(&self.key_in(in_map, "checkered"), None, &text))
     }
 
     /// The colour of each item's name (by code) from `[item_colors.<field>]`: by the items'
@@ -872,6 +893,26 @@ mod tests {
                 "s.toml:2:1: error: item_colors.suit.♤: no item has suit '♤' (its values: ♠, ♥); did you mean '♠'?",
                 "s.toml:2:1: error: item_colors.suit.♤: 'red' is not a colour (expected #rrggbb or #rrggbbaa)",
             ]
+        );
+    }
+
+    #[test]
+    fn a_checkered_board_needs_cells() {
+        let cells = parse_style(
+            "s.toml",
+            "grid = \"cells\"\ncheckered = \"#769656\"\n",
+            &game("demo", 2),
+        );
+        assert_eq!(
+            cells.unwrap().checkered,
+            Some(Rgba([0x76, 0x96, 0x56, 0xff]))
+        );
+        let diags =
+            parse_style("s.toml", "checkered = \"#769656\"\n", &game("demo", 2)).unwrap_err();
+        let shown: Vec<String> = diags.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            shown,
+            ["s.toml:1:1: error: checkered: colours every other cell: it needs grid = \"cells\" (pieces on the points have no cells)"]
         );
     }
 }
