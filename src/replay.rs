@@ -5,6 +5,7 @@
 //! each problem a diagnostic naming the field. Files are written atomically and synced.
 
 use crate::core::action::Action;
+use crate::core::grid::GridState;
 use crate::def::board::Layout;
 use crate::def::Package;
 use crate::diag::Diagnostic;
@@ -551,6 +552,12 @@ fn position_difference(was: &Game, now: &Game) -> Option<String> {
                 stone(*x),
                 stone(*y)
             ));
+        }
+        let marked = |g: &GridState, i: usize| g.level(i / g.cols, i % g.cols);
+        if let Some(i) = (0..ga.cells.len()).find(|i| marked(ga, *i) != marked(gb, *i)) {
+            let (r, c) = (i / ga.cols + 1, i % ga.cols + 1);
+            let (x, y) = (marked(ga, i), marked(gb, i));
+            return Some(format!("the stone on ({r}, {c}) was marked {x}, now {y}"));
         }
     }
     Some("the position differs (a pile's order, a deck, the generator or a tally)".into())

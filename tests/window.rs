@@ -203,6 +203,29 @@ fn a_checkered_board_rings_movable_stones_and_takes_clicks_in_order() {
     );
 }
 
+/// A marked stone (`ctx.grid:set_level`, hop's crown) wears a ring inside it; an unmarked one
+/// does not.
+#[test]
+fn a_crowned_stone_wears_a_ring_inside() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("crowned.png");
+    let mut c = play(
+        &["tests/games/hop", "--players", "human,human", "--seed", "1"],
+        &out,
+    );
+    c.args(["--actions", "tests/window/hop_crowned.txt"]);
+    run(c);
+    let g = GridGeom::new(board().board, 3, 3, false);
+    let shot = Shot::load(&out);
+    let (x, y) = g.center(0, 0);
+    shot.assert_near((x + g.step * 0.275, y), [255, 255, 255], "the crown's ring");
+    shot.assert_near(
+        (x + g.step * 0.2, y),
+        hex("#d62828"),
+        "the stone inside the ring",
+    );
+}
+
 #[test]
 fn tictactoe_marks_sit_in_their_cells() {
     let dir = tempfile::tempdir().unwrap();

@@ -39,6 +39,7 @@ pub fn draw(f: &Frame) {
             let v = cells.get(r, c);
             if v > 0 {
                 draw_piece(f, &g, r, c, v as usize - 1);
+                draw_level(f, &g, (r, c, v as usize - 1), cells.level(r, c));
             }
         }
     }
@@ -101,6 +102,23 @@ fn draw_targets(f: &Frame, g: &GridGeom, cells: &GridState) {
         } else if hint {
             draw_circle(x, y, g.step * 0.18, faded(TARGET, 0.6));
         }
+    }
+}
+
+/// A marked stone's level (`ctx.grid:set_level`): a ring inside it, and the number when above
+/// 1 (a checkers king wears the ring alone).
+fn draw_level(f: &Frame, g: &GridGeom, (r, c, seat): (usize, usize, usize), level: u8) {
+    if level == 0 {
+        return;
+    }
+    let (x, y) = g.center(r, c);
+    let stone = color(f.style.seat(seat));
+    let ink = if light(stone) > 0.5 { BLACK } else { WHITE };
+    draw_circle_lines(x, y, g.step * STONE * 0.55, g.step * 0.045, ink);
+    if level > 1 {
+        let (text, size) = (level.to_string(), g.step * 0.32);
+        let w = f.p.width(&text, size);
+        f.p.text(&text, x - w / 2.0, y - size / 2.0, size, ink);
     }
 }
 

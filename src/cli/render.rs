@@ -196,7 +196,8 @@ impl Zones<'_> {
     }
 }
 
-/// Stones as ● (P1) and ○ (P2), other seats by number; rows and columns numbered from 1.
+/// Stones as ● (P1) and ○ (P2), other seats by number, a marked stone with its level raised
+/// (`●¹`); rows and columns numbered from 1.
 fn render_grid(g: &GridState) -> String {
     let mut out = String::from("   ");
     for c in 1..=g.cols {
@@ -212,11 +213,22 @@ fn render_grid(g: &GridState) -> String {
                 2 => "○".to_string(),
                 n => n.to_string(),
             };
-            out.push_str(&format!("  {mark}"));
+            match g.level(r, c) {
+                0 => out.push_str(&format!("  {mark}")),
+                n => out.push_str(&format!(" {mark}{}", raised(n))),
+            }
         }
         out.push('\n');
     }
     out
+}
+
+/// A number in raised digits (`¹²`).
+fn raised(n: u8) -> String {
+    const DIGITS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    (n.to_string().bytes())
+        .map(|b| DIGITS[usize::from(b - b'0')])
+        .collect()
 }
 
 /// " cash 1500 · …", or nothing for a game without counters.

@@ -11,6 +11,10 @@ pub struct GridState {
     pub cols: usize,
     /// Row-major; 0 is empty, otherwise seat + 1.
     pub cells: Vec<u8>,
+    /// Row-major marks on the stones (a checkers king, a promoted piece), 0 by default; empty
+    /// until a stone is first marked, so a game that marks none saves as it always did.
+    #[serde(default, skip_serializing_if = "unmarked")]
+    pub levels: Vec<u8>,
     /// The cell most recently filled (set while empty), which the window marks as the last
     /// move; not part of the position (not in a snapshot, not compared: a save file keeps it
     /// beside the snapshot).
@@ -18,9 +22,18 @@ pub struct GridState {
     pub filled: Option<(usize, usize)>,
 }
 
+/// Whether no stone is marked: the levels are saved (and compared) only when one is.
+fn unmarked(levels: &[u8]) -> bool {
+    levels.iter().all(|l| *l == 0)
+}
+
 impl PartialEq for GridState {
     fn eq(&self, other: &Self) -> bool {
-        (self.rows, self.cols, &self.cells) == (other.rows, other.cols, &other.cells)
+        let levels = match (unmarked(&self.levels), unmarked(&other.levels)) {
+            (true, true) => true,
+            _ => self.levels == other.levels,
+        };
+        (self.rows, self.cols, &self.cells) == (other.rows, other.cols, &other.cells) && levels
     }
 }
 
@@ -35,6 +48,7 @@ impl GridState {
             rows,
             cols,
             cells: vec![0; rows * cols],
+            levels: Vec::new(),
             filled: None,
         }
     }
@@ -52,12 +66,33 @@ impl GridState {
         self.cells[r * self.cols + c]
     }
 
+    /// Puts `value` in the cell (0 empties it); whatever stood there goes, its mark too.
     pub fn set(&mut self, r: usize, c: usize, value: u8) {
-        let cell = &mut self.cells[r * self.cols + c];
+        let i = r * self.cols + c;
+        let cell = &mut self.cells[i];
         if *cell == 0 && value != 0 {
             self.filled = Some((r, c));
         }
         *cell = value;
+        if let Some(level) = self.levels.get_mut(i) {
+            *level = 0;
+        }
+    }
+
+    /// The mark on the cell's stone (0: none).
+    pub fn level(&self, r: usize, c: usize) -> u8 {
+        self.levels.get(r * self.cols + c).copied().unwrap_or(0)
+    }
+
+    /// Marks the cell's stone with `level` (0 clears the mark).
+    pub fn set_level(&mut self, r: usize, c: usize, level: u8) {
+        if self.levels.is_empty() {
+            if level == 0 {
+                return;
+            }
+            self.levels = vec![0; self.cells.len()];
+        }
+        self.levels[r * self.cols + c] = level;
     }
 
     /// Counts `who`'s stones from (r, c) outward along (dr, dc) and back, counting (r, c) as
@@ -410,5 +445,25 @@ mod tests {
         assert!(g.has_neighbor(2, 3, 1));
         assert!(!g.has_neighbor(4, 4, 1));
         assert_eq!(g.stones(), 1);
+    }
+
+    #[test]
+    fn a_mark_stays_with_its_stone_and_is_saved_only_while_some_stone_has_one() {
+        let mut g = GridState::new(2, 2);
+        g.set(0, 0, 1);
+        let plain = serde_json::to_string(&g).unwrap();
+        g.set_level(0, 0, 1);
+        assert_eq!(g.level(0, 0), 1);
+        assert_ne!(serde_json::to_string(&g).unwrap(), plain);
+        let back: GridState = serde_json::from_str(&serde_json::to_string(&g).unwrap()).unwrap();
+        assert_eq!((back.level(0, 0), &back), (1, &g));
+        // A stone set over it takes its place, unmarked; the unmarked grid saves as before.
+        g.set(0, 0, 2);
+        assert_eq!(g.level(0, 0), 0);
+        g.set(0, 0, 1);
+        assert_eq!(serde_json::to_string(&g).unwrap(), plain);
+        let mut unmarked = GridState::new(2, 2);
+        unmarked.set(0, 0, 1);
+        assert_eq!(g, unmarked);
     }
 }

@@ -209,6 +209,12 @@ impl World {
                     out.push(format!(
                         "world.grid.cells holds {c}, but the game has {seats} seats"
                     ));
+                } else if !g.levels.is_empty() && g.levels.len() != rows * cols {
+                    out.push(format!(
+                        "world.grid.levels has {} cells, not {}",
+                        g.levels.len(),
+                        rows * cols
+                    ));
                 }
             }
             (Some(_), None) => out.push("world.grid is set, but the map is not a grid".into()),

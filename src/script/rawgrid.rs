@@ -21,9 +21,11 @@ struct Owned {
 
 /// Sets the fast calls on the `ctx.grid` table `t`.
 pub fn install(lua: &Lua, t: &Table, world: &Rc<RefCell<Live>>) -> mlua::Result<()> {
-    let calls: [(&str, ffi::lua_CFunction); 9] = [
+    let calls: [(&str, ffi::lua_CFunction); 11] = [
         ("get", get),
         ("set", set),
+        ("level", level),
+        ("set_level", set_level),
         ("stones", stones),
         ("runs", runs),
         ("line", line),
@@ -78,6 +80,9 @@ pub(super) enum Problem {
         cols: usize,
     },
     Seat(i64, usize),
+    /// A mark for an empty cell: (r, c) from 1.
+    NoStone(i64, i64),
+    Level(i64),
     Direction(i64, i64),
     Distance(i64),
 }
@@ -94,6 +99,13 @@ impl std::fmt::Display for Problem {
                 write!(f, "cell ({r}, {c}) is off the {rows}×{cols} board")
             }
             Problem::Seat(p, seats) => write!(f, "seat {p} out of range (1..{seats})"),
+            Problem::NoStone(r, c) => {
+                write!(
+                    f,
+                    "cell ({r}, {c}) is empty: only a stone is marked (set it first)"
+                )
+            }
+            Problem::Level(n) => write!(f, "level {n} out of range (0..{MAX_LEVEL})"),
             Problem::Distance(d) => write!(f, "distance {d} is negative"),
             Problem::Direction(dr, dc) => {
                 write!(f, "direction ({dr}, {dc}) is not a step to a neighbour")
@@ -245,6 +257,37 @@ unsafe extern "C-unwind" fn set(l: *mut lua_State) -> c_int {
         let g = grid(w);
         let (r, c) = cell(g, r, c)?;
         g.set(r, c, p.map(|p| seat(p, seats)).transpose()?.unwrap_or(0));
+        Ok(())
+    });
+    0
+}
+
+/// The highest mark a stone takes.
+const MAX_LEVEL: i64 = 250;
+
+unsafe extern "C-unwind" fn level(l: *mut lua_State) -> c_int {
+    super::method::need_self(l);
+    let (r, c) = (int(l, 2), int(l, 3));
+    let v = on_grid(l, |w| {
+        let g = grid(w);
+        let (r, c) = cell(g, r, c)?;
+        Ok(g.level(r, c))
+    });
+    push_count(l, v as usize);
+    1
+}
+
+unsafe extern "C-unwind" fn set_level(l: *mut lua_State) -> c_int {
+    super::method::need_self(l);
+    let (r, c, n) = (int(l, 2), int(l, 3), int(l, 4));
+    on_grid(l, |w| {
+        let g = grid(w);
+        let (row, col) = cell(g, r, c)?;
+        if g.get(row, col) == 0 {
+            return Err(Problem::NoStone(r, c));
+        }
+        let level = (u8::try_from(n).ok()).filter(|v| i64::from(*v) <= MAX_LEVEL);
+        g.set_level(row, col, level.ok_or(Problem::Level(n))?);
         Ok(())
     });
     0

@@ -1,4 +1,5 @@
--- Hop: move your stone one step to an empty cell; six moves make a draw.
+-- Hop: move your stone one step to an empty cell; a stone on the far row is crowned (level
+-- 1); six moves make a draw.
 local R = {}
 
 function R.setup(G, ctx)
@@ -23,8 +24,12 @@ R.states = {
       return out
     end,
     act = function(G, ctx, option, p)
+      -- A stone keeps its crown as it moves; one that reaches the far row is crowned.
+      local crowned = ctx.grid:level(option[2], option[3])
+      if option[4] == (p == 1 and 1 or 3) then crowned = 1 end
       ctx.grid:set(option[2], option[3], nil)
       ctx.grid:set(option[4], option[5], p)
+      ctx.grid:set_level(option[4], option[5], crowned)
       G.at[p] = { option[4], option[5] }
       G.moves = G.moves + 1
       if G.moves == 6 then

@@ -1,0 +1,109 @@
+//! Marks on a grid's stones (`ctx.grid:level`, `ctx.grid:set_level`: a checkers king), on the
+//! hop fixture (tests/games/hop), whose stone is crowned on the far row and keeps its crown as
+//! it moves: shown in the terminal, kept by a save, refused on an empty cell or out of range.
+
+mod common;
+use common::*;
+use std::path::Path;
+use std::process::Command;
+
+/// The moves that crown P1's stone on (1, 1) and move P2's to (3, 3), crowned too.
+const CROWNING: &str = "move 3 1 2 1\nmove 1 3 2 3\nmove 2 1 1 1\nmove 2 3 3 3\n";
+
+fn hop(args: &[&str], typed: &str, cwd: &Path) -> String {
+    let hop = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/hop");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_meeple"));
+    cmd.arg("play")
+        .arg(&hop)
+        .args(["--players", "human,human", "--text", "--no-watch"]);
+    cmd.args(args).current_dir(cwd);
+    let out = typing(&mut cmd, typed);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    text
+}
+
+/// The last board the terminal printed: its three rows.
+fn last_board(text: &str) -> Vec<&str> {
+    let at = text.rfind("     1  2  3\n").expect(text);
+    text[at..].lines().skip(1).take(3).collect()
+}
+
+#[test]
+fn a_crowned_stone_shows_its_mark_and_a_save_keeps_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = hop(
+        &[],
+        &format!("{CROWNING}save crowned.json\nquit\n"),
+        dir.path(),
+    );
+    let crowned = ["  1 ●¹  ·  ·", "  2  ·  ·  ·", "  3  ·  · ○¹"];
+    assert_eq!(last_board(&text), crowned, "{text}");
+    let resumed = hop(
+        &["--load", "crowned.json"],
+        "move 1 1 1 2\nquit\n",
+        dir.path(),
+    );
+    assert_eq!(
+        last_board(&resumed),
+        ["  1  · ●¹  ·", "  2  ·  ·  ·", "  3  ·  · ○¹"],
+        "{resumed}"
+    );
+}
+
+#[test]
+fn a_mark_needs_a_stone_and_a_level_in_range() {
+    let eval = |code: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_meeple"))
+            .args(["eval", "tests/games/hop", code])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
+        let said = [out.stdout, out.stderr].concat();
+        String::from_utf8_lossy(&said).to_string()
+    };
+    assert_eq!(
+        eval("ctx.grid:set_level(2, 2, 1)"),
+        "eval:1: error: cell (2, 2) is empty: only a stone is marked (set it first)\n    in eval\n"
+    );
+    assert_eq!(
+        eval("ctx.grid:set_level(3, 1, 300)"),
+        "eval:1: error: level 300 out of range (0..250)\n    in eval\n"
+    );
+    assert_eq!(
+        eval("ctx.grid:set_level(3, 1, 2) ctx.grid:set(3, 1, 1) return ctx.grid:level(3, 1)"),
+        "0\n"
+    );
+}
+
+/// How the game so far would differ under edited rules names a mark that differs.
+#[test]
+fn the_reload_report_names_a_mark_that_differs() {
+    use meeple::core::action::Action;
+    use meeple::replay::{differences, Record, RecordStep};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/hop");
+    let load = |root: &Path| std::sync::Arc::new(meeple::def::load_package(root).unwrap());
+    let pkg = load(&root);
+    let mut g = start_with(&pkg, "board", 2, 1, &[]);
+    let mut record = Record::new(&g, vec!["human".into(); 2], g.snapshot().unwrap().hash());
+    for line in CROWNING.lines() {
+        let (seat, action) = (g.pending().unwrap().seat, Action::parse(line).unwrap());
+        g.apply(seat, &action).unwrap();
+        let hash = g.snapshot().unwrap().hash();
+        record.steps.push(RecordStep { seat, action, hash });
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let edited = tmp.path().join("hop");
+    copy_dir(&root, &edited);
+    let rules = std::fs::read_to_string(edited.join("rules.lua")).unwrap();
+    let twice = rules.replace("then crowned = 1 end", "then crowned = 2 end");
+    std::fs::write(edited.join("rules.lua"), twice).unwrap();
+    assert_eq!(
+        differences(pkg, load(&edited), &record).as_deref(),
+        Some("after step 3 (P1: move 2 1 1 1), the stone on (1, 1) was marked 1, now 2")
+    );
+}
