@@ -474,3 +474,48 @@ fn who_thinks_in_a_claim_window_stays_secret() {
     }
     assert_eq!(said.len(), 2, "both a turn and a claim window were seen");
 }
+
+/// A person's time to answer a claim: `--answer-seconds` when given, else the state's
+/// `seconds`, else 15; a negative `seconds` is an error at its key.
+#[test]
+fn the_time_to_answer_is_the_flags_else_the_states() {
+    use meeple::session::Session;
+    use std::time::Duration;
+    let (_tmp, root) = copy_game("mahjong", "games/mj");
+    let toml = std::fs::read_to_string(root.join("game.toml")).unwrap();
+    let claim = "priority = { win = 3, kong = 2, pung = 2, chow = 1 }, default = \"pass\"";
+    let timed = toml.replace(claim, &format!("{claim}, seconds = 40"));
+    std::fs::write(root.join("game.toml"), &timed).unwrap();
+    let pkg = std::sync::Arc::new(meeple::def::load_package(&root).unwrap());
+    let mut g = start_with(&pkg, "table", 4, 1, &[]);
+    g.apply_index(0).unwrap();
+    assert_eq!(
+        (g.state_name(), g.answer_seconds()),
+        ("claim".to_string(), Some(40))
+    );
+    let start = g.snapshot().unwrap().hash();
+    let record = meeple::replay::Record::new(&g, vec!["human".into(); 4], start);
+    let seats = vec![Seat::Human; 4];
+    let mut s = Session::new(g, seats, record);
+    assert_eq!(s.answer_limit(), Some(Duration::from_secs(40)));
+    s.answer_seconds = Some(5);
+    assert_eq!(s.answer_limit(), Some(Duration::from_secs(5)));
+    s.answer_seconds = Some(0);
+    assert_eq!(s.answer_limit(), None);
+    // Time running out takes the default answer; the first option when none has its verb.
+    assert_eq!(s.game.default_missing(), None);
+    assert_eq!(s.default_label(), "'pass'");
+    std::fs::write(
+        root.join("game.toml"),
+        timed.replace("seconds = 40", "seconds = -1"),
+    )
+    .unwrap();
+    let Err(diags) = meeple::def::load_package(&root) else {
+        panic!("a negative seconds is refused")
+    };
+    let said = meeple::diag::render(&diags);
+    assert!(
+        said.contains("error: state 'claim': 'seconds' is -1: give 0 or more (0 waits for ever)"),
+        "{said}"
+    );
+}

@@ -128,7 +128,8 @@ impl Table {
         let default = self.s.default_option();
         let label = self.s.label(default);
         if left > 0.0 {
-            self.clock_text = Some(format!("{:.0} s to answer, then '{label}'", left.ceil()));
+            let then = self.s.default_label();
+            self.clock_text = Some(format!("{:.0} s to answer, then {then}", left.ceil()));
             return;
         }
         self.clock_text = None;

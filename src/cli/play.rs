@@ -53,9 +53,10 @@ pub struct PlayArgs {
     #[arg(long)]
     no_watch: bool,
     /// Seconds a person has to answer when several players are asked at once (a claim on a
-    /// discard); then the state's default answer is taken. 0 waits for ever
-    #[arg(long, default_value_t = 15, value_name = "SECONDS", value_parser = super::whole)]
-    answer_seconds: u64,
+    /// discard); then the state's default answer is taken. 0 waits for ever (default: the
+    /// state's `seconds` in game.toml, else 15)
+    #[arg(long, value_name = "SECONDS", value_parser = super::whole)]
+    answer_seconds: Option<u64>,
     /// Play in the terminal even when a display is available
     #[arg(long)]
     text: bool,
@@ -217,7 +218,7 @@ fn play_in_terminal(
         let limit = s.answer_limit().filter(|_| !stalled);
         if let Some(d) = limit {
             say!(
-                "(answer within {} s, or '{}' is taken)",
+                "(answer within {} s, or {} is taken)",
                 d.as_secs(),
                 s.default_label()
             );

@@ -24,6 +24,9 @@ pub struct Simultaneous {
     pub priority: Vec<(String, i64)>,
     /// The verb a seat answers when its time runs out.
     pub default: Option<String>,
+    /// Seconds a person has to answer (`seconds` in game.toml; 0: no limit), unless
+    /// `--answer-seconds` says otherwise.
+    pub seconds: Option<u64>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

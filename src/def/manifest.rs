@@ -48,6 +48,7 @@ pub const SCHEMA: super::source::Schema = &[
             "simultaneous",
             "priority",
             "default",
+            "seconds",
         ],
     ),
 ];
@@ -164,6 +165,8 @@ pub struct StateDef {
     #[serde(default)]
     pub priority: BTreeMap<String, i64>,
     pub default: Option<Spanned<String>>,
+    /// Seconds a person has to answer (0: no limit).
+    pub seconds: Option<Spanned<i64>>,
 }
 
 /// Validates the state machine: every named state exists, final states lead nowhere, every
@@ -297,6 +300,7 @@ fn check_simultaneous(
         for (key, given) in [
             ("default", s.default.is_some()),
             ("priority", !s.priority.is_empty()),
+            ("seconds", s.seconds.is_some()),
         ] {
             if given {
                 diags.push(key_at(key).error(format!(
@@ -313,9 +317,16 @@ fn check_simultaneous(
     }
     let mut priority: Vec<(String, i64)> = s.priority.clone().into_iter().collect();
     priority.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let seconds = s.seconds.as_ref().map(|n| *n.get_ref());
+    if let Some(n) = seconds.filter(|n| *n < 0) {
+        diags.push(key_at("seconds").error(format!(
+            "state '{name}': 'seconds' is {n}: give 0 or more (0 waits for ever)"
+        )));
+    }
     Some(Simultaneous {
         priority,
         default: s.default.as_ref().map(|d| d.get_ref().clone()),
+        seconds: seconds.and_then(|n| u64::try_from(n).ok()),
     })
 }
 

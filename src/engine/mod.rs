@@ -271,6 +271,13 @@ impl Game {
         self.pending().map_or(Vec::new(), |p| p.waiting.clone())
     }
 
+    /// The seconds a person has to answer in the current simultaneous state, if its
+    /// `seconds` says.
+    pub fn answer_seconds(&self) -> Option<u64> {
+        let state = self.pkg.flow.index(&self.state_name())?;
+        self.pkg.flow.states[state].simultaneous.as_ref()?.seconds
+    }
+
     /// The verb a seat answers by default in the current simultaneous state, if declared.
     fn default_answer(&self) -> Option<String> {
         let state = self.pkg.flow.index(&self.state_name())?;
@@ -282,6 +289,14 @@ impl Game {
 
     /// Which of `options` a seat answers by default now: the one whose verb is the state's
     /// default answer, else the first; None when there are no options.
+    /// The current state's default verb when no pending option has it (the rules offer no
+    /// `pass` to a seat they name, say): time running out then takes the first option.
+    pub fn default_missing(&self) -> Option<String> {
+        let verb = self.default_answer()?;
+        let options = self.pending()?.options().to_vec();
+        (!options.iter().any(|o| o.verb == verb)).then_some(verb)
+    }
+
     pub fn default_option(&self, options: &[Action]) -> Option<usize> {
         let verb = self.default_answer();
         let declared = options.iter().position(|o| Some(&o.verb) == verb.as_ref());

@@ -32,8 +32,9 @@ pub struct Session {
     differs: Option<String>,
     /// The rules the last decision was played under: a reload compares the game with them.
     played_under: std::sync::Arc<crate::def::Package>,
-    /// Seconds a person has to answer a simultaneous decision (0: no limit).
-    pub answer_seconds: u64,
+    /// Seconds a person has to answer a simultaneous decision, as `--answer-seconds` says
+    /// (0: no limit; none: as the state says).
+    pub answer_seconds: Option<u64>,
     /// The seed, when it is told only once the game is over: it tells every hidden pile.
     pub secret_seed: Option<u64>,
     /// Whether a file this game can go on from was read or written (a save, a replay): while
@@ -64,7 +65,7 @@ impl Session {
             record,
             undone: Vec::new(),
             differs: None,
-            answer_seconds: 0,
+            answer_seconds: None,
             secret_seed: None,
             resumable: false,
         }
@@ -178,10 +179,12 @@ impl Session {
         (person && p.len() == 1 && !self.game.waiting().is_empty()).then_some(0)
     }
 
-    /// How long the person being asked may take: limited only in a simultaneous decision.
+    /// How long the person being asked may take: limited only in a simultaneous decision, by
+    /// `--answer-seconds`, else the state's `seconds`, else 15 s (0: no limit).
     pub fn answer_limit(&self) -> Option<std::time::Duration> {
-        (self.answer_seconds > 0 && !self.game.waiting().is_empty())
-            .then(|| std::time::Duration::from_secs(self.answer_seconds))
+        let seconds = (self.answer_seconds.or(self.game.answer_seconds())).unwrap_or(15);
+        (seconds > 0 && !self.game.waiting().is_empty())
+            .then(|| std::time::Duration::from_secs(seconds))
     }
 
     /// The option taken when time runs out: the state's declared default verb, else the first.
@@ -190,8 +193,16 @@ impl Session {
         self.game.default_option(options).unwrap_or(0)
     }
 
+    /// What time running out takes, as the clock says it: `'pass'`, or the first option and
+    /// why when no option has the state's default verb.
     pub fn default_label(&mut self) -> String {
-        self.label(self.default_option())
+        let label = self.label(self.default_option());
+        match self.game.default_missing() {
+            Some(verb) => {
+                format!("the first option, '{label}' (none is '{verb}', the state's default)")
+            }
+            None => format!("'{label}'"),
+        }
     }
 
     /// Option `index`'s label as the session's viewer may know it (`viewer`).
