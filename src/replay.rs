@@ -61,7 +61,14 @@ pub struct Record {
     /// move the window marks, which is not part of the snapshot's position.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub filled: Option<(usize, usize)>,
+    /// In save files: the last lines of the log (`BACKLOG` at most), which a game resumed from
+    /// its snapshot shows again (its steps may not replay: the rules changed since).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub backlog: Vec<crate::core::event::Event>,
 }
+
+/// How many lines of its log a save keeps, and a resumed game shows.
+pub const BACKLOG: usize = 12;
 
 /// What a file that is no record is told.
 const NOT_A_RECORD: &str = "not a replay or save file (meeple writes them as JSON: play --record \
@@ -102,6 +109,7 @@ impl Record {
             snapshot: None,
             layout: None,
             filled: None,
+            backlog: Vec::new(),
         }
     }
 
@@ -293,8 +301,9 @@ pub fn resume(pkg: Arc<Package>, record: &Record, shown: &str) -> Result<Game, V
         Fitted::Snapshot(snap) => {
             game.restore(&snap)
                 .map_err(|e| at(format!("snapshot: {e}")))?;
-            // The fresh start's log is not this game's; the save keeps no log of its own.
+            // The fresh start's log is not this game's: the save's own last lines are.
             game.drain_events();
+            game.put_events(record.backlog.clone());
             Ok(game)
         }
     }

@@ -2912,6 +2912,38 @@ fn a_resumed_save_shows_the_end_of_its_own_log() {
     assert_has(&out.stdout, &backlog);
 }
 
+/// A save keeps the last 12 lines of its log: a game resumed after its files changed (so its
+/// steps are not replayed) shows them too.
+#[test]
+fn a_save_resumed_under_edited_files_shows_its_last_lines() {
+    let c = Copy::new();
+    let first = c.play_text(
+        "human,ai",
+        &[],
+        &format!("{}save mid.json\nquit\n", "1\n".repeat(8)),
+    );
+    assert_eq!(first.code, Some(0), "{}", first.stderr);
+    let logged: Vec<&str> = (first.stdout.lines())
+        .map(|l| l.strip_prefix("> ").unwrap_or(l))
+        .filter(|l| l.starts_with("  · "))
+        .collect();
+    assert!(logged.len() > 12, "{}", first.stdout);
+    c.edit(
+        "rules.lua",
+        "function R.setup(G, ctx)",
+        "-- edited\nfunction R.setup(G, ctx)",
+    );
+    let out = run_typing(
+        &c.cwd,
+        &["play", "--load", "mid.json", "--text", "--no-watch"],
+        "quit\n",
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let backlog = format!("\n{}\n\n", logged[logged.len() - 12..].join("\n"));
+    assert_has(&out.stdout, &backlog);
+    assert!(!out.stdout.contains("before these"), "{}", out.stdout);
+}
+
 /// `play --load FILE --players ...` hands the saved game to other players (the save's own
 /// players otherwise); a list of the wrong length is refused.
 #[test]

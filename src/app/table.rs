@@ -146,7 +146,7 @@ impl Table {
     /// Moves the game's new events into the log and the animations.
     pub fn absorb_events(&mut self, now: f64) {
         self.moved_at = now;
-        let events = self.s.game.drain_events();
+        let events = self.s.drain_log();
         let Some(board) = self.s.game.board().ok() else {
             return;
         };

@@ -496,11 +496,11 @@ fn at_the_end(s: &mut Session, inputs: &mut Inputs) -> End {
     }
 }
 
-/// A resumed game's log so far (its whole past, replayed), the last `BACKLOG` lines only,
-/// after a line saying how many are left out.
+/// A resumed game's log so far (its whole past, replayed, or the last lines its save kept),
+/// the last `BACKLOG` lines only, after a line saying how many are left out.
 fn print_backlog(s: &mut Session, held: &mut Vec<Event>) {
     let lines = log_lines(s, held);
-    let skipped = lines.len().saturating_sub(BACKLOG);
+    let skipped = lines.len().saturating_sub(crate::replay::BACKLOG);
     if skipped > 0 {
         say!("  · … {} before these", plural(skipped, "line"));
     }
@@ -508,9 +508,6 @@ fn print_backlog(s: &mut Session, held: &mut Vec<Event>) {
         say!("  · {e}");
     }
 }
-
-/// How many lines of a resumed game's past the terminal shows.
-const BACKLOG: usize = 12;
 
 fn print_events(s: &mut Session, held: &mut Vec<Event>) {
     for e in log_lines(s, held) {
@@ -524,7 +521,7 @@ fn print_events(s: &mut Session, held: &mut Vec<Event>) {
 /// person is the viewer, and shown then.
 fn log_lines(s: &mut Session, held: &mut Vec<Event>) -> Vec<Event> {
     let viewer = s.viewer();
-    let events = [std::mem::take(held), s.game.drain_events()].concat();
+    let events = [std::mem::take(held), s.drain_log()].concat();
     let mut shown = Vec::new();
     for e in events {
         if matches!(e, Event::Action { .. } | Event::Reload { .. }) {

@@ -252,6 +252,11 @@ impl Game {
         self.rules.drain_events()
     }
 
+    /// Puts `events` back as the log not yet drained (a resumed save's last lines).
+    pub fn put_events(&mut self, events: Vec<Event>) {
+        self.rules.put_events(events);
+    }
+
     pub fn events(&self) -> Vec<Event> {
         self.rules.events()
     }

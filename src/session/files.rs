@@ -174,6 +174,7 @@ impl Session {
                 self.record.snapshot = Some(snap);
                 self.record.layout = self.game.layout();
                 self.record.filled = self.game.last_cell();
+                self.record.backlog = self.backlog.iter().cloned().collect();
                 match self.record.save(Path::new(file)) {
                     Ok(()) => {
                         self.resumable = true;

@@ -11,6 +11,7 @@ pub use files::{read_game, record_game, resume, start, Started};
 pub use reload::Reloaded;
 
 use crate::ai::{Bot, Seat};
+use crate::core::event::Event;
 use crate::engine::ScriptError;
 use crate::engine::{Game, GameError};
 use crate::replay::{Record, RecordStep};
@@ -40,6 +41,9 @@ pub struct Session {
     /// Whether a file this game can go on from was read or written (a save, a replay): while
     /// it can go on, its seed stays untold.
     resumable: bool,
+    /// The last lines of the log (`replay::BACKLOG` at most), which a save keeps; an undo or
+    /// redo clears them (they would tell moves taken back).
+    backlog: std::collections::VecDeque<Event>,
 }
 
 /// A bot for every seat that is not human, seeded from the game's `seed` and how many `steps`
@@ -68,6 +72,7 @@ impl Session {
             answer_seconds: None,
             secret_seed: None,
             resumable: false,
+            backlog: std::collections::VecDeque::new(),
         }
     }
 
@@ -147,6 +152,18 @@ impl Session {
             true => "the seed stays untold: the game can go on from its file".into(),
             false => format!("the game's seed was {seed} (play it again with --seed {seed})"),
         })
+    }
+
+    /// The events logged since the last call, for a front end to show; the lines among them
+    /// (not the actions, said where they are played, nor reloads) are kept for a save.
+    pub fn drain_log(&mut self) -> Vec<Event> {
+        let events = self.game.drain_events();
+        let lines =
+            (events.iter()).filter(|e| !matches!(e, Event::Action { .. } | Event::Reload { .. }));
+        self.backlog.extend(lines.cloned());
+        let extra = self.backlog.len().saturating_sub(crate::replay::BACKLOG);
+        self.backlog.drain(..extra);
+        events
     }
 
     /// Whose eyes the session shows: the person being asked, else the only person seated,
@@ -262,6 +279,7 @@ impl Session {
             self.undone.push((undone, steps));
         }
         self.game.drain_events();
+        self.backlog.clear();
         let stop = kept.map(|p| {
             format!(
                 "P{} saw something hidden then (a draw, a deal, a card played from a hand), which an undo cannot take back",
@@ -296,6 +314,7 @@ impl Session {
         }
         self.record.steps.extend(steps);
         self.game.drain_events();
+        self.backlog.clear();
         format!("redid {}", crate::diag::plural(count, "decision"))
     }
 }
