@@ -4,7 +4,7 @@
 //! the overlay while the game stays playable. Needs `xvfb-run` (`.ci/run` installs it).
 
 mod common;
-use common::copy_game;
+use common::{copy_dir, copy_game};
 use meeple::app::layout::{
     band_split, buildings, owner_strip, track_side, track_spaces, GridGeom, Layout, Rect,
 };
@@ -224,6 +224,38 @@ fn a_crowned_stone_wears_a_ring_inside() {
         hex("#d62828"),
         "the stone inside the ring",
     );
+}
+
+/// On a grid of cells a style's `image` covers the cells exactly: a 3×3 picture's pixels sit
+/// each on its cell.
+#[test]
+fn an_image_on_a_grid_of_cells_lines_up_with_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("hop");
+    copy_dir(&repo().join("tests/games/hop"), &root);
+    std::fs::write(
+        root.join("style.toml"),
+        "grid = \"cells\"\nimage = \"board.png\"\n",
+    )
+    .unwrap();
+    let pixel = |r: usize, c: usize| [40 + 60 * r as u8, 40 + 60 * c as u8, 200];
+    let file = std::fs::File::create(root.join("board.png")).unwrap();
+    let mut enc = png::Encoder::new(std::io::BufWriter::new(file), 3, 3);
+    enc.set_color(png::ColorType::Rgb);
+    let data: Vec<u8> = (0..9).flat_map(|i| pixel(i / 3, i % 3)).collect();
+    enc.write_header().unwrap().write_image_data(&data).unwrap();
+    let out = dir.path().join("image.png");
+    run(play(
+        &[root.to_str().unwrap(), "--players", "human,human"],
+        &out,
+    ));
+    let g = GridGeom::new(board().board, 3, 3, false);
+    let shot = Shot::load(&out);
+    // (empty cells no move reaches, so nothing is drawn on them)
+    for (r, c) in [(0, 0), (0, 1), (2, 2)] {
+        let (x, y) = g.center(r, c);
+        shot.assert_near((x, y), pixel(r, c), &format!("cell ({r}, {c})"));
+    }
 }
 
 #[test]

@@ -24,11 +24,14 @@ pub fn draw(f: &Frame) {
     let b = f.layout.board;
     fill(b, color(f.style.board));
     if let Some(tex) = f.image {
+        // On a grid of cells the picture covers the cells, so a drawn board lines up with
+        // them; behind points it fills the whole board.
+        let at = if g.points { b } else { g.frame() };
         let params = DrawTextureParams {
-            dest_size: Some(vec2(b.w, b.h)),
+            dest_size: Some(vec2(at.w, at.h)),
             ..Default::default()
         };
-        draw_texture_ex(tex, b.x, b.y, WHITE, params);
+        draw_texture_ex(tex, at.x, at.y, WHITE, params);
     }
     draw_checkered(f, &g);
     draw_lines(f, &g);
