@@ -2856,6 +2856,23 @@ fn memory_spent_in_a_hook_says_lua_names_no_line() {
     );
 }
 
+/// A value of the wrong type names the key it is written at, as a path.
+#[test]
+fn a_value_of_the_wrong_type_names_its_key() {
+    let c = Copy::of("mahjong", "mj");
+    c.edit(
+        "game.toml",
+        "hand = { visibility = \"count\", per_seat = true }",
+        "hand = { visibility = \"count\", per_seat = \"yes\" }",
+    );
+    let line = c.line_of("game.toml", "per_seat = \"yes\"");
+    let out = c.check_named("mj");
+    assert_has(
+        &out.stderr,
+        &format!("mj/game.toml:{line}:43: error: zones.hand.per_seat: expected true or false, got the text \"yes\"\n"),
+    );
+}
+
 /// A line break in `R.status` goes on from a new line under the seat's line.
 #[test]
 fn a_line_break_in_a_status_starts_a_line() {
@@ -4063,7 +4080,7 @@ fn map_kinds_sides_the_default_map_and_no_map_say_what_they_expect() {
     assert_fails(
         &c.check(),
         &[format!(
-            "go/maps/board.toml:{cols}:8: error: expected a whole number or the name of an \
+            "go/maps/board.toml:{cols}:8: error: cols: expected a whole number or the name of an \
              integer setting, got the number 3.5"
         )],
     );

@@ -97,10 +97,18 @@ pub fn toml_error(
             None => format!("missing key '{key}'"),
         };
     }
-    if let Some(plain) = unknown_variant(&message).or_else(|| invalid_type(&message)) {
-        message = plain;
-    }
     let offset = e.span().map_or(0, |s| s.start);
+    if let Some(plain) = unknown_variant(&message).or_else(|| invalid_type(&message)) {
+        // The key the refused value is written at, named as its path (`zones.hand.per_seat`).
+        let mut path = Vec::new();
+        if let Some(root) = root {
+            value_at(root, offset, &mut path);
+        }
+        message = match path.is_empty() {
+            true => plain,
+            false => format!("{}: {plain}", shown_path(&path)),
+        };
+    }
     Diagnostic::at_offset(path, text, offset, message)
 }
 
@@ -244,6 +252,36 @@ fn table_at(table: &DeTable, offset: usize, path: &mut Vec<String>) {
         path.push(key.get_ref().to_string());
         path.extend(index.map(|i| i.to_string()));
         return table_at(inner, offset, path);
+    }
+}
+
+/// The path of keys (and list positions) to the innermost value holding byte `offset`;
+/// whether one was found. (A table's own span need not cover its keys: `[zones]` spans its
+/// header, so every table is searched.)
+fn value_at(table: &DeTable, offset: usize, path: &mut Vec<String>) -> bool {
+    table.iter().any(|(key, value)| {
+        path.push(key.get_ref().to_string());
+        let found = within(value, offset, path);
+        if !found {
+            path.pop();
+        }
+        found
+    })
+}
+
+/// Whether `value`, or a value inside it, holds byte `offset` (its path pushed on `path`).
+fn within(value: &toml::Spanned<DeValue>, offset: usize, path: &mut Vec<String>) -> bool {
+    match value.get_ref() {
+        DeValue::Table(t) => value_at(t, offset, path),
+        DeValue::Array(items) => items.iter().enumerate().any(|(i, item)| {
+            path.push(i.to_string());
+            let found = within(item, offset, path);
+            if !found {
+                path.pop();
+            }
+            found
+        }),
+        _ => value.span().contains(&offset),
     }
 }
 
