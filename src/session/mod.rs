@@ -123,8 +123,9 @@ impl Session {
             return Err(GameError::Rejected("type a number or an action".into()));
         };
         self.game.check_action(seat, &action).or_else(|e| {
-            // An argument typed as a number may be an option's text ({"keep", "22"}), and a
-            // line typed in other letter cases names the one option or label it fits.
+            // An argument typed as a number may be an option's text ({"keep", "22"}); a line
+            // typed in other letter cases names the one option or label it fits, and names
+            // typed in another order the one option of those names (three cards to pass).
             let text = action.to_string();
             let options: Vec<String> = (self.game.pending().filter(|p| p.seat == seat))
                 .map(|p| p.options().iter().map(|o| o.to_string()).collect())
@@ -133,7 +134,8 @@ impl Session {
             let found = (options.iter().position(|o| *o == text))
                 .or_else(|| labels.iter().position(|l| l == line))
                 .or_else(|| only_one(&options, &text))
-                .or_else(|| only_one(&labels, line));
+                .or_else(|| only_one(&labels, line))
+                .or_else(|| in_any_order(&options, &text));
             if let Some(i) = found {
                 return Ok(i);
             }
@@ -319,6 +321,28 @@ impl Session {
     }
 }
 
+/// The index of the one option in `options` that is `typed` with its names in another order
+/// (`pass AH KS QS` for `pass QS KS AH`), if only one is: an action of two names or more and
+/// no number, whose order tells nothing.
+fn in_any_order(options: &[String], typed: &str) -> Option<usize> {
+    let names = |text: &str| {
+        let mut words = text.split_whitespace();
+        let verb = words.next()?;
+        let mut names: Vec<&str> = words.collect();
+        if names.len() < 2 || names.iter().any(|w| w.parse::<f64>().is_ok()) {
+            return None;
+        }
+        names.sort_unstable();
+        Some((verb.to_string(), names.join(" ")))
+    };
+    let want = names(typed)?;
+    let mut fits = (options.iter().enumerate()).filter(|(_, o)| names(o).as_ref() == Some(&want));
+    match (fits.next(), fits.next()) {
+        (Some((i, _)), None) => Some(i),
+        _ => None,
+    }
+}
+
 /// The index of the one word in `words` that is `typed` in other letter cases, if only one is.
 fn only_one(words: &[String], typed: &str) -> Option<usize> {
     let mut fits =
@@ -339,5 +363,13 @@ mod tests {
         assert_eq!(only_one(&words, "BUY"), Some(0));
         assert_eq!(only_one(&words, "PASS"), None);
         assert_eq!(only_one(&words, "sell"), None);
+    }
+
+    #[test]
+    fn names_typed_in_another_order_find_the_one_option_of_those_names() {
+        let options = ["pass QS KS AH", "pass QS KS 2C", "move 3 1 2 1"].map(String::from);
+        assert_eq!(super::in_any_order(&options, "pass AH KS QS"), Some(0));
+        assert_eq!(super::in_any_order(&options, "pass AH KS"), None);
+        assert_eq!(super::in_any_order(&options, "move 2 1 3 1"), None);
     }
 }
