@@ -134,11 +134,11 @@ fn quit_is_found_however_it_is_typed() {
 
 /// An entry that leaves the rules unable to ask a decision shows their error, and `:options`
 /// says so (the game is not over); an entry that mends it asks again. A call that returns
-/// nothing prints nothing.
+/// nothing prints nothing; one that returns nil prints null.
 #[test]
 fn an_entry_that_mends_a_failed_ask_asks_again() {
     let typed = "for r = 1, 3 do for c = 1, 3 do ctx.grid:set(r, c, 1) end end\n:options\n\
-                 ctx:state()\nctx.grid:set(1, 1, nil)\n:options\n";
+                 ctx:state()\nctx.grid:set(1, 1, nil)\nctx.grid:get(1, 1)\n:options\n";
     let (out, code) = console(&["tictactoe"], typed);
     assert_eq!(code, Some(0));
     let said: Vec<&str> = out.split("> ").skip(1).collect();
@@ -152,6 +152,7 @@ fn an_entry_that_mends_a_failed_ask_asks_again() {
             "no decision: the rules failed to ask one (the error above); an entry that mends it asks again\n",
             "\"turn\"\n",
             "",
+            "null\n",
             "1) place 1 1\n",
             "\n"
         ],

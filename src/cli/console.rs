@@ -59,13 +59,12 @@ pub fn run(a: ConsoleArgs) -> CmdResult {
         match chunk(&entry) {
             Chunk::Unfinished => continue,
             Chunk::Bad(problem) => println!("{problem}"),
-            Chunk::Code { code, call } => {
+            Chunk::Code(code) => {
                 let result = game.exec(&code);
                 print_events(&mut game);
                 match result {
                     // A call that returns nothing is a statement (`ctx.grid:set(1, 1, nil)`).
-                    Ok(serde_json::Value::Null) if call => {}
-                    Ok(v) if code.starts_with("return ") => {
+                    Ok(Some(v)) if code.starts_with("return ") => {
                         println!("{}", serde_json::to_string(&v).unwrap_or_default())
                     }
                     Ok(_) => {}
@@ -78,10 +77,10 @@ pub fn run(a: ConsoleArgs) -> CmdResult {
     }
 }
 
-/// What an entry is: code to run (as `return ...` when it is an expression; `call`: a call,
-/// an expression and a statement at once), not finished yet, or a syntax error.
+/// What an entry is: code to run (as `return ...` when it is an expression), not finished
+/// yet, or a syntax error.
 enum Chunk {
-    Code { code: String, call: bool },
+    Code(String),
     Unfinished,
     Bad(String),
 }
@@ -94,16 +93,11 @@ fn chunk(entry: &str) -> Chunk {
             .next()
     };
     let expr = format!("return {entry}");
-    let statement = syntax(entry);
     if syntax(&expr).is_none() {
-        let call = statement.is_none();
-        return Chunk::Code { code: expr, call };
+        return Chunk::Code(expr);
     }
-    match statement {
-        None => Chunk::Code {
-            code: entry.to_string(),
-            call: false,
-        },
+    match syntax(entry) {
+        None => Chunk::Code(entry.to_string()),
         Some(d) if d.message.ends_with("near <eof>") => Chunk::Unfinished,
         Some(d) => Chunk::Bad(d.to_string()),
     }

@@ -240,8 +240,9 @@ pub trait Rules {
     fn stats(&self) -> Result<Vec<(String, f64)>, GameError>;
     /// Runs a chunk in the game's sandbox (`G`, `ctx` and `R` in scope): its result.
     fn eval(&self, code: &str) -> Result<serde_json::Value, GameError>;
-    /// Runs a chunk that changes the position, then asks the pending decision again.
-    fn exec(&mut self, code: &str) -> Result<serde_json::Value, GameError>;
+    /// Runs a chunk that changes the position, then asks the pending decision again: its
+    /// result, none when it returned nothing.
+    fn exec(&mut self, code: &str) -> Result<Option<serde_json::Value>, GameError>;
 
     /// What is odd in the rules but does not stop the game.
     fn warnings(&self) -> Vec<Diagnostic>;

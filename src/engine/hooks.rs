@@ -8,8 +8,9 @@ use crate::diag::Diagnostic;
 
 impl Game {
     /// Runs a script that changes the position (tests, tutorials), then asks the pending
-    /// decision again so its options match the new position.
-    pub fn exec(&mut self, code: &str) -> Result<serde_json::Value, GameError> {
+    /// decision again so its options match the new position: the script's result, none when
+    /// it returned nothing (a call such as `ctx.grid:set(1, 1, nil)`).
+    pub fn exec(&mut self, code: &str) -> Result<Option<serde_json::Value>, GameError> {
         self.moves += 1;
         self.rules.exec(code)
     }
@@ -86,11 +87,17 @@ impl Game {
                 "or the game can go on for ever and needs a round_cap in [settings]".to_string()
             }
         };
+        let state = self.state_name();
+        let at_once =
+            (self.pkg.flow.states.iter()).any(|s| s.name == state && s.simultaneous.is_some());
+        let hook = match at_once {
+            true => "its act returns nil, which asks every seat again",
+            false => "a hook never moves the game on",
+        };
         let msg = format!(
-            "the game did not end within {max} decisions (now in state '{}', round {round}, \
-             P{seat} to move): a hook never moves the game on, {causes} (a longer game can be \
-             allowed with --max-decisions)",
-            self.state_name(),
+            "the game did not end within {max} decisions (now in state '{state}', round {round}, \
+             P{seat} to move): {hook}, {causes} (a longer game can be allowed with \
+             --max-decisions)"
         );
         GameError::Script(ScriptError(Diagnostic::error(
             self.pkg.file("game.toml"),

@@ -1062,27 +1062,11 @@ impl Rules for Host {
     }
 
     fn eval(&self, code: &str) -> Result<serde_json::Value, GameError> {
-        let lua = &self.lua;
-        let fail = |e| self.lua_failure(e);
-        let env = &self.eval_env;
-        env.raw_set("G", self.g()).map_err(fail)?;
-        env.raw_set("ctx", &self.ctx).map_err(fail)?;
-        env.raw_set("R", &self.rules).map_err(fail)?;
-        let chunk = text_chunk(lua, code, "eval").set_environment(env.clone());
-        let f = chunk.into_function().map_err(|e| {
-            GameError::Script(ScriptError(Diagnostic::from_lua_message(
-                &lua_message(&e),
-                "eval",
-            )))
-        })?;
-        let ctx = || "in eval".to_string();
-        let v: Value = self.call(&f, (), &ctx)?;
-        let v: Value = self.readable.call(v).map_err(|e| self.lua_failure(e))?;
-        to_json(&self.lua, &v, "result").map_err(GameError::Rejected)
+        Ok(self.run_chunk(code)?.unwrap_or(serde_json::Value::Null))
     }
 
-    fn exec(&mut self, code: &str) -> Result<serde_json::Value, GameError> {
-        let out = self.eval(code)?;
+    fn exec(&mut self, code: &str) -> Result<Option<serde_json::Value>, GameError> {
+        let out = self.run_chunk(code)?;
         // The decision is asked again, and so is one the rules failed to ask (an entry may
         // have mended what they failed on: failing again is no news); a final state asks
         // nothing.
@@ -1108,6 +1092,35 @@ impl Rules for Host {
     fn hook_error(&self, hook: &str, msg: String) -> GameError {
         let f = self.hook_function(&self.state_name(), hook);
         self.error_at(f, msg, hook)
+    }
+}
+
+impl Host {
+    /// Runs a chunk in the game's sandbox (`G`, `ctx` and `R` in scope): its first result as
+    /// JSON, or None when it returned nothing.
+    fn run_chunk(&self, code: &str) -> Result<Option<serde_json::Value>, GameError> {
+        let lua = &self.lua;
+        let fail = |e| self.lua_failure(e);
+        let env = &self.eval_env;
+        env.raw_set("G", self.g()).map_err(fail)?;
+        env.raw_set("ctx", &self.ctx).map_err(fail)?;
+        env.raw_set("R", &self.rules).map_err(fail)?;
+        let chunk = text_chunk(lua, code, "eval").set_environment(env.clone());
+        let f = chunk.into_function().map_err(|e| {
+            GameError::Script(ScriptError(Diagnostic::from_lua_message(
+                &lua_message(&e),
+                "eval",
+            )))
+        })?;
+        let ctx = || "in eval".to_string();
+        let values: MultiValue = self.call(&f, (), &ctx)?;
+        let Some(v) = values.front().cloned() else {
+            return Ok(None);
+        };
+        let v: Value = self.readable.call(v).map_err(|e| self.lua_failure(e))?;
+        to_json(&self.lua, &v, "result")
+            .map(Some)
+            .map_err(GameError::Rejected)
     }
 }
 

@@ -53,7 +53,7 @@ pub fn start_with(
 
 /// Runs Lua in the game (G, ctx, R in scope) and re-asks the pending decision.
 pub fn exec(game: &mut Game, code: &str) -> serde_json::Value {
-    game.exec(code).unwrap_or_else(|e| panic!("{e}"))
+    (game.exec(code).unwrap_or_else(|e| panic!("{e}"))).unwrap_or_default()
 }
 
 /// Evaluates a Lua expression without changing anything.
