@@ -1,6 +1,6 @@
 //! Records of play: the game, its file hash, the config, who sat where, every decision with the
 //! state hash after it, and (in a save file) the snapshot to resume from with the ids it is
-//! indexed by. Re-running a record reproduces every state or reports the first divergence. A
+//! indexed by and the last lines of its log. Re-running a record reproduces every state or reports the first divergence. A
 //! record read from a file is checked against itself and against the game before it is used,
 //! each problem a diagnostic naming the field. Files are written atomically and synced.
 
@@ -545,8 +545,13 @@ fn position_difference(was: &Game, now: &Game) -> Option<String> {
             said(&wb.outcome)
         ));
     }
+    let secret = now.pkg.hides_piles();
     if let Some((path, was, now)) = first_difference("G", &a.g, &b.g) {
-        return Some(format!("{path} was {was}, now {now}"));
+        // Where hands are hidden, G may hold what a seat cannot see: its path only.
+        return Some(match secret {
+            true => format!("{path} differs"),
+            false => format!("{path} was {was}, now {now}"),
+        });
     }
     if let (Some(ga), Some(gb)) = (&wa.grid, &wb.grid) {
         let stone = |v: u8| match v {

@@ -2832,6 +2832,7 @@ fn ai_explains_the_seat_named_in_a_simultaneous_decision() {
         ai("1").stderr,
         "--seat: error: P1 is not asked now: P2, P3, P4 are\n"
     );
+    assert_eq!(ai("0").stderr, "--seat: error: seats count from 1\n");
 }
 
 /// Memory spent in a hook is placed at the hook's first line, saying Lua names no line for
@@ -2870,6 +2871,12 @@ fn a_value_of_the_wrong_type_names_its_key() {
     assert_has(
         &out.stderr,
         &format!("mj/game.toml:{line}:43: error: zones.hand.per_seat: expected true or false, got the text \"yes\"\n"),
+    );
+    // A table or a list where a value goes names its key too.
+    c.edit("game.toml", "per_seat = \"yes\"", "per_seat = []");
+    assert_has(
+        &c.check_named("mj").stderr,
+        &format!("mj/game.toml:{line}:43: error: zones.hand.per_seat: expected true or false, got a list\n"),
     );
 }
 

@@ -69,7 +69,8 @@ fn play_plays_a_lone_pass_without_asking_and_says_so() {
 }
 
 /// The lone option is said by its label; in a game with piles a seat cannot see, the log
-/// does not say it was the only option (that would tell what a hand lacks).
+/// says its action (a label reads the whole position) and not that it was the only option
+/// (that would tell what a hand lacks).
 #[test]
 fn a_forced_option_is_said_by_its_label_and_not_as_lone_where_hands_are_hidden() {
     let last_line = |root: &Path| {
@@ -99,7 +100,7 @@ fn a_forced_option_is_said_by_its_label_and_not_as_lone_where_hands_are_hidden()
     );
     let zones = "items = [\"chip\"]\n\n[zones]\nhand = { visibility = \"owner\", per_seat = true }\n\n[flow]";
     let (_hidden, hidden) = edited("[flow]", zones);
-    assert_eq!(last_line(&hidden), ["  · P1 → pass the turn"]);
+    assert_eq!(last_line(&hidden), ["  · P1 → pass"]);
 }
 
 #[test]

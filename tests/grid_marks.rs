@@ -12,9 +12,14 @@ const CROWNING: &str = "move 3 1 2 1\nmove 1 3 2 3\nmove 2 1 1 1\nmove 2 3 3 3\n
 
 fn hop(args: &[&str], typed: &str, cwd: &Path) -> String {
     let hop = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/hop");
+    play(&hop, args, typed, cwd)
+}
+
+/// `meeple play GAME` for two people at the terminal, run in `cwd` with `typed`: its output.
+fn play(game: &Path, args: &[&str], typed: &str, cwd: &Path) -> String {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_meeple"));
     cmd.arg("play")
-        .arg(&hop)
+        .arg(game)
         .args(["--players", "human,human", "--text", "--no-watch"]);
     cmd.args(args).current_dir(cwd);
     let out = typing(&mut cmd, typed);
@@ -52,6 +57,26 @@ fn a_crowned_stone_shows_its_mark_and_a_save_keeps_it() {
         last_board(&resumed),
         ["  1  · ●¹  ·", "  2  ·  ·  ·", "  3  ·  · ○¹"],
         "{resumed}"
+    );
+}
+
+/// A level above 9 shows as `⁺`, so the columns stay in line.
+#[test]
+fn a_level_above_nine_keeps_the_columns_in_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("hop");
+    copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/hop"),
+        &root,
+    );
+    let rules = std::fs::read_to_string(root.join("rules.lua")).unwrap();
+    let twelve = rules.replace("then crowned = 1 end", "then crowned = 12 end");
+    std::fs::write(root.join("rules.lua"), twelve).unwrap();
+    let text = play(&root, &[], &format!("{CROWNING}quit\n"), dir.path());
+    assert_eq!(
+        last_board(&text),
+        ["  1 ●⁺  ·  ·", "  2  ·  ·  ·", "  3  ·  · ○⁺"],
+        "{text}"
     );
 }
 

@@ -107,8 +107,9 @@ impl Table {
         }
     }
 
-    /// A person asked at once with others (a claim on a discard) has `--answer-seconds` to
-    /// answer; then the state's default answer is taken for them, as in the terminal.
+    /// A person asked at once with others (a claim on a discard) has `--answer-seconds`, else
+    /// the state's `seconds`, to answer; then the state's default answer is taken for them, as
+    /// in the terminal.
     pub fn answer_clock(&mut self, now: f64) {
         let limit = (self.s.human_turn())
             .then(|| self.s.answer_limit())
@@ -125,13 +126,13 @@ impl Table {
             }
         };
         let left = limit.as_secs_f64() - (now - started);
-        let default = self.s.default_option();
-        let label = self.s.label(default);
         if left > 0.0 {
             let then = self.s.default_label();
             self.clock_text = Some(format!("{:.0} s to answer, then {then}", left.ceil()));
             return;
         }
+        let default = self.s.default_option();
+        let label = self.s.label(default);
         self.clock_text = None;
         self.message = Some(match self.play_option(default, now) {
             Ok(()) => format!("time is up: {label}"),

@@ -1,4 +1,4 @@
-//! What a scripted window leaves behind: the screenshot (after an optional scripted click),
+//! What a scripted window leaves behind: the screenshot (after the scripted clicks, in order),
 //! written as a PNG, and the frame-time statistics of a `--frames` run.
 
 use super::draw_all;

@@ -1,7 +1,8 @@
-//! The grid renderer: a wooden board with its lines, star points and row and column numbers,
-//! stones on the crossings (Gomoku) or X/O marks in the cells (tic-tac-toe), as the style
-//! says; where a click plays; the last move marked and, once the game is won, the winning line
-//! through it.
+//! The grid renderer: a board with its lines (its cells checkered, or under a picture, as the
+//! style says), star points and row and column numbers, stones on the crossings (Gomoku) or
+//! X/O marks in the cells (tic-tac-toe) with their levels (a king); where a click plays (a
+//! ring on a stone that can move); the last move marked and, once the game is won, the
+//! winning line through it.
 
 use super::layout::{GridGeom, Rect};
 use super::paint::{color, faded, fill, outline};
@@ -42,13 +43,20 @@ pub fn draw(f: &Frame) {
             let v = cells.get(r, c);
             if v > 0 {
                 draw_piece(f, &g, r, c, v as usize - 1);
-                draw_level(f, &g, (r, c, v as usize - 1), cells.level(r, c));
             }
         }
     }
     draw_movable(f, &g, cells);
     if let Some((r, c)) = f.last {
         draw_last(f, &g, cells, (r, c));
+    }
+    // Levels last, so the last move's dot leaves a level's number readable.
+    for r in 0..cells.rows {
+        for c in 0..cells.cols {
+            if let Some(seat) = (cells.get(r, c) as usize).checked_sub(1) {
+                draw_level(f, &g, (r, c, seat), cells.level(r, c));
+            }
+        }
     }
 }
 

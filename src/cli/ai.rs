@@ -1,6 +1,7 @@
 //! `meeple ai`: what a bot would do in a position (the start of a game, or the end of a replay
 //! or save file), as JSON: the chosen option and the top candidates with their scores (the AI
-//! script's scores for `ai`, visit counts for `mcts`).
+//! script's scores for `ai`, visit counts for `mcts`), for the seat asked first or, in a
+//! simultaneous decision, the one `--seat` names.
 
 use super::thinking::thinking;
 use super::{position, CmdResult, GameArgs};
@@ -80,6 +81,9 @@ pub fn run(a: AiArgs) -> CmdResult {
 /// Answers the open simultaneous decision for the seats asked before seat `n` (from 1), each
 /// with its first option, until `n` is asked; an error when `n` is not among those asked.
 fn answer_until(game: &mut crate::engine::Game, n: usize) -> Result<(), String> {
+    if n == 0 {
+        return Err("seats count from 1".into());
+    }
     loop {
         let p = game
             .pending()
@@ -87,7 +91,7 @@ fn answer_until(game: &mut crate::engine::Game, n: usize) -> Result<(), String> 
         if p.seat + 1 == n {
             return Ok(());
         }
-        if !p.waiting.contains(&(n.wrapping_sub(1))) {
+        if !p.waiting.contains(&(n - 1)) {
             let asked: Vec<String> = (p.waiting.iter()).map(|s| format!("P{}", s + 1)).collect();
             return Err(match asked.is_empty() {
                 true => format!("P{n} is not asked now: P{} is", p.seat + 1),

@@ -197,7 +197,7 @@ impl Zones<'_> {
 }
 
 /// Stones as ● (P1) and ○ (P2), other seats by number, a marked stone with its level raised
-/// (`●¹`); rows and columns numbered from 1.
+/// (`●¹`, `●⁺` above 9); rows and columns numbered from 1.
 fn render_grid(g: &GridState) -> String {
     let mut out = String::from("   ");
     for c in 1..=g.cols {
@@ -223,12 +223,10 @@ fn render_grid(g: &GridState) -> String {
     out
 }
 
-/// A number in raised digits (`¹²`).
-fn raised(n: u8) -> String {
+/// A level as one raised character, so the columns stay in line: `¹` to `⁹`, `⁺` above 9.
+fn raised(n: u8) -> char {
     const DIGITS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
-    (n.to_string().bytes())
-        .map(|b| DIGITS[usize::from(b - b'0')])
-        .collect()
+    DIGITS.get(usize::from(n)).copied().unwrap_or('⁺')
 }
 
 /// " cash 1500 · …", or nothing for a game without counters.

@@ -1,5 +1,5 @@
-//! A grid board's state: rows × columns of cells, each empty or holding one seat's stone, and
-//! the queries every grid game needs (runs through a cell, their open ends, empty cells near
+//! A grid board's state: rows × columns of cells, each empty or holding one seat's stone (with
+//! its level, a mark such as a king's), and the queries every grid game needs (runs through a cell, their open ends, empty cells near
 //! stones), answered in Rust. Cells are 0-based here; the Lua API counts from 1.
 
 use super::rng::GameRng;

@@ -272,15 +272,18 @@ fn value_at(table: &DeTable, offset: usize, path: &mut Vec<String>) -> bool {
 /// Whether `value`, or a value inside it, holds byte `offset` (its path pushed on `path`).
 fn within(value: &toml::Spanned<DeValue>, offset: usize, path: &mut Vec<String>) -> bool {
     match value.get_ref() {
-        DeValue::Table(t) => value_at(t, offset, path),
-        DeValue::Array(items) => items.iter().enumerate().any(|(i, item)| {
-            path.push(i.to_string());
-            let found = within(item, offset, path);
-            if !found {
-                path.pop();
-            }
-            found
-        }),
+        DeValue::Table(t) => value_at(t, offset, path) || value.span().contains(&offset),
+        DeValue::Array(items) => {
+            let inner = items.iter().enumerate().any(|(i, item)| {
+                path.push(i.to_string());
+                let found = within(item, offset, path);
+                if !found {
+                    path.pop();
+                }
+                found
+            });
+            inner || value.span().contains(&offset)
+        }
         _ => value.span().contains(&offset),
     }
 }

@@ -279,21 +279,20 @@ impl Game {
     /// The seconds a person has to answer in the current simultaneous state, if its
     /// `seconds` says.
     pub fn answer_seconds(&self) -> Option<u64> {
-        let state = self.pkg.flow.index(&self.state_name())?;
-        self.pkg.flow.states[state].simultaneous.as_ref()?.seconds
+        self.simultaneous()?.seconds
     }
 
     /// The verb a seat answers by default in the current simultaneous state, if declared.
     fn default_answer(&self) -> Option<String> {
-        let state = self.pkg.flow.index(&self.state_name())?;
-        self.pkg.flow.states[state]
-            .simultaneous
-            .as_ref()
-            .and_then(|s| s.default.clone())
+        self.simultaneous()?.default.clone()
     }
 
-    /// Which of `options` a seat answers by default now: the one whose verb is the state's
-    /// default answer, else the first; None when there are no options.
+    /// How the current state resolves answers given at once, when it asks several seats.
+    fn simultaneous(&self) -> Option<&crate::core::flow::Simultaneous> {
+        let state = self.pkg.flow.index(&self.state_name())?;
+        self.pkg.flow.states[state].simultaneous.as_ref()
+    }
+
     /// The current state's default verb when no pending option has it (the rules offer no
     /// `pass` to a seat they name, say): time running out then takes the first option.
     pub fn default_missing(&self) -> Option<String> {
@@ -302,6 +301,8 @@ impl Game {
         (!options.iter().any(|o| o.verb == verb)).then_some(verb)
     }
 
+    /// Which of `options` a seat answers by default now: the one whose verb is the state's
+    /// default answer, else the first; None when there are no options.
     pub fn default_option(&self, options: &[Action]) -> Option<usize> {
         let verb = self.default_answer();
         let declared = options.iter().position(|o| Some(&o.verb) == verb.as_ref());

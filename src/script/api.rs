@@ -167,10 +167,11 @@ pub fn emit_api(lua: &Lua, board: &Board, world: &W, secret: bool) -> mlua::Resu
                     super::rules::read_option_table(&option).map_err(mlua::Error::external)?;
                 let seat = seat - 1;
                 w.borrow_mut().log(match forced {
+                    // (a label reads the whole position: where hands are hidden, the action)
                     true => Event::Forced {
                         seat,
                         action,
-                        label,
+                        label: label.filter(|_| !secret),
                         lone: !secret,
                     },
                     false => Event::Action { seat, action },

@@ -200,7 +200,7 @@ pub const CLASSES: &[Class] = &[
             method("get", &RC, &[("", "integer?")], "The seat whose stone is on the cell, or nil if it is empty."),
             method("set", &[RC[0], RC[1], ("p", "integer?")], &[], "Puts seat `p`'s stone on the cell (nil empties it); what stood there goes, its mark too."),
             method("level", &[RC[0], RC[1]], &[("", "integer")], "The mark on the cell's stone (a checkers king, a promoted piece): 0 for none, and for an empty cell."),
-            method("set_level", &[RC[0], RC[1], ("n", "integer")], &[], "Marks the cell's stone with `n` (0 to 250; 0 clears it). The terminal shows it as `●¹`, the window as a ring inside the stone (and `n` above 1). A stone that moves takes its mark along only when the rules set it again."),
+            method("set_level", &[RC[0], RC[1], ("n", "integer")], &[], "Marks the cell's stone with `n` (0 to 250; 0 clears it). The terminal shows it as `●¹` (`●⁺` above 9), the window as a ring inside the stone (and `n` above 1). A stone that moves takes its mark along only when the rules set it again."),
             method("line", &[RC[0], RC[1], ("dr", "integer"), ("dc", "integer"), P], &[("len", "integer"), ("open", "integer")], "`p`'s run through the cell along a direction and back, and how many of its ends are empty."),
             method("longest", &[RC[0], RC[1], P], &[("", "integer")], "The longest run of `p` through the cell over the four directions."),
             method("runs", &[RC[0], RC[1], P], &[("", "integer"), ("", "integer"), ("", "integer"), ("", "integer")], "The four run lengths through the cell: horizontal, vertical, down-right, down-left."),

@@ -322,18 +322,18 @@ impl Session {
 }
 
 /// The index of the one option in `options` that is `typed` with its names in another order
-/// (`pass AH KS QS` for `pass QS KS AH`), if only one is: an action of two names or more and
-/// no number, whose order tells nothing.
+/// or letter case (`pass ah ks qs` for `pass QS KS AH`), if only one is: an action of two
+/// names or more and no number, whose order tells nothing.
 fn in_any_order(options: &[String], typed: &str) -> Option<usize> {
     let names = |text: &str| {
         let mut words = text.split_whitespace();
         let verb = words.next()?;
-        let mut names: Vec<&str> = words.collect();
+        let mut names: Vec<String> = words.map(str::to_lowercase).collect();
         if names.len() < 2 || names.iter().any(|w| w.parse::<f64>().is_ok()) {
             return None;
         }
         names.sort_unstable();
-        Some((verb.to_string(), names.join(" ")))
+        Some((verb.to_lowercase(), names.join(" ")))
     };
     let want = names(typed)?;
     let mut fits = (options.iter().enumerate()).filter(|(_, o)| names(o).as_ref() == Some(&want));
@@ -369,6 +369,7 @@ mod tests {
     fn names_typed_in_another_order_find_the_one_option_of_those_names() {
         let options = ["pass QS KS AH", "pass QS KS 2C", "move 3 1 2 1"].map(String::from);
         assert_eq!(super::in_any_order(&options, "pass AH KS QS"), Some(0));
+        assert_eq!(super::in_any_order(&options, "PASS ah ks qs"), Some(0));
         assert_eq!(super::in_any_order(&options, "pass AH KS"), None);
         assert_eq!(super::in_any_order(&options, "move 2 1 3 1"), None);
     }
