@@ -519,3 +519,32 @@ fn the_time_to_answer_is_the_flags_else_the_states() {
         "{said}"
     );
 }
+
+/// When no option of the seat asked has the state's default verb, the clock says the first
+/// option is taken, and why.
+#[test]
+fn a_default_no_option_has_is_said_with_the_first_option() {
+    use meeple::session::Session;
+    let (_tmp, root) = copy_game("mahjong", "games/mj");
+    let toml = std::fs::read_to_string(root.join("game.toml")).unwrap();
+    let skip = toml.replace("default = \"pass\"", "default = \"skip\"");
+    std::fs::write(root.join("game.toml"), skip).unwrap();
+    let pkg = std::sync::Arc::new(meeple::def::load_package(&root).unwrap());
+    // The first seed whose first claim asks a seat the rules name (it could claim).
+    let named = (1..200).find_map(|seed| {
+        let mut g = start_with(&pkg, "table", 4, seed, &[]);
+        g.apply_index(0).unwrap();
+        let options = g.pending()?.options().to_vec();
+        (g.state_name() == "claim" && options.iter().all(|o| o.verb != "skip")).then_some(g)
+    });
+    let g = named.expect("a claim a named seat answers within 200 seeds");
+    assert_eq!(g.default_missing().as_deref(), Some("skip"));
+    let start = g.snapshot().unwrap().hash();
+    let record = meeple::replay::Record::new(&g, vec!["human".into(); 4], start);
+    let mut s = Session::new(g, vec![Seat::Human; 4], record);
+    let first = s.label(0);
+    assert_eq!(
+        s.default_label(),
+        format!("the first option, '{first}' (none is 'skip', the state's default)")
+    );
+}
