@@ -71,6 +71,11 @@ impl Flow {
         self.states.iter().position(|s| s.name == name)
     }
 
+    /// The state named `name`, if the flow has it.
+    pub fn state(&self, name: &str) -> Option<&StateSpec> {
+        self.states.iter().find(|s| s.name == name)
+    }
+
     pub fn name(&self, state: usize) -> &str {
         &self.states[state].name
     }

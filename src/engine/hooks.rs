@@ -88,9 +88,7 @@ impl Game {
             }
         };
         let state = self.state_name();
-        let at_once =
-            (self.pkg.flow.states.iter()).any(|s| s.name == state && s.simultaneous.is_some());
-        let hook = match at_once {
+        let hook = match self.simultaneous().is_some() {
             true => "its act returns nil, which asks every seat again",
             false => "a hook never moves the game on",
         };

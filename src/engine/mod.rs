@@ -289,8 +289,11 @@ impl Game {
 
     /// How the current state resolves answers given at once, when it asks several seats.
     fn simultaneous(&self) -> Option<&crate::core::flow::Simultaneous> {
-        let state = self.pkg.flow.index(&self.state_name())?;
-        self.pkg.flow.states[state].simultaneous.as_ref()
+        self.pkg
+            .flow
+            .state(&self.state_name())?
+            .simultaneous
+            .as_ref()
     }
 
     /// The current state's default verb when no pending option has it (the rules offer no

@@ -1070,8 +1070,7 @@ impl Rules for Host {
         // The decision is asked again, and so is one the rules failed to ask (an entry may
         // have mended what they failed on: failing again is no news); a final state asks
         // nothing.
-        let state = self.state_name();
-        let terminal = (self.pkg.flow.states.iter()).any(|s| s.name == state && s.terminal);
+        let terminal = (self.pkg.flow.state(&self.state_name())).is_some_and(|s| s.terminal);
         let asked = self.decision.is_some();
         if asked || !terminal {
             let fail = |e| self.lua_failure(e);
