@@ -159,9 +159,7 @@ fn asks_nothing(game: &Game) -> &'static str {
 /// The lines logged since the last call (a forced move, a roll, the rules' own lines), as
 /// the terminal shows them.
 fn print_events(game: &mut Game) {
-    for e in game.drain_events() {
-        if !matches!(e, crate::core::event::Event::Action { .. }) {
-            println!("  · {e}");
-        }
+    for e in game.drain_events().iter().filter(|e| e.is_line()) {
+        println!("  · {e}");
     }
 }

@@ -515,21 +515,17 @@ fn print_events(s: &mut Session, held: &mut Vec<Event>) {
     }
 }
 
-/// The events logged since the last call that the terminal shows as lines (an action is
-/// said with its seat where it is played, a reload where it happens), as the session's
-/// viewer may see them. A line told to another person seated here is `held` until that
-/// person is the viewer, and shown then.
+/// The events logged since the last call that the terminal shows as lines
+/// (`Event::is_line`), as the session's viewer may see them. A line told to another person
+/// seated here is `held` until that person is the viewer, and shown then.
 fn log_lines(s: &mut Session, held: &mut Vec<Event>) -> Vec<Event> {
     let viewer = s.viewer();
     let events = [std::mem::take(held), s.drain_log()].concat();
     let mut shown = Vec::new();
-    for e in events {
-        if matches!(e, Event::Action { .. } | Event::Reload { .. }) {
-            continue;
-        }
+    for e in events.into_iter().filter(Event::is_line) {
         match e.told_to() {
             _ if e.seen_by(viewer) => shown.push(e),
-            Some(seat) if s.bots.get(seat).is_some_and(|b| b.is_none()) => held.push(e),
+            Some(seat) if s.is_person(seat) => held.push(e),
             _ => {}
         }
     }

@@ -179,6 +179,12 @@ impl Event {
         }
     }
 
+    /// Whether the event is a line of the log as the terminal shows it: not an action (said
+    /// with its seat where it is played) nor a reload (said where it happens).
+    pub fn is_line(&self) -> bool {
+        !matches!(self, Event::Action { .. } | Event::Reload { .. })
+    }
+
     /// Whether a person seeing the game as `viewer` (None: nobody's seat) is shown the event.
     pub fn seen_by(&self, viewer: Option<usize>) -> bool {
         shown_to(self.told_to(), viewer)

@@ -157,12 +157,11 @@ impl Session {
     }
 
     /// The events logged since the last call, for a front end to show; the lines among them
-    /// (not the actions, said where they are played, nor reloads) are kept for a save.
+    /// (`Event::is_line`) are kept for a save.
     pub fn drain_log(&mut self) -> Vec<Event> {
         let events = self.game.drain_events();
-        let lines =
-            (events.iter()).filter(|e| !matches!(e, Event::Action { .. } | Event::Reload { .. }));
-        self.backlog.extend(lines.cloned());
+        self.backlog
+            .extend(events.iter().filter(|e| e.is_line()).cloned());
         let extra = self.backlog.len().saturating_sub(crate::replay::BACKLOG);
         self.backlog.drain(..extra);
         events
@@ -171,13 +170,11 @@ impl Session {
     /// Whose eyes the session shows: the person being asked, else the only person seated,
     /// else nobody's (public things only).
     pub fn viewer(&self) -> Option<usize> {
-        if let Some(p) = self.game.pending() {
-            if self.bots[p.seat].is_none() {
-                return Some(p.seat);
-            }
+        if let Some(p) = self.game.pending().filter(|p| self.is_person(p.seat)) {
+            return Some(p.seat);
         }
         let people: Vec<usize> = (0..self.bots.len())
-            .filter(|s| self.bots[*s].is_none())
+            .filter(|s| self.is_person(*s))
             .collect();
         match people[..] {
             [only] => Some(only),
@@ -185,17 +182,21 @@ impl Session {
         }
     }
 
-    /// Whether the seat to move is a person's (no bot plays it).
+    /// Whether a person sits at `seat` (no bot plays it).
+    pub fn is_person(&self, seat: usize) -> bool {
+        self.bots.get(seat).is_some_and(|b| b.is_none())
+    }
+
+    /// Whether the seat to move is a person's.
     pub fn human_turn(&self) -> bool {
-        (self.game.pending()).is_some_and(|p| self.bots.get(p.seat).is_some_and(|b| b.is_none()))
+        (self.game.pending()).is_some_and(|p| self.is_person(p.seat))
     }
 
     /// The answer a person gives without being asked: the only option of a decision that asks
     /// several seats at once (a claim they cannot make), so that being asked tells nothing.
     pub fn forced(&self) -> Option<usize> {
         let p = self.game.pending()?;
-        let person = self.bots.get(p.seat).is_some_and(|b| b.is_none());
-        (person && p.len() == 1 && !self.game.waiting().is_empty()).then_some(0)
+        (self.is_person(p.seat) && p.len() == 1 && !self.game.waiting().is_empty()).then_some(0)
     }
 
     /// How long the person being asked may take: limited only in a simultaneous decision, by
