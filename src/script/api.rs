@@ -118,9 +118,10 @@ fn add_outcome_api(lua: &Lua, ctx: &Table, world: &W) -> mlua::Result<()> {
 }
 
 /// Functions the Lua side of the components calls to log events (only while recording);
-/// `secret`: the game keeps piles some seat cannot see.
+/// `secret`: the game keeps piles some seat cannot see (the driver reads it too).
 pub fn emit_api(lua: &Lua, board: &Board, world: &W, secret: bool) -> mlua::Result<Table> {
     let t = lua.create_table()?;
+    t.raw_set("secret", secret)?;
     let w = world.clone();
     t.raw_set(
         "note",
@@ -167,11 +168,10 @@ pub fn emit_api(lua: &Lua, board: &Board, world: &W, secret: bool) -> mlua::Resu
                     super::rules::read_option_table(&option).map_err(mlua::Error::external)?;
                 let seat = seat - 1;
                 w.borrow_mut().log(match forced {
-                    // (a label reads the whole position: where hands are hidden, the action)
                     true => Event::Forced {
                         seat,
                         action,
-                        label: label.filter(|_| !secret),
+                        label,
                         lone: !secret,
                     },
                     false => Event::Action { seat, action },

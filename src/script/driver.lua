@@ -196,10 +196,11 @@ local function winner(st, claim)
 end
 
 -- A forced option's text as R.label gives it, for the log (nil: its action, when the rules
--- have no R.label or it fails; the failure shows where the options are listed).
+-- have no R.label or it fails, the failure showing where the options are listed; and where
+-- hands are hidden, since a label reads the whole position).
 local function forced_label(run, option)
   local label = run.R.label
-  if not label then return nil end
+  if not label or run.emit.secret then return nil end
   local ok, text = pcall(label, run.G, run.ctx, option)
   if ok and type(text) == "string" then return text end
 end
