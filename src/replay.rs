@@ -407,7 +407,7 @@ pub fn differences(old: Arc<Package>, new: Arc<Package>, record: &Record) -> Opt
         (_, Err(d)) => return Some(format!("it would not start: {}", crate::diag::render(&d))),
         (Err(_), Ok(_)) => return None,
     };
-    if let Some(d) = position_difference(&was, &now) {
+    if let Some(d) = position_difference(&was, &now, secret) {
         return Some(format!("at the start, {d}"));
     }
     was.drain_events();
@@ -444,7 +444,7 @@ pub fn differences(old: Arc<Package>, new: Arc<Package>, record: &Record) -> Opt
                 |l: Option<&String>| l.map_or("nothing more".to_string(), |l| format!("'{l}'"));
             return Some(format!("{who}: {}, now {}", said(a.get(k)), said(b.get(k))));
         }
-        if let Some(d) = position_difference(&was, &now) {
+        if let Some(d) = position_difference(&was, &now, secret) {
             return Some(format!("after {who}, {d}"));
         }
     }
@@ -453,8 +453,8 @@ pub fn differences(old: Arc<Package>, new: Arc<Package>, record: &Record) -> Opt
 
 /// The first thing a player would see differ between two positions of one game, in words
 /// (the state, whose turn it is, a counter, a token, an owner or level, a pile's size), or
-/// `None` when they are the same.
-fn position_difference(was: &Game, now: &Game) -> Option<String> {
+/// `None` when they are the same; `secret`: the game hides piles (see `differences`).
+fn position_difference(was: &Game, now: &Game, secret: bool) -> Option<String> {
     let (a, b) = (was.snapshot().ok()?, now.snapshot().ok()?);
     if a.hash() == b.hash() {
         return None;
@@ -545,9 +545,8 @@ fn position_difference(was: &Game, now: &Game) -> Option<String> {
             said(&wb.outcome)
         ));
     }
-    let secret = now.pkg.hides_piles();
     if let Some((path, was, now)) = first_difference("G", &a.g, &b.g) {
-        // Where hands are hidden, G may hold what a seat cannot see: its path only.
+        // Where hands are hidden (`secret`), G may hold what a seat cannot see: its path only.
         return Some(match secret {
             true => format!("{path} differs"),
             false => format!("{path} was {was}, now {now}"),
