@@ -460,13 +460,12 @@ impl Builder<'_> {
             );
             self.problem(in_map, "item_colors", what);
         }
-        let items = self.game.names.as_ref().map(|n| n.items.clone());
+        let game = self.game;
+        let items = game.names.as_ref().map(|n| &n.items);
         let mut out = Vec::new();
         for (field, colors) in &tables {
             let key = [key.clone(), vec![field.clone()]].concat();
-            let texts = items
-                .as_ref()
-                .and_then(|items| self.field_texts(&key, items, field));
+            let texts = items.and_then(|items| self.field_texts(&key, items, field));
             let mut by_value = BTreeMap::new();
             for (value, c) in colors {
                 let key = [key.clone(), vec![value.clone()]].concat();

@@ -300,7 +300,7 @@ impl Game {
     /// `pass` to a seat they name, say): time running out then takes the first option.
     pub fn default_missing(&self) -> Option<String> {
         let verb = self.default_answer()?;
-        let options = self.pending()?.options().to_vec();
+        let options = self.pending()?.options();
         (!options.iter().any(|o| o.verb == verb)).then_some(verb)
     }
 
