@@ -2897,6 +2897,14 @@ fn a_line_break_in_a_status_starts_a_line() {
     );
 }
 
+/// The log lines a terminal session printed (`  · …`), a prompt's `> ` taken off.
+fn log_lines(stdout: &str) -> Vec<&str> {
+    (stdout.lines())
+        .map(|l| l.strip_prefix("> ").unwrap_or(l))
+        .filter(|l| l.starts_with("  · "))
+        .collect()
+}
+
 /// A resumed save shows the last 12 lines of its own log, after a line counting those before
 /// them: the lines its first session printed, none from a fresh start.
 #[test]
@@ -2920,10 +2928,7 @@ fn a_resumed_save_shows_the_end_of_its_own_log() {
         &format!("{}save {save}\nquit\n", "1\n".repeat(8)),
     );
     assert_eq!(first.code, Some(0), "{}", first.stderr);
-    let logged: Vec<&str> = (first.stdout.lines())
-        .map(|l| l.strip_prefix("> ").unwrap_or(l))
-        .filter(|l| l.starts_with("  · "))
-        .collect();
+    let logged = log_lines(&first.stdout);
     assert!(logged.len() > 13, "{}", first.stdout);
     let load = ["play", "--load", save, "--text", "--no-watch"];
     let out = run_on_display(None, &load, "quit\n");
@@ -2947,10 +2952,7 @@ fn a_save_resumed_under_edited_files_shows_its_last_lines() {
         &format!("{}save mid.json\nquit\n", "1\n".repeat(8)),
     );
     assert_eq!(first.code, Some(0), "{}", first.stderr);
-    let logged: Vec<&str> = (first.stdout.lines())
-        .map(|l| l.strip_prefix("> ").unwrap_or(l))
-        .filter(|l| l.starts_with("  · "))
-        .collect();
+    let logged = log_lines(&first.stdout);
     assert!(logged.len() > 12, "{}", first.stdout);
     c.edit(
         "rules.lua",

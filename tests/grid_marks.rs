@@ -4,15 +4,33 @@
 
 mod common;
 use common::*;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The moves that crown P1's stone on (1, 1) and move P2's to (3, 3), crowned too.
 const CROWNING: &str = "move 3 1 2 1\nmove 1 3 2 3\nmove 2 1 1 1\nmove 2 3 3 3\n";
 
+/// The hop fixture's folder.
+fn hop_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/hop")
+}
+
+/// A copy of hop in a temp folder whose crown is `level` (1 in the fixture).
+fn crowned_at(level: u8) -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("hop");
+    copy_dir(&hop_root(), &root);
+    let rules = std::fs::read_to_string(root.join("rules.lua")).unwrap();
+    let edited = rules.replace(
+        "then crowned = 1 end",
+        &format!("then crowned = {level} end"),
+    );
+    std::fs::write(root.join("rules.lua"), edited).unwrap();
+    (tmp, root)
+}
+
 fn hop(args: &[&str], typed: &str, cwd: &Path) -> String {
-    let hop = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/hop");
-    play(&hop, args, typed, cwd)
+    play(&hop_root(), args, typed, cwd)
 }
 
 /// `meeple play GAME` for two people at the terminal, run in `cwd` with `typed`: its output.
@@ -63,15 +81,7 @@ fn a_crowned_stone_shows_its_mark_and_a_save_keeps_it() {
 /// A level above 9 shows as `⁺`, so the columns stay in line.
 #[test]
 fn a_level_above_nine_keeps_the_columns_in_line() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("hop");
-    copy_dir(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/hop"),
-        &root,
-    );
-    let rules = std::fs::read_to_string(root.join("rules.lua")).unwrap();
-    let twelve = rules.replace("then crowned = 1 end", "then crowned = 12 end");
-    std::fs::write(root.join("rules.lua"), twelve).unwrap();
+    let (dir, root) = crowned_at(12);
     let text = play(&root, &[], &format!("{CROWNING}quit\n"), dir.path());
     assert_eq!(
         last_board(&text),
@@ -83,11 +93,10 @@ fn a_level_above_nine_keeps_the_columns_in_line() {
 #[test]
 fn a_mark_needs_a_stone_and_a_level_in_range() {
     let eval = |code: &str| {
-        let out = Command::new(env!("CARGO_BIN_EXE_meeple"))
-            .args(["eval", "tests/games/hop", code])
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .output()
-            .unwrap();
+        let out = meeple_in(
+            Path::new(env!("CARGO_MANIFEST_DIR")),
+            &["eval", "tests/games/hop", code],
+        );
         let said = [out.stdout, out.stderr].concat();
         String::from_utf8_lossy(&said).to_string()
     };
@@ -110,9 +119,8 @@ fn a_mark_needs_a_stone_and_a_level_in_range() {
 fn the_reload_report_names_a_mark_that_differs() {
     use meeple::core::action::Action;
     use meeple::replay::{differences, Record, RecordStep};
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/hop");
     let load = |root: &Path| std::sync::Arc::new(meeple::def::load_package(root).unwrap());
-    let pkg = load(&root);
+    let pkg = load(&hop_root());
     let mut g = start_with(&pkg, "board", 2, 1, &[]);
     let mut record = Record::new(&g, vec!["human".into(); 2], g.snapshot().unwrap().hash());
     for line in CROWNING.lines() {
@@ -121,12 +129,7 @@ fn the_reload_report_names_a_mark_that_differs() {
         let hash = g.snapshot().unwrap().hash();
         record.steps.push(RecordStep { seat, action, hash });
     }
-    let tmp = tempfile::tempdir().unwrap();
-    let edited = tmp.path().join("hop");
-    copy_dir(&root, &edited);
-    let rules = std::fs::read_to_string(edited.join("rules.lua")).unwrap();
-    let twice = rules.replace("then crowned = 1 end", "then crowned = 2 end");
-    std::fs::write(edited.join("rules.lua"), twice).unwrap();
+    let (_tmp, edited) = crowned_at(2);
     assert_eq!(
         differences(pkg, load(&edited), &record).as_deref(),
         Some("after step 3 (P1: move 2 1 1 1), the stone on (1, 1) was marked 1, now 2")
