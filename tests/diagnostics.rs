@@ -1171,7 +1171,7 @@ fn set_wrongly_typed_value() {
 #[test]
 fn a_round_cap_below_one_is_refused_where_it_was_set() {
     let message = |cap| {
-        format!("round_cap must be at least 1 (the round after which a game stops, unfinished); got {cap}")
+        format!("round_cap must be a whole number, at least 1 (the round after which a game stops, unfinished); got {cap}")
     };
     assert_fails(
         &sim_with("round_cap=0"),
@@ -1179,9 +1179,10 @@ fn a_round_cap_below_one_is_refused_where_it_was_set() {
     );
     let c = Copy::new();
     c.edit("game.toml", "round_cap = 300", "round_cap = -1");
+    let line = c.line_of("game.toml", "round_cap = -1");
     assert_fails(
         &c.check(),
-        &[format!("mono/game.toml: error: {}", message(-1))],
+        &[format!("mono/game.toml:{line}:1: error: {}", message(-1))],
     );
     let c = Copy::new();
     c.edit(
@@ -1189,9 +1190,13 @@ fn a_round_cap_below_one_is_refused_where_it_was_set() {
         "currency = \"¥\"",
         "currency = \"¥\"\nround_cap = 0",
     );
+    let line = c.line_of("maps/demo.toml", "round_cap = 0");
     assert_fails(
         &c.check(),
-        &[format!("mono/maps/demo.toml: error: {}", message(0))],
+        &[format!(
+            "mono/maps/demo.toml:{line}:1: error: {}",
+            message(0)
+        )],
     );
 }
 
@@ -4126,7 +4131,7 @@ fn map_kinds_sides_the_default_map_and_no_map_say_what_they_expect() {
         &[format!("go/game.toml:{maps}:2: error: {none}")],
     );
     c.edit("game.toml", "[maps]\n", "");
-    assert_fails(&c.check(), &[format!("go/game.toml: error: {none}")]);
+    assert_fails(&c.check(), &[format!("go/game.toml:1:1: error: {none}")]);
 }
 
 /// A verb must be one word a player can type, and a number a finite one a save can keep: an

@@ -183,7 +183,10 @@ pub fn check_flow(
         if found.is_none() {
             let hint = did_you_mean(name.get_ref(), names.iter().copied())
                 .map(|h| format!("; did you mean '{h}'?"))
-                .unwrap_or_else(|| format!(" (states: {})", names.join(", ")));
+                .unwrap_or_else(|| match names.is_empty() {
+                    true => " ([flow.states] declares no states)".to_string(),
+                    false => format!(" (states: {})", names.join(", ")),
+                });
             diags.push(
                 loc(name.span().start).error(format!("unknown state '{}'{hint}", name.get_ref())),
             );
@@ -252,6 +255,10 @@ pub fn flow_warnings(
             None => Diagnostic::warning(manifest, message),
         }
     };
+    // A flow without its start state (an error already) has no paths to speak of.
+    if flow.states.get(flow.start).is_none() {
+        return Vec::new();
+    }
     let start = flow.name(flow.start);
     let unreached = flow.unreachable().into_iter().map(|s| {
         at(

@@ -310,6 +310,9 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
             &shown[1..]
         )));
     }
+    if let Some(e) = settings::bad_round_cap(&def.settings) {
+        diags.push(items_loc(&["settings", "round_cap"]).error(e));
+    }
     let items = items::check_items(def.items.as_ref(), &items_loc, &mut diags);
     let zones = manifest::check_zones(&def.zones, def.melds.is_some(), &loc, &mut diags);
     let melds = def
@@ -343,10 +346,7 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
     if def.maps.keys().all(|k| k == "default") {
         let msg = "no map is listed in [maps]: every game is played on one (a game without a \
                    board lists a map whose kind is \"table\")";
-        diags.push(match key_loc(&["maps"]) {
-            Some(at) => at.error(msg),
-            None => Diagnostic::error(&manifest_path, msg),
-        });
+        diags.push(key_loc(&["maps"]).unwrap_or_else(|| loc(0)).error(msg));
     }
     if !diags.is_empty() {
         diag::sort(&mut diags);
@@ -545,6 +545,13 @@ fn load_board(
             let d = loc(offset).error(e);
             diags.push(declaration(&key).into_iter().fold(d, Diagnostic::note));
         }
+    }
+    if let Some(e) = (map_sets.contains("round_cap"))
+        .then(|| settings::bad_round_cap(&settings))
+        .flatten()
+    {
+        let offset = source::key_position(&text, &["settings", "round_cap"]).unwrap_or(0);
+        diags.push(loc(offset).error(e));
     }
     if let Some((rows, cols)) = &grid {
         // A square grid names one setting twice: one error says it.

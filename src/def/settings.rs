@@ -139,6 +139,17 @@ fn parse_value(raw: &str) -> toml::Value {
     }
 }
 
+/// What is wrong with the reserved setting `round_cap` in `settings`, if anything: it must
+/// be a whole number, at least 1.
+pub fn bad_round_cap(settings: &toml::Table) -> Option<String> {
+    match settings.get("round_cap")? {
+        toml::Value::Integer(cap) if *cap >= 1 => None,
+        v => Some(format!(
+            "round_cap must be a whole number, at least 1 (the round after which a game stops, unfinished); got {v}"
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

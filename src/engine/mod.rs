@@ -77,22 +77,9 @@ fn board_and_settings(
     board
         .grid_size(&settings)
         .map_err(|e| vec![Diagnostic::error("--set", e)])?;
-    if let Some(cap) = settings.get("round_cap").and_then(|v| v.as_integer()) {
-        if cap < 1 {
-            // Where the value came from: the command line, the map or the manifest.
-            let from = if config.settings.iter().any(|s| {
-                s.split_once('=')
-                    .is_some_and(|(k, _)| k.trim() == "round_cap")
-            }) {
-                "--set".to_string()
-            } else if pkg.settings.get("round_cap") != board.settings.get("round_cap") {
-                board.path.clone()
-            } else {
-                pkg.file("game.toml")
-            };
-            let msg = format!("round_cap must be at least 1 (the round after which a game stops, unfinished); got {cap}");
-            return Err(vec![Diagnostic::error(from, msg)]);
-        }
+    // game.toml and the map were checked when read: a bad value here came from `--set`.
+    if let Some(e) = crate::def::settings::bad_round_cap(&settings) {
+        return Err(vec![Diagnostic::error("--set", e)]);
     }
     Ok((board, settings))
 }
