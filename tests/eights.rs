@@ -35,11 +35,11 @@ fn the_product_makes_52_named_cards_with_their_fields() {
     let g = start_with(&pkg, "table", 2, 1, &[]);
     assert_eq!(
         eval(&g, "ctx:item(0)"),
-        json!({ "code": 0, "name": "A♠", "suit": "♠", "rank": "A", "value": 1 })
+        json!({ "code": 0, "name": "A♠", "label": "A♠", "suit": "♠", "rank": "A", "value": 1 })
     );
     assert_eq!(
         eval(&g, "ctx:item(20)"),
-        json!({ "code": 20, "name": "8♥", "suit": "♥", "rank": "8", "value": 50 })
+        json!({ "code": 20, "name": "8♥", "label": "8♥", "suit": "♥", "rank": "8", "value": 50 })
     );
     assert_eq!(eval(&g, "ctx:item(51).value"), json!(10));
     assert_eq!(eval(&g, "#ctx.items"), json!(52));
@@ -279,14 +279,15 @@ fn a_place_off_the_table_from_r_spot_is_an_error_at_the_hook() {
     );
 }
 
-/// `meeple play` of a copy of the fixture with `name` as its cards' name pattern, P1 a person
-/// against the AI on seed 1, quit at once: what the terminal printed.
-fn terminal_with_names(name: &str) -> String {
+/// `meeple play` of a copy of the fixture with `names` in place of its cards' name pattern
+/// (`name = "…"`, and a `label` line if any), P1 a person against the AI on seed 1, quit at
+/// once: what the terminal printed.
+fn terminal_with_names(names: &str) -> String {
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path().join("eights");
     copy_dir(&fixture(), &root);
     let manifest = std::fs::read_to_string(root.join("game.toml")).unwrap();
-    let renamed = manifest.replacen("name = \"{rank}{suit}\"", &format!("name = \"{name}\""), 1);
+    let renamed = manifest.replacen("name = \"{rank}{suit}\"", names, 1);
     std::fs::write(root.join("game.toml"), renamed).unwrap();
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_meeple"));
     cmd.args([
@@ -307,15 +308,35 @@ fn terminal_with_names(name: &str) -> String {
 /// names have spaces with commas between them.
 #[test]
 fn the_terminal_shows_piles_plainly() {
-    let plain = terminal_with_names("{rank}{suit}");
+    let plain = terminal_with_names("name = \"{rank}{suit}\"");
     assert!(plain.contains("\ndiscards: K♥\n"), "{plain}");
     assert!(
         plain.contains("\n     hand      2♥ 5♥ A♦ 4♣ 10♣\n"),
         "{plain}"
     );
-    let spaced = terminal_with_names("{rank} of {suit}");
+    let spaced = terminal_with_names("name = \"{rank} of {suit}\"");
     assert!(
         spaced.contains("\n     hand      2 of ♥, 5 of ♥, A of ♦, 4 of ♣, 10 of ♣\n"),
         "{spaced}"
+    );
+}
+
+/// Cards named plainly for typing (`KH`) and labelled for the eye (`K of ♥`): piles show the
+/// labels, and the rules read both.
+#[test]
+fn piles_show_item_labels_and_options_keep_the_names() {
+    let names = "name = \"{rank}{suit}\"\nlabel = \"{rank} of {suit}\"";
+    let shown = terminal_with_names(names);
+    assert!(shown.contains("\ndiscards: K of ♥\n"), "{shown}");
+    assert!(
+        shown.contains("\n     hand      2 of ♥, 5 of ♥, A of ♦"),
+        "{shown}"
+    );
+    let label = "name = \"{rank}{suit}\"\nlabel = \"{rank} of {suiit}\"";
+    let (ok, stderr) = check_edited(&[("game.toml", "name = \"{rank}{suit}\"", label)]);
+    assert!(!ok);
+    assert!(
+        stderr.contains(": error: items: the label names {suiit}, which is not a field of the items; did you mean 'suit'? (fields: suit, rank, value)"),
+        "{stderr}"
     );
 }

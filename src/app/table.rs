@@ -368,7 +368,7 @@ impl Table {
             ),
             (None, Spot::Cell(r, c)) => format!("nothing to do at ({}, {}) now", r + 1, c + 1),
             (None, Spot::Tile { code, .. }) => {
-                let names = &self.s.game.pkg.items.names;
+                let names = &self.s.game.pkg.items.labels;
                 let name = usize::try_from(code).ok().and_then(|c| names.get(c));
                 format!(
                     "nothing to play with {} now",

@@ -25,7 +25,7 @@ pub struct TableView {
     pub viewer: Option<usize>,
     pub seats: usize,
     pub zones: Vec<ZoneView>,
-    /// Names of the item codes.
+    /// How the item codes are shown (their labels).
     pub names: Vec<String>,
     /// The game's meld shapes (`[melds]`), if it declares them.
     pub shapes: Option<Shapes>,
@@ -50,12 +50,12 @@ impl TableView {
             viewer,
             seats: game.config.seats,
             zones,
-            names: game.pkg.items.names.clone(),
+            names: game.pkg.items.labels.clone(),
             shapes: game.pkg.melds.clone(),
         }
     }
 
-    /// The name of an item code.
+    /// How an item code is shown.
     pub fn name(&self, code: i64) -> String {
         crate::def::item_name(&self.names, code)
     }

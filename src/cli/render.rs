@@ -145,7 +145,7 @@ impl Zones<'_> {
             Seen::Items(items) if items.is_empty() => "—".into(),
             Seen::Items(items) => {
                 let names: Vec<String> = (items.iter())
-                    .map(|c| self.game.pkg.item_name(*c))
+                    .map(|c| self.game.pkg.item_label(*c))
                     .collect();
                 // Names of several words ("full house") are told apart by commas.
                 let spaced = names.iter().any(|n| n.contains(char::is_whitespace));
@@ -156,13 +156,13 @@ impl Zones<'_> {
             Seen::Top {
                 top: Some(top),
                 count: 1,
-            } => self.game.pkg.item_name(*top),
+            } => self.game.pkg.item_label(*top),
             Seen::Top {
                 top: Some(top),
                 count,
             } => format!(
                 "{} on {} face down",
-                self.game.pkg.item_name(*top),
+                self.game.pkg.item_label(*top),
                 count - 1
             ),
             Seen::Nothing {} => "(hidden)".into(),

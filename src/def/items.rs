@@ -1,21 +1,23 @@
 //! `items` in game.toml: the names of the item codes kept in zones, either listed
 //! (`items = ["a", "b"]`) or generated from a product of field values (`[items] product`,
-//! `name`, `fields`). Codes run in product order, the first field outermost; every item has a
-//! name and a value for every field (numbers, text or true/false).
+//! `name`, `label`, `fields`). Codes run in product order, the first field outermost; every
+//! item has a name (as typed), a label (as shown) and a value for every field.
 
 use super::Loc;
 use crate::diag::{did_you_mean, hint, Diagnostic};
 use toml::Value;
 
 /// The keys of an `[items]` table.
-pub const KEYS: &[&str] = &["product", "name", "fields"];
+pub const KEYS: &[&str] = &["product", "name", "label", "fields"];
 /// Names an item's Lua table already has.
-const RESERVED: &[&str] = &["code", "name"];
+const RESERVED: &[&str] = &["code", "name", "label"];
 
 /// Every item: its name, and its value of each field (in `fields` order).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Items {
     pub names: Vec<String>,
+    /// How each item is shown (`label`; its name without one).
+    pub labels: Vec<String>,
     pub fields: Vec<String>,
     /// `values[code][field]`.
     pub values: Vec<Vec<Value>>,
@@ -62,7 +64,7 @@ pub fn check_items(
 }
 
 fn listed(names: &[Value], at: &dyn Fn(&[&str]) -> Loc, diags: &mut Vec<Diagnostic>) -> Items {
-    let names = (names.iter())
+    let names: Vec<String> = (names.iter())
         .map(|n| match n {
             Value::String(s) => s.clone(),
             other => {
@@ -72,6 +74,7 @@ fn listed(names: &[Value], at: &dyn Fn(&[&str]) -> Loc, diags: &mut Vec<Diagnost
         })
         .collect();
     Items {
+        labels: names.clone(),
         names,
         ..Items::default()
     }
@@ -109,23 +112,9 @@ fn generated(
     let fields: Vec<String> = (axes.iter().map(|a| a.0.clone()))
         .chain(derived.iter().map(|d| d.0.clone()))
         .collect();
-    let template = match t.get("name") {
-        Some(Value::String(s)) => s.clone(),
-        Some(other) => {
-            diags.push(at(&["name"]).error(format!("items: name: expected text, got {other}")));
-            return None;
-        }
-        None => axes.iter().map(|a| format!("{{{}}}", a.0)).collect(),
-    };
-    for (_, name) in super::cards::placeholders(&template) {
-        if !fields.iter().any(|f| f == name) {
-            let hint = hint(name, fields.iter().map(|f| f.as_str()));
-            diags.push(at(&["name"]).error(format!(
-                "items: the name names {{{name}}}, which is not a field of the items{hint} (fields: {})",
-                fields.join(", ")
-            )));
-        }
-    }
+    let name = template(t, "name", &fields, at, diags)?;
+    let name = name.unwrap_or_else(|| axes.iter().map(|a| format!("{{{}}}", a.0)).collect());
+    let label = template(t, "label", &fields, at, diags)?;
     let values: Vec<Vec<Value>> = combinations(&axes)
         .into_iter()
         .map(|mut row| {
@@ -136,19 +125,53 @@ fn generated(
             row
         })
         .collect();
-    let names = (values.iter())
-        .map(|row| {
-            super::cards::fill(&template, |name| {
-                let f = fields.iter().position(|f| f == name)?;
-                Some(plain(&row[f]))
+    let filled = |template: &str| -> Vec<String> {
+        (values.iter())
+            .map(|row| {
+                super::cards::fill(template, |name| {
+                    let f = fields.iter().position(|f| f == name)?;
+                    Some(plain(&row[f]))
+                })
             })
-        })
-        .collect();
+            .collect()
+    };
+    let names = filled(&name);
+    let labels = label.map_or_else(|| names.clone(), |l| filled(&l));
     Some(Items {
         names,
+        labels,
         fields,
         values,
     })
+}
+
+/// The template under `key` (`name`, `label`), its `{field}`s checked against `fields`:
+/// None when it is not text, Some(None) when absent.
+fn template(
+    t: &toml::Table,
+    key: &str,
+    fields: &[String],
+    at: &dyn Fn(&[&str]) -> Loc,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Option<String>> {
+    let template = match t.get(key) {
+        Some(Value::String(s)) => s.clone(),
+        Some(other) => {
+            diags.push(at(&[key]).error(format!("items: {key}: expected text, got {other}")));
+            return None;
+        }
+        None => return Some(None),
+    };
+    for (_, name) in super::cards::placeholders(&template) {
+        if !fields.iter().any(|f| f == name) {
+            let hint = hint(name, fields.iter().map(|f| f.as_str()));
+            diags.push(at(&[key]).error(format!(
+                "items: the {key} names {{{name}}}, which is not a field of the items{hint} (fields: {})",
+                fields.join(", ")
+            )));
+        }
+    }
+    Some(Some(template))
 }
 
 /// `product = { suit = [..], rank = [..] }`: each field's values, at least one each.

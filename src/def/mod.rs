@@ -103,6 +103,11 @@ impl Package {
         item_name(&self.items.names, code)
     }
 
+    /// How an item code is shown: its `label`, or its name.
+    pub fn item_label(&self, code: i64) -> String {
+        item_name(&self.items.labels, code)
+    }
+
     pub fn file(&self, rel: &str) -> String {
         format!("{}/{rel}", self.shown)
     }

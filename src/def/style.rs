@@ -843,6 +843,7 @@ mod tests {
     fn deck(text: &str, map: &str) -> Result<Style, Vec<Diagnostic>> {
         let items = crate::def::items::Items {
             names: ["A♠", "K♠", "A♥", "K♥"].map(String::from).to_vec(),
+            labels: Vec::new(),
             fields: vec!["suit".into()],
             values: ["♠", "♠", "♥", "♥"]
                 .map(|s| vec![toml::Value::from(s)])

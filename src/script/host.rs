@@ -532,13 +532,14 @@ fn install_components(
     Ok((state, emit))
 }
 
-/// Each item's table (1-based by code + 1): its code, name and fields.
+/// Each item's table (1-based by code + 1): its code, name, label and fields.
 fn item_tables(lua: &Lua, items: &crate::def::items::Items) -> mlua::Result<Table> {
     let list = lua.create_table()?;
     for (code, name) in items.names.iter().enumerate() {
         let t = lua.create_table()?;
         t.raw_set("code", code)?;
         t.raw_set("name", name.as_str())?;
+        t.raw_set("label", items.labels[code].as_str())?;
         for (field, value) in items
             .fields
             .iter()

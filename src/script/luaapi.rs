@@ -108,7 +108,7 @@ pub const CLASSES: &[Class] = &[
             field("counter", "meeple.CounterApi", "Reads and changes per-seat counters."),
             field("counters", "meeple.Counters", "Read-only views of the counters: `ctx.counters.cash[p]`."),
             field("items", "meeple.ItemName[]", "The names of the item codes: `ctx.items[code + 1]`."),
-            method("item", &[("code", "integer")], &[("", "meeple.Item")], "Item `code` as a new table: its `code`, `name` and the fields game.toml gives it (`[items]`)."),
+            method("item", &[("code", "integer")], &[("", "meeple.Item")], "Item `code` as a new table: its `code`, `name`, `label` and the fields game.toml gives it (`[items]`)."),
             field("zone", "meeple.Zones", "The piles of the game's zones: `ctx.zone.wall`, `ctx.zone.hand[p]`."),
         ],
     },
@@ -254,7 +254,8 @@ pub const CLASSES: &[Class] = &[
         doc: "An item (a card, a tile): a new table each call, safe to keep in `G`.",
         members: &[
             field("code", "integer", "Its code, from 0."),
-            field("name", "string", "Its name (`ctx.items[code + 1]`)."),
+            field("name", "string", "Its name (`ctx.items[code + 1]`), as options and typed actions name it."),
+            field("label", "string", "How it is shown: `[items] label` (`{rank}{sym}`: `Q♠`), or its name."),
             field("[string]", "any", "The fields game.toml gives it (`[items]`), such as `rank`. A name close to a field's (`suite`) is an error at the reading line."),
         ],
     },
