@@ -212,7 +212,7 @@ fn channels(g: &mut Game, v: usize, seats: &[Seat]) -> Vec<String> {
     ];
     let asked = g.pending().is_some_and(|p| p.seat == v);
     let kinds: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
-    let scene = meeple::app::scene::Scene::read(g, None, &kinds, asked, Some(v));
+    let scene = meeple::app::scene::Scene::read(g, &[], &kinds, asked, Some(v));
     out.push(format!(
         "{:?} {:?} {} {:?} {:?} {:?}",
         scene.buttons, scene.status, scene.state, scene.table, scene.targets, scene.problem

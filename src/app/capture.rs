@@ -3,7 +3,7 @@
 
 use super::draw_all;
 use super::layout::Layout;
-use super::table::Table;
+use super::table::{Button, Table};
 use super::Done;
 use crate::diag::Diagnostic;
 use macroquad::prelude::*;
@@ -11,7 +11,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// The scripted clicks in order (bots do not reply between them), then the screenshot;
-/// prints what happened.
+/// prints what each click did and where the buttons it brought are, for the next click.
 pub fn shoot(t: &mut Table, clicks: &[(f32, f32)], path: &Path, now: f64) -> Done {
     for &(x, y) in clicks {
         let l = Layout::new(screen_width(), screen_height());
@@ -21,6 +21,14 @@ pub fn shoot(t: &mut Table, clicks: &[(f32, f32)], path: &Path, now: f64) -> Don
             said.unwrap_or_else(|| "nothing there".into())
         );
         draw_all(t, &l, now);
+        for (r, button) in t.buttons.clone() {
+            let (cx, cy) = r.center();
+            let label = match button {
+                Button::Option(i) => t.s.label(i),
+                Button::More => "more".into(),
+            };
+            println!("  button '{label}' at {},{}", cx.round(), cy.round());
+        }
     }
     let image = get_screen_data();
     write_png(path, image.width as u32, image.height as u32, &image.bytes)

@@ -191,13 +191,17 @@ fn buttons(t: &mut Table, scene: &Scene, x: f32, mut y: f32, w: f32, s: f32) -> 
         } else {
             "board"
         };
-        note.push(format!("{n} on the {place}: click one there"));
+        note.push(match (scene.picked.is_empty(), scene.together) {
+            (true, false) => format!("{n} on the {place}: click one there"),
+            (true, true) => format!("{n} on the {place}: click tiles to pick them"),
+            (false, _) => format!("{n} take the picked tiles: pick more"),
+        });
     }
     if let Some(clock) = &t.clock_text {
         note.push(clock.clone());
     }
-    if !note.is_empty() {
-        t.p.text(&note.join(" · "), x, y, 14.0 * s, ACCENT);
+    for line in note {
+        t.p.text(&line, x, y, 14.0 * s, ACCENT);
         y += 22.0 * s;
     }
     y + 4.0 * s

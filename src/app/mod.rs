@@ -286,6 +286,7 @@ fn draw_all(t: &mut Table, l: &Layout, now: f64) {
             anim: &t.anim,
             now,
             targets: &scene.targets,
+            picked: &scene.picked,
             changed: if t.flash(now).is_some() {
                 &t.changed
             } else {

@@ -1,11 +1,11 @@
 //! What the window shows of one position, read from the game once per position rather than
 //! once per frame (reading the world back from the VM and calling the rules' `label` and
 //! `status` hooks are the expensive parts of a frame): the world, the options with the board
-//! spot each names, the buttons and their labels, each player's status lines, the last move,
-//! whether a person is to move and where a click plays.
+//! spots each names, the buttons and their labels, each player's status lines, the last move,
+//! whether a person is to move, where a click plays and which tiles are picked so far.
 
 use super::tableview::TableView;
-use super::view::{spot_of, BoardKind, Spot};
+use super::view::{spot_of, within, BoardKind, Spot};
 use crate::core::world::World;
 use crate::engine::Game;
 
@@ -14,11 +14,18 @@ pub const FEW: usize = 6;
 
 pub struct Scene {
     pub world: World,
-    /// Every pending option with the spot it names (if any).
-    pub options: Vec<(usize, Option<Spot>)>,
+    /// Every pending option with the spots it names: none (a button), one (a click plays it)
+    /// or several tiles, picked together before its button plays it.
+    pub options: Vec<(usize, Vec<Spot>)>,
+    /// The spots picked so far (a spot with several options, or tiles toward an option of
+    /// several), and how many options take them all.
+    pub picked: Vec<Spot>,
+    pub fitting: usize,
+    /// Some option is played by picking several tiles.
+    pub together: bool,
     /// Options offered as buttons: index and label.
     pub buttons: Vec<(usize, String)>,
-    /// Options only reachable by clicking the board.
+    /// Options only reachable by clicking the board (those that take the picked spots).
     pub board_only: usize,
     /// The rules' status lines per seat.
     pub status: Vec<Vec<String>>,
@@ -39,11 +46,12 @@ pub struct Scene {
 }
 
 impl Scene {
-    /// Reads the scene; `picked` is a spot whose several options become buttons, `seats` the
-    /// seat kinds as shown, `viewer` the seat whose view a table of zones shows.
+    /// Reads the scene; `picked` are the spots picked so far (the options that take them
+    /// become buttons when few), `seats` the seat kinds as shown, `viewer` the seat whose view
+    /// a table of zones shows.
     pub fn read(
         game: &mut Game,
-        picked: Option<Spot>,
+        picked: &[Spot],
         seats: &[String],
         human: bool,
         viewer: Option<usize>,
@@ -53,23 +61,31 @@ impl Scene {
         let board = game.board().ok();
         let kind = board.map(BoardKind::of);
         let table = (kind == Some(BoardKind::Table)).then(|| TableView::read(game, &world, viewer));
-        let options: Vec<(usize, Option<Spot>)> = match (game.pending(), board, kind) {
+        let options: Vec<(usize, Vec<Spot>)> = match (game.pending(), board, kind) {
             (Some(p), Some(board), Some(kind)) => (0..p.len())
                 .map(|i| {
-                    let spot = match &table {
-                        Some(t) => t.spot_of(&shown.spots[i]),
-                        None => spot_of(kind, board, &world, &shown.spots[i]),
+                    let spots = match &table {
+                        Some(t) => t.spots_of(&shown.spots[i]),
+                        None => spot_of(kind, board, &world, &shown.spots[i])
+                            .into_iter()
+                            .collect(),
                     };
-                    (i, spot)
+                    (i, spots)
                 })
                 .collect(),
-            (Some(p), _, _) => (0..p.len()).map(|i| (i, None)).collect(),
+            (Some(p), _, _) => (0..p.len()).map(|i| (i, Vec::new())).collect(),
             _ => Vec::new(),
         };
-        let on_board = options.iter().filter(|(_, s)| s.is_some()).count();
+        // The options still open to a click: all, or those that take the picked spots.
+        let fits = |spots: &[Spot]| !spots.is_empty() && within(picked, spots);
+        let open = options.iter().filter(|(_, s)| fits(s)).count();
+        let few = open <= FEW;
         let buttons = options
             .iter()
-            .filter(|(_, s)| human && (s.is_none() || on_board <= FEW || *s == picked))
+            .filter(|(_, s)| {
+                let exact = picked.len() == s.len() && fits(s);
+                human && (s.is_empty() || (fits(s) && (few || exact)))
+            })
             .map(|(i, _)| (*i, shown.labels[*i].clone()))
             .collect();
         let state = match (game.outcome(), game.pending()) {
@@ -83,12 +99,17 @@ impl Scene {
             (None, None) => game.state_name(),
         };
         let targets = match human {
-            true => options.iter().filter_map(|(_, s)| *s).collect(),
+            true => (options.iter().filter(|(_, s)| fits(s)))
+                .flat_map(|(_, s)| s.iter().copied())
+                .collect(),
             false => Vec::new(),
         };
         Scene {
             last: last_cell(&world),
-            board_only: if on_board > FEW { on_board } else { 0 },
+            board_only: if few { 0 } else { open },
+            fitting: open,
+            together: options.iter().any(|(_, s)| s.len() > 1),
+            picked: picked.to_vec(),
             world,
             options,
             buttons,

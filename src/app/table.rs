@@ -8,7 +8,7 @@ use super::layout::{Layout, Rect};
 use super::live::image;
 use super::paint::Painter;
 use super::scene::Scene;
-use super::view::{self, action_for, BoardKind, Spot};
+use super::view::{self, action_for, within, BoardKind, Spot};
 use super::worker::{Thought, Worker};
 use crate::core::event::Event;
 use crate::def::board::Board;
@@ -51,8 +51,9 @@ pub struct Table {
     /// options than fit shows them a page at a time, and keeps its page while the same
     /// options are offered (as when another seat answers a simultaneous decision).
     pub page: (Vec<(usize, String)>, usize),
-    /// A spot with several options, whose options are offered as buttons.
-    pub picked: Option<Spot>,
+    /// The spots picked so far: a spot with several options (offered as buttons), or tiles
+    /// toward an option played with several (a tile twice: two copies).
+    pub picked: Vec<Spot>,
     pub(super) worker: Option<Worker>,
     /// Counts position changes; a bot answer for an older position is dropped.
     pub(super) generation: u64,
@@ -117,7 +118,7 @@ impl Table {
             panel: None,
             buttons: Vec::new(),
             page: (Vec::new(), 0),
-            picked: None,
+            picked: Vec::new(),
             worker,
             generation: 0,
             asked: None,
@@ -167,7 +168,7 @@ impl Table {
     pub(super) fn moved(&mut self) {
         self.generation += 1;
         self.asked = None;
-        self.picked = None;
+        self.picked.clear();
         self.scene = None;
     }
 
@@ -179,7 +180,7 @@ impl Table {
         let seats: Vec<String> = self.s.seats.iter().map(|s| s.to_string()).collect();
         let human = self.s.human_turn();
         let viewer = self.s.viewer();
-        let mut scene = Scene::read(&mut self.s.game, self.picked, &seats, human, viewer);
+        let mut scene = Scene::read(&mut self.s.game, &self.picked, &seats, human, viewer);
         if let (Some(seed), true) = (self.s.secret_seed, self.s.game.is_over()) {
             scene.state.push_str(&format!(" · seed {seed}"));
         }
@@ -260,11 +261,12 @@ impl Table {
     }
 
     /// A click on the board: the one option on that spot is played; several are offered as
-    /// buttons; none: the rules say why not.
+    /// buttons; a tile of options played with several is picked (or put back when picked);
+    /// none: the rules say why not.
     fn click_board(&mut self, layout: &Layout, pos: (f32, f32), now: f64) -> Option<String> {
         let board = self.board()?.clone();
         let scene = self.scene();
-        let spot = view::spot_at(
+        let (spot, copy) = view::spot_at(
             self.kind()?,
             layout,
             &board,
@@ -273,24 +275,74 @@ impl Table {
             scene.table.as_ref(),
             pos,
         )?;
-        let here: Vec<usize> = scene
-            .options
-            .iter()
-            .copied()
-            .filter(|(_, s)| *s == Some(spot))
-            .map(|(i, _)| i)
-            .collect();
-        let text = match here[..] {
-            [index] if scene.human => self.play_clicked(index, now),
-            [_, _, ..] if scene.human => {
-                self.picked = Some(spot);
-                self.scene = None;
-                "several options here: pick one on the right".into()
-            }
-            _ => self.why_not(spot, &board),
+        let text = match scene.human {
+            true => self.pick(&scene, spot, copy, now),
+            false => None,
         };
+        let text = text.unwrap_or_else(|| self.why_not(spot, &board));
         self.message = Some(text.clone());
         Some(text)
+    }
+
+    /// A person's click on `spot` (its `copy`-th copy, for a tile): what it did, or None when
+    /// no option takes it.
+    fn pick(&mut self, scene: &Scene, spot: Spot, copy: usize, now: f64) -> Option<String> {
+        let name = |s: &Spot| match (s, &scene.table) {
+            (Spot::Tile { code, .. }, Some(t)) => t.name(*code),
+            _ => String::new(),
+        };
+        if copy < self.picked.iter().filter(|s| **s == spot).count() {
+            let at = self.picked.iter().rposition(|s| *s == spot)?;
+            self.picked.remove(at);
+            self.scene = None;
+            return Some(format!("put back {}", name(&spot)));
+        }
+        let mut more = self.picked.clone();
+        more.push(spot);
+        let fitting: Vec<&(usize, Vec<Spot>)> = (scene.options.iter())
+            .filter(|(_, s)| within(&more, s))
+            .collect();
+        let one_spot = fitting.iter().all(|(_, s)| s.len() == 1);
+        let names = |spots: &[Spot]| spots.iter().map(name).collect::<Vec<_>>().join(" ");
+        match (&fitting[..], one_spot) {
+            ([], _) if self.picked.is_empty() => None,
+            // Tiles picked toward an option of several stay until put back.
+            ([], _) if !scene.options.iter().all(|(_, s)| s.len() <= 1) => Some(format!(
+                "no option takes {} with {}; click a picked one to put it back",
+                name(&spot),
+                names(&self.picked)
+            )),
+            // A spot with several options was picked: start again from this one.
+            ([], _) => {
+                self.picked.clear();
+                self.scene = None;
+                let scene = self.scene();
+                self.pick(&scene, spot, copy, now)
+            }
+            ([(index, _)], true) => Some(self.play_clicked(*index, now)),
+            (_, true) => {
+                self.picked = more;
+                self.scene = None;
+                Some("several options here: pick one on the right".into())
+            }
+            (fitting, false) => {
+                let exact = fitting.iter().any(|(_, s)| s.len() == more.len());
+                let said = match (exact, fitting.len()) {
+                    (true, 1) => format!("picked {}: its button plays it", names(&more)),
+                    (true, _) => {
+                        format!("picked {}: a button plays them, or pick more", names(&more))
+                    }
+                    (false, n) => format!(
+                        "picked {}: {} take them; pick more",
+                        names(&more),
+                        crate::diag::plural(n, "option")
+                    ),
+                };
+                self.picked = more;
+                self.scene = None;
+                Some(said)
+            }
+        }
     }
 
     fn play_clicked(&mut self, index: usize, now: f64) -> String {
@@ -343,7 +395,7 @@ impl Table {
         let placed = self.s.game.places_options();
         let clicked = |verb: &str| action_for(spot, board, verb);
         let action = (scene.options.iter())
-            .filter(|(_, s)| !placed && s.as_ref().is_some_and(same_place))
+            .filter(|(_, s)| !placed && s.first().is_some_and(same_place))
             .map(|(i, _)| clicked(&p.options()[*i].verb))
             .find(|a| {
                 (p.options().iter()).any(|o| o.verb == a.verb && o.args.len() == a.args.len())

@@ -65,26 +65,50 @@ impl TableView {
         self.zones.iter().enumerate().filter(|(_, z)| z.per_seat)
     }
 
-    /// The spot of a place `R.spot` gives: a shared zone's pile (its name), or an item the
-    /// viewer sees in its own pile of a per-seat zone (the zone's name and the item's code).
-    pub fn spot_of(&self, place: &[Arg]) -> Option<Spot> {
+    /// The spots of a place `R.spot` gives: a shared zone's pile (its name), or items the
+    /// viewer holds in its own pile of a per-seat zone (the zone's name and the items' codes,
+    /// several when they are picked together; a code twice is two copies). None (a button)
+    /// when the viewer does not hold them all.
+    pub fn spots_of(&self, place: &[Arg]) -> Vec<Spot> {
         let zone_named = |name: &str| self.zones.iter().position(|z| z.name == name);
-        match place {
-            [Arg::Str(name)] => zone_named(name)
-                .filter(|z| !self.zones[*z].per_seat)
-                .map(Spot::Pile),
-            [Arg::Str(name), Arg::Int(code)] => {
-                let (zone, seat) = (zone_named(name)?, self.viewer?);
-                match self.zones[zone].piles.get(seat) {
-                    Some(Seen::Items(items)) if items.contains(code) => Some(Spot::Tile {
-                        zone,
-                        seat,
-                        code: *code,
-                    }),
-                    _ => None,
-                }
-            }
-            _ => None,
+        let Some(Arg::Str(name)) = place.first() else {
+            return Vec::new();
+        };
+        let Some(zone) = zone_named(name) else {
+            return Vec::new();
+        };
+        let codes = &place[1..];
+        if codes.is_empty() {
+            return match self.zones[zone].per_seat {
+                false => vec![Spot::Pile(zone)],
+                true => Vec::new(),
+            };
         }
+        if !self.zones[zone].per_seat {
+            return Vec::new();
+        }
+        let (Some(seat), Some(Seen::Items(held))) = (
+            self.viewer,
+            self.viewer.and_then(|v| self.zones[zone].piles.get(v)),
+        ) else {
+            return Vec::new();
+        };
+        let mut left = held.clone();
+        let mut spots = Vec::new();
+        for code in codes {
+            let Arg::Int(code) = code else {
+                return Vec::new();
+            };
+            let Some(at) = left.iter().position(|c| c == code) else {
+                return Vec::new();
+            };
+            left.swap_remove(at);
+            spots.push(Spot::Tile {
+                zone,
+                seat,
+                code: *code,
+            });
+        }
+        spots
     }
 }

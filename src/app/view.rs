@@ -50,6 +50,19 @@ pub enum Spot {
     Pile(usize),
 }
 
+/// Whether every spot of `some` is among `all`, a spot named twice needing two there (two
+/// copies of a tile).
+pub fn within(some: &[Spot], all: &[Spot]) -> bool {
+    let mut left = all.to_vec();
+    some.iter().all(|s| match left.iter().position(|a| a == s) {
+        Some(at) => {
+            left.swap_remove(at);
+            true
+        }
+        None => false,
+    })
+}
+
 /// Everything a renderer reads to draw one frame.
 pub struct Frame<'a> {
     pub p: &'a Painter,
@@ -61,6 +74,8 @@ pub struct Frame<'a> {
     pub now: f64,
     /// Spots where a click does something now.
     pub targets: &'a [Spot],
+    /// Tiles picked toward an option played with several (a tile twice: two copies).
+    pub picked: &'a [Spot],
     /// Spaces to highlight briefly (changed by a reload).
     pub changed: &'a [usize],
     /// The last placed cell (grid), to mark.
@@ -91,7 +106,8 @@ pub fn grid_geom(layout: &Layout, world: &World, style: &Style) -> Option<GridGe
     ))
 }
 
-/// The spot under a window position.
+/// The spot under a window position, and which copy it is (a tile's rank among the same
+/// tiles of its pile; else 0).
 pub fn spot_at(
     kind: BoardKind,
     layout: &Layout,
@@ -100,8 +116,8 @@ pub fn spot_at(
     style: &Style,
     table: Option<&TableView>,
     pos: (f32, f32),
-) -> Option<Spot> {
-    match kind {
+) -> Option<(Spot, usize)> {
+    let spot = match kind {
         BoardKind::Track => track_spaces(layout.board, board.spaces.len())
             .iter()
             .position(|r: &Rect| r.contains(pos))
@@ -109,8 +125,9 @@ pub fn spot_at(
         BoardKind::Grid => grid_geom(layout, world, style)?
             .cell_at(pos)
             .map(|(r, c)| Spot::Cell(r, c)),
-        BoardKind::Table => zones::tile_at(layout, table?, pos),
-    }
+        BoardKind::Table => return zones::tile_at(layout, table?, pos),
+    };
+    spot.map(|s| (s, 0))
 }
 
 /// The spot an option's arguments (or the place `R.spot` gives it) name, if any: a space id

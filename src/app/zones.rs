@@ -17,6 +17,7 @@ use macroquad::prelude::*;
 pub const FACE: Color = Color::new(0.965, 0.945, 0.89, 1.0);
 pub const BACK: Color = Color::new(0.2, 0.45, 0.62, 1.0);
 const PLAYABLE: Color = Color::new(1.0, 0.85, 0.25, 0.45);
+const PICKED: Color = Color::new(0.95, 0.55, 0.1, 1.0);
 const INK: Color = Color::new(0.1, 0.1, 0.1, 1.0);
 
 /// Text colour that reads on `ground`: dark on a light table, white on a dark one.
@@ -44,6 +45,12 @@ pub fn draw(f: &Frame) {
         let rect = match f.anim.slide(p.zone, p.seat, p.index, f.now) {
             Some(k) => slid(geom.band(p.seat, 0, bands), p.rect, k),
             None => p.rect,
+        };
+        let picked = copy_rank(&tiles, p) < f.picked.iter().filter(|s| **s == spot(p)).count();
+        let rect = if picked {
+            raised(rect, f.layout.scale)
+        } else {
+            rect
         };
         draw_tile(f, t, rect, p.face, playable && Some(p) == hover, playable);
     }
@@ -76,6 +83,13 @@ fn slid(from: Rect, to: Rect, k: f32) -> Rect {
     let (fx, fy) = from.center();
     let (x0, y0) = (fx - to.w / 2.0, fy - to.h / 2.0);
     Rect::new(x0 + (to.x - x0) * e, y0 + (to.y - y0) * e, to.w, to.h)
+}
+
+/// A picked tile: lifted out of its row, with a ring.
+fn raised(r: Rect, scale: f32) -> Rect {
+    let lifted = Rect::new(r.x, r.y - r.h * 0.3, r.w, r.h);
+    outline(lifted.inset(-3.0 * scale), 3.0 * scale, PICKED);
+    lifted
 }
 
 fn spot(p: &Placed) -> Spot {
@@ -173,18 +187,26 @@ fn stack(f: &Frame, t: &TableView, band: Rect, top: Option<i64>, count: usize, l
     f.p.text_in(label, at, size, Align::Left, ink);
 }
 
-/// The viewer's face-up tile, or the shared pile, under a window position.
-pub fn tile_at(layout: &Layout, t: &TableView, pos: (f32, f32)) -> Option<Spot> {
+/// The viewer's face-up tile (and its rank among the same tiles of its pile), or the shared
+/// pile, under a window position.
+pub fn tile_at(layout: &Layout, t: &TableView, pos: (f32, f32)) -> Option<(Spot, usize)> {
     let viewer = t.viewer?;
     let geom = TableGeom::new(layout.board, t.seats, viewer);
     let (tiles, shared) = placed(layout.board, &geom, t.seat_zones().count(), t);
     let tile = tiles
         .iter()
         .find(|p| p.seat == viewer && p.face.is_some() && p.rect.contains(pos))
-        .map(spot);
+        .map(|p| (spot(p), copy_rank(&tiles, p)));
     tile.or_else(|| {
         (shared.iter())
             .find(|s| s.band.contains(pos))
-            .map(|s| Spot::Pile(s.zone))
+            .map(|s| (Spot::Pile(s.zone), 0))
     })
+}
+
+/// How many of the same tile come before `p` in its pile.
+fn copy_rank(tiles: &[Placed], p: &Placed) -> usize {
+    (tiles.iter())
+        .filter(|q| (q.zone, q.seat, q.face) == (p.zone, p.seat, p.face) && q.index < p.index)
+        .count()
 }

@@ -314,7 +314,7 @@ pub const CLASSES: &[Class] = &[
             field("states", "table<meeple.StateName, meeple.State>?", "Each state's hooks, by the state's name in `[flow]`."),
             field("effects", "table<string, function>?", "Card effects by name, called by your rules."),
             hook("label", &[G, CTX, ("option", "meeple.Option")], &[("", "string?")], "The text of an option (default: the action)."),
-            hook("spot", &[G, CTX, ("option", "meeple.Option")], &[("...", "any")], "Where an option is played: `row, col` on a grid, a space on a track, a zone (and an item code in your own pile) on a table; nil for a button."),
+            hook("spot", &[G, CTX, ("option", "meeple.Option")], &[("...", "any")], "Where an option is played: `row, col` on a grid, a space on a track, a zone (and item codes in your own pile: several are picked together) on a table; nil for a button."),
             hook("status", &[G, CTX, SEAT], &[("", "string|string[]|nil")], "Shown after a player's counters in `play` and the window, the parts joined by ` · `; a `\\n` in one starts a new line."),
             hook("stats", &[G, CTX], &[("", "table<string, number>")], "Per-game numbers `sim` averages, at the end of each game."),
             hook("why_not", &[G, CTX, ("action", "meeple.Option"), SEAT], &[("", "string?")], "Why a typed action is not allowed (nil: the default message)."),

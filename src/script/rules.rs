@@ -468,18 +468,21 @@ impl Host {
     }
 
     /// What is wrong with a place `R.spot` gives on a table (`got` says what it returned): a
-    /// shared zone's name, or a per-seat zone's name and an item code in it.
+    /// shared zone's name, or a per-seat zone's name and one item code in it, or several
+    /// (items picked together).
     fn off_table(&self, place: &[Arg], got: &str) -> Option<String> {
         let zones = &self.pkg.zones;
         let names: Vec<&str> = zones.iter().map(|z| z.name.as_str()).collect();
-        let (name, code) = match place {
-            [Arg::Str(name)] => (name, None),
-            [Arg::Str(name), Arg::Int(code)] => (name, Some(*code)),
-            _ => {
-                return Some(format!(
-                    "{got}, expected a zone's name (and an item code in it)"
-                ))
-            }
+        let codes: Option<Vec<i64>> = (place.iter().skip(1))
+            .map(|a| match a {
+                Arg::Int(c) => Some(*c),
+                _ => None,
+            })
+            .collect();
+        let (Some(Arg::Str(name)), Some(codes)) = (place.first(), codes) else {
+            return Some(format!(
+                "{got}, expected a zone's name (and item codes in it)"
+            ));
         };
         let Some(zone) = zones.iter().find(|z| &z.name == name) else {
             let hint = crate::diag::hint(name, names.iter().copied());
@@ -489,19 +492,20 @@ impl Host {
             ));
         };
         let items = self.pkg.items.names.len() as i64;
-        match (zone.per_seat, code) {
-            (false, None) => None,
-            (false, Some(_)) => Some(format!(
+        let unknown = codes.iter().find(|c| items > 0 && !(0..items).contains(c));
+        match (zone.per_seat, &codes[..], unknown) {
+            (false, [], _) => None,
+            (false, _, _) => Some(format!(
                 "{got}: '{name}' is one shared pile, played as a whole: return its name alone"
             )),
-            (true, None) => Some(format!(
+            (true, [], _) => Some(format!(
                 "{got}: '{name}' has a pile per seat: return its name and an item code in it"
             )),
-            (true, Some(c)) if items > 0 && !(0..items).contains(&c) => Some(format!(
+            (true, _, Some(c)) => Some(format!(
                 "{got}: no item code {c} (game.toml names {items} items: 0..{})",
                 items - 1
             )),
-            (true, Some(_)) => None,
+            (true, _, None) => None,
         }
     }
 
