@@ -875,7 +875,7 @@ fn an_unknown_ai_style_is_refused_before_any_game() {
 fn a_missing_game_names_every_place_looked_in() {
     let c = Copy::new();
     let source = concat!(env!("CARGO_MANIFEST_DIR"), "/games");
-    let games = "connect4, gomoku, mahjong, monopoly, tictactoe";
+    let games = "connect4, gomoku, hearts, mahjong, monopoly, tictactoe";
     assert_fails(
         &c.check_named("monoply"),
         &[format!(

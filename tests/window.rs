@@ -832,9 +832,11 @@ fn mahjong_shows_your_tiles_face_up_the_others_face_down_and_a_click_discards() 
     assert!(!has_ink(&shot, across), "a face-down tile shows no name");
 }
 
-/// Crazy Eights (`tests/fixtures/eights`) for a person against an AI from `seed`: the game
-/// as the library starts it, and where the window lays out P1's cards and the shared piles.
-fn eights(
+/// The card game in `dir` (from the repository) for `seats` from `seed`: the game as the
+/// library starts it, and where the window lays out the cards and the shared piles for P1.
+fn card_table(
+    dir: &str,
+    seats: usize,
     seed: u64,
 ) -> (
     meeple::engine::Game,
@@ -843,19 +845,30 @@ fn eights(
 ) {
     use meeple::app::seating::{placed, TableGeom};
     use meeple::app::tableview::TableView;
-    let dir = repo().join("tests/fixtures/eights");
-    let pkg = std::sync::Arc::new(meeple::def::load_package(&dir).unwrap());
+    let pkg = std::sync::Arc::new(meeple::def::load_package(&repo().join(dir)).unwrap());
     let config = meeple::engine::GameConfig {
         map: None,
-        seats: 2,
+        seats,
         seed,
         settings: Vec::new(),
     };
     let game = meeple::engine::Game::new(pkg, config).unwrap();
     let view = TableView::read(&game, &game.world().unwrap(), Some(0));
     let b = board().board;
-    let (tiles, shared) = placed(b, &TableGeom::new(b, 2, 0), 1, &view);
+    let bands = view.seat_zones().count();
+    let (tiles, shared) = placed(b, &TableGeom::new(b, seats, 0), bands, &view);
     (game, tiles, shared.iter().map(|s| s.band).collect())
+}
+
+/// Crazy Eights (`tests/fixtures/eights`) for a person against an AI from `seed`.
+fn eights(
+    seed: u64,
+) -> (
+    meeple::engine::Game,
+    Vec<meeple::app::seating::Placed>,
+    Vec<Rect>,
+) {
+    card_table("tests/fixtures/eights", 2, seed)
 }
 
 /// The first seed from which P1 opens with an option of `verb`.
@@ -943,6 +956,93 @@ fn eights_a_click_on_the_stock_draws_when_no_card_can_be_played() {
     assert!(said.contains("played: draw"), "{said}");
 }
 
+/// Hearts for a person against three AIs from seed 3, with `clicks` in order (each at the
+/// centre of P1's `n`-th card, or at a pixel): what the run printed.
+fn hearts_clicks(clicks: &[(f32, f32)], out: &Path) -> String {
+    let args = ["hearts", "--players", "human,ai,ai,ai", "--seed", "3"];
+    let mut c = play(&args, out);
+    for (x, y) in clicks {
+        c.arg("--click").arg(format!("{x},{y}"));
+    }
+    run(c)
+}
+
+/// Three cards to pass are picked by clicking them: each pick is lifted and says how many
+/// options take the cards picked so far; a picked card clicked again is put back; a card no
+/// option takes with the picked ones is refused; the one option the three make gets a
+/// button, which passes them.
+#[test]
+fn hearts_three_cards_are_picked_one_by_one_and_passed_by_their_button() {
+    let (game, tiles, _) = card_table("games/hearts", 4, 3);
+    let zone = game
+        .pkg
+        .zones
+        .iter()
+        .position(|z| z.name == "hand")
+        .unwrap();
+    let hand: Vec<_> = tiles
+        .iter()
+        .filter(|t| (t.seat, t.zone) == (0, zone))
+        .collect();
+    let card = |n: usize| hand[n].rect.center();
+    let name = |n: usize| game.pkg.item_label(hand[n].face.unwrap());
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("picked.png");
+    let said = hearts_clicks(&[card(0), card(1), card(0), card(0), card(2)], &out);
+    let lines: Vec<&str> = said.lines().filter(|l| l.starts_with("click ")).collect();
+    let (a, b, c) = (name(0), name(1), name(2));
+    let want = [
+        format!("picked {a}: 66 options take them; pick more"),
+        format!("picked {a} {b}: 11 options take them; pick more"),
+        format!("put back {a}"),
+        format!("picked {b} {a}: 11 options take them; pick more"),
+        format!("picked {b} {a} {c}: its button plays it"),
+    ];
+    assert_eq!(lines.len(), want.len(), "{said}");
+    for (line, want) in lines.iter().zip(&want) {
+        assert!(line.ends_with(want.as_str()), "{line}: want {want}");
+    }
+    // The picked cards stand lifted above the row; the others stay in it.
+    let shot = Shot::load(&out);
+    let lifted = |n: usize| {
+        let r = hand[n].rect;
+        (r.x + r.w / 2.0, r.y - r.h * 0.3 + 4.0)
+    };
+    let face = shot.at(lifted(2));
+    assert!(
+        face.iter().all(|c| *c > 170),
+        "a picked card, lifted: {face:?}"
+    );
+    shot.assert_near(
+        lifted(3),
+        hex("#2f6b4f"),
+        "the felt above a card not picked",
+    );
+    // The one option of the three has a button (its place printed); a fourth card is refused.
+    let button = said
+        .lines()
+        .find_map(|l| {
+            l.trim()
+                .strip_prefix(&format!("button 'pass left: {a} {b} {c}' at "))
+        })
+        .unwrap_or_else(|| panic!("the pass button: {said}"));
+    let (x, y) = button.split_once(',').unwrap();
+    let button = (x.parse().unwrap(), y.parse().unwrap());
+    let clicks = [card(0), card(1), card(2), card(3), button];
+    let said = hearts_clicks(&clicks, &dir.path().join("passed.png"));
+    let d = name(3);
+    assert!(
+        said.contains(&format!(
+            ": no option takes {d} with {a} {b} {c}; click a picked one to put it back"
+        )),
+        "{said}"
+    );
+    assert!(
+        said.contains(&format!(": played: pass left: {a} {b} {c}")),
+        "{said}"
+    );
+}
+
 /// Every screenshot command docs/playing.md lists (after "The screenshots above come from
 /// these commands") still runs: its scripted actions are legal in today's games, and it saves
 /// its picture.
@@ -958,7 +1058,7 @@ fn the_documented_screenshot_commands_run() {
         .skip(1)
         .take_while(|l| !l.starts_with("```"))
         .collect();
-    assert_eq!(commands.len(), 6, "{commands:?}");
+    assert_eq!(commands.len(), 7, "{commands:?}");
     let dir = tempfile::tempdir().unwrap();
     for (i, line) in commands.iter().enumerate() {
         let words: Vec<&str> = line.split_whitespace().collect();
