@@ -26,11 +26,52 @@ pub struct Summary {
     /// Games won by more than one seat.
     pub shared: usize,
     pub tallies: BTreeMap<String, BTreeMap<String, u64>>,
+    /// 95% interval of each seat's win rate, in percent (Wilson score interval).
+    pub win_interval: Vec<[f64; 2]>,
     /// Mean of each `stats` number over the games that reported it.
     pub stats: BTreeMap<String, f64>,
+    /// How each `stats` number spread over those games.
+    pub stats_spread: BTreeMap<String, Spread>,
     /// How many games reported each `stats` number.
     #[serde(skip)]
     pub stats_games: BTreeMap<String, usize>,
+}
+
+/// How a number spread over the games: standard deviation, least and greatest.
+#[derive(Debug, Serialize, PartialEq)]
+pub struct Spread {
+    pub sd: f64,
+    pub min: f64,
+    pub max: f64,
+}
+
+impl Spread {
+    fn of(values: &[f64]) -> Spread {
+        let n = values.len() as f64;
+        let mean = values.iter().sum::<f64>() / n;
+        let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+        Spread {
+            sd: var.sqrt(),
+            min: values.iter().copied().fold(f64::INFINITY, f64::min),
+            max: values.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+        }
+    }
+}
+
+/// The 95% Wilson score interval of `k` successes in `n` trials, in percent: where the true
+/// rate lies, with the batch's size taken into account (narrow at 10,000 games, wide at 20).
+pub fn wilson(k: usize, n: usize) -> [f64; 2] {
+    if n == 0 {
+        return [0.0, 100.0];
+    }
+    let (z, n) = (1.959_964, n as f64);
+    let p = k as f64 / n;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    [
+        100.0 * (centre - half).max(0.0),
+        100.0 * (centre + half).min(1.0),
+    ]
 }
 
 impl Summary {
@@ -45,7 +86,7 @@ pub fn summarize(results: &[GameResult], seats: usize) -> Summary {
     let mut wins = vec![0; seats];
     let (mut finished, mut capped, mut draws, mut errors, mut shared) = (0, 0, 0, 0, 0);
     let mut tallies: BTreeMap<String, BTreeMap<String, u64>> = BTreeMap::new();
-    let mut stat_sums: BTreeMap<String, (f64, usize)> = BTreeMap::new();
+    let mut stat_values: BTreeMap<String, Vec<f64>> = BTreeMap::new();
     for r in results {
         if r.error.is_some() {
             errors += 1;
@@ -71,9 +112,7 @@ pub fn summarize(results: &[GameResult], seats: usize) -> Summary {
             });
         }
         for (name, v) in &r.stats {
-            let e = stat_sums.entry(name.clone()).or_default();
-            e.0 += v;
-            e.1 += 1;
+            stat_values.entry(name.clone()).or_default().push(*v);
         }
     }
     let mut rounds: Vec<u64> = results
@@ -102,13 +141,17 @@ pub fn summarize(results: &[GameResult], seats: usize) -> Summary {
         },
         rounds_median: pick(0.5),
         rounds_p90: pick(0.9),
+        win_interval: wins.iter().map(|w| wilson(*w, results.len())).collect(),
         wins,
         shared,
         tallies,
-        stats: (stat_sums.iter())
-            .map(|(k, (s, n))| (k.clone(), s / *n as f64))
+        stats: (stat_values.iter())
+            .map(|(k, v)| (k.clone(), v.iter().sum::<f64>() / v.len() as f64))
             .collect(),
-        stats_games: stat_sums.into_iter().map(|(k, (_, n))| (k, n)).collect(),
+        stats_spread: (stat_values.iter())
+            .map(|(k, v)| (k.clone(), Spread::of(v)))
+            .collect(),
+        stats_games: stat_values.into_iter().map(|(k, v)| (k, v.len())).collect(),
     }
 }
 
@@ -166,7 +209,10 @@ pub fn render(s: &Summary, seat_names: &[String], board: &Board) -> String {
         0 => "",
         _ => "; a shared win counts for each winner",
     };
-    let _ = writeln!(out, "\nwin rate per seat (of all games{each})");
+    let _ = writeln!(
+        out,
+        "\nwin rate per seat (of all games{each}; 95% interval)"
+    );
     let width = seat_names
         .iter()
         .map(|n| n.len())
@@ -174,12 +220,14 @@ pub fn render(s: &Summary, seat_names: &[String], board: &Board) -> String {
         .unwrap_or(0)
         .max(10);
     for (i, w) in s.wins.iter().enumerate() {
+        let [low, high] = s.win_interval.get(i).copied().unwrap_or([0.0, 100.0]);
         let _ = writeln!(
             out,
-            "  P{} {:<width$} {:>6.1}%  ({w})",
+            "  P{} {:<width$} {:>6.1}%  {:<8} {low:.1}–{high:.1}%",
             i + 1,
             seat_names.get(i).map(|s| s.as_str()).unwrap_or(""),
-            pct(*w, s.games)
+            pct(*w, s.games),
+            format!("({w})"),
         );
     }
     if s.shared > 0 {
@@ -196,7 +244,10 @@ pub fn render(s: &Summary, seat_names: &[String], board: &Board) -> String {
         render_tally(&mut out, name, table, board);
     }
     if !s.stats.is_empty() {
-        let _ = writeln!(out, "\ngame stats (mean per game)");
+        let _ = writeln!(
+            out,
+            "\ngame stats (per game)              mean        sd       min       max"
+        );
         let played = s.games - s.errors;
         for (k, v) in &s.stats {
             // A number some games leave out is the mean over those that give it.
@@ -205,7 +256,11 @@ pub fn render(s: &Summary, seat_names: &[String], board: &Board) -> String {
                 true => format!("  (over the {n} of {played} games that give it)"),
                 false => String::new(),
             };
-            let _ = writeln!(out, "  {k:<20} {v:>10.2}{some}");
+            let spread = match s.stats_spread.get(k) {
+                Some(d) => format!(" {:>9.2} {:>9.2} {:>9.2}", d.sd, d.min, d.max),
+                None => String::new(),
+            };
+            let _ = writeln!(out, "  {k:<20} {v:>16.2}{spread}{some}");
         }
     }
     out
@@ -591,20 +646,32 @@ mod tests {
         assert_eq!(
             rows,
             [
-                "win rate per seat (of all games; a shared win counts for each winner)",
-                "  P1 ai           33.3%  (1)",
-                "  P2 random       66.7%  (2)",
+                "win rate per seat (of all games; a shared win counts for each winner; 95% interval)",
+                "  P1 ai           33.3%  (1)      6.1–79.2%",
+                "  P2 random       66.7%  (2)      20.8–93.9%",
                 "  shared          33.3%  (1 game won by more than one seat)"
             ]
         );
     }
 
-    /// A stat some games leave out is the mean over those that give it, and says so.
+    /// Reference values of the 95% Wilson interval: none of 10, half of 100, all of 20.
+    #[test]
+    fn win_rates_get_their_95_percent_interval() {
+        let round = |[a, b]: [f64; 2]| [(a * 10.0).round() / 10.0, (b * 10.0).round() / 10.0];
+        assert_eq!(round(wilson(0, 10)), [0.0, 27.8]);
+        assert_eq!(round(wilson(50, 100)), [40.4, 59.6]);
+        assert_eq!(round(wilson(20, 20)), [83.9, 100.0]);
+        assert_eq!(wilson(0, 0), [0.0, 100.0]);
+    }
+
+    /// A stat some games leave out is the mean over those that give it, and says so; each
+    /// stat shows its spread over the games beside the mean.
     #[test]
     fn a_stat_some_games_leave_out_says_how_many_give_it() {
         let names = ["ai".to_string(), "random".to_string()];
         let mut results = batch();
         results[1].stats.push(("points".into(), 8.0));
+        results[1].stats[0].1 = 6.0;
         let text = render(&summarize(&results, 2), &names, &empty_board());
         let rows: Vec<&str> = text
             .lines()
@@ -613,9 +680,9 @@ mod tests {
         assert_eq!(
             rows,
             [
-                "game stats (mean per game)",
-                "  houses                     2.00",
-                "  points                     8.00  (over the 1 of 2 games that give it)"
+                "game stats (per game)              mean        sd       min       max",
+                "  houses                           4.00      2.83      2.00      6.00",
+                "  points                           8.00      0.00      8.00      8.00  (over the 1 of 2 games that give it)"
             ]
         );
     }
