@@ -50,6 +50,10 @@ pub struct Record {
     /// Where the rules were edited live (`meeple play` watching the files).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub reloads: Vec<ReloadMark>,
+    /// After which steps the position was changed by hand (`meeple console` entries): the
+    /// steps replay up to the first, and a save goes on from its snapshot.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub edits: Vec<usize>,
     /// Present in save files: where to resume.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub snapshot: Option<Snapshot>,
@@ -106,6 +110,7 @@ impl Record {
             start_hash,
             steps: Vec::new(),
             reloads: Vec::new(),
+            edits: Vec::new(),
             snapshot: None,
             layout: None,
             filled: None,
@@ -253,6 +258,21 @@ impl Record {
             }
             last = r.after_step;
         }
+        let mut last = 0;
+        for (i, e) in self.edits.iter().enumerate() {
+            if *e < last || *e > self.steps.len() {
+                problems.push(format!(
+                    "edits[{i}]: {e} is not between {last} and the {} steps",
+                    self.steps.len()
+                ));
+            }
+            last = *e;
+        }
+        if !self.edits.is_empty() && self.snapshot.is_none() {
+            problems.push(
+                "edits: the position was edited by hand, so it can only go on from its snapshot, which is missing".into(),
+            );
+        }
         if let Some(snap) = &self.snapshot {
             if snap.world.seats != seats {
                 problems.push(format!(
@@ -351,7 +371,7 @@ fn fitted(
         }
         return Err(diags);
     }
-    if same_files && record.reloads.is_empty() {
+    if same_files && record.reloads.is_empty() && record.edits.is_empty() {
         let (v, replayed) = rerun(game.pkg.clone(), record, None, true)?;
         if let Some(d) = v.divergence {
             return Err(vec![at(format!(
@@ -378,18 +398,20 @@ pub struct Verified {
     pub divergence: Option<String>,
     /// Verification stopped here: later steps ran under rules edited live.
     pub stopped_at: Option<ReloadMark>,
+    /// Verification stopped here instead: after this step the position was edited by hand.
+    pub edited_at: Option<usize>,
 }
 
-/// Re-runs `record` on `pkg` up to its first live reload and compares every state hash.
+/// Re-runs `record` on `pkg` up to its first live reload or edit by hand, and compares every
+/// state hash.
 pub fn verify(pkg: Arc<Package>, record: &Record) -> Result<Verified, Vec<Diagnostic>> {
-    let (mut v, _) = rerun(
-        pkg,
-        record,
-        record.reloads.first().map(|r| r.after_step),
-        false,
-    )?;
+    let reload = record.reloads.first();
+    let edit = (record.edits.first().copied()).filter(|e| reload.is_none_or(|r| *e < r.after_step));
+    let limit = edit.or(reload.map(|r| r.after_step));
+    let (mut v, _) = rerun(pkg, record, limit, false)?;
     if v.divergence.is_none() {
-        v.stopped_at = record.reloads.first().cloned();
+        v.edited_at = edit;
+        v.stopped_at = reload.cloned().filter(|_| edit.is_none());
     }
     Ok(v)
 }
@@ -398,7 +420,7 @@ pub fn verify(pkg: Arc<Package>, record: &Record) -> Result<Verified, Vec<Diagno
 /// the record is played under both side by side, and the first step whose log, or whose
 /// position after it, differs is said (`step 12 (P2: roll): 'P2 pays ¥40 rent to P1', now
 /// 'P2 pays ¥60 rent to P1'`), as is a step that is no longer legal or now fails. `None` when
-/// every step goes as before.
+/// every step goes as before. Steps after a position edited by hand are not compared.
 pub fn differences(old: Arc<Package>, new: Arc<Package>, record: &Record) -> Option<String> {
     let secret = new.hides_piles();
     let game = |pkg: Arc<Package>| Game::new(pkg, record.config.clone());
@@ -412,7 +434,8 @@ pub fn differences(old: Arc<Package>, new: Arc<Package>, record: &Record) -> Opt
     }
     was.drain_events();
     now.drain_events();
-    for (i, step) in record.steps.iter().enumerate() {
+    let edited = record.edits.first().copied().unwrap_or(usize::MAX);
+    for (i, step) in record.steps.iter().take(edited).enumerate() {
         // Where hands are hidden a move may be secret (a pass of three cards): only its seat.
         let who = match secret {
             true => format!("step {} (P{}'s move)", i + 1, step.seat + 1),
@@ -626,6 +649,7 @@ fn rerun(
         files_changed,
         divergence: None,
         stopped_at: None,
+        edited_at: None,
     };
     let start = game.snapshot().map(|s| s.hash()).unwrap_or_default();
     if start != record.start_hash {

@@ -1,6 +1,7 @@
 //! `meeple console`: entries typed at the prompt run in the game's sandbox on the live
 //! position, expressions print as JSON, an unfinished entry continues on the next line, errors
-//! are located, and `:options` / `:play N` move the game on.
+//! are located, `:options` / `:play N` move the game on, and `:save` keeps a position edited
+//! by hand to play on from.
 
 mod common;
 use common::typing;
@@ -24,7 +25,7 @@ fn at_tictactoe(typed: &str, then: &[&str]) {
     let (out, code) = console(&["tictactoe"], typed);
     let opening = [
         "Tic-tac-toe 井字棋 · state turn · P1 to play",
-        "Lua in the game's sandbox (G, ctx, R); :options, :play N, :quit",
+        "Lua in the game's sandbox (G, ctx, R); :options, :play N, :save FILE, :quit",
     ];
     assert_eq!(out, [&opening[..], then].concat().join("\n"));
     assert_eq!(code, Some(0));
@@ -45,7 +46,7 @@ fn the_console_runs_entries_on_the_live_position() {
         "> eval:1: error: boom\n    in eval",
         "> not played: option 99 does not exist (1..8)",
         "> ':play x': give an option's number (see :options)",
-        "> ':foo' is not a console command (:options, :play N, :quit)",
+        "> ':foo' is not a console command (:options, :play N, :save FILE, :quit)",
         "> > {\"a\":1,\"b\":[2,3]}",
         "> ",
     ];
@@ -77,7 +78,9 @@ fn the_console_starts_where_a_save_ends_and_stops_at_the_game_end() {
     let file = record.to_str().unwrap();
     let (out, code) = console(&["tictactoe", "--replay", file], ":options\n:play 1\n");
     assert!(
-        out.starts_with("Tic-tac-toe 井字棋 · state over · the game is over\n"),
+        out.starts_with(
+            "resumed tictactoe after 9 decisions\nTic-tac-toe 井字棋 · state over · the game is over\n"
+        ),
         "{out}"
     );
     assert!(
@@ -85,6 +88,61 @@ fn the_console_starts_where_a_save_ends_and_stops_at_the_game_end() {
         "{out}"
     );
     assert_eq!(code, Some(0));
+}
+
+/// A position edited at the prompt and saved plays on from there: `play --load` starts at
+/// the edited cash, and `replay` checks the steps up to the edit and says why it stops. A
+/// save whose snapshot is gone cannot go on, and says so.
+#[test]
+fn a_position_edited_and_saved_plays_on_from_the_edit() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("edited.json");
+    let file = save.to_str().unwrap();
+    let typed = format!("ctx.counter:set(1, 'cash', 5)\n:play 1\n:save {file}\n:save\n");
+    let (out, code) = console(&["monopoly", "--seed", "3"], &typed);
+    assert_eq!(code, Some(0));
+    assert!(
+        out.contains(&format!(
+            "> saved to {file} (resume with: meeple play --load {file})\n\
+             > ':save FILE' saves the position (play on with: meeple play --load FILE)"
+        )),
+        "{out}"
+    );
+    let meeple = |args: &[&str]| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_meeple"));
+        cmd.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
+        let out = typing(&mut cmd, "quit\n");
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        (
+            text + &String::from_utf8_lossy(&out.stderr),
+            out.status.code(),
+        )
+    };
+    let (played, _) = meeple(&["play", "--load", file, "--players", "human,ai", "--text"]);
+    assert!(
+        played.contains("resumed monopoly after 1 decision"),
+        "{played}"
+    );
+    assert!(
+        played.contains(">P1 (human) cash 205 · at 起点"),
+        "{played}"
+    );
+    let (replayed, code) = meeple(&["replay", file]);
+    assert_eq!(
+        (replayed.trim_end(), code),
+        ("ok: 0 steps reproduced exactly; the position was edited by hand after step 0 (meeple console), later steps are not re-run", Some(0))
+    );
+    let mut record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    assert_eq!(record["edits"], serde_json::json!([0]));
+    record.as_object_mut().unwrap().remove("snapshot");
+    std::fs::write(&save, record.to_string()).unwrap();
+    let (refused, code) = meeple(&["play", "--load", file, "--text"]);
+    assert_eq!(code, Some(1));
+    assert!(
+        refused.contains("edits: the position was edited by hand, so it can only go on from its snapshot, which is missing"),
+        "{refused}"
+    );
 }
 
 /// Names an entry sets stay for the next entries, as at any Lua prompt, and past a move; the

@@ -1,10 +1,14 @@
 //! `meeple console`: a Lua prompt inside a game's sandbox on a live position. Each entry runs
 //! with `G`, `ctx` and `R` in scope, as an expression when it is one, and its result prints as
 //! JSON; an unfinished entry continues on the next line. `:options` and `:play N` move the
-//! game on, so a modder can walk to the position they want and look at it.
+//! game on, so a modder can walk to the position they want, look at it, change it and
+//! `:save` it to play on from there.
 
-use super::{position, CmdResult, GameArgs};
+use super::{load, relabel, CmdResult, GameArgs};
+use crate::ai::Seat;
+use crate::diag::Diagnostic;
 use crate::engine::{Game, GameError};
+use crate::session::Session;
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
@@ -22,14 +26,14 @@ pub struct ConsoleArgs {
 }
 
 pub fn run(a: ConsoleArgs) -> CmdResult {
-    let mut game = position(&a.game, a.seats, a.replay.as_deref())?;
-    println!("{} · {}", game.pkg.title, where_now(&game));
-    println!("Lua in the game's sandbox (G, ctx, R); :options, :play N, :quit");
+    let mut s = session(&a)?;
+    println!("{} · {}", s.game.pkg.title, where_now(&s.game));
+    println!("Lua in the game's sandbox (G, ctx, R); :options, :play N, :save FILE, :quit");
     // The set-up's lines; a replayed past is not repeated.
     if a.replay.is_some() {
-        game.drain_events();
+        s.game.drain_events();
     }
-    print_events(&mut game);
+    print_events(&mut s);
     let mut entry = String::new();
     let mut lines = super::live::typed_lines(std::io::stdin().lock());
     loop {
@@ -48,7 +52,7 @@ pub fn run(a: ConsoleArgs) -> CmdResult {
                 println!("(the unfinished entry is dropped)");
                 entry.clear();
             }
-            match command(&mut game, line.trim()) {
+            match command(&mut s, line.trim()) {
                 Some(text) => println!("{text}"),
                 None => return Ok(0),
             }
@@ -60,8 +64,8 @@ pub fn run(a: ConsoleArgs) -> CmdResult {
             Chunk::Unfinished => continue,
             Chunk::Bad(problem) => println!("{problem}"),
             Chunk::Code(code) => {
-                let result = game.exec(&code);
-                print_events(&mut game);
+                let result = exec(&mut s, &code);
+                print_events(&mut s);
                 match result {
                     // A call that returns nothing is a statement (`ctx.grid:set(1, 1, nil)`).
                     Ok(Some(v)) if code.starts_with("return ") => {
@@ -75,6 +79,33 @@ pub fn run(a: ConsoleArgs) -> CmdResult {
         }
         entry.clear();
     }
+}
+
+/// A new game with a person in every seat, or the game a replay or save file ends with.
+fn session(a: &ConsoleArgs) -> Result<Session, Vec<Diagnostic>> {
+    if let Some(file) = &a.replay {
+        let started = crate::session::resume(file, Some(&a.game.game), None)?;
+        started.said.iter().for_each(|l| println!("{l}"));
+        return Ok(started.session);
+    }
+    let pkg = load(&a.game.game)?;
+    let seats = a.seats.unwrap_or(pkg.players.0);
+    let config = a.game.config(seats);
+    crate::session::start(pkg, vec![Seat::Human; seats], config, false)
+        .map_err(|d| relabel(d, &["--players"], "--seats"))
+}
+
+/// Runs an entry; one that changed the position is noted in the record, whose steps no longer
+/// lead to it (a save made now goes on from its snapshot).
+fn exec(s: &mut Session, code: &str) -> Result<Option<serde_json::Value>, GameError> {
+    let hash = |g: &Game| g.snapshot().map(|snap| snap.hash()).ok();
+    let before = hash(&s.game);
+    let result = s.game.exec(code);
+    let steps = s.record.steps.len();
+    if hash(&s.game) != before && s.record.edits.last() != Some(&steps) {
+        s.record.edits.push(steps);
+    }
+    result
 }
 
 /// What an entry is: code to run (as `return ...` when it is an expression), not finished
@@ -104,29 +135,34 @@ fn chunk(entry: &str) -> Chunk {
 }
 
 /// Runs a console command; None for `:quit`.
-fn command(game: &mut Game, line: &str) -> Option<String> {
+fn command(s: &mut Session, line: &str) -> Option<String> {
     let mut words = line.split_whitespace();
     let text = match (words.next(), words.next()) {
         (Some(":quit" | ":q"), _) => return None,
-        (Some(":options"), _) => match game.pending() {
-            None => asks_nothing(game).to_string(),
+        (Some(":save"), Some(file)) => s.save(file),
+        (Some(":save"), None) => {
+            "':save FILE' saves the position (play on with: meeple play --load FILE)".to_string()
+        }
+        (Some(":options"), _) => match s.game.pending() {
+            None => asks_nothing(&s.game).to_string(),
             Some(p) => (p.options().iter().enumerate())
                 .map(|(i, o)| format!("{}) {o}", i + 1))
                 .collect::<Vec<_>>()
                 .join("\n"),
         },
-        (Some(":play"), Some(n)) => match n.parse::<usize>() {
-            Ok(n) if n >= 1 => match game.apply_index(n - 1) {
+        (Some(":play"), Some(n)) => match (n.parse::<usize>(), s.game.pending()) {
+            (Ok(n), Some(p)) if n >= 1 => match s.apply(p.seat, n - 1) {
                 Ok(()) => {
-                    print_events(game);
-                    where_now(game)
+                    print_events(s);
+                    where_now(&s.game)
                 }
                 Err(e) => said(e),
             },
+            (Ok(_), None) => format!("not played: {}", asks_nothing(&s.game)),
             _ => format!("':play {n}': give an option's number (see :options)"),
         },
         (Some(":play"), None) => "':play N' plays option N (see :options)".to_string(),
-        _ => format!("'{line}' is not a console command (:options, :play N, :quit)"),
+        _ => format!("'{line}' is not a console command (:options, :play N, :save FILE, :quit)"),
     };
     Some(text)
 }
@@ -157,9 +193,9 @@ fn asks_nothing(game: &Game) -> &'static str {
 }
 
 /// The lines logged since the last call (a forced move, a roll, the rules' own lines), as
-/// the terminal shows them.
-fn print_events(game: &mut Game) {
-    for e in game.drain_events().iter().filter(|e| e.is_line()) {
+/// the terminal shows them; a save keeps the last of them.
+fn print_events(s: &mut Session) {
+    for e in s.drain_log().iter().filter(|e| e.is_line()) {
         println!("  · {e}");
     }
 }

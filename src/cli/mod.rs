@@ -272,6 +272,14 @@ fn replay(a: ReplayArgs) -> CmdResult {
         println!("note: the game's files changed since this record was made");
     }
     match v.divergence {
+        None if v.edited_at.is_some() => {
+            println!(
+                "ok: {} reproduced exactly; the position was edited by hand after step {} (meeple console), later steps are not re-run",
+                crate::diag::plural(v.steps, "step"),
+                v.edited_at.expect("checked")
+            );
+            Ok(0)
+        }
         None if v.stopped_at.is_some() => {
             let mark = v.stopped_at.expect("checked");
             println!(
