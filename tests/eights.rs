@@ -279,6 +279,73 @@ fn a_place_off_the_table_from_r_spot_is_an_error_at_the_hook() {
     );
 }
 
+/// A derived field with a wrong value is one error, with the value meant (letter case
+/// aside); a label naming that field is not blamed for it.
+#[test]
+fn a_wrong_field_value_is_not_blamed_on_the_label_naming_the_field() {
+    let edits = [
+        ("game.toml", "rank = { A = 1", "rank = { a = 1"),
+        (
+            "game.toml",
+            "name = \"{rank}{suit}\"",
+            "name = \"{rank}{suit}\"\nlabel = \"{rank}{suit}{value}\"",
+        ),
+    ];
+    let (ok, stderr) = check_edited(&edits);
+    assert!(!ok);
+    let rank = at("game.toml", &edits, "rank = { a = 1");
+    assert_eq!(
+        stderr,
+        format!(
+            "eights/game.toml:{rank}: error: items: field 'value' has no value for rank A\n\
+             eights/game.toml:{}: error: items: field 'value' gives a value for rank 'a', which is not one of the rank values; did you mean 'A'?\n",
+            at("game.toml", &edits, "a = 1"),
+        )
+    );
+}
+
+/// A place on items the seat does not hold is an error at `R.spot` under `check`: the window
+/// would make a button of the option, and a click on the card would do nothing.
+#[test]
+fn a_place_on_a_card_not_in_the_hand_is_an_error_at_r_spot() {
+    let edits = [(
+        "rules.lua",
+        "return \"hand\", option[2]",
+        "return \"hand\", (option[2] + 1) % 52",
+    )];
+    let (ok, stderr) = check_edited(&edits);
+    assert!(!ok);
+    let line = at("rules.lua", &[], "function R.spot")
+        .split(':')
+        .next()
+        .unwrap()
+        .to_string();
+    let first = stderr.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with(&format!(
+            "eights/rules.lua:{line}: error: R.spot places 'play "
+        )),
+        "{stderr}"
+    );
+    assert!(
+        first.contains(") in 'hand', but P") && first.contains("'s 'hand' lacks "),
+        "{stderr}"
+    );
+    // A card's name where its code belongs is told apart.
+    let named = [(
+        "rules.lua",
+        "return \"hand\", option[2]",
+        "return \"hand\", ctx.items[option[2] + 1]",
+    )];
+    let (ok, stderr) = check_edited(&named);
+    assert!(!ok);
+    assert!(
+        stderr.contains("'s name: return its code (")
+            && stderr.contains("), expected a zone's name (and item codes in it); '"),
+        "{stderr}"
+    );
+}
+
 /// `meeple play` of a copy of the fixture with `names` in place of its cards' name pattern
 /// (`name = "…"`, and a `label` line if any), P1 a person against the AI on seed 1, quit at
 /// once: what the terminal printed.

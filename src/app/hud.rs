@@ -193,7 +193,9 @@ fn buttons(t: &mut Table, scene: &Scene, x: f32, mut y: f32, w: f32, s: f32) -> 
         };
         note.push(match (scene.picked.is_empty(), scene.together) {
             (true, false) => format!("{n} on the {place}: click one there"),
-            (true, true) => format!("{n} on the {place}: click tiles to pick them"),
+            (true, true) => {
+                format!("{n} options on the {place}: click tiles or cards to pick them")
+            }
             (false, _) => format!("{n} take the picked tiles: pick more"),
         });
     }

@@ -76,6 +76,12 @@ impl Scene {
             (Some(p), _, _) => (0..p.len()).map(|i| (i, Vec::new())).collect(),
             _ => Vec::new(),
         };
+        // A person's option placed on items they do not hold is a button; say why.
+        let unheld = match (human, game.pending()) {
+            (true, Some(p)) => (p.options().iter().enumerate())
+                .find_map(|(i, action)| game.unheld(p.seat, action, &shown.spots[i])),
+            _ => None,
+        };
         // The options still open to a click: all, or those that take the picked spots.
         let fits = |spots: &[Spot]| !spots.is_empty() && within(picked, spots);
         let open = options.iter().filter(|(_, s)| fits(s)).count();
@@ -119,7 +125,7 @@ impl Scene {
             table,
             human,
             targets,
-            spot_error: shown.spot_error,
+            spot_error: shown.spot_error.or(unheld),
         }
     }
 }

@@ -279,7 +279,11 @@ impl Table {
             true => self.pick(&scene, spot, copy, now),
             false => None,
         };
-        let text = text.unwrap_or_else(|| self.why_not(spot, &board));
+        // A rules error that turned the options into buttons explains a click that does nothing.
+        let text = text.unwrap_or_else(|| match &scene.spot_error {
+            Some(e) => format!("{}; {e}", self.why_not(spot, &board)),
+            None => self.why_not(spot, &board),
+        });
         self.message = Some(text.clone());
         Some(text)
     }

@@ -110,6 +110,10 @@ impl Game {
                     None => self.rules.spot(i),
                 };
                 let spot = match spot {
+                    Ok(Some(place)) if strict => match self.unheld(p.seat, action, &place) {
+                        Some(problem) => return Err(self.rules.hook_error("spot", problem)),
+                        None => Some(place),
+                    },
                     Ok(spot) => spot,
                     Err(e) => {
                         failed(e, &mut shown.spot_error)?;
@@ -143,6 +147,50 @@ impl Game {
             (label, status) => label.or(status),
         };
         Ok(shown)
+    }
+
+    /// What is wrong with a place `R.spot` gives `action` of `seat`'s decision that names
+    /// items in a per-seat zone (`"hand", 3, 17`): the seat must hold them all in its own
+    /// pile, a code twice being two copies. (Only the seat itself sees its pile as it is.)
+    pub fn unheld(&self, seat: usize, action: &Action, place: &[Arg]) -> Option<String> {
+        let [Arg::Str(zone), codes @ ..] = place else {
+            return None;
+        };
+        let z = (self.pkg.zones.iter()).position(|s| &s.name == zone && s.per_seat)?;
+        let mut left = self.world().ok()?.zones.get(z)?.get(seat)?.clone();
+        let missing: Vec<String> = (codes.iter())
+            .filter_map(|c| match c {
+                Arg::Int(c) => match left.iter().position(|x| x == c) {
+                    Some(at) => {
+                        left.swap_remove(at);
+                        None
+                    }
+                    None => Some(self.pkg.item_label(*c)),
+                },
+                _ => None,
+            })
+            .collect();
+        let copies = match codes.len() > 1 {
+            true => " (a code given twice needs two copies)",
+            false => "",
+        };
+        let labels: Vec<String> = (codes.iter())
+            .map(|c| match c {
+                Arg::Int(c) => self.pkg.item_label(*c),
+                other => other.to_string(),
+            })
+            .collect();
+        let numbers: Vec<String> = codes.iter().map(|c| c.to_string()).collect();
+        (!missing.is_empty()).then(|| {
+            format!(
+                "R.spot places '{action}' on {} (code{} {}) in '{zone}', but P{}'s '{zone}' lacks {}{copies}",
+                labels.join(" "),
+                if codes.len() > 1 { "s" } else { "" },
+                numbers.join(", "),
+                seat + 1,
+                missing.join(" ")
+            )
+        })
     }
 
     /// Where an option is played when the rules do not say (`R.spot`): by its arguments on a

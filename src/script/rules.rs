@@ -416,6 +416,9 @@ impl Host {
 
     /// The Lua function behind a state's hook, to point errors at its definition.
     fn hook_function(&self, state: &str, hook: &str) -> Option<Function> {
+        if hook == "spot" {
+            return self.game.spot.clone();
+        }
         let hooks = self.hooks.get(self.pkg.flow.index(state)?)?;
         match hook {
             "enter" => hooks.enter.clone(),
@@ -480,8 +483,17 @@ impl Host {
             })
             .collect();
         let (Some(Arg::Str(name)), Some(codes)) = (place.first(), codes) else {
+            let items = &self.pkg.items.names;
+            let named = (place.iter().skip(1)).find_map(|a| match a {
+                Arg::Str(s) => items.iter().position(|n| n == s).map(|c| (s, c)),
+                _ => None,
+            });
+            let hint = match named {
+                Some((s, c)) => format!("; '{s}' is an item's name: return its code ({c})"),
+                None => String::new(),
+            };
             return Some(format!(
-                "{got}, expected a zone's name (and item codes in it)"
+                "{got}, expected a zone's name (and item codes in it){hint}"
             ));
         };
         let Some(zone) = zones.iter().find(|z| &z.name == name) else {
