@@ -4,7 +4,7 @@
 //! target. And the pass as the window plays it: `R.spot` names the three cards together.
 
 mod common;
-use common::{act, counter, eval, exec, options, start};
+use common::{act, counter, eval, exec, options, start, typing};
 use meeple::core::action::Arg;
 use meeple::engine::Game;
 
@@ -195,4 +195,27 @@ fn a_pass_is_played_on_its_three_cards_and_the_next_hand_passes_right() {
     position(&mut g, ["AH", "2H", "3H", "4H"], last_trick, 1);
     let seat = seat_to_play(&g);
     assert!(g.shown(Some(seat - 1)).labels[0].starts_with("pass right: "));
+}
+
+/// At the terminal a pass is typed by the cards' names or as the labels show them, in any
+/// order and letter case (P1 holds Q♠ K♠ A♥ on seed 3, and no A♠).
+#[test]
+fn a_pass_is_typed_in_any_order_by_names_or_as_shown() {
+    for typed in ["pass as qs ks", "pass left: A♥ K♠ Q♠", "PASS KS AH QS"] {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_meeple"));
+        cmd.args([
+            "play",
+            "hearts",
+            "--players",
+            "human,ai,ai,ai",
+            "--seed",
+            "3",
+        ])
+        .args(["--text", "--no-watch"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"));
+        let out = typing(&mut cmd, &format!("{typed}\nquit\n"));
+        let text = String::from_utf8_lossy(&out.stdout);
+        let passed = text.contains("everyone passed three cards left");
+        assert_eq!(passed, typed != "pass as qs ks", "{typed}:\n{text}");
+    }
 }

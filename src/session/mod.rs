@@ -125,7 +125,8 @@ impl Session {
         self.game.check_action(seat, &action).or_else(|e| {
             // An argument typed as a number may be an option's text ({"keep", "22"}); a line
             // typed in other letter cases names the one option or label it fits, and names
-            // typed in another order the one option of those names (three cards to pass).
+            // typed in another order the one option or label of those names (three cards
+            // to pass, as `pass qs 2c kh` or as shown, `pass K♥ Q♠ 2♣`).
             let text = action.to_string();
             let options: Vec<String> = (self.game.pending().filter(|p| p.seat == seat))
                 .map(|p| p.options().iter().map(|o| o.to_string()).collect())
@@ -135,7 +136,8 @@ impl Session {
                 .or_else(|| labels.iter().position(|l| l == line))
                 .or_else(|| only_one(&options, &text))
                 .or_else(|| only_one(&labels, line))
-                .or_else(|| in_any_order(&options, &text));
+                .or_else(|| in_any_order(&options, &text))
+                .or_else(|| in_any_order(&labels, line));
             if let Some(i) = found {
                 return Ok(i);
             }
