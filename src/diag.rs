@@ -251,10 +251,15 @@ pub fn did_you_mean<'a>(
     word: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
+    // Letter case counts last: `c` means `C` before `S`.
+    let lower = word.to_lowercase();
     candidates
         .into_iter()
-        .map(|c| (strsim::damerau_levenshtein(word, c), c))
-        .filter(|(d, c)| *d <= if c.len() <= 5 { 1 } else { 2.max(c.len() / 3) })
+        .map(|c| {
+            let d = strsim::damerau_levenshtein(&lower, &c.to_lowercase());
+            ((d, strsim::damerau_levenshtein(word, c)), c)
+        })
+        .filter(|((d, _), c)| *d <= if c.len() <= 5 { 1 } else { 2.max(c.len() / 3) })
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)
 }
@@ -271,6 +276,13 @@ mod tests {
         let d =
             Diagnostic::from_lua_message(&format!("{cut}:9: attempt to index a nil value"), "?");
         assert_eq!((d.path.as_str(), d.line), (long, Some(9)));
+    }
+
+    #[test]
+    fn a_near_name_in_other_letter_case_comes_first() {
+        assert_eq!(did_you_mean("c", ["D", "S", "C", "H"]), Some("C"));
+        assert_eq!(did_you_mean("suite", ["rank", "suit"]), Some("suit"));
+        assert_eq!(did_you_mean("x", ["rank", "suit"]), None);
     }
 
     #[test]

@@ -253,7 +253,7 @@ fn a_name_or_a_field_naming_an_unknown_field_is_reported() {
     assert_eq!(
         stderr,
         format!(
-            "eights/game.toml:{}: error: items: the name names {{suite}}, which is not a field of the items; did you mean 'suit'? (fields: suit, rank)\n\
+            "eights/game.toml:{}: error: items: the name names {{suite}}, which is not a field of the items; did you mean 'suit'? (fields: suit, rank, value)\n\
              eights/game.toml:{}: error: items: field 'value' is given by 'rnak', which is not a product field; did you mean 'rank'? (product: suit, rank)\n",
             at("game.toml", &edits, "name ="),
             at("game.toml", &edits, "rnak"),

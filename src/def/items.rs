@@ -112,9 +112,24 @@ fn generated(
     let fields: Vec<String> = (axes.iter().map(|a| a.0.clone()))
         .chain(derived.iter().map(|d| d.0.clone()))
         .collect();
-    let name = template(t, "name", &fields, at, diags)?;
+    // Templates may name every field declared, one whose values are wrong (said already) too.
+    let declared: Vec<String> = (fields.iter().cloned())
+        .chain(
+            (t.get("fields")
+                .and_then(Value::as_table)
+                .into_iter()
+                .flat_map(|f| f.keys()))
+            .cloned(),
+        )
+        .fold(Vec::new(), |mut all, f| {
+            if !all.contains(&f) {
+                all.push(f);
+            }
+            all
+        });
+    let name = template(t, "name", &declared, at, diags)?;
     let name = name.unwrap_or_else(|| axes.iter().map(|a| format!("{{{}}}", a.0)).collect());
-    let label = template(t, "label", &fields, at, diags)?;
+    let label = template(t, "label", &declared, at, diags)?;
     let values: Vec<Vec<Value>> = combinations(&axes)
         .into_iter()
         .map(|mut row| {
