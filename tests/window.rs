@@ -1109,3 +1109,54 @@ fn a_dice_game_on_a_table_shows_its_roll() {
     // The die's top edge, between any pips.
     shot.assert_near((cx, cy + size * 0.3), [255, 255, 255], "the die");
 }
+
+/// A face-up shared pile shows its items as readable tiles, named above them: none is drawn
+/// smaller than a stack's top tile while few lie there.
+#[test]
+fn a_face_up_shared_pile_shows_its_items_at_full_size() {
+    use meeple::app::seating::{placed, shared_tiles, TableGeom};
+    use meeple::app::tableview::TableView;
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("heap");
+    std::fs::create_dir_all(game.join("maps")).unwrap();
+    let manifest = "id = \"heap\"\ntitle = \"Heap\"\nversion = \"0.1.0\"\napi = 1\n\
+                    players = { min = 2, max = 2 }\nitems = [\"A\", \"B\", \"C\"]\n\
+                    [zones]\nheap = { visibility = \"public\" }\n\
+                    [maps]\ntable = \"maps/table.toml\"\n\
+                    [flow]\nstart = \"turn\"\n[flow.states]\n\
+                    turn = { next = [\"turn\", \"over\"], decide = true }\n\
+                    over = { final = true }\n";
+    std::fs::write(game.join("game.toml"), manifest).unwrap();
+    std::fs::write(
+        game.join("maps/table.toml"),
+        "name = \"Table\"\nkind = \"table\"\n",
+    )
+    .unwrap();
+    let rules = "local R = { states = {} }\n\
+                 function R.setup(G, ctx) ctx.zone.heap:add(0, 2) end\n\
+                 R.states.turn = {\n  options = function() return { { \"wait\" } } end,\n  \
+                 act = function() end,\n}\nreturn R\n";
+    std::fs::write(game.join("rules.lua"), rules).unwrap();
+    let out = dir.path().join("heap.png");
+    let path = game.display().to_string();
+    run(play(&[path.as_str(), "--players", "human,human"], &out));
+    let shot = Shot::load(&out);
+    let pkg = std::sync::Arc::new(meeple::def::load_package(&game).unwrap());
+    let config = meeple::engine::GameConfig {
+        map: None,
+        seats: 2,
+        seed: 1,
+        settings: Vec::new(),
+    };
+    let g = meeple::engine::Game::new(pkg, config).unwrap();
+    let view = TableView::read(&g, &g.world().unwrap(), Some(0));
+    let l = board();
+    let (_, shared) = placed(l.board, &TableGeom::new(l.board, 2, 0), 0, &view);
+    let (_, tiles) = shared_tiles(shared[0].band, 2, 34.0 * l.scale);
+    assert_eq!(tiles.len(), 2);
+    assert!((tiles[0].w - 34.0 * l.scale).abs() < 0.01, "{:?}", tiles[0]);
+    for t in &tiles {
+        shot.assert_near((t.x + 3.0, t.y + 3.0), [246, 241, 227], "a face-up tile");
+        assert!(has_ink(&shot, *t), "its name is drawn");
+    }
+}

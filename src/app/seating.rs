@@ -336,6 +336,23 @@ pub fn placed(
     (out, centre)
 }
 
+/// Where a face-up shared pile of `n` items is drawn in its `band`: its name on a line at
+/// the top, and its items below, from where a stack's top tile stands (each `tile_w` wide at
+/// most, wrapping into smaller tiles when many), clear of the seats' chips at the band's ends.
+pub fn shared_tiles(band: Rect, n: usize, tile_w: f32) -> (Rect, Vec<Rect>) {
+    let (cx, _) = band.center();
+    let pad = band.h * 0.06;
+    let line = tile_w * 0.6;
+    let name = Rect::new(cx - tile_w * 2.2, band.y + pad, tile_w * 4.4, line);
+    let rest = Rect::new(
+        name.x,
+        name.y + line + pad,
+        name.w,
+        band.h - line - 3.0 * pad,
+    );
+    (name, tiles(rest, Side::Bottom, n, tile_w))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,7 +7,7 @@
 
 use super::layout::{Layout, Rect};
 use super::paint::{color, faded, fill, outline, Align};
-use super::seating::{placed, tiles, Placed, Side, TableGeom};
+use super::seating::{placed, shared_tiles, Placed, Side, TableGeom};
 use super::tableview::TableView;
 use super::view::{Frame, Spot};
 use crate::core::zone::Seen;
@@ -18,6 +18,8 @@ pub const FACE: Color = Color::new(0.965, 0.945, 0.89, 1.0);
 pub const BACK: Color = Color::new(0.2, 0.45, 0.62, 1.0);
 const PLAYABLE: Color = Color::new(1.0, 0.85, 0.25, 0.45);
 const PICKED: Color = Color::new(0.95, 0.55, 0.1, 1.0);
+/// The width of a shared pile's tiles at scale 1.
+const STACK_W: f32 = 34.0;
 const INK: Color = Color::new(0.1, 0.1, 0.1, 1.0);
 
 /// Text colour that reads on `ground`: dark on a light table, white on a dark one.
@@ -155,11 +157,16 @@ fn draw_tile(f: &Frame, t: &TableView, r: Rect, face: Option<i64>, hover: bool, 
     }
 }
 
-/// A shared zone: its tiles face up, or a face-down tile with the count ("wall × 83").
+/// A shared zone: its name and count beside its tiles face up ("pile × 4"), or a face-down
+/// tile with the count ("wall × 83").
 fn draw_shared(f: &Frame, t: &TableView, band: Rect, name: &str, pile: &Seen) {
     match pile {
         Seen::Items(items) => {
-            let rects = tiles(band, Side::Bottom, items.len(), band.w / 14.0);
+            let s = f.layout.scale;
+            let (label, rects) = shared_tiles(band, items.len(), STACK_W * s);
+            let ink = on(color(f.style.board));
+            let text = format!("{name} × {}", items.len());
+            f.p.text_in(&text, label, 18.0 * s, Align::Left, ink);
             for (r, code) in rects.into_iter().zip(items) {
                 draw_tile(f, t, r, Some(*code), false, false);
             }
@@ -176,7 +183,7 @@ fn stack(f: &Frame, t: &TableView, band: Rect, top: Option<i64>, count: usize, l
     let s = f.layout.scale;
     let size = 18.0 * s;
     let (cx, cy) = band.center();
-    let w = 34.0 * s;
+    let w = STACK_W * s;
     let tile = Rect::new(cx - w * 2.2, cy - w * 0.67, w, w * 1.35);
     match count {
         0 => outline(tile, 2.0 * s, faded(BLACK, 0.35)),
