@@ -2363,7 +2363,8 @@ fn a_pile_changes_only_through_its_methods() {
 
 // `ctx:next_player()` passes the turn round the table past seats out of play, a turn that
 // comes back to seat 1 or before starts a round, a claim (`next_player(seat)`) jumps the order,
-// and with no seat in play the turn stays where it is.
+// the turn given to the seat that has it is a new turn of the same round, and with no seat in
+// play the turn stays where it is.
 #[test]
 fn the_turn_goes_round_the_seats_in_play() {
     let g = start("monopoly", "demo", 4, 1, &[]);
@@ -2372,13 +2373,13 @@ fn the_turn_goes_round_the_seats_in_play() {
                    local s = ctx:next_player(to) \
                    out[#out + 1] = string.format('%d/%d/%d', s, ctx:round(), ctx:turn()) \
                  end \
-                 step() ctx:eliminate(3) step() step() step(4) step(2) \
+                 step() ctx:eliminate(3) step() step() step(4) step(2) step(2) \
                  ctx:eliminate(1) ctx:eliminate(2) ctx:eliminate(4) step() \
                  return table.concat(out, ' ')";
     // seat/round/turn after each step
     assert_eq!(
         g.eval(turns).unwrap(),
-        serde_json::json!("2/1/2 4/1/3 1/2/4 4/2/5 2/3/6 2/3/7")
+        serde_json::json!("2/1/2 4/1/3 1/2/4 4/2/5 2/3/6 2/3/7 2/3/8")
     );
 }
 

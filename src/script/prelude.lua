@@ -152,8 +152,9 @@ function M.install(ctx, spec, emit)
     S.playing = playing
   end
   -- Passes the turn to the next seat in play, or to seat `to` (a claim jumps the order); a
-  -- turn that comes round to seat 1 or before starts a new round. With no seat in play the
-  -- turn stays where it is.
+  -- turn that comes round to seat 1 or before starts a new round. The turn given to the seat
+  -- that has it (`to` being the current seat) is a new turn in the same round; a lone seat
+  -- in play starts a new round each turn. With no seat in play the turn stays where it is.
   function ctx:next_player(to)
     if self ~= ctx then dotted("next_player") end
     local cur = S.current
@@ -167,7 +168,7 @@ function M.install(ctx, spec, emit)
         return cur
       end
     end
-    if s <= cur then S.round = S.round + 1 end
+    if s < cur or (s == cur and to == nil) then S.round = S.round + 1 end
     S.current, S.turn = s, S.turn + 1
     if S.record and s ~= cur then emit.passed(s) end
     return s
