@@ -956,11 +956,16 @@ fn eights_a_click_on_the_stock_draws_when_no_card_can_be_played() {
     assert!(said.contains("played: draw"), "{said}");
 }
 
-/// Hearts for a person against three AIs from seed 3, with `clicks` in order (each at the
-/// centre of P1's `n`-th card, or at a pixel): what the run printed.
+/// Hearts for a person against three AIs from seed 3, with `clicks` in order: what the run
+/// printed.
 fn hearts_clicks(clicks: &[(f32, f32)], out: &Path) -> String {
+    hearts_after(&[], clicks, out)
+}
+
+/// Hearts from seed 3 after the steps of `actions` (extra arguments), then `clicks`.
+fn hearts_after(actions: &[&str], clicks: &[(f32, f32)], out: &Path) -> String {
     let args = ["hearts", "--players", "human,ai,ai,ai", "--seed", "3"];
-    let mut c = play(&args, out);
+    let mut c = play(&[&args[..], actions].concat(), out);
     for (x, y) in clicks {
         c.arg("--click").arg(format!("{x},{y}"));
     }
@@ -1039,6 +1044,34 @@ fn hearts_three_cards_are_picked_one_by_one_and_passed_by_their_button() {
     );
     assert!(
         said.contains(&format!(": played: pass left: {a} {b} {c}")),
+        "{said}"
+    );
+}
+
+/// A click on a card that may not be played now asks the rules why, naming the card as the
+/// options do (`play 5S`): after the pass, P1 must follow the clubs led.
+#[test]
+fn hearts_a_click_on_a_card_that_may_not_follow_says_the_rules_reason() {
+    let (_, tiles, _) = card_table("games/hearts", 4, 3);
+    let hand: Vec<_> = tiles
+        .iter()
+        .filter(|t| (t.seat, t.zone) == (0, 1))
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let actions = ["--actions", "tests/window/hearts_pass.txt"];
+    // The fifth card of the hand after the pass (13 cards again, laid out as before): a spade.
+    let said = hearts_after(
+        &actions,
+        &[hand[4].rect.center()],
+        &dir.path().join("why.png"),
+    );
+    let click = said
+        .lines()
+        .find(|l| l.starts_with("click "))
+        .unwrap_or_default();
+    assert!(
+        click.contains(": rejected: 'play ")
+            && click.ends_with("S' is not allowed: you must follow suit"),
         "{said}"
     );
 }

@@ -10,6 +10,7 @@ use super::paint::Painter;
 use super::scene::Scene;
 use super::view::{self, action_for, within, BoardKind, Spot};
 use super::worker::{Thought, Worker};
+use crate::core::action::{Action, Arg};
 use crate::core::event::Event;
 use crate::def::board::Board;
 use crate::def::style::Style;
@@ -384,26 +385,23 @@ impl Table {
         let seat = p.seat;
         let scene = self.scene();
         let p = self.s.game.pending().expect("checked above");
-        // An option placed on the board, in the same pile as the click when it is a tile's.
-        let same_place = |s: &Spot| match (s, spot) {
-            (
-                Spot::Tile { zone, seat, .. },
-                Spot::Tile {
-                    zone: z, seat: t, ..
-                },
-            ) => *zone == z && *seat == t,
-            _ => true,
-        };
-        // Options the rules place themselves (`R.spot`) cannot be read back from a spot, nor
-        // can an option of another shape than a click makes (`move 6 1 5 2` from a cell).
+        // Options the rules place themselves (`R.spot`) cannot be read back from a cell or a
+        // space, nor can an option of another shape than a click makes (`move 6 1 5 2` from
+        // a cell); a tile can, by an option placed on another tile of the same pile.
         let placed = self.s.game.places_options();
         let clicked = |verb: &str| action_for(spot, board, verb);
-        let action = (scene.options.iter())
-            .filter(|(_, s)| !placed && s.first().is_some_and(same_place))
-            .map(|(i, _)| clicked(&p.options()[*i].verb))
-            .find(|a| {
-                (p.options().iter()).any(|o| o.verb == a.verb && o.args.len() == a.args.len())
-            });
+        let action = match spot {
+            Spot::Tile { .. } => {
+                tile_action(&scene, p.options(), spot, &self.s.game.pkg.items.names)
+            }
+            _ if placed => None,
+            _ => (scene.options.iter())
+                .filter(|(_, s)| !s.is_empty())
+                .map(|(i, _)| clicked(&p.options()[*i].verb))
+                .find(|a| {
+                    (p.options().iter()).any(|o| o.verb == a.verb && o.args.len() == a.args.len())
+                }),
+        };
         match (action, spot) {
             (Some(action), _) => match self.s.game.check_action(seat, &action) {
                 Err(e) => e.to_string(),
@@ -462,4 +460,39 @@ impl Table {
         let file = self.save_to.clone();
         self.message = Some(self.s.save(&file));
     }
+}
+
+/// The action a click on tile `spot` means, to ask the rules why it is not allowed: an option
+/// played on one other tile of the same pile, with that tile's code (or name, as `play QS`
+/// names a card) swapped for the clicked one's.
+fn tile_action(scene: &Scene, options: &[Action], spot: Spot, names: &[String]) -> Option<Action> {
+    let Spot::Tile { zone, seat, code } = spot else {
+        return None;
+    };
+    let name = |c: i64| usize::try_from(c).ok().and_then(|c| names.get(c));
+    (scene.options.iter()).find_map(|(i, spots)| {
+        let [Spot::Tile {
+            zone: z,
+            seat: t,
+            code: own,
+        }] = spots[..]
+        else {
+            return None;
+        };
+        if (z, t) != (zone, seat) {
+            return None;
+        }
+        let option = &options[*i];
+        let at = (option.args.iter()).position(|a| match a {
+            Arg::Int(c) => *c == own,
+            Arg::Str(n) => name(own) == Some(n),
+            _ => false,
+        })?;
+        let mut action = option.clone();
+        action.args[at] = match (&option.args[at], name(code)) {
+            (Arg::Str(_), Some(n)) => Arg::Str(n.clone()),
+            _ => Arg::Int(code),
+        };
+        Some(action)
+    })
 }
