@@ -534,3 +534,108 @@ fn mcts_plays_on_past_a_lucky_win() {
         );
     }
 }
+
+/// A race that never ends (the round cap is far off): each seat moves its marker `up` or
+/// `down`. `ai` is the AI script's text.
+fn endless_race(ai: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("race");
+    std::fs::create_dir_all(game.join("maps")).unwrap();
+    let manifest = "id = \"race\"\ntitle = \"Race\"\nversion = \"0.1.0\"\napi = 1\n\
+                    players = { min = 2, max = 2 }\n[maps]\ntable = \"maps/table.toml\"\n\
+                    [settings]\nround_cap = 100000\n[flow]\nstart = \"turn\"\n[flow.states]\n\
+                    turn = { next = [\"turn\", \"over\"], decide = true }\n\
+                    over = { final = true }\n";
+    std::fs::write(game.join("game.toml"), manifest).unwrap();
+    std::fs::write(
+        game.join("maps/table.toml"),
+        "name = \"Table\"\nkind = \"table\"\n",
+    )
+    .unwrap();
+    let rules = "local R = { states = {} }\n\
+                 function R.setup(G) G.x = { 0, 0 } end\n\
+                 R.states.turn = {\n\
+                 \x20 options = function() return { { \"down\" }, { \"up\" } } end,\n\
+                 \x20 act = function(G, ctx, option, p)\n\
+                 \x20   G.x[p] = G.x[p] + (option[1] == \"up\" and 1 or -1)\n\
+                 \x20   ctx:next_player()\n\
+                 \x20 end,\n}\nreturn R\n";
+    std::fs::write(game.join("rules.lua"), rules).unwrap();
+    std::fs::write(game.join("ai.lua"), ai).unwrap();
+    (dir, game)
+}
+
+const RACE_STANDING: &str = "local AI = {}\n\
+                          function AI.score() return 0 end\n\
+                          function AI.standing(G, ctx, p)\n\
+                          \x20 return math.max(0, math.min(1, (G.x[p] - G.x[3 - p] + 4) / 8))\n\
+                          end\n\
+                          AI.horizon = 6\nreturn AI\n";
+
+/// In a game whose playouts never end, `AI.standing` judges where they stop: the search bots
+/// move up, seed after seed; and a playout runs its horizon, not to the round cap.
+#[test]
+fn search_bots_judge_a_playout_by_ai_value_at_its_horizon() {
+    let (_dir, game) = endless_race(RACE_STANDING);
+    let pkg = std::sync::Arc::new(meeple::def::load_package(&game).unwrap());
+    let mut g = start_with(&pkg, "table", 2, 1, &[]);
+    assert_eq!(g.playout_horizon(), Some(6));
+    for seed in 1..=5 {
+        for bot in ["mcts:100", "montecarlo:40"] {
+            assert_eq!(chosen(&mut g, bot, seed), "up", "{bot}, seed {seed}");
+        }
+    }
+    let before = g.decisions();
+    g.random_playout(1000).unwrap();
+    let stopped = g.decisions() - before;
+    assert_eq!((stopped, g.outcome()), (1000, None));
+    let mut g = start_with(&pkg, "table", 2, 1, &[]);
+    let start = g.decisions();
+    let horizon = g.playout_horizon().unwrap();
+    g.random_playout(horizon as usize).unwrap();
+    assert_eq!(g.decisions() - start, 6);
+    let values = g.standings().unwrap();
+    assert!(values.iter().all(|v| (0.0..=1.0).contains(v)), "{values:?}");
+}
+
+/// A standing out of range is an error at `AI.standing`; a horizon without it, or not a whole
+/// number, is refused when the game loads.
+#[test]
+fn a_bad_ai_value_or_horizon_is_an_error() {
+    let (_dir, game) = endless_race(&RACE_STANDING.replace(
+        "math.max(0, math.min(1, (G.x[p] - G.x[3 - p] + 4) / 8))",
+        "2",
+    ));
+    let pkg = std::sync::Arc::new(meeple::def::load_package(&game).unwrap());
+    let mut g = start_with(&pkg, "table", 2, 1, &[]);
+    let mut bot = Seat::parse("mcts:10").unwrap().bot(1, 0).unwrap();
+    let e = bot.choose(&mut g).unwrap_err().to_string();
+    assert!(
+        e.contains("ai.lua:3: error: AI.standing returned a number (2) for P1, expected a number from 0 (lost) to 1 (won)"),
+        "{e}"
+    );
+    for (ai, said) in [
+        (
+            RACE_STANDING.replace("function AI.standing", "function AI.worth"),
+            "AI.horizon needs AI.standing(G, ctx, seat), which judges the position where a playout stops",
+        ),
+        (
+            RACE_STANDING.replace("AI.horizon = 6", "AI.horizon = 0"),
+            "AI.horizon must be a whole number of decisions, at least 1; got 0",
+        ),
+    ] {
+        let (_dir, game) = endless_race(&ai);
+        let pkg = std::sync::Arc::new(meeple::def::load_package(&game).unwrap());
+        let config = meeple::engine::GameConfig {
+            map: None,
+            seats: 2,
+            seed: 1,
+            settings: Vec::new(),
+        };
+        let Err(diags) = Game::new(pkg, config) else {
+            panic!("{said}: the game loaded");
+        };
+        let shown = meeple::diag::render(&diags);
+        assert!(shown.contains(said), "{shown}");
+    }
+}

@@ -3,7 +3,7 @@
 //! fresh re-deal of what the seat cannot see, so the bot never peeks. Playouts run in the VM
 //! (`Game::random_playout`); an AI script's scores pick the options it expands; an option that
 //! wins at once is played for as long as it keeps winning. A win shares 1 among the winners,
-//! anything else among all.
+//! anything else among all; a playout the AI's horizon stops is scored by `AI.standing`.
 
 use super::{Bot, Choice};
 use crate::core::event::Outcome;
@@ -96,8 +96,7 @@ impl Mcts {
             game.back_to(root)?;
             game.determinize(me, self.rng.next_u64())?;
             let path = self.descend(game, &mut tree, seats)?;
-            game.random_playout(PLAYOUT_STEPS)?;
-            let reward = rewards(game.outcome(), seats);
+            let reward = playout(game)?;
             for n in path {
                 let node = &mut tree[n];
                 node.visits += 1.0;
@@ -187,6 +186,19 @@ fn best_child(tree: &[Node], at: usize) -> Option<(usize, usize)> {
         })
         .max_by(|a, b| a.2.total_cmp(&b.2))
         .map(|(i, c, _)| (i, c))
+}
+
+/// A playout from the game's position and each seat's reward at its end. It plays on at
+/// random to the end (at most `PLAYOUT_STEPS` decisions), or, when the AI judges positions
+/// (`AI.standing`), for its horizon, and then the AI's values are the rewards.
+pub(super) fn playout(game: &mut Game) -> Result<Vec<f64>, GameError> {
+    let horizon = game.playout_horizon();
+    game.random_playout(horizon.map_or(PLAYOUT_STEPS, |h| h as usize))?;
+    let seats = game.config.seats;
+    match (game.outcome(), horizon) {
+        (None, Some(_)) => game.standings(),
+        (outcome, _) => Ok(rewards(outcome, seats)),
+    }
 }
 
 /// Reward per seat: a win shares 1 among the winners, anything else shares it among all.

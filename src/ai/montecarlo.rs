@@ -1,7 +1,7 @@
 //! Flat Monte Carlo for any game, hidden information included: the options (the AI's best
 //! `WIDTH` when the game has an AI) are tried in turn, each try from a fresh determinization
-//! of what the seat cannot see (or a fresh seed for chance), then played out at random; the
-//! option with the best mean result wins.
+//! of what the seat cannot see (or a fresh seed for chance), then played out at random (see
+//! `mcts::playout`); the option with the best mean result wins.
 
 use super::mcts::WIDTH;
 use super::{Bot, Choice};
@@ -9,8 +9,6 @@ use crate::core::rng::GameRng;
 use crate::engine::{Game, GameError, Mark};
 
 pub const DEFAULT_PLAYOUTS: u32 = 200;
-/// Decisions a playout may take before it is scored as unfinished.
-const PLAYOUT_STEPS: usize = 2000;
 
 pub struct MonteCarlo {
     playouts: u32,
@@ -37,7 +35,6 @@ impl MonteCarlo {
             tried.sort_by(|a, b| scores[*b].total_cmp(&scores[*a]));
             tried.truncate(WIDTH);
         }
-        let seats = game.config.seats;
         let mut total = vec![0.0; tried.len()];
         let rounds = (self.playouts as usize).div_ceil(tried.len());
         for k in 0..rounds * tried.len() {
@@ -45,8 +42,7 @@ impl MonteCarlo {
             game.back_to(root)?;
             game.determinize(seat, self.rng.next_u64())?;
             game.apply_index(tried[at])?;
-            game.random_playout(PLAYOUT_STEPS)?;
-            total[at] += super::mcts::rewards(game.outcome(), seats)[seat];
+            total[at] += super::mcts::playout(game)?[seat];
         }
         Ok(tried
             .into_iter()

@@ -138,6 +138,10 @@ pub enum Policy {
 /// A position to come back to: what `Rules::mark` remembers.
 pub type MarkId = usize;
 
+/// Decisions a search bot's playout runs before `AI.standing` judges it, when the AI gives no
+/// `AI.horizon`.
+pub const DEFAULT_HORIZON: u64 = 100;
+
 pub trait Rules {
     /// Starts the game afresh from `seed`: an empty position, the rules' setup, and the flow
     /// run to the first decision.
@@ -235,6 +239,13 @@ pub trait Rules {
     fn scores(&self, style: Option<&str>) -> Result<Vec<f64>, GameError>;
     /// The best score and the pending options that reach it.
     fn best(&self, style: Option<&str>) -> Result<(f64, Vec<usize>), GameError>;
+
+    /// How many decisions a search bot's playout runs before `AI.standing` judges where it
+    /// stopped: `AI.horizon` (or `DEFAULT_HORIZON`) when the AI has `AI.standing`; None plays
+    /// playouts to the end.
+    fn playout_horizon(&self) -> Option<u64>;
+    /// `AI.standing` of the position for every seat, from 0 (lost) to 1 (won).
+    fn standings(&self) -> Result<Vec<f64>, GameError>;
 
     /// The rules' numbers of the game (`R.stats`), sorted by name.
     fn stats(&self) -> Result<Vec<(String, f64)>, GameError>;

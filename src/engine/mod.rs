@@ -397,6 +397,17 @@ impl Game {
         self.rules.drive(&policies, &mut [], max_steps as u64)
     }
 
+    /// How many decisions a search bot's playout runs before `AI.standing` judges it (None:
+    /// the game has no `AI.standing`, playouts go to the end).
+    pub fn playout_horizon(&self) -> Option<u64> {
+        self.rules.playout_horizon()
+    }
+
+    /// `AI.standing` of the position for every seat, from 0 (lost) to 1 (won).
+    pub fn standings(&self) -> Result<Vec<f64>, GameError> {
+        self.rules.standings()
+    }
+
     /// Decisions applied since the game began.
     pub fn decisions(&self) -> u64 {
         self.rules.decisions().unwrap_or(0)

@@ -1049,6 +1049,7 @@ fn check_effects(rules: &Table, board: &Board, path: &str, diags: &mut Vec<Diagn
 fn check_ai(ai: Option<&Table>, path: &str, diags: &mut Vec<Diagnostic>) {
     let Some(ai) = ai else { return };
     let mut problems = check_scoring(ai, "AI", path);
+    problems.extend(check_standing(ai).map(|m| Diagnostic::error(path, m)));
     if let Ok(Value::Table(styles)) = ai.get::<Value>("styles") {
         for (name, style) in styles.pairs::<Value, Value>().flatten() {
             let name = field("AI.styles", &name.to_string().unwrap_or_default());
@@ -1101,6 +1102,28 @@ fn check_scoring(ai: &Table, name: &str, path: &str) -> Vec<Diagnostic> {
     }
     let located = problems.into_iter().map(|m| Diagnostic::error(path, m));
     missing.into_iter().chain(located).collect()
+}
+
+/// The problem of `AI.standing` and `AI.horizon`, if any: a function, and a whole number of
+/// decisions (at least 1) that only means something beside it.
+fn check_standing(ai: &Table) -> Option<String> {
+    let value = ai.raw_get::<Value>("standing").unwrap_or(Value::Nil);
+    let horizon = ai.raw_get::<Value>("horizon").unwrap_or(Value::Nil);
+    match (&value, &horizon) {
+        (Value::Nil | Value::Function(_), Value::Nil) => None,
+        (Value::Function(_), Value::Integer(n)) if *n >= 1 => None,
+        (Value::Function(_), other) => Some(format!(
+            "AI.horizon must be a whole number of decisions, at least 1; got {}",
+            other.to_string().unwrap_or_else(|_| other.type_name().to_string())
+        )),
+        (Value::Nil, _) => Some(
+            "AI.horizon needs AI.standing(G, ctx, seat), which judges the position where a playout stops".into(),
+        ),
+        (other, _) => Some(format!(
+            "AI.standing must be a function(G, ctx, seat) returning 0 to 1, got {}",
+            other.type_name()
+        )),
+    }
 }
 
 /// The problem of one entry of `<name>.fixed`, if any: its key is a verb, its score a number

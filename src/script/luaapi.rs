@@ -341,6 +341,8 @@ pub const CLASSES: &[Class] = &[
             hook("scores", &[G, CTX, SEAT, ("options", "meeple.Option[]")], &[("", "number[]")], "Instead of `score`: the scores of the whole decision, one per option."),
             field("fixed", "table<string, number>?", "Scores of verbs that depend on nothing: `{ roll = 0 }`."),
             field("styles", "table<string, meeple.AI>?", "Other strategies, played by the `ai:<name>` bot."),
+            hook("standing", &[G, CTX, SEAT], &[("", "number")], "How well the game stands for `seat`, from 0 (lost) to 1 (won). With it, the search bots' playouts stop after `horizon` decisions and score the seats by it, instead of playing to the end."),
+            field("horizon", "integer?", "Decisions a search bot's playout runs before `standing` judges it (100)."),
         ],
     },
 ];

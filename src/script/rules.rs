@@ -1027,6 +1027,42 @@ impl Rules for Host {
         Ok((best, tied.iter().map(|i| i - 1).collect()))
     }
 
+    fn playout_horizon(&self) -> Option<u64> {
+        let ai = self.ai.as_ref()?;
+        let Ok(Value::Function(_)) = ai.raw_get::<Value>("standing") else {
+            return None;
+        };
+        match ai.raw_get::<Value>("horizon") {
+            Ok(Value::Integer(n)) if n >= 1 => Some(n as u64),
+            _ => Some(crate::core::rules::DEFAULT_HORIZON),
+        }
+    }
+
+    fn standings(&self) -> Result<Vec<f64>, GameError> {
+        let value: Function = (self.ai.as_ref())
+            .and_then(|ai| ai.raw_get("standing").ok())
+            .ok_or_else(|| GameError::Rejected("the AI script has no AI.standing".into()))?;
+        let ctx = || self.context("AI.standing");
+        (0..self.seats)
+            .map(|seat| {
+                let v: Value = self.call(&value, (self.g(), &self.ctx, seat + 1), &ctx)?;
+                match v {
+                    Value::Integer(n) if (0..=1).contains(&n) => Ok(n as f64),
+                    Value::Number(x) if (0.0..=1.0).contains(&x) => Ok(x),
+                    other => Err(self.error_at(
+                        Some(value.clone()),
+                        format!(
+                            "AI.standing returned {} for P{}, expected a number from 0 (lost) to 1 (won)",
+                            described(&other),
+                            seat + 1
+                        ),
+                        "AI.standing",
+                    )),
+                }
+            })
+            .collect()
+    }
+
     fn stats(&self) -> Result<Vec<(String, f64)>, GameError> {
         let Some(stats) = self.game.stats.clone() else {
             return Ok(Vec::new());
