@@ -162,21 +162,24 @@ fn hop_click(cells: &[(usize, usize)], out: &Path) -> String {
 }
 
 /// Every other cell is in the style's `checkered` colour, the bottom-left one dark. A stone
-/// that can move wears a ring; clicks are made in order: one on that stone offers its moves,
-/// one on a cell no move starts from says so (no move of the click's shape is made up).
+/// that can move wears a ring; clicks are made in order: one on that stone offers its moves
+/// (and so does a second), one on a cell no move starts from says so (no move of the click's
+/// shape is made up).
 #[test]
 fn a_checkered_board_rings_movable_stones_and_takes_clicks_in_order() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("hop.png");
-    let said = hop_click(&[(2, 0), (0, 1)], &out);
+    let said = hop_click(&[(2, 0), (2, 0), (0, 1)], &out);
     let clicks: Vec<&str> = said.lines().filter(|l| l.starts_with("click ")).collect();
-    assert_eq!(clicks.len(), 2, "{said}");
+    assert_eq!(clicks.len(), 3, "{said}");
+    for click in &clicks[..2] {
+        assert!(
+            click.ends_with(": several options here: pick one on the right"),
+            "{said}"
+        );
+    }
     assert!(
-        clicks[0].ends_with(": several options here: pick one on the right"),
-        "{said}"
-    );
-    assert!(
-        clicks[1].ends_with(": nothing to do at (1, 2) now"),
+        clicks[2].ends_with(": nothing to do at (1, 2) now"),
         "{said}"
     );
     let g = GridGeom::new(board().board, 3, 3, false);
@@ -1074,6 +1077,80 @@ fn hearts_a_click_on_a_card_that_may_not_follow_says_the_rules_reason() {
             && click.ends_with("S' is not allowed: you must follow suit"),
         "{said}"
     );
+}
+
+/// Two copies of a tile are two picks: the copy clicked is the one lifted, and the one a
+/// second click puts back, wherever the copies lie in the hand (`a a b c a`), and a lifted
+/// tile answers a click where it stands.
+#[test]
+fn copies_of_a_tile_are_picked_and_put_back_one_by_one() {
+    use meeple::app::seating::{placed, TableGeom};
+    use meeple::app::tableview::TableView;
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("dup");
+    std::fs::create_dir_all(game.join("maps")).unwrap();
+    let manifest = "id = \"dup\"\ntitle = \"Dup\"\nversion = \"0.1.0\"\napi = 1\n\
+                    players = { min = 1, max = 1 }\nitems = [\"a\", \"b\", \"c\"]\n\
+                    [zones]\nhand = { visibility = \"owner\", per_seat = true }\n\
+                    [maps]\ntable = \"maps/table.toml\"\n\
+                    [flow]\nstart = \"turn\"\n[flow.states]\n\
+                    turn = { next = [\"over\"], decide = true }\nover = { final = true }\n";
+    std::fs::write(game.join("game.toml"), manifest).unwrap();
+    std::fs::write(
+        game.join("maps/table.toml"),
+        "name = \"Table\"\nkind = \"table\"\n",
+    )
+    .unwrap();
+    let rules = "local R = { states = {} }\n\
+                 function R.setup(G, ctx) ctx.zone.hand[1]:add(0, 0, 1, 2, 0) end\n\
+                 R.states.turn = {\n\
+                 \x20 options = function() return { { \"pair\" }, { \"triple\" } } end,\n\
+                 \x20 act = function() return \"over\" end,\n}\n\
+                 function R.spot(G, ctx, o)\n\
+                 \x20 if o[1] == \"pair\" then return \"hand\", 0, 0 end\n\
+                 \x20 return \"hand\", 0, 0, 0\nend\nreturn R\n";
+    std::fs::write(game.join("rules.lua"), rules).unwrap();
+    let pkg = std::sync::Arc::new(meeple::def::load_package(&game).unwrap());
+    let config = meeple::engine::GameConfig {
+        map: None,
+        seats: 1,
+        seed: 1,
+        settings: Vec::new(),
+    };
+    let g = meeple::engine::Game::new(pkg, config).unwrap();
+    let view = TableView::read(&g, &g.world().unwrap(), Some(0));
+    let b = board().board;
+    let (tiles, _) = placed(b, &TableGeom::new(b, 1, 0), 1, &view);
+    let at = |i: usize| tiles.iter().find(|t| t.index == i).unwrap().rect;
+    let centre = |i: usize| at(i).center();
+    let lifted = |i: usize| {
+        let r = at(i);
+        (r.x + r.w / 2.0, r.y - r.h * 0.2)
+    };
+    let out = dir.path().join("dup.png");
+    let path = game.display().to_string();
+    let mut c = play(&[path.as_str(), "--players", "human"], &out);
+    for (x, y) in [centre(4), lifted(4), centre(0), centre(4), lifted(0)] {
+        c.arg("--click").arg(format!("{x},{y}"));
+    }
+    let said = run(c);
+    let clicks: Vec<&str> = said.lines().filter(|l| l.starts_with("click ")).collect();
+    let want = [
+        "picked a: 2 options take them; pick more",
+        "put back a",
+        "picked a: 2 options take them; pick more",
+        "picked a a: a button plays them, or pick more",
+        "put back a",
+    ];
+    assert_eq!(clicks.len(), want.len(), "{said}");
+    for (click, want) in clicks.iter().zip(want) {
+        assert!(click.ends_with(want), "{click}: want {want}");
+    }
+    // The fifth tile stands lifted; above the first, back in its row, is the table.
+    let shot = Shot::load(&out);
+    let table = shot.at((b.x + b.w - 20.0, lifted(0).1));
+    assert_ne!(shot.at(lifted(4)), table, "the last a stands lifted");
+    shot.assert_near(lifted(0), table, "the table above the first a");
 }
 
 /// Every screenshot command docs/playing.md lists (after "The screenshots above come from

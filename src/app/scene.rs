@@ -17,10 +17,8 @@ pub struct Scene {
     /// Every pending option with the spots it names: none (a button), one (a click plays it)
     /// or several tiles, picked together before its button plays it.
     pub options: Vec<(usize, Vec<Spot>)>,
-    /// The spots picked so far (a spot with several options, or tiles toward an option of
-    /// several), and how many options take them all.
-    pub picked: Vec<Spot>,
-    pub fitting: usize,
+    /// The spots picked so far, with their positions in their piles (see `Table::picked`).
+    pub picked: Vec<(Spot, usize)>,
     /// Some option is played by picking several tiles.
     pub together: bool,
     /// Options offered as buttons: index and label.
@@ -51,7 +49,7 @@ impl Scene {
     /// a table of zones shows.
     pub fn read(
         game: &mut Game,
-        picked: &[Spot],
+        picked: &[(Spot, usize)],
         seats: &[String],
         human: bool,
         viewer: Option<usize>,
@@ -83,13 +81,14 @@ impl Scene {
             _ => None,
         };
         // The options still open to a click: all, or those that take the picked spots.
-        let fits = |spots: &[Spot]| !spots.is_empty() && within(picked, spots);
+        let spots: Vec<Spot> = picked.iter().map(|p| p.0).collect();
+        let fits = |s: &[Spot]| !s.is_empty() && within(&spots, s);
         let open = options.iter().filter(|(_, s)| fits(s)).count();
         let few = open <= FEW;
         let buttons = options
             .iter()
             .filter(|(_, s)| {
-                let exact = picked.len() == s.len() && fits(s);
+                let exact = spots.len() == s.len() && fits(s);
                 human && (s.is_empty() || (fits(s) && (few || exact)))
             })
             .map(|(i, _)| (*i, shown.labels[*i].clone()))
@@ -113,7 +112,6 @@ impl Scene {
         Scene {
             last: last_cell(&world),
             board_only: if few { 0 } else { open },
-            fitting: open,
             together: options.iter().any(|(_, s)| s.len() > 1),
             picked: picked.to_vec(),
             world,

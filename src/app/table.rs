@@ -52,9 +52,10 @@ pub struct Table {
     /// options than fit shows them a page at a time, and keeps its page while the same
     /// options are offered (as when another seat answers a simultaneous decision).
     pub page: (Vec<(usize, String)>, usize),
-    /// The spots picked so far: a spot with several options (offered as buttons), or tiles
-    /// toward an option played with several (a tile twice: two copies).
-    pub picked: Vec<Spot>,
+    /// The spots picked so far, each with its position in its pile (a tile's; else 0): a
+    /// spot with several options (offered as buttons), or tiles toward an option played with
+    /// several (two copies of a tile are two entries).
+    pub picked: Vec<(Spot, usize)>,
     pub(super) worker: Option<Worker>,
     /// Counts position changes; a bot answer for an older position is dropped.
     pub(super) generation: u64,
@@ -267,17 +268,17 @@ impl Table {
     fn click_board(&mut self, layout: &Layout, pos: (f32, f32), now: f64) -> Option<String> {
         let board = self.board()?.clone();
         let scene = self.scene();
-        let (spot, copy) = view::spot_at(
+        let (spot, at) = view::spot_at(
             self.kind()?,
             layout,
             &board,
             &scene.world,
             &self.style,
-            scene.table.as_ref(),
+            scene.table.as_ref().map(|t| (t, &scene.picked[..])),
             pos,
         )?;
         let text = match scene.human {
-            true => self.pick(&scene, spot, copy, now),
+            true => self.pick(&scene, spot, at, now),
             false => None,
         };
         // A rules error that turned the options into buttons explains a click that does nothing.
@@ -289,63 +290,51 @@ impl Table {
         Some(text)
     }
 
-    /// A person's click on `spot` (its `copy`-th copy, for a tile): what it did, or None when
-    /// no option takes it.
-    fn pick(&mut self, scene: &Scene, spot: Spot, copy: usize, now: f64) -> Option<String> {
-        let name = |s: &Spot| match (s, &scene.table) {
-            (Spot::Tile { code, .. }, Some(t)) => t.name(*code),
-            _ => String::new(),
-        };
-        if copy < self.picked.iter().filter(|s| **s == spot).count() {
-            let at = self.picked.iter().rposition(|s| *s == spot)?;
-            self.picked.remove(at);
-            self.scene = None;
-            return Some(format!("put back {}", name(&spot)));
+    /// A person's click on `spot` (at position `at` of its pile, for a tile): what it did,
+    /// or None when no option takes it.
+    fn pick(&mut self, scene: &Scene, spot: Spot, at: usize, now: f64) -> Option<String> {
+        let here = (spot, at);
+        if let Some(k) = self.picked.iter().position(|p| *p == here) {
+            // A picked tile goes back; a spot with several options is offered again.
+            if scene.together {
+                self.picked.remove(k);
+                self.scene = None;
+                return Some(format!("put back {}", spot_name(scene, &spot)));
+            }
+            self.picked.clear();
         }
-        let mut more = self.picked.clone();
+        let mut more: Vec<Spot> = self.picked.iter().map(|p| p.0).collect();
         more.push(spot);
         let fitting: Vec<&(usize, Vec<Spot>)> = (scene.options.iter())
             .filter(|(_, s)| within(&more, s))
             .collect();
         let one_spot = fitting.iter().all(|(_, s)| s.len() == 1);
-        let names = |spots: &[Spot]| spots.iter().map(name).collect::<Vec<_>>().join(" ");
+        let same_pile = self.picked.first().is_some_and(|p| same_pile(&p.0, &spot));
         match (&fitting[..], one_spot) {
             ([], _) if self.picked.is_empty() => None,
             // Tiles picked toward an option of several stay until put back.
-            ([], _) if !scene.options.iter().all(|(_, s)| s.len() <= 1) => Some(format!(
+            ([], _) if scene.together && same_pile => Some(format!(
                 "no option takes {} with {}; click a picked one to put it back",
-                name(&spot),
-                names(&self.picked)
+                spot_name(scene, &spot),
+                names(scene, &more[..more.len() - 1])
             )),
-            // A spot with several options was picked: start again from this one.
+            // Another place: start again from there.
             ([], _) => {
                 self.picked.clear();
                 self.scene = None;
                 let scene = self.scene();
-                self.pick(&scene, spot, copy, now)
+                self.pick(&scene, spot, at, now)
             }
             ([(index, _)], true) => Some(self.play_clicked(*index, now)),
             (_, true) => {
-                self.picked = more;
+                self.picked = vec![here];
                 self.scene = None;
                 Some("several options here: pick one on the right".into())
             }
             (fitting, false) => {
-                let exact = fitting.iter().any(|(_, s)| s.len() == more.len());
-                let said = match (exact, fitting.len()) {
-                    (true, 1) => format!("picked {}: its button plays it", names(&more)),
-                    (true, _) => {
-                        format!("picked {}: a button plays them, or pick more", names(&more))
-                    }
-                    (false, n) => format!(
-                        "picked {}: {} take them; pick more",
-                        names(&more),
-                        crate::diag::plural(n, "option")
-                    ),
-                };
-                self.picked = more;
+                self.picked.push(here);
                 self.scene = None;
-                Some(said)
+                Some(picked_text(scene, &more, fitting))
             }
         }
     }
@@ -495,4 +484,45 @@ fn tile_action(scene: &Scene, options: &[Action], spot: Spot, names: &[String]) 
         };
         Some(action)
     })
+}
+
+/// How a picked spot is named: a tile by its label, anything else by nothing.
+fn spot_name(scene: &Scene, spot: &Spot) -> String {
+    match (spot, &scene.table) {
+        (Spot::Tile { code, .. }, Some(t)) => t.name(*code),
+        _ => String::new(),
+    }
+}
+
+fn names(scene: &Scene, spots: &[Spot]) -> String {
+    let names: Vec<String> = spots.iter().map(|s| spot_name(scene, s)).collect();
+    names.join(" ")
+}
+
+/// Whether two spots are tiles of one pile.
+fn same_pile(a: &Spot, b: &Spot) -> bool {
+    match (a, b) {
+        (
+            Spot::Tile { zone, seat, .. },
+            Spot::Tile {
+                zone: z, seat: t, ..
+            },
+        ) => (zone, seat) == (z, t),
+        _ => false,
+    }
+}
+
+/// What picking `picked` (the tiles so far, the last just now) says: the button that plays
+/// them, or how many options take them.
+fn picked_text(scene: &Scene, picked: &[Spot], fitting: &[&(usize, Vec<Spot>)]) -> String {
+    let named = names(scene, picked);
+    let exact = fitting.iter().any(|(_, s)| s.len() == picked.len());
+    match (exact, fitting.len()) {
+        (true, 1) => format!("picked {named}: its button plays it"),
+        (true, _) => format!("picked {named}: a button plays them, or pick more"),
+        (false, n) => format!(
+            "picked {named}: {} take them; pick more",
+            crate::diag::plural(n, "option")
+        ),
+    }
 }

@@ -74,8 +74,8 @@ pub struct Frame<'a> {
     pub now: f64,
     /// Spots where a click does something now.
     pub targets: &'a [Spot],
-    /// Tiles picked toward an option played with several (a tile twice: two copies).
-    pub picked: &'a [Spot],
+    /// Tiles picked toward an option played with several, with their positions in their piles.
+    pub picked: &'a [(Spot, usize)],
     /// Spaces to highlight briefly (changed by a reload).
     pub changed: &'a [usize],
     /// The last placed cell (grid), to mark.
@@ -106,15 +106,15 @@ pub fn grid_geom(layout: &Layout, world: &World, style: &Style) -> Option<GridGe
     ))
 }
 
-/// The spot under a window position, and which copy it is (a tile's rank among the same
-/// tiles of its pile; else 0).
+/// The spot under a window position, and its position in its pile (a tile's; else 0); on a
+/// table, with the tiles picked so far (they stand lifted).
 pub fn spot_at(
     kind: BoardKind,
     layout: &Layout,
     board: &Board,
     world: &World,
     style: &Style,
-    table: Option<&TableView>,
+    table: Option<(&TableView, &[(Spot, usize)])>,
     pos: (f32, f32),
 ) -> Option<(Spot, usize)> {
     let spot = match kind {
@@ -125,7 +125,10 @@ pub fn spot_at(
         BoardKind::Grid => grid_geom(layout, world, style)?
             .cell_at(pos)
             .map(|(r, c)| Spot::Cell(r, c)),
-        BoardKind::Table => return zones::tile_at(layout, table?, pos),
+        BoardKind::Table => {
+            let (table, picked) = table?;
+            return zones::tile_at(layout, table, picked, pos);
+        }
     };
     spot.map(|s| (s, 0))
 }

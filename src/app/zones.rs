@@ -48,7 +48,7 @@ pub fn draw(f: &Frame) {
             Some(k) => slid(geom.band(p.seat, 0, bands), p.rect, k),
             None => p.rect,
         };
-        let picked = copy_rank(&tiles, p) < f.picked.iter().filter(|s| **s == spot(p)).count();
+        let picked = f.picked.contains(&(spot(p), p.index));
         let rect = if picked {
             raised(rect, f.layout.scale)
         } else {
@@ -89,9 +89,14 @@ fn slid(from: Rect, to: Rect, k: f32) -> Rect {
 
 /// A picked tile: lifted out of its row, with a ring.
 fn raised(r: Rect, scale: f32) -> Rect {
-    let lifted = Rect::new(r.x, r.y - r.h * 0.3, r.w, r.h);
-    outline(lifted.inset(-3.0 * scale), 3.0 * scale, PICKED);
-    lifted
+    let up = lifted(r);
+    outline(up.inset(-3.0 * scale), 3.0 * scale, PICKED);
+    up
+}
+
+/// Where a picked tile stands: above its place in the row.
+fn lifted(r: Rect) -> Rect {
+    Rect::new(r.x, r.y - r.h * 0.3, r.w, r.h)
 }
 
 fn spot(p: &Placed) -> Spot {
@@ -194,26 +199,33 @@ fn stack(f: &Frame, t: &TableView, band: Rect, top: Option<i64>, count: usize, l
     f.p.text_in(label, at, size, Align::Left, ink);
 }
 
-/// The viewer's face-up tile (and its rank among the same tiles of its pile), or the shared
-/// pile, under a window position.
-pub fn tile_at(layout: &Layout, t: &TableView, pos: (f32, f32)) -> Option<(Spot, usize)> {
+/// The viewer's face-up tile (and its position in its pile), or the shared pile, under a
+/// window position; a `picked` tile is where it stands lifted.
+pub fn tile_at(
+    layout: &Layout,
+    t: &TableView,
+    picked: &[(Spot, usize)],
+    pos: (f32, f32),
+) -> Option<(Spot, usize)> {
     let viewer = t.viewer?;
     let geom = TableGeom::new(layout.board, t.seats, viewer);
     let (tiles, shared) = placed(layout.board, &geom, t.seat_zones().count(), t);
-    let tile = tiles
+    let stands = |p: &Placed| match picked.contains(&(spot(p), p.index)) {
+        true => lifted(p.rect),
+        false => p.rect,
+    };
+    let mine = tiles
         .iter()
-        .find(|p| p.seat == viewer && p.face.is_some() && p.rect.contains(pos))
-        .map(|p| (spot(p), copy_rank(&tiles, p)));
+        .filter(|p| p.seat == viewer && p.face.is_some());
+    // Lifted tiles first: one stands over the row above its own.
+    let (up, down): (Vec<&Placed>, Vec<&Placed>) =
+        mine.partition(|p| picked.contains(&(spot(p), p.index)));
+    let tile = (up.into_iter().chain(down))
+        .find(|p| stands(p).contains(pos))
+        .map(|p| (spot(p), p.index));
     tile.or_else(|| {
         (shared.iter())
             .find(|s| s.band.contains(pos))
             .map(|s| (Spot::Pile(s.zone), 0))
     })
-}
-
-/// How many of the same tile come before `p` in its pile.
-fn copy_rank(tiles: &[Placed], p: &Placed) -> usize {
-    (tiles.iter())
-        .filter(|q| (q.zone, q.seat, q.face) == (p.zone, p.seat, p.face) && q.index < p.index)
-        .count()
 }
