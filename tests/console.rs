@@ -132,6 +132,29 @@ fn a_position_edited_and_saved_plays_on_from_the_edit() {
         (replayed.trim_end(), code),
         ("ok: 0 steps reproduced exactly; the position was edited by hand after step 0 (meeple console), later steps are not re-run", Some(0))
     );
+    // Played on with --record, the record keeps where it ends: its steps do not lead there.
+    let rec = dir.path().join("rec.json");
+    let rec = rec.to_str().unwrap();
+    let args = [
+        "play",
+        "--load",
+        file,
+        "--players",
+        "ai,ai",
+        "--text",
+        "--record",
+        rec,
+    ];
+    let (_, code) = meeple(&args);
+    assert_eq!(code, Some(0));
+    let (replayed, code) = meeple(&["replay", rec]);
+    assert!(
+        replayed.contains("edited by hand after step 0"),
+        "{replayed}"
+    );
+    assert_eq!(code, Some(0));
+    let (resumed, _) = meeple(&["play", "--load", rec, "--text"]);
+    assert!(resumed.contains("resumed monopoly after "), "{resumed}");
     let mut record: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
     assert_eq!(record["edits"], serde_json::json!([0]));

@@ -6,7 +6,7 @@ use super::Session;
 use crate::ai::Seat;
 use crate::def::Package;
 use crate::diag::Diagnostic;
-use crate::engine::{Game, GameConfig};
+use crate::engine::{Game, GameConfig, GameError};
 use crate::replay::Record;
 use std::path::Path;
 use std::sync::Arc;
@@ -169,30 +169,41 @@ impl Session {
         if file.is_empty() {
             return "usage: save FILE".into();
         }
-        match self.game.snapshot() {
-            Ok(snap) => {
-                self.record.snapshot = Some(snap);
-                self.record.layout = self.game.layout();
-                self.record.filled = self.game.last_cell();
-                self.record.backlog = self.backlog.iter().cloned().collect();
-                match self.record.save(Path::new(file)) {
-                    Ok(()) => {
-                        self.resumable = true;
-                        format!(
-                            "saved to {file} (resume with: meeple play --load {})",
-                            shell_word(file)
-                        )
-                    }
-                    Err(e) => format!("{file}: {e}"),
+        match self.keep_position() {
+            Ok(()) => match self.record.save(Path::new(file)) {
+                Ok(()) => {
+                    self.resumable = true;
+                    format!(
+                        "saved to {file} (resume with: meeple play --load {})",
+                        shell_word(file)
+                    )
                 }
-            }
+                Err(e) => format!("{file}: {e}"),
+            },
             Err(e) => e.to_string(),
         }
     }
 
-    /// Writes the whole game so far as a replay to `path`. Says what happened.
+    /// Puts the position in the record, as a save holds it: its snapshot, the ids it is
+    /// indexed by, the last cell filled and the last lines of the log.
+    fn keep_position(&mut self) -> Result<(), GameError> {
+        self.record.snapshot = Some(self.game.snapshot()?);
+        self.record.layout = self.game.layout();
+        self.record.filled = self.game.last_cell();
+        self.record.backlog = self.backlog.iter().cloned().collect();
+        Ok(())
+    }
+
+    /// Writes the whole game so far as a replay to `path`. Says what happened. A game whose
+    /// position was edited by hand keeps its position too: its steps do not lead there.
     pub fn write_replay(&mut self, path: &Path) -> Result<String, Diagnostic> {
-        self.record.snapshot = None;
+        let shown = || path.display().to_string();
+        match self.record.edits.is_empty() {
+            true => self.record.snapshot = None,
+            false => {
+                (self.keep_position()).map_err(|e| Diagnostic::error(shown(), e.to_string()))?
+            }
+        }
         self.record
             .save(path)
             .map_err(|e| Diagnostic::error(path.display().to_string(), e))?;
