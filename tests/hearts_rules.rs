@@ -187,21 +187,27 @@ fn a_pass_is_played_on_its_three_cards_and_the_next_hand_passes_right() {
         .collect();
     assert_eq!(shown.spots[0], place);
     let names: Vec<String> = first.iter().map(|c| g.pkg.item_label(*c)).collect();
-    assert_eq!(shown.labels[0], format!("pass left: {}", names.join(" ")));
+    assert_eq!(shown.labels[0], format!("pass {}", names.join(" ")));
+    let to = seat % 4 + 1;
+    assert_eq!(shown.status[seat - 1], [format!("0 points this hand · passes left to P{to}")]);
     let mut g = passed(3);
     exec(&mut g, "ctx.counter:set(1, 'score', 5)");
     let last_trick =
         "G.trick, G.lead, G.tricks, G.broken = {}, nil, 12, true G.pts = { 0, 0, 0, 0 }";
     position(&mut g, ["AH", "2H", "3H", "4H"], last_trick, 1);
     let seat = seat_to_play(&g);
-    assert!(g.shown(Some(seat - 1)).labels[0].starts_with("pass right: "));
+    let to = (seat + 2) % 4 + 1;
+    assert_eq!(
+        g.shown(Some(seat - 1)).status[seat - 1],
+        [format!("0 points this hand · passes right to P{to}")]
+    );
 }
 
 /// At the terminal a pass is typed by the cards' names or as the labels show them, in any
 /// order and letter case (P1 holds Q♠ K♠ A♥ on seed 3, and no A♠).
 #[test]
 fn a_pass_is_typed_in_any_order_by_names_or_as_shown() {
-    for typed in ["pass as qs ks", "pass left: A♥ K♠ Q♠", "PASS KS AH QS"] {
+    for typed in ["pass as qs ks", "pass A♥ K♠ Q♠", "PASS KS AH QS"] {
         let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_meeple"));
         cmd.args([
             "play",

@@ -1031,7 +1031,7 @@ fn hearts_three_cards_are_picked_one_by_one_and_passed_by_their_button() {
         .lines()
         .find_map(|l| {
             l.trim()
-                .strip_prefix(&format!("button 'pass left: {a} {b} {c}' at "))
+                .strip_prefix(&format!("button 'pass {a} {b} {c}' at "))
         })
         .unwrap_or_else(|| panic!("the pass button: {said}"));
     let (x, y) = button.split_once(',').unwrap();
@@ -1046,7 +1046,7 @@ fn hearts_three_cards_are_picked_one_by_one_and_passed_by_their_button() {
         "{said}"
     );
     assert!(
-        said.contains(&format!(": played: pass left: {a} {b} {c}")),
+        said.contains(&format!(": played: pass {a} {b} {c}")),
         "{said}"
     );
 }

@@ -4,9 +4,7 @@
 local AI = {}
 local R = require("rules")
 
-local function code_of(ctx, n)
-  for i, v in ipairs(ctx.items) do if v == n then return i - 1 end end
-end
+local code_of = R.code_of
 
 -- How much a card hurts to keep.
 local function danger(ctx, c)
@@ -40,8 +38,8 @@ function AI.score(G, ctx, p, option)
     if ti.suit == G.lead and ti.value > win then win = ti.value end
     pts = pts + R.points(t.card)
   end
+  if #G.trick == 3 and pts == 0 and c ~= 36 then return 70 + it.value end  -- safe win: shed high
   if it.value < win then return 50 + it.value end    -- duck as high as possible
-  if #G.trick == 3 and pts == 0 and c ~= 36 then return 40 + it.value end  -- safe win: shed high
   return -it.value - R.points(c) * 5
 end
 

@@ -15,9 +15,21 @@ local function value(ctx, c) return ctx:item(c).value end
 local function name(ctx, c) return ctx.items[c + 1] end
 local function pretty(ctx, c) return ctx:item(c).label end
 
+-- The code of the card a player names, by its name in any letter case (`qs`) or as it is
+-- shown (`Q♠`); nil for no card. The lookup table is made once, from the items.
+local codes
 local function code_of(ctx, n)
-  for i, v in ipairs(ctx.items) do if v == n then return i - 1 end end
+  if not codes then
+    codes = {}
+    for i, v in ipairs(ctx.items) do
+      codes[v] = i - 1
+      codes[ctx:item(i - 1).label] = i - 1
+    end
+  end
+  n = tostring(n)
+  return codes[n:upper()] or codes[n]
 end
+R.code_of = code_of
 
 local function points(c)
   if c == QS then return 13 end
@@ -204,9 +216,7 @@ end
 function R.label(G, ctx, option)
   local parts = {}
   for i = 2, #option do parts[#parts + 1] = pretty(ctx, code_of(ctx, option[i])) end
-  local cards = table.concat(parts, " ")
-  if option[1] == "pass" then return "pass " .. G.dir .. ": " .. cards end
-  return option[1] .. " " .. cards
+  return option[1] .. " " .. table.concat(parts, " ")
 end
 
 -- Each option is played on its cards in your hand: one to play, three to pass.
@@ -217,7 +227,11 @@ function R.spot(G, ctx, option)
 end
 
 function R.status(G, ctx, p)
-  return string.format("%d points this hand", G.pts[p])
+  local s = string.format("%d points this hand", G.pts[p])
+  if ctx:state() == "pass" then
+    s = s .. string.format(" · passes %s to P%d", G.dir, (p - 1 + SHIFT[G.dir]) % 4 + 1)
+  end
+  return s
 end
 
 function R.why_not(G, ctx, action, p)
@@ -234,7 +248,17 @@ function R.why_not(G, ctx, action, p)
     if #G.trick == 0 and suit(ctx, c) == "H" then return "hearts are not broken yet" end
     if G.tricks == 0 then return "no points on the first trick" end
   end
-  if action[1] == "pass" then return "name three different cards of your hand, e.g. pass 2C 5H QS" end
+  if action[1] == "pass" then
+    if #action ~= 4 then return "name three cards of your hand, e.g. pass 2C 5H QS" end
+    local named = {}
+    for i = 2, 4 do
+      local c = code_of(ctx, action[i])
+      if not c then return "no card named " .. tostring(action[i]) .. " (cards read like QS, 10H)" end
+      if ctx.zone.hand[p]:has(c) == 0 then return "you do not hold " .. pretty(ctx, c) end
+      if named[c] then return "name three different cards" end
+      named[c] = true
+    end
+  end
 end
 
 function R.stats(G, ctx)
