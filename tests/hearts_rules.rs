@@ -189,7 +189,10 @@ fn a_pass_is_played_on_its_three_cards_and_the_next_hand_passes_right() {
     let names: Vec<String> = first.iter().map(|c| g.pkg.item_label(*c)).collect();
     assert_eq!(shown.labels[0], format!("pass {}", names.join(" ")));
     let to = seat % 4 + 1;
-    assert_eq!(shown.status[seat - 1], [format!("0 points this hand · passes left to P{to}")]);
+    assert_eq!(
+        shown.status[seat - 1],
+        [format!("0 points this hand · passes left to P{to}")]
+    );
     let mut g = passed(3);
     exec(&mut g, "ctx.counter:set(1, 'score', 5)");
     let last_trick =
@@ -223,5 +226,23 @@ fn a_pass_is_typed_in_any_order_by_names_or_as_shown() {
         let text = String::from_utf8_lossy(&out.stdout);
         let passed = text.contains("everyone passed three cards left");
         assert_eq!(passed, typed != "pass as qs ks", "{typed}:\n{text}");
+    }
+}
+
+/// Without --players, a game of four gets four seats: `sim` seats the AI in each, `play` a
+/// person and three AIs.
+#[test]
+fn a_four_player_game_seats_four_by_default() {
+    let meeple = |args: &[&str]| {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_meeple"));
+        cmd.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
+        let out = typing(&mut cmd, "quit\n");
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    let sim = meeple(&["sim", "hearts", "--games", "2", "--jobs", "1"]);
+    assert!(sim.contains(" · players ai,ai,ai,ai · "), "{sim}");
+    let play = meeple(&["play", "hearts", "--seed", "3", "--text", "--no-watch"]);
+    for seat in [">P1 (human)", " P2 (ai)", " P3 (ai)", " P4 (ai)"] {
+        assert!(play.contains(seat), "{play}");
     }
 }

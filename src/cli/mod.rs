@@ -194,6 +194,17 @@ pub fn replay_note(
 }
 
 /// Finds and loads a game, or explains why not: every problem of every one of its files.
+/// The seats a game gets when `--players` is not given: `first`, then `ai`, in as many seats
+/// as the game's fewest players (at least two, when it takes two).
+pub fn default_players(pkg: &Package, first: &str) -> String {
+    let (min, max) = pkg.players;
+    let seats = min.max(2).min(max);
+    std::iter::once(first)
+        .chain(std::iter::repeat_n("ai", seats.saturating_sub(1)))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 pub fn load(game: &str) -> Result<Arc<Package>, Vec<Diagnostic>> {
     crate::session::read_game(game, false)
 }

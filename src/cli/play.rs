@@ -30,7 +30,7 @@ pub struct PlayArgs {
     /// Map to play on (default: the game's default map)
     #[arg(long)]
     map: Option<String>,
-    #[arg(long, help = concat!("Who plays each seat, comma-separated, one entry per seat: human, ", crate::bot_kinds!(), " (default: human,ai; with --load, the saved game's players)"))]
+    #[arg(long, help = concat!("Who plays each seat, comma-separated, one entry per seat: human, ", crate::bot_kinds!(), " (default: human, then ai in as many seats as the game's fewest players, at least 2; with --load, the saved game's players)"))]
     players: Option<String>,
     /// Seed of the game's random generator (default: a new one each game, printed at the start, or at the end when it would tell a person hidden cards)
     #[arg(long, value_parser = super::whole)]
@@ -272,8 +272,8 @@ fn start(a: &PlayArgs) -> Result<Session, Vec<Diagnostic>> {
         .as_deref()
         .expect("clap asks for a game unless --load");
     let pkg = load(name)?;
-    let players = a.players.as_deref().unwrap_or("human,ai");
-    let seats = Seat::parse_list(players).map_err(|e| vec![Diagnostic::error("--players", e)])?;
+    let players = (a.players.clone()).unwrap_or_else(|| super::default_players(&pkg, "human"));
+    let seats = Seat::parse_list(&players).map_err(|e| vec![Diagnostic::error("--players", e)])?;
     let seed = a.seed.unwrap_or_else(fresh_seed);
     let config = GameConfig {
         map: a.map.clone(),

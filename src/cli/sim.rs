@@ -22,8 +22,8 @@ pub struct SimArgs {
     /// Number of games
     #[arg(long, default_value_t = 100, value_parser = super::positive::<usize>)]
     games: usize,
-    #[arg(long, default_value = "ai,ai", help = concat!("Who plays each seat, comma-separated, one entry per seat: ", crate::bot_kinds!()))]
-    players: String,
+    #[arg(long, help = concat!("Who plays each seat, comma-separated, one entry per seat: ", crate::bot_kinds!(), " (default: ai in as many seats as the game's fewest players, at least 2)"))]
+    players: Option<String>,
     /// Worker threads (default: all cores); the numbers do not depend on it
     #[arg(long, value_parser = super::positive::<usize>)]
     jobs: Option<usize>,
@@ -45,7 +45,11 @@ pub struct SimArgs {
 
 pub fn run(a: SimArgs) -> CmdResult {
     let pkg = load(&a.game.game)?;
-    let seats = (a.players.split(',').map(Seat::parse_bot))
+    let players = a
+        .players
+        .clone()
+        .unwrap_or_else(|| super::default_players(&pkg, "ai"));
+    let seats = (players.split(',').map(Seat::parse_bot))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| vec![Diagnostic::error("--players", e)])?;
     let names: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
