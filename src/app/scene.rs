@@ -77,7 +77,7 @@ impl Scene {
         // A person's option placed on items they do not hold is a button; say why.
         let unheld = match (human, game.pending()) {
             (true, Some(p)) => (p.options().iter().enumerate())
-                .find_map(|(i, action)| game.unheld(p.seat, action, &shown.spots[i])),
+                .find_map(|(i, action)| game.unheld(&world, p.seat, action, &shown.spots[i])),
             _ => None,
         };
         // The options still open to a click: all, or those that take the picked spots.

@@ -93,22 +93,17 @@ impl TableView {
         ) else {
             return Vec::new();
         };
-        let mut left = held.clone();
-        let mut spots = Vec::new();
-        for code in codes {
-            let Arg::Int(code) = code else {
-                return Vec::new();
-            };
-            let Some(at) = left.iter().position(|c| c == code) else {
-                return Vec::new();
-            };
-            left.swap_remove(at);
-            spots.push(Spot::Tile {
-                zone,
-                seat,
-                code: *code,
-            });
-        }
-        spots
+        let codes: Option<Vec<i64>> = (codes.iter())
+            .map(|c| match c {
+                Arg::Int(c) => Some(*c),
+                _ => None,
+            })
+            .collect();
+        let Some(codes) = codes.filter(|c| crate::core::zone::missing(held, c).is_empty()) else {
+            return Vec::new();
+        };
+        (codes.into_iter())
+            .map(|code| Spot::Tile { zone, seat, code })
+            .collect()
     }
 }

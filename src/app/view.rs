@@ -53,14 +53,7 @@ pub enum Spot {
 /// Whether every spot of `some` is among `all`, a spot named twice needing two there (two
 /// copies of a tile).
 pub fn within(some: &[Spot], all: &[Spot]) -> bool {
-    let mut left = all.to_vec();
-    some.iter().all(|s| match left.iter().position(|a| a == s) {
-        Some(at) => {
-            left.swap_remove(at);
-            true
-        }
-        None => false,
-    })
+    crate::core::zone::missing(all, some).is_empty()
 }
 
 /// Everything a renderer reads to draw one frame.

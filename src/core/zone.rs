@@ -62,6 +62,21 @@ pub enum Seen {
     Nothing {},
 }
 
+/// The items of `want` that `have` lacks, a value named twice needing two copies there.
+pub fn missing<T: PartialEq + Clone>(have: &[T], want: &[T]) -> Vec<T> {
+    let mut left = have.to_vec();
+    (want.iter())
+        .filter(|w| match left.iter().position(|h| h == *w) {
+            Some(at) => {
+                left.swap_remove(at);
+                false
+            }
+            None => true,
+        })
+        .cloned()
+        .collect()
+}
+
 impl ZoneSpec {
     /// Number of piles: one per seat or one in all.
     pub fn piles(&self, seats: usize) -> usize {
@@ -149,6 +164,13 @@ pub fn determinize(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn missing_counts_copies() {
+        assert_eq!(missing(&[1, 2, 1], &[1, 1, 2]), Vec::<i64>::new());
+        assert_eq!(missing(&[1, 2], &[1, 1, 3]), vec![1, 3]);
+        assert_eq!(missing::<i64>(&[], &[]), Vec::<i64>::new());
+    }
 
     fn specs() -> Vec<ZoneSpec> {
         let z = |name: &str, visibility, per_seat| ZoneSpec {

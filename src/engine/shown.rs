@@ -7,6 +7,8 @@
 use super::{Game, GameError};
 use crate::core::action::{Action, Arg};
 use crate::core::rng::splitmix64;
+use crate::core::world::World;
+use crate::core::zone::Seen;
 
 /// The texts of one position for one viewer.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -90,6 +92,8 @@ impl Game {
             }
         };
         if let Some(p) = self.pending() {
+            // `check` holds R.spot to the items the seat holds (the world read once).
+            let world = if strict { Some(self.world()?) } else { None };
             for (i, action) in p.options().iter().enumerate() {
                 let label = match shown.problem {
                     Some(_) => Ok(None),
@@ -109,13 +113,15 @@ impl Game {
                     Some(_) => Ok(None),
                     None => self.rules.spot(i),
                 };
-                let spot = match spot {
-                    Ok(Some(place)) if strict => match self.unheld(p.seat, action, &place) {
-                        Some(problem) => return Err(self.rules.hook_error("spot", problem)),
-                        None => Some(place),
-                    },
-                    Ok(spot) => spot,
-                    Err(e) => {
+                let spot = match (spot, &world) {
+                    (Ok(Some(place)), Some(world)) => {
+                        match self.unheld(world, p.seat, action, &place) {
+                            Some(problem) => return Err(self.rules.hook_error("spot", problem)),
+                            None => Some(place),
+                        }
+                    }
+                    (Ok(spot), _) => spot,
+                    (Err(e), _) => {
                         failed(e, &mut shown.spot_error)?;
                         None
                     }
@@ -150,47 +156,49 @@ impl Game {
     }
 
     /// What is wrong with a place `R.spot` gives `action` of `seat`'s decision that names
-    /// items in a per-seat zone (`"hand", 3, 17`): the seat must hold them all in its own
-    /// pile, a code twice being two copies. (Only the seat itself sees its pile as it is.)
-    pub fn unheld(&self, seat: usize, action: &Action, place: &[Arg]) -> Option<String> {
+    /// items in a per-seat zone (`"hand", 3, 17`) of `world`: the seat must hold them all in
+    /// its own pile, a code twice being two copies. Only a pile the seat sees the items of is
+    /// checked: a hidden one would tell the seat what it holds.
+    pub fn unheld(
+        &self,
+        world: &World,
+        seat: usize,
+        action: &Action,
+        place: &[Arg],
+    ) -> Option<String> {
         let [Arg::Str(zone), codes @ ..] = place else {
             return None;
         };
         let z = (self.pkg.zones.iter()).position(|s| &s.name == zone && s.per_seat)?;
-        let mut left = self.world().ok()?.zones.get(z)?.get(seat)?.clone();
-        let missing: Vec<String> = (codes.iter())
+        let items = world.zones.get(z)?.get(seat)?;
+        let Seen::Items(held) = self.pkg.zones[z].seen(seat, items, Some(seat)) else {
+            return None;
+        };
+        let codes: Vec<i64> = (codes.iter())
             .filter_map(|c| match c {
-                Arg::Int(c) => match left.iter().position(|x| x == c) {
-                    Some(at) => {
-                        left.swap_remove(at);
-                        None
-                    }
-                    None => Some(self.pkg.item_label(*c)),
-                },
+                Arg::Int(c) => Some(*c),
                 _ => None,
             })
             .collect();
+        let missing = crate::core::zone::missing(&held, &codes);
+        if missing.is_empty() {
+            return None;
+        }
+        let label = |c: &i64| self.pkg.item_label(*c);
+        let labels: Vec<String> = codes.iter().map(label).collect();
+        let numbers: Vec<String> = codes.iter().map(i64::to_string).collect();
         let copies = match codes.len() > 1 {
             true => " (a code given twice needs two copies)",
             false => "",
         };
-        let labels: Vec<String> = (codes.iter())
-            .map(|c| match c {
-                Arg::Int(c) => self.pkg.item_label(*c),
-                other => other.to_string(),
-            })
-            .collect();
-        let numbers: Vec<String> = codes.iter().map(|c| c.to_string()).collect();
-        (!missing.is_empty()).then(|| {
-            format!(
-                "R.spot places '{action}' on {} (code{} {}) in '{zone}', but P{}'s '{zone}' lacks {}{copies}",
-                labels.join(" "),
-                if codes.len() > 1 { "s" } else { "" },
-                numbers.join(", "),
-                seat + 1,
-                missing.join(" ")
-            )
-        })
+        Some(format!(
+            "R.spot places '{action}' on {} (code{} {}) in '{zone}', but P{}'s '{zone}' lacks {}{copies}",
+            labels.join(" "),
+            if codes.len() > 1 { "s" } else { "" },
+            numbers.join(", "),
+            seat + 1,
+            missing.iter().map(label).collect::<Vec<_>>().join(" ")
+        ))
     }
 
     /// Where an option is played when the rules do not say (`R.spot`): by its arguments on a
