@@ -337,20 +337,25 @@ pub fn placed(
 }
 
 /// Where a face-up shared pile of `n` items is drawn in its `band`: its name on a line at
-/// the top, and its items below, from where a stack's top tile stands (each `tile_w` wide at
-/// most, wrapping into smaller tiles when many), clear of the seats' chips at the band's ends.
+/// the top, and its items below, each `tile_w` wide at most (smaller and on more lines when
+/// many), centred across the band clear of the seats' chips at its ends.
 pub fn shared_tiles(band: Rect, n: usize, tile_w: f32) -> (Rect, Vec<Rect>) {
-    let (cx, _) = band.center();
     let pad = band.h * 0.06;
     let line = tile_w * 0.6;
-    let name = Rect::new(cx - tile_w * 2.2, band.y + pad, tile_w * 4.4, line);
+    let side = tile_w * 1.2;
     let rest = Rect::new(
-        name.x,
-        name.y + line + pad,
-        name.w,
+        band.x + side,
+        band.y + line + 2.0 * pad,
+        band.w - 2.0 * side,
         band.h - line - 3.0 * pad,
     );
-    (name, tiles(rest, Side::Bottom, n, tile_w))
+    let mut rects = tiles(rest, Side::Bottom, n, tile_w);
+    let right = rects.iter().map(|r| r.x + r.w).fold(rest.x, f32::max);
+    let shift = (rest.x + rest.w - right) / 2.0;
+    rects.iter_mut().for_each(|r| r.x += shift);
+    let left = rects.first().map_or(rest.x, |r| r.x);
+    let name = Rect::new(left, band.y + pad, rest.w, line);
+    (name, rects)
 }
 
 #[cfg(test)]
