@@ -88,7 +88,7 @@ pub const CLASSES: &[Class] = &[
             method("in_play", &[P], &[("", "boolean")], "False once seat `p` has been eliminated."),
             method("active", &[], &[("", "integer[]")], "The seats still in play."),
             method("active_count", &[], &[("", "integer")], "How many seats are still in play."),
-            method("next_player", &[("p?", "integer")], &[("", "integer")], "Passes the turn to the next seat in play, or to seat `p`; returns it. A turn that comes round to an earlier seat starts a new round; `p` being the current seat starts a new turn in the same round."),
+            method("next_player", &[("p?", "integer")], &[("", "integer")], "Passes the turn to the next seat in play, or to seat `p`; returns it. A turn that comes round to an earlier seat starts a new round (so does every turn of a lone seat in play); `p` being the current seat starts a new turn in the same round."),
             method("eliminate", &[P], &[], "Takes seat `p` out of play."),
             method("win", &[("...", "integer")], &[], "Records the winners, one seat or more (the first recorded result counts)."),
             method("draw", &[], &[], "Records a draw."),

@@ -1,5 +1,6 @@
-//! The statistics of a batch: finished vs capped games, round counts, win rate per seat, the
-//! games' own tallies (as shares) and `stats` numbers; rendered as a table, JSON or CSV.
+//! The statistics of a batch: finished vs capped games, round counts, win rate per seat with
+//! its 95% interval, the games' own tallies (as shares) and `stats` numbers with their spread;
+//! rendered as a table, JSON or CSV.
 
 use super::GameResult;
 use crate::core::event::Outcome;
