@@ -134,4 +134,11 @@ fn an_existing_folder_or_a_bad_id_is_refused() {
         "meeple new: error: 'my game' is not a game id: use letters, digits, '_' and '-'\n"
     );
     assert!(!cwd.join("games/my game").exists());
+    // A path for the name is told the command that makes the game there.
+    let out = meeple_in(cwd, &["new", "work/climb"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "meeple new: error: 'work/climb' is not a game id: use letters, digits, '_' and '-'; \
+         for a game in another folder: meeple new climb --dir work/climb\n"
+    );
 }

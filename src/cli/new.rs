@@ -67,8 +67,19 @@ const TABLE: Files = template!(
 pub fn run(a: NewArgs) -> CmdResult {
     let problem = |m: String| vec![Diagnostic::error("meeple new", m)];
     if !crate::def::is_game_id(&a.name) {
+        // A path given for the name: its last part is the id, the path goes to --dir.
+        let path = Path::new(&a.name);
+        let hint = match path.file_name().and_then(|n| n.to_str()) {
+            Some(id) if a.name.contains('/') && crate::def::is_game_id(id) => {
+                format!(
+                    "; for a game in another folder: meeple new {id} --dir {}",
+                    a.name
+                )
+            }
+            _ => String::new(),
+        };
         return Err(problem(format!(
-            "'{}' is not a game id: use letters, digits, '_' and '-'",
+            "'{}' is not a game id: use letters, digits, '_' and '-'{hint}",
             a.name
         )));
     }
