@@ -539,19 +539,10 @@ fn mcts_plays_on_past_a_lucky_win() {
 /// `down`. `ai` is the AI script's text.
 fn endless_race(ai: &str) -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();
-    let game = dir.path().join("race");
-    std::fs::create_dir_all(game.join("maps")).unwrap();
-    let manifest = "id = \"race\"\ntitle = \"Race\"\nversion = \"0.1.0\"\napi = 1\n\
-                    players = { min = 2, max = 2 }\n[maps]\ntable = \"maps/table.toml\"\n\
+    let manifest = "players = { min = 2, max = 2 }\n\
                     [settings]\nround_cap = 100000\n[flow]\nstart = \"turn\"\n[flow.states]\n\
                     turn = { next = [\"turn\", \"over\"], decide = true }\n\
                     over = { final = true }\n";
-    std::fs::write(game.join("game.toml"), manifest).unwrap();
-    std::fs::write(
-        game.join("maps/table.toml"),
-        "name = \"Table\"\nkind = \"table\"\n",
-    )
-    .unwrap();
     let rules = "local R = { states = {} }\n\
                  function R.setup(G) G.x = { 0, 0 } end\n\
                  R.states.turn = {\n\
@@ -560,8 +551,12 @@ fn endless_race(ai: &str) -> (tempfile::TempDir, std::path::PathBuf) {
                  \x20   G.x[p] = G.x[p] + (option[1] == \"up\" and 1 or -1)\n\
                  \x20   ctx:next_player()\n\
                  \x20 end,\n}\nreturn R\n";
-    std::fs::write(game.join("rules.lua"), rules).unwrap();
-    std::fs::write(game.join("ai.lua"), ai).unwrap();
+    let game = table_game(
+        dir.path(),
+        "race",
+        manifest,
+        &[("rules.lua", rules), ("ai.lua", ai)],
+    );
     (dir, game)
 }
 
@@ -577,7 +572,7 @@ const RACE_STANDING: &str = "local AI = {}\n\
 #[test]
 fn search_bots_judge_a_playout_by_ai_value_at_its_horizon() {
     let (_dir, game) = endless_race(RACE_STANDING);
-    let pkg = std::sync::Arc::new(meeple::def::load_package(&game).unwrap());
+    let pkg = load_at(&game);
     let mut g = start_with(&pkg, "table", 2, 1, &[]);
     assert_eq!(g.playout_horizon(), Some(6));
     for seed in 1..=5 {
@@ -601,12 +596,12 @@ fn search_bots_judge_a_playout_by_ai_value_at_its_horizon() {
 /// A standing out of range is an error at `AI.standing`; a horizon without it, or not a whole
 /// number, is refused when the game loads.
 #[test]
-fn a_bad_ai_value_or_horizon_is_an_error() {
+fn a_bad_ai_standing_or_horizon_is_an_error() {
     let (_dir, game) = endless_race(&RACE_STANDING.replace(
         "math.max(0, math.min(1, (G.x[p] - G.x[3 - p] + 4) / 8))",
         "2",
     ));
-    let pkg = std::sync::Arc::new(meeple::def::load_package(&game).unwrap());
+    let pkg = load_at(&game);
     let mut g = start_with(&pkg, "table", 2, 1, &[]);
     let mut bot = Seat::parse("mcts:10").unwrap().bot(1, 0).unwrap();
     let e = bot.choose(&mut g).unwrap_err().to_string();
@@ -625,14 +620,7 @@ fn a_bad_ai_value_or_horizon_is_an_error() {
         ),
     ] {
         let (_dir, game) = endless_race(&ai);
-        let pkg = std::sync::Arc::new(meeple::def::load_package(&game).unwrap());
-        let config = meeple::engine::GameConfig {
-            map: None,
-            seats: 2,
-            seed: 1,
-            settings: Vec::new(),
-        };
-        let Err(diags) = Game::new(pkg, config) else {
+        let Err(diags) = try_start(&load_at(&game), "table", 2, 1, &[]) else {
             panic!("{said}: the game loaded");
         };
         let shown = meeple::diag::render(&diags);

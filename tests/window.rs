@@ -4,7 +4,7 @@
 //! the overlay while the game stays playable. Needs `xvfb-run` (`.ci/run` installs it).
 
 mod common;
-use common::{copy_dir, copy_game};
+use common::{copy_dir, copy_game, load_at, start_with, table_game};
 use meeple::app::layout::{
     band_split, buildings, owner_strip, track_side, track_spaces, GridGeom, Layout, Rect,
 };
@@ -145,15 +145,20 @@ fn a_click_on_an_occupied_point_changes_nothing_and_says_why() {
     assert!(said.contains("after 4 decisions; P1 to play"), "{said}");
 }
 
+/// The hop fixture for two people from seed 1, to a screenshot at `out`.
+fn hop(out: &Path) -> Command {
+    play(
+        &["tests/games/hop", "--players", "human,human", "--seed", "1"],
+        out,
+    )
+}
+
 /// The hop fixture (moves written from and to, placed on the stone they move; a checkered
 /// board of cells) with a click at the centre of each 0-based cell `(row, col)` in turn:
 /// what it said.
 fn hop_click(cells: &[(usize, usize)], out: &Path) -> String {
     let g = GridGeom::new(board().board, 3, 3, false);
-    let mut c = play(
-        &["tests/games/hop", "--players", "human,human", "--seed", "1"],
-        out,
-    );
+    let mut c = hop(out);
     for &(row, col) in cells {
         let (x, y) = g.center(row, col);
         c.arg("--click").arg(format!("{x},{y}"));
@@ -212,10 +217,7 @@ fn a_checkered_board_rings_movable_stones_and_takes_clicks_in_order() {
 fn a_crowned_stone_wears_a_ring_inside() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("crowned.png");
-    let mut c = play(
-        &["tests/games/hop", "--players", "human,human", "--seed", "1"],
-        &out,
-    );
+    let mut c = hop(&out);
     c.args(["--actions", "tests/window/hop_crowned.txt"]);
     run(c);
     let g = GridGeom::new(board().board, 3, 3, false);
@@ -848,14 +850,7 @@ fn card_table(
 ) {
     use meeple::app::seating::{placed, TableGeom};
     use meeple::app::tableview::TableView;
-    let pkg = std::sync::Arc::new(meeple::def::load_package(&repo().join(dir)).unwrap());
-    let config = meeple::engine::GameConfig {
-        map: None,
-        seats,
-        seed,
-        settings: Vec::new(),
-    };
-    let game = meeple::engine::Game::new(pkg, config).unwrap();
+    let game = start_with(&load_at(&repo().join(dir)), "table", seats, seed, &[]);
     let view = TableView::read(&game, &game.world().unwrap(), Some(0));
     let b = board().board;
     let bands = view.seat_zones().count();
@@ -1087,20 +1082,10 @@ fn copies_of_a_tile_are_picked_and_put_back_one_by_one() {
     use meeple::app::seating::{placed, TableGeom};
     use meeple::app::tableview::TableView;
     let dir = tempfile::tempdir().unwrap();
-    let game = dir.path().join("dup");
-    std::fs::create_dir_all(game.join("maps")).unwrap();
-    let manifest = "id = \"dup\"\ntitle = \"Dup\"\nversion = \"0.1.0\"\napi = 1\n\
-                    players = { min = 1, max = 1 }\nitems = [\"a\", \"b\", \"c\"]\n\
+    let manifest = "players = { min = 1, max = 1 }\nitems = [\"a\", \"b\", \"c\"]\n\
                     [zones]\nhand = { visibility = \"owner\", per_seat = true }\n\
-                    [maps]\ntable = \"maps/table.toml\"\n\
                     [flow]\nstart = \"turn\"\n[flow.states]\n\
                     turn = { next = [\"over\"], decide = true }\nover = { final = true }\n";
-    std::fs::write(game.join("game.toml"), manifest).unwrap();
-    std::fs::write(
-        game.join("maps/table.toml"),
-        "name = \"Table\"\nkind = \"table\"\n",
-    )
-    .unwrap();
     let rules = "local R = { states = {} }\n\
                  function R.setup(G, ctx) ctx.zone.hand[1]:add(0, 0, 1, 2, 0) end\n\
                  R.states.turn = {\n\
@@ -1109,15 +1094,8 @@ fn copies_of_a_tile_are_picked_and_put_back_one_by_one() {
                  function R.spot(G, ctx, o)\n\
                  \x20 if o[1] == \"pair\" then return \"hand\", 0, 0 end\n\
                  \x20 return \"hand\", 0, 0, 0\nend\nreturn R\n";
-    std::fs::write(game.join("rules.lua"), rules).unwrap();
-    let pkg = std::sync::Arc::new(meeple::def::load_package(&game).unwrap());
-    let config = meeple::engine::GameConfig {
-        map: None,
-        seats: 1,
-        seed: 1,
-        settings: Vec::new(),
-    };
-    let g = meeple::engine::Game::new(pkg, config).unwrap();
+    let game = table_game(dir.path(), "dup", manifest, &[("rules.lua", rules)]);
+    let g = start_with(&load_at(&game), "table", 1, 1, &[]);
     let view = TableView::read(&g, &g.world().unwrap(), Some(0));
     let b = board().board;
     let (tiles, _) = placed(b, &TableGeom::new(b, 1, 0), 1, &view);
@@ -1190,20 +1168,14 @@ fn the_documented_screenshot_commands_run() {
 #[test]
 fn a_dice_game_on_a_table_shows_its_roll() {
     let dir = tempfile::tempdir().unwrap();
-    let game = dir.path().join("pig");
-    std::fs::create_dir_all(game.join("maps")).unwrap();
-    let manifest = "id = \"pig\"\ntitle = \"Pig\"\nversion = \"0.1.0\"\napi = 1\n\
-                    players = { min = 2, max = 2 }\n[maps]\ntable = \"maps/table.toml\"\n\
+    let manifest = "players = { min = 2, max = 2 }\n\
                     [flow]\nstart = \"turn\"\n[flow.states]\n\
                     turn = { next = [\"turn\", \"over\"], decide = true }\n\
                     over = { final = true }\n";
-    std::fs::write(game.join("game.toml"), manifest).unwrap();
-    let table = "name = \"Table\"\nkind = \"table\"\n";
-    std::fs::write(game.join("maps/table.toml"), table).unwrap();
     let rules = "local R = { states = {} }\n\
                  R.states.turn = {\n  options = function() return { { \"roll\" } } end,\n  \
                  act = function(G, ctx) ctx.dice:roll(\"1d6\") end,\n}\nreturn R\n";
-    std::fs::write(game.join("rules.lua"), rules).unwrap();
+    let game = table_game(dir.path(), "pig", manifest, &[("rules.lua", rules)]);
     let out = dir.path().join("pig.png");
     let moves = dir.path().join("moves.txt");
     std::fs::write(&moves, "roll\n").unwrap();
@@ -1227,38 +1199,21 @@ fn a_face_up_shared_pile_shows_its_items_at_full_size() {
     use meeple::app::seating::{placed, shared_tiles, TableGeom};
     use meeple::app::tableview::TableView;
     let dir = tempfile::tempdir().unwrap();
-    let game = dir.path().join("heap");
-    std::fs::create_dir_all(game.join("maps")).unwrap();
-    let manifest = "id = \"heap\"\ntitle = \"Heap\"\nversion = \"0.1.0\"\napi = 1\n\
-                    players = { min = 2, max = 2 }\nitems = [\"A\", \"B\", \"C\"]\n\
+    let manifest = "players = { min = 2, max = 2 }\nitems = [\"A\", \"B\", \"C\"]\n\
                     [zones]\nheap = { visibility = \"public\" }\n\
-                    [maps]\ntable = \"maps/table.toml\"\n\
                     [flow]\nstart = \"turn\"\n[flow.states]\n\
                     turn = { next = [\"turn\", \"over\"], decide = true }\n\
                     over = { final = true }\n";
-    std::fs::write(game.join("game.toml"), manifest).unwrap();
-    std::fs::write(
-        game.join("maps/table.toml"),
-        "name = \"Table\"\nkind = \"table\"\n",
-    )
-    .unwrap();
     let rules = "local R = { states = {} }\n\
                  function R.setup(G, ctx) ctx.zone.heap:add(0, 2) end\n\
                  R.states.turn = {\n  options = function() return { { \"wait\" } } end,\n  \
                  act = function() end,\n}\nreturn R\n";
-    std::fs::write(game.join("rules.lua"), rules).unwrap();
+    let game = table_game(dir.path(), "heap", manifest, &[("rules.lua", rules)]);
     let out = dir.path().join("heap.png");
     let path = game.display().to_string();
     run(play(&[path.as_str(), "--players", "human,human"], &out));
     let shot = Shot::load(&out);
-    let pkg = std::sync::Arc::new(meeple::def::load_package(&game).unwrap());
-    let config = meeple::engine::GameConfig {
-        map: None,
-        seats: 2,
-        seed: 1,
-        settings: Vec::new(),
-    };
-    let g = meeple::engine::Game::new(pkg, config).unwrap();
+    let g = start_with(&load_at(&game), "table", 2, 1, &[]);
     let view = TableView::read(&g, &g.world().unwrap(), Some(0));
     let l = board();
     let (_, shared) = placed(l.board, &TableGeom::new(l.board, 2, 0), 0, &view);

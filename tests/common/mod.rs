@@ -42,13 +42,50 @@ pub fn start_with(
     seed: u64,
     settings: &[&str],
 ) -> Game {
+    try_start(pkg, map, seats, seed, settings)
+        .unwrap_or_else(|d| panic!("{}", meeple::diag::render(&d)))
+}
+
+/// `start_with`, or the diagnostics of a game that does not start.
+pub fn try_start(
+    pkg: &Arc<Package>,
+    map: &str,
+    seats: usize,
+    seed: u64,
+    settings: &[&str],
+) -> Result<Game, Vec<meeple::diag::Diagnostic>> {
     let config = GameConfig {
         map: Some(map.to_string()),
         seats,
         seed,
         settings: settings.iter().map(|s| s.to_string()).collect(),
     };
-    Game::new(pkg.clone(), config).unwrap_or_else(|d| panic!("{}", meeple::diag::render(&d)))
+    Game::new(pkg.clone(), config)
+}
+
+/// A small game folder `id` written in `dir`, played on a map `table` of kind table:
+/// game.toml is its identity, then `manifest` (players, zones, flow, …), then the map; then
+/// each of `files` (`rules.lua`, `ai.lua`, …). Its path.
+pub fn table_game(
+    dir: &std::path::Path,
+    id: &str,
+    manifest: &str,
+    files: &[(&str, &str)],
+) -> std::path::PathBuf {
+    let game = dir.join(id);
+    std::fs::create_dir_all(game.join("maps")).expect("a game folder");
+    let head = format!("id = \"{id}\"\ntitle = \"{id}\"\nversion = \"0.1.0\"\napi = 1\n");
+    let maps = "[maps]\ntable = \"maps/table.toml\"\n";
+    let write = |name: &str, text: &str| std::fs::write(game.join(name), text).expect("a file");
+    write("game.toml", &format!("{head}{manifest}{maps}"));
+    write("maps/table.toml", "name = \"Table\"\nkind = \"table\"\n");
+    files.iter().for_each(|(name, text)| write(name, text));
+    game
+}
+
+/// The package of the game folder at `path`, loaded.
+pub fn load_at(path: &std::path::Path) -> Arc<Package> {
+    Arc::new(load_package(path).unwrap_or_else(|d| panic!("{}", meeple::diag::render(&d))))
 }
 
 /// Runs Lua in the game (G, ctx, R in scope) and re-asks the pending decision.
