@@ -411,11 +411,9 @@ impl Table {
             ),
             (None, Spot::Cell(r, c)) => format!("nothing to do at ({}, {}) now", r + 1, c + 1),
             (None, Spot::Tile { code, .. }) => {
-                let names = &self.s.game.pkg.items.labels;
-                let name = usize::try_from(code).ok().and_then(|c| names.get(c));
                 format!(
                     "nothing to play with {} now",
-                    name.map_or("that", String::as_str)
+                    self.s.game.pkg.item_label(code)
                 )
             }
             (None, Spot::Pile(_)) => "nothing to do with that pile now".into(),
@@ -455,20 +453,15 @@ impl Table {
 /// played on one other tile of the same pile, with that tile's code (or name, as `play QS`
 /// names a card) swapped for the clicked one's.
 fn tile_action(scene: &Scene, options: &[Action], spot: Spot, names: &[String]) -> Option<Action> {
-    let Spot::Tile { zone, seat, code } = spot else {
+    let Spot::Tile { code, .. } = spot else {
         return None;
     };
     let name = |c: i64| usize::try_from(c).ok().and_then(|c| names.get(c));
     (scene.options.iter()).find_map(|(i, spots)| {
-        let [Spot::Tile {
-            zone: z,
-            seat: t,
-            code: own,
-        }] = spots[..]
-        else {
+        let [Spot::Tile { code: own, .. }] = spots[..] else {
             return None;
         };
-        if (z, t) != (zone, seat) {
+        if !same_pile(&spots[0], &spot) {
             return None;
         }
         let option = &options[*i];
