@@ -24,6 +24,13 @@ function D.new(G, ctx, S, R, states, cap, guard, draw, emit)
            entered = {}, forced = {} }
 end
 
+-- A new game's record, once its position is put in S: an empty G, the set-up running, the
+-- first state entered, nothing forced yet. Returns G.
+function D.begin(run)
+  run.G, run.hook, run.entered, run.forced = {}, "setup", { [run.S.state] = true }, {}
+  return run.G
+end
+
 -- Option lists ------------------------------------------------------------------------------
 
 -- bad_option(o, i): the problem with option `o` (number `i` of its list, or R.random_move's

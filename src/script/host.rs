@@ -103,6 +103,8 @@ pub struct Host {
     /// The prelude's `readable(v)`: what `eval` shows of a value (a read-only view such as
     /// ctx.counters, by what it holds).
     pub readable: Function,
+    /// The field names the host uses often, as Lua strings.
+    pub keys: super::keys::Keys,
 }
 
 /// A remembered position: its snapshot, the pending options list and seat as the driver left
@@ -172,6 +174,7 @@ impl Host {
         let meta = lua.create_table().map_err(fail)?;
         meta.raw_set("__index", lua.globals()).map_err(fail)?;
         eval_env.set_metatable(Some(meta)).map_err(fail)?;
+        let keys = super::keys::Keys::new(&lua).map_err(fail)?;
         let mut host = Host {
             lua,
             lua_state,
@@ -200,6 +203,7 @@ impl Host {
             policies: Vec::new(),
             eval_env,
             readable,
+            keys,
         };
         host.rules = host.load_table(&pkg.rules_file)?;
         host.register_module(&pkg.rules_file, &host.rules)

@@ -7,6 +7,7 @@ pub mod api;
 pub mod convert;
 pub mod grid;
 pub mod host;
+mod keys;
 pub mod luaapi;
 pub mod luatypes;
 pub mod melds;

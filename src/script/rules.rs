@@ -14,7 +14,7 @@ use crate::core::rules::{Decision, GameError, MarkId, Policy, Rules, ScriptError
 use crate::core::world::{Claim, Snapshot, World};
 use crate::core::zone::ZoneState;
 use crate::diag::Diagnostic;
-use mlua::{ffi, Function, MultiValue, Table, Value};
+use mlua::{ffi, Function, LuaString, MultiValue, Table, Value};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
@@ -46,12 +46,12 @@ impl Host {
         )))
     }
 
-    fn driver_fn(&self, name: &str) -> Result<Function, GameError> {
+    fn driver_fn(&self, name: &LuaString) -> Result<Function, GameError> {
         self.driver.raw_get(name).map_err(|e| self.lua_failure(e))
     }
 
     fn g(&self) -> Value {
-        self.run.raw_get("G").unwrap_or(Value::Nil)
+        self.run.raw_get(&self.keys.g).unwrap_or(Value::Nil)
     }
 
     /// The line of the rules file that sets what a snapshot error names (`G.stock: …`): the
@@ -92,21 +92,27 @@ impl Host {
     /// The note for an error the driver met: the hook it was running then, and the seat and
     /// turn it was called for (an act or enter hook may pass the turn before it fails).
     fn driver_context(&self) -> String {
-        let hook: String = self.run.raw_get("hook").unwrap_or_default();
-        let seat = self.run.raw_get("seat").unwrap_or(0);
+        let hook: String = self.run.raw_get(&self.keys.hook).unwrap_or_default();
+        let seat = self.run.raw_get(&self.keys.seat).unwrap_or(0);
         match hook.as_str() {
             "setup" => "in R.setup (before the first turn)".into(),
-            "act" | "enter" => self.context_at(&hook, seat, self.run.raw_get("turn").unwrap_or(0)),
+            "act" | "enter" => {
+                self.context_at(&hook, seat, self.run.raw_get(&self.keys.turn).unwrap_or(0))
+            }
             hook => self.context_at(hook, seat, self.s_int("turn")),
         }
     }
 
     /// Calls the driver's `name` with `args` under the budget: what it stopped for.
-    fn drive_call(&self, name: &str, args: impl mlua::IntoLuaMulti) -> Result<Stop, GameError> {
+    fn drive_call(
+        &self,
+        name: &LuaString,
+        args: impl mlua::IntoLuaMulti,
+    ) -> Result<Stop, GameError> {
         let f = self.driver_fn(name)?;
         let ctx = || self.driver_context();
         self.call(&f, args, &ctx).map_err(|e| {
-            let hook: String = self.run.raw_get("hook").unwrap_or_default();
+            let hook: String = self.run.raw_get(&self.keys.hook).unwrap_or_default();
             let f = self.hook_function(&self.state_name(), &hook);
             GameError::Script(ScriptError(super::host::at_hook(e.0, f.as_ref())))
         })
@@ -136,12 +142,19 @@ impl Host {
     /// The decision the driver left pending in S.
     fn read_decision(&self) -> Result<Decision, GameError> {
         let fail = |e| self.lua_failure(e);
-        let list: Table = self.state.raw_get("pending").map_err(fail)?;
-        let seat: usize = self.state.raw_get("pending_seat").map_err(fail)?;
-        let waiting = match self.state.raw_get::<Option<Table>>("claim").map_err(fail)? {
+        let list: Table = self.state.raw_get(&self.keys.pending).map_err(fail)?;
+        let seat: usize = self.state.raw_get(&self.keys.pending_seat).map_err(fail)?;
+        let waiting = match self
+            .state
+            .raw_get::<Option<Table>>(&self.keys.claim)
+            .map_err(fail)?
+        {
             Some(claim) => {
-                let seats: Vec<usize> = claim.raw_get("seats").map_err(fail)?;
-                let answered = claim.raw_get::<Table>("answers").map_err(fail)?.raw_len();
+                let seats: Vec<usize> = claim.raw_get(&self.keys.seats).map_err(fail)?;
+                let answered = claim
+                    .raw_get::<Table>(&self.keys.answers)
+                    .map_err(fail)?
+                    .raw_len();
                 seats[answered.min(seats.len())..]
                     .iter()
                     .map(|s| s - 1)
@@ -169,18 +182,16 @@ impl Host {
             live.outcome = world.outcome.clone();
             live.acting = Some(world.current);
         }
-        super::sync::push(&self.lua, &self.state, world).map_err(fail)?;
         let claim = match &world.claim {
             Some(c) => Value::Table(self.claim_table(c)?),
             None => Value::Nil,
         };
-        let s = &self.state;
-        s.raw_set("state", state).map_err(fail)?;
-        s.raw_set("entered", entered).map_err(fail)?;
-        s.raw_set("pending", Value::Nil).map_err(fail)?;
-        s.raw_set("pending_seat", Value::Nil).map_err(fail)?;
-        s.raw_set("claim", claim).map_err(fail)?;
-        s.raw_set("over", world.outcome.is_some()).map_err(fail)?;
+        let flow = super::sync::Flow {
+            state,
+            entered,
+            claim,
+        };
+        super::sync::push(&self.lua, &self.state, world, Some(flow)).map_err(fail)?;
         self.decision = None;
         Ok(())
     }
@@ -194,9 +205,9 @@ impl Host {
             true => c.named.clone(),
             false => vec![true; c.seats.len()],
         };
-        t.raw_set("seats", seats).map_err(fail)?;
-        t.raw_set("named", named).map_err(fail)?;
-        t.raw_set("answers", self.option_tables(&c.answers)?)
+        t.raw_set(&self.keys.seats, seats).map_err(fail)?;
+        t.raw_set(&self.keys.named, named).map_err(fail)?;
+        t.raw_set(&self.keys.answers, self.option_tables(&c.answers)?)
             .map_err(fail)?;
         Ok(t)
     }
@@ -270,7 +281,7 @@ impl Host {
     fn option(&self, index: usize) -> Result<Table, GameError> {
         let list: Table = self
             .state
-            .raw_get("pending")
+            .raw_get(&self.keys.pending)
             .map_err(|e| self.lua_failure(e))?;
         list.raw_get(index + 1).map_err(|e| self.lua_failure(e))
     }
@@ -280,7 +291,7 @@ impl Host {
             .ok_or_else(|| GameError::Rejected("the game is over".into()))?;
         let list = self
             .state
-            .raw_get("pending")
+            .raw_get(&self.keys.pending)
             .map_err(|e| self.lua_failure(e))?;
         Ok((d.seat, list))
     }
@@ -398,7 +409,10 @@ impl Host {
     pub fn error_at(&self, f: Option<Function>, msg: String, hook: &str) -> GameError {
         // The hook the driver ran last was called for the seat it noted (an act hook may have
         // passed the turn since).
-        let last = self.run.raw_get::<String>("hook").is_ok_and(|h| h == hook);
+        let last = self
+            .run
+            .raw_get::<String>(&self.keys.hook)
+            .is_ok_and(|h| h == hook);
         let context = if last {
             self.driver_context()
         } else {
@@ -432,7 +446,7 @@ impl Host {
     /// Runs the driver from a settled or unsettled position with every seat asked (a limit of
     /// no decisions asks whatever the seats' policies).
     fn settle(&mut self) -> Result<(), GameError> {
-        let stop = self.drive_call("drive", (&self.run, 0))?;
+        let stop = self.drive_call(&self.keys.drive, (&self.run, 0))?;
         self.after(stop)
     }
 
@@ -582,23 +596,15 @@ impl Rules for Host {
         }
         self.put(&world, pkg.flow.name(pkg.flow.start), true)?;
         let fail = |e| self.lua_failure(e);
-        let g = self.lua.create_table().map_err(fail)?;
-        self.run.raw_set("G", &g).map_err(fail)?;
-        self.run.raw_set("hook", "setup").map_err(fail)?;
-        let entered = self.lua.create_table().map_err(fail)?;
-        entered
-            .raw_set(pkg.flow.name(pkg.flow.start), true)
-            .map_err(fail)?;
-        self.run.raw_set("entered", entered).map_err(fail)?;
-        let forced = self.lua.create_table().map_err(fail)?;
-        self.run.raw_set("forced", forced).map_err(fail)?;
+        let begin = self.driver_fn(&self.keys.begin)?;
+        let g: Table = begin.call(&self.run).map_err(fail)?;
         // The set-up's rolls and draws are the table's; from then on, the first player's.
         self.live.borrow_mut().acting = None;
         if let Some(setup) = self.game.setup.clone() {
             let ctx = || "in R.setup (before the first turn)".to_string();
             match self.call::<Value>(&setup, (&g, &self.ctx), &ctx)? {
                 Value::Nil => {}
-                Value::Table(t) => self.run.raw_set("G", t).map_err(fail)?,
+                Value::Table(t) => self.run.raw_set(&self.keys.g, t).map_err(fail)?,
                 other => {
                     let msg = format!(
                         "R.setup returned {}, expected nothing (fill G) or a table that becomes G",
@@ -608,7 +614,7 @@ impl Rules for Host {
                 }
             }
         }
-        let first: usize = self.state.raw_get("current").map_err(fail)?;
+        let first: usize = self.state.raw_get(&self.keys.current).map_err(fail)?;
         let mut live = self.live.borrow_mut();
         live.acting = first.checked_sub(1);
         // Stones the set-up placed are not a move.
@@ -632,7 +638,7 @@ impl Rules for Host {
             )));
         }
         self.decision = None;
-        let stop = self.drive_call("apply", (&self.run, index + 1))?;
+        let stop = self.drive_call(&self.keys.apply, (&self.run, index + 1))?;
         self.after(stop)
     }
 
@@ -649,7 +655,7 @@ impl Rules for Host {
             let chunk = self.chunk.min(left);
             let started = Instant::now();
             let before = self.decisions()?;
-            let stop = self.drive_call("drive", (&self.run, chunk));
+            let stop = self.drive_call(&self.keys.drive, (&self.run, chunk));
             let played = self.decisions()? - before;
             left -= played.min(left);
             self.chunk = match started.elapsed() {
@@ -662,7 +668,7 @@ impl Rules for Host {
                 Ok(stop) => stop,
                 Err(e) => {
                     // A policy that failed choosing leaves its decision pending.
-                    let pending = self.state.raw_get::<Value>("pending");
+                    let pending = self.state.raw_get::<Value>(&self.keys.pending);
                     let pending = pending.is_ok_and(|v| !v.is_nil());
                     self.decision = pending.then(|| self.read_decision().ok()).flatten();
                     break Err(e);
@@ -700,7 +706,9 @@ impl Rules for Host {
         if !matches!(g, Value::Table(_)) {
             return Err(GameError::Rejected("the saved G is not a table".into()));
         }
-        self.run.raw_set("G", g).map_err(|e| self.lua_failure(e))?;
+        self.run
+            .raw_set(&self.keys.g, g)
+            .map_err(|e| self.lua_failure(e))?;
         match snap.world.outcome {
             Some(_) => Ok(()),
             None => self.settle(),
@@ -711,7 +719,7 @@ impl Rules for Host {
         let snap = self.snapshot()?;
         let list: Value = self
             .state
-            .raw_get("pending")
+            .raw_get(&self.keys.pending)
             .map_err(|e| self.lua_failure(e))?;
         let seat: usize = self
             .state
@@ -741,10 +749,12 @@ impl Rules for Host {
         self.put(&snap.world, &snap.state, false)?;
         let fail = |e| self.lua_failure(e);
         let g = from_json(&self.lua, &snap.g).map_err(fail)?;
-        self.run.raw_set("G", g).map_err(fail)?;
-        self.state.raw_set("pending", list).map_err(fail)?;
+        self.run.raw_set(&self.keys.g, g).map_err(fail)?;
+        self.state.raw_set(&self.keys.pending, list).map_err(fail)?;
         let seat = (decision.is_some()).then_some(seat);
-        self.state.raw_set("pending_seat", seat).map_err(fail)?;
+        self.state
+            .raw_set(&self.keys.pending_seat, seat)
+            .map_err(fail)?;
         self.decision = decision;
         Ok(())
     }
@@ -778,7 +788,7 @@ impl Rules for Host {
     }
 
     fn decisions(&self) -> Result<u64, GameError> {
-        (self.state.raw_get("decisions")).map_err(|e| self.lua_failure(e))
+        (self.state.raw_get(&self.keys.decisions)).map_err(|e| self.lua_failure(e))
     }
 
     fn in_play(&self) -> Result<Vec<bool>, GameError> {
@@ -791,12 +801,16 @@ impl Rules for Host {
 
     fn claim(&self) -> Result<Option<Claim>, GameError> {
         let fail = |e| self.lua_failure(e);
-        let Some(t) = self.state.raw_get::<Option<Table>>("claim").map_err(fail)? else {
+        let Some(t) = self
+            .state
+            .raw_get::<Option<Table>>(&self.keys.claim)
+            .map_err(fail)?
+        else {
             return Ok(None);
         };
-        let seats: Vec<usize> = t.raw_get("seats").map_err(fail)?;
-        let named: Vec<bool> = t.raw_get("named").map_err(fail)?;
-        let answers: Table = t.raw_get("answers").map_err(fail)?;
+        let seats: Vec<usize> = t.raw_get(&self.keys.seats).map_err(fail)?;
+        let named: Vec<bool> = t.raw_get(&self.keys.named).map_err(fail)?;
+        let answers: Table = t.raw_get(&self.keys.answers).map_err(fail)?;
         Ok(Some(Claim {
             seats: seats.into_iter().map(|s| s - 1).collect(),
             named,
@@ -807,32 +821,36 @@ impl Rules for Host {
     fn set_zones(&mut self, zones: &ZoneState) -> Result<(), GameError> {
         let mut w = self.world()?;
         w.zones = zones.clone();
-        super::sync::push(&self.lua, &self.state, &w).map_err(|e| self.lua_failure(e))
+        super::sync::push(&self.lua, &self.state, &w, None).map_err(|e| self.lua_failure(e))
     }
 
     fn set_answers(&mut self, answers: &[Action]) -> Result<(), GameError> {
         let fail = |e| self.lua_failure(e);
-        let Some(claim) = self.state.raw_get::<Option<Table>>("claim").map_err(fail)? else {
+        let Some(claim) = self
+            .state
+            .raw_get::<Option<Table>>(&self.keys.claim)
+            .map_err(fail)?
+        else {
             return Ok(());
         };
         claim
-            .raw_set("answers", self.option_tables(answers)?)
+            .raw_set(&self.keys.answers, self.option_tables(answers)?)
             .map_err(fail)
     }
 
     fn answers_of(&self, seat: usize) -> Result<Vec<Action>, GameError> {
-        let f = self.driver_fn("options_of")?;
+        let f = self.driver_fn(&self.keys.options_of)?;
         let ctx = || self.context("options");
         let list: Table = self.call(&f, (&self.run, seat + 1), &ctx)?;
         Ok(actions_of(&self.lua, &list))
     }
 
     fn state_name(&self) -> String {
-        self.state.raw_get("state").unwrap_or_default()
+        self.state.raw_get(&self.keys.state).unwrap_or_default()
     }
 
     fn entered(&self) -> Vec<String> {
-        let Ok(entered) = self.run.raw_get::<Table>("entered") else {
+        let Ok(entered) = self.run.raw_get::<Table>(&self.keys.entered) else {
             return Vec::new();
         };
         let pairs = entered.pairs::<String, bool>().flatten();
@@ -842,7 +860,7 @@ impl Rules for Host {
     }
 
     fn forced(&self) -> Vec<(String, String)> {
-        let Ok(forced) = self.run.raw_get::<Table>("forced") else {
+        let Ok(forced) = self.run.raw_get::<Table>(&self.keys.forced) else {
             return Vec::new();
         };
         let mut out: Vec<(String, String)> = (forced.pairs::<String, Table>().flatten())
@@ -1010,7 +1028,7 @@ impl Rules for Host {
     fn scores(&self, style: Option<&str>) -> Result<Vec<f64>, GameError> {
         let ai = self.ai_table(style)?;
         let (seat, list) = self.pending_list()?;
-        let f = self.driver_fn("scores")?;
+        let f = self.driver_fn(&self.keys.scores)?;
         let hook = Self::score_hook(&ai);
         let ctx = || self.context(hook);
         Ok(self.call(&f, (ai, self.g(), &self.ctx, seat + 1, list), &ctx)?)
@@ -1019,7 +1037,7 @@ impl Rules for Host {
     fn best(&self, style: Option<&str>) -> Result<(f64, Vec<usize>), GameError> {
         let ai = self.ai_table(style)?;
         let (seat, list) = self.pending_list()?;
-        let f = self.driver_fn("best")?;
+        let f = self.driver_fn(&self.keys.best)?;
         let hook = Self::score_hook(&ai);
         let ctx = || self.context(hook);
         let (best, tied): (f64, mlua::Variadic<usize>) =
@@ -1126,8 +1144,12 @@ impl Rules for Host {
         let asked = self.decision.is_some();
         if asked || !terminal {
             let fail = |e| self.lua_failure(e);
-            self.state.raw_set("pending", Value::Nil).map_err(fail)?;
-            self.state.raw_set("entered", false).map_err(fail)?;
+            self.state
+                .raw_set(&self.keys.pending, Value::Nil)
+                .map_err(fail)?;
+            self.state
+                .raw_set(&self.keys.entered, false)
+                .map_err(fail)?;
             match self.settle() {
                 Err(e) if asked => return Err(e),
                 _ => {}
@@ -1153,7 +1175,7 @@ impl Host {
         let lua = &self.lua;
         let fail = |e| self.lua_failure(e);
         let env = &self.eval_env;
-        env.raw_set("G", self.g()).map_err(fail)?;
+        env.raw_set(&self.keys.g, self.g()).map_err(fail)?;
         env.raw_set("ctx", &self.ctx).map_err(fail)?;
         env.raw_set("R", &self.rules).map_err(fail)?;
         let chunk = text_chunk(lua, code, "eval").set_environment(env.clone());

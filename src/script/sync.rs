@@ -1,13 +1,14 @@
 //! The components that live in the Lua table `S` (turn order, tokens, owners, levels,
 //! counters, zones, tallies, the decisions played), written from a snapshot's world and read
 //! into one, each way in one raw pass inside one protected call (`sim` starts and ends
-//! thousands of games a second). `S` is their one live copy; nothing in Rust mirrors it. The
-//! prelude fills S's tables in place, so reading allocates nothing in the VM.
+//! thousands of games a second); a write also puts the flow's fields there. `S` is their one
+//! live copy; nothing in Rust mirrors it. The prelude fills S's tables in place, so reading
+//! allocates nothing in the VM.
 
 use crate::core::world::World;
 use crate::core::zone::ZoneSpec;
 use mlua::ffi::{self, lua_State};
-use mlua::{Lua, Table};
+use mlua::{Lua, Table, Value};
 use std::collections::BTreeMap;
 use std::ffi::CStr;
 use std::os::raw::c_int;
@@ -15,11 +16,47 @@ use std::os::raw::c_int;
 /// S's index on the stack of the protected call.
 const S: c_int = 1;
 
-/// Writes `w`'s Lua-kept components into S (a start or a restore).
-pub fn push(lua: &Lua, state: &Table, w: &World) -> mlua::Result<()> {
-    // SAFETY: the closure runs protected with S at index 1 and holds only references, so a
-    // memory error unwinding past it skips no destructor.
-    unsafe { lua.exec_raw::<()>(state, |l| push_raw(l, w)) }
+/// The flow's fields of a position: its state's name, whether that state's enter hook has
+/// run, and its open claim (a table, or nil).
+pub struct Flow<'a> {
+    pub state: &'a str,
+    pub entered: bool,
+    pub claim: Value,
+}
+
+/// Writes `w`'s Lua-kept components into S, and `flow` with nothing pending when given (a
+/// start or a restore; without it, the flow stays as it is).
+pub fn push(lua: &Lua, state: &Table, w: &World, flow: Option<Flow>) -> mlua::Result<()> {
+    let (fields, claim) = match flow {
+        Some(f) => (Some((f.state, f.entered)), f.claim),
+        None => (None, Value::Nil),
+    };
+    // SAFETY: the closure runs protected with S at index 1 and the claim at 2, and holds
+    // only references, so a memory error unwinding past it skips no destructor.
+    unsafe {
+        lua.exec_raw::<()>((state, claim), |l| {
+            push_raw(l, w);
+            if let Some((name, entered)) = fields {
+                push_flow(l, name, entered, w.outcome.is_some());
+            }
+        })
+    }
+}
+
+/// S's flow fields; the claim is at index 2.
+unsafe fn push_flow(l: *mut lua_State, state: &str, entered: bool, over: bool) {
+    ffi::lua_pushlstring(l, state.as_ptr().cast(), state.len());
+    ffi::lua_setfield(l, S, c"state".as_ptr());
+    ffi::lua_pushvalue(l, 2);
+    ffi::lua_setfield(l, S, c"claim".as_ptr());
+    for (name, on) in [(c"entered", entered), (c"over", over)] {
+        ffi::lua_pushboolean(l, on as c_int);
+        ffi::lua_setfield(l, S, name.as_ptr());
+    }
+    for name in [c"pending", c"pending_seat"] {
+        ffi::lua_pushnil(l);
+        ffi::lua_setfield(l, S, name.as_ptr());
+    }
 }
 
 /// Reads S's components into `w` (sized for the game: its owners, levels and zones are filled
