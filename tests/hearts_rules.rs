@@ -130,7 +130,7 @@ fn suit_is_followed_hearts_wait_to_break_and_the_highest_of_the_suit_led_takes()
         tail,
         [
             "P3 plays A♥: hearts are broken",
-            "P4 → play JC",
+            "P4 → play J♣",
             "P4 plays J♣",
             "P2 takes trick 2 (1 point)"
         ]
@@ -227,6 +227,39 @@ fn a_pass_is_typed_in_any_order_by_names_or_as_shown() {
         let passed = text.contains("everyone passed three cards left");
         assert_eq!(passed, typed != "pass as qs ks", "{typed}:\n{text}");
     }
+}
+
+/// A refused action is shown with its cards' labels, whether the rules say why or the
+/// options are listed.
+#[test]
+fn a_refused_action_names_its_cards_as_labelled() {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_meeple"));
+    cmd.args([
+        "play",
+        "hearts",
+        "--players",
+        "human,ai,ai,ai",
+        "--seed",
+        "3",
+    ])
+    .args(["--text", "--no-watch"])
+    .current_dir(env!("CARGO_MANIFEST_DIR"));
+    let out = typing(&mut cmd, "play 2C\npass QS QS AH\nquit\n");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let rejected: Vec<&str> = (text.lines())
+        .filter_map(|l| l.strip_prefix("> rejected: "))
+        .collect();
+    assert_eq!(rejected.len(), 2, "{text}");
+    assert!(
+        rejected[0].starts_with(
+            "'play 2♣' is not a legal option for P1 in state 'pass' (options: 'pass 5♣ 9♣ 2♦', "
+        ),
+        "{text}"
+    );
+    assert_eq!(
+        rejected[1],
+        "'pass Q♠ Q♠ A♥' is not allowed: name three different cards"
+    );
 }
 
 /// Without --players, a game of four gets four seats: `sim` seats the AI in each, `play` a

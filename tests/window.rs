@@ -1069,7 +1069,7 @@ fn hearts_a_click_on_a_card_that_may_not_follow_says_the_rules_reason() {
         .unwrap_or_default();
     assert!(
         click.contains(": rejected: 'play ")
-            && click.ends_with("S' is not allowed: you must follow suit"),
+            && click.ends_with("♠' is not allowed: you must follow suit"),
         "{said}"
     );
 }

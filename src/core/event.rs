@@ -13,7 +13,8 @@ pub enum Event {
         action: Action,
     },
     /// The lone option of a forced decision, played without asking: its label (R.label's
-    /// text, if the rules label options), and whether the log says it was the only option
+    /// text, if the rules label options, else the action with its items' labels when they
+    /// differ from their names), and whether the log says it was the only option
     /// (not in a game with hidden piles, where that tells what a hand lacks).
     Forced {
         seat: usize,

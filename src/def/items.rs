@@ -4,7 +4,9 @@
 //! item has a name (as typed), a label (as shown) and a value for every field.
 
 use super::Loc;
+use crate::core::action::{Action, Arg};
 use crate::diag::{did_you_mean, hint, Diagnostic};
+use std::fmt::Write;
 use toml::Value;
 
 /// The keys of an `[items]` table.
@@ -32,6 +34,23 @@ impl Items {
         }
         let f = self.fields.iter().position(|x| x == field)?;
         Some(self.values.iter().map(|row| plain(&row[f])).collect())
+    }
+
+    /// An action as a person reads it: each argument that names an item shows the item's
+    /// label (`play 2C` reads `play 2♣`).
+    pub fn shown(&self, action: &Action) -> String {
+        let mut text = action.verb.clone();
+        for arg in &action.args {
+            let label = match arg {
+                Arg::Str(s) => (self.names.iter().position(|n| n == s)).map(|i| &self.labels[i]),
+                _ => None,
+            };
+            let _ = match label {
+                Some(label) => write!(text, " {label}"),
+                None => write!(text, " {arg}"),
+            };
+        }
+        text
     }
 
     /// The fields an item can be told by: `name`, then the fields in order.
@@ -376,6 +395,17 @@ mod tests {
         assert_eq!(items.fields, ["suit", "rank", "odd"]);
         let h2 = [Value::from("H"), Value::from(2), Value::from(false)];
         assert_eq!(items.values[4], h2);
+    }
+
+    #[test]
+    fn an_action_shows_the_items_it_names_by_their_labels() {
+        let (items, _) = read(
+            "[items]\nproduct = { rank = [\"Q\", \"K\"], suit = [\"S\", \"H\"] }\n\
+             name = \"{rank}{suit}\"\nlabel = \"{rank}{sym}\"\n\
+             fields.sym = { suit = { S = \"♠\", H = \"♥\" } }\n",
+        );
+        let pass = Action::parse("pass QS KH 2 QX").unwrap();
+        assert_eq!(items.shown(&pass), "pass Q♠ K♥ 2 QX");
     }
 
     #[test]

@@ -224,7 +224,10 @@ impl Game {
     /// first ten); a failing hook is shown with its file and line.
     pub fn why_not(&mut self, seat: usize, action: &Action) -> String {
         match self.reason(seat, action) {
-            Ok(Some(reason)) => format!("'{action}' is not allowed: {reason}"),
+            Ok(Some(reason)) => {
+                let shown = self.pkg.items.shown(action);
+                format!("'{shown}' is not allowed: {reason}")
+            }
             Ok(None) => self.not_an_option(seat, action),
             Err(e) => format!(
                 "{} (R.why_not failed: {})",
@@ -236,12 +239,16 @@ impl Game {
 
     fn not_an_option(&self, seat: usize, action: &Action) -> String {
         let options = self.pending().map_or(&[][..], |p| p.options());
-        let mut listed: Vec<String> = options.iter().take(10).map(|o| format!("'{o}'")).collect();
+        let shown = |a: &Action| self.pkg.items.shown(a);
+        let mut listed: Vec<String> = (options.iter().take(10))
+            .map(|o| format!("'{}'", shown(o)))
+            .collect();
         if options.len() > 10 {
             listed.push(format!("… {} more", options.len() - 10));
         }
         format!(
-            "'{action}' is not a legal option for P{} in state '{}' (options: {})",
+            "'{}' is not a legal option for P{} in state '{}' (options: {})",
+            shown(action),
             seat + 1,
             self.state_name(),
             listed.join(", ")

@@ -10,6 +10,7 @@ use crate::core::event::{Event, Outcome};
 use crate::core::live::Live;
 use crate::def::board::Board;
 use crate::def::cards::{fill, shown};
+use crate::def::items::Items;
 use mlua::{Function, Lua, Table, Value, Variadic};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -118,8 +119,15 @@ fn add_outcome_api(lua: &Lua, ctx: &Table, world: &W) -> mlua::Result<()> {
 }
 
 /// Functions the Lua side of the components calls to log events (only while recording);
-/// `secret`: the game keeps piles some seat cannot see (the driver reads it too).
-pub fn emit_api(lua: &Lua, board: &Board, world: &W, secret: bool) -> mlua::Result<Table> {
+/// `secret`: the game keeps piles some seat cannot see (the driver reads it too). A forced
+/// option the rules do not label is shown with its items' labels (`items`).
+pub fn emit_api(
+    lua: &Lua,
+    board: &Board,
+    items: &Items,
+    world: &W,
+    secret: bool,
+) -> mlua::Result<Table> {
     let t = lua.create_table()?;
     t.raw_set("secret", secret)?;
     let w = world.clone();
@@ -159,7 +167,7 @@ pub fn emit_api(lua: &Lua, board: &Board, world: &W, secret: bool) -> mlua::Resu
             Ok(())
         })?,
     )?;
-    let w = world.clone();
+    let (w, items) = (world.clone(), items.clone());
     t.raw_set(
         "action",
         lua.create_function(
@@ -167,6 +175,10 @@ pub fn emit_api(lua: &Lua, board: &Board, world: &W, secret: bool) -> mlua::Resu
                 let action =
                     super::rules::read_option_table(&option).map_err(mlua::Error::external)?;
                 let seat = seat - 1;
+                let label = label.or_else(|| {
+                    let shown = items.shown(&action);
+                    (shown != action.to_string()).then_some(shown)
+                });
                 w.borrow_mut().log(match forced {
                     true => Event::Forced {
                         seat,

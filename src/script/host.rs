@@ -527,7 +527,7 @@ fn install_components(
     }
     spec.raw_set("zones", zones)?;
     spec.raw_set("items", item_tables(lua, &pkg.items)?)?;
-    let emit = super::api::emit_api(lua, board, live, pkg.hides_piles())?;
+    let emit = super::api::emit_api(lua, board, &pkg.items, live, pkg.hides_piles())?;
     let install: Function = prelude.get("install")?;
     let state: Table = install.call((ctx.clone(), spec, emit.clone()))?;
     let (on_board, sizes) = (ctx.raw_get("board")?, (seats, board.spaces.len()));
