@@ -95,8 +95,12 @@ impl Flow {
             Ok(target)
         } else {
             let allowed: Vec<&str> = spec.next.iter().map(|i| self.name(*i)).collect();
+            let stay = match to == spec.name {
+                true => "; to stay in this state and ask again, return nothing (or add it to its `next`)",
+                false => "",
+            };
             Err(format!(
-                "illegal transition from '{}' to '{to}' (allowed: {})",
+                "illegal transition from '{}' to '{to}' (allowed: {}){stay}",
                 spec.name,
                 if allowed.is_empty() {
                     "none".to_string()
@@ -160,6 +164,14 @@ mod tests {
         assert_eq!(
             f.check_transition(0, "over"),
             Err("illegal transition from 'wait' to 'over' (allowed: rolling)".into())
+        );
+        assert_eq!(
+            f.check_transition(0, "wait"),
+            Err(
+                "illegal transition from 'wait' to 'wait' (allowed: rolling); to stay in this \
+                 state and ask again, return nothing (or add it to its `next`)"
+                    .into()
+            )
         );
         assert_eq!(
             f.check_transition(0, "rollin"),
