@@ -330,6 +330,35 @@ fn to_p1s_next_discard(g: &mut Game) {
     }
 }
 
+/// A die's face the rules add to a pile everyone sees was made, not revealed: undo takes the
+/// roll back (the same face comes again, from the same generator).
+#[test]
+fn undo_takes_back_a_roll_shown_in_a_public_pile() {
+    let dir = tempfile::tempdir().unwrap();
+    let manifest =
+        "players = { min = 2, max = 2 }\nitems = [\"1\", \"2\", \"3\", \"4\", \"5\", \"6\"]\n\
+                    [zones]\ndice = { visibility = \"public\" }\n\
+                    [flow]\nstart = \"turn\"\n[flow.states]\n\
+                    turn = { next = [\"over\"], decide = true }\nover = { final = true }\n";
+    let rules = "local R = { states = {} }\n\
+                 R.states.turn = {\n  options = function() return { { \"roll\" }, { \"stop\" } } end,\n  \
+                 act = function(G, ctx, o)\n    if o[1] == \"stop\" then return \"over\" end\n    \
+                 ctx.zone.dice:add(ctx.dice:sum(\"1d6\") - 1)\n  end,\n}\nreturn R\n";
+    let game = table_game(dir.path(), "dice", manifest, &[("rules.lua", rules)]);
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_meeple"));
+    cmd.arg("play").arg(&game).args([
+        "--players",
+        "human,human",
+        "--seed",
+        "2",
+        "--text",
+        "--no-watch",
+    ]);
+    let out = typing(&mut cmd, "roll\nundo\nquit\n");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("> undid 1 decision"), "{text}");
+}
+
 /// A tile a person has seen cannot be unseen: undo stops at the draw (unless game.toml says
 /// `undo_past_reveals = true`), so nobody learns the wall's order by undoing a draw.
 #[test]

@@ -192,27 +192,26 @@ impl Game {
         }
     }
 
-    /// Whether `seat` sees an item now that it did not see in `before` (counting copies).
+    /// Whether `seat` sees an item now that it did not see in `before` and that was then in
+    /// a pile hidden from it (counting copies). An item that was nowhere before (a die's face
+    /// the rules add to a public pile) was made, not revealed: undo plays it again alike.
     fn learned(&self, seat: usize, before: &ZoneState, after: &ZoneState) -> bool {
-        let seen = |zones: &ZoneState| {
+        let items = |zones: &ZoneState, seen: bool| {
             let mut items: Vec<i64> = (self.pkg.zones.iter().zip(zones))
                 .flat_map(|(spec, piles)| {
                     (piles.iter().enumerate()).flat_map(move |(p, items)| {
-                        items[spec.unseen(p, items.len(), Some(seat))..]
-                            .iter()
-                            .copied()
+                        let unseen = spec.unseen(p, items.len(), Some(seat));
+                        items[if seen { unseen } else { 0 }..].iter().copied()
                     })
                 })
                 .collect();
             items.sort_unstable();
             items
         };
-        let (was, now) = (seen(before), seen(after));
-        let mut known = was.iter().peekable();
-        now.iter().any(|item| {
-            while known.next_if(|k| *k < item).is_some() {}
-            known.next_if(|k| *k == item).is_none()
-        })
+        let was_seen = items(before, true);
+        let hidden = minus(&items(before, false), &was_seen);
+        let new = minus(&items(after, true), &was_seen);
+        minus(&new, &hidden).len() < new.len()
     }
 
     /// Replays the last undone decision; false when there is nothing to redo (a new decision
@@ -253,4 +252,16 @@ impl Game {
         self.redo = redo;
         result
     }
+}
+
+/// The sorted multiset `a` less the sorted multiset `b` (a copy in `b` takes one copy away).
+fn minus(a: &[i64], b: &[i64]) -> Vec<i64> {
+    let mut b = b.iter().peekable();
+    (a.iter())
+        .filter(|x| {
+            while b.next_if(|y| *y < *x).is_some() {}
+            b.next_if(|y| *y == *x).is_none()
+        })
+        .copied()
+        .collect()
 }
