@@ -32,12 +32,21 @@ struct Walk {
     start: f64,
 }
 
+/// The last roll as the window shows it now.
+#[derive(Debug, PartialEq)]
+pub struct Dice {
+    pub faces: Vec<u32>,
+    pub rolling: bool,
+    /// Whose roll it was (none: the set-up's).
+    pub seat: Option<usize>,
+}
+
 pub struct Anim {
     /// Where each seat's token ends up after the animations seen so far.
     target: Vec<usize>,
     walks: Vec<Option<Walk>>,
-    /// The last roll and when it was made.
-    dice: Option<(Vec<u32>, f64)>,
+    /// The last roll, when it was made and whose it was.
+    dice: Option<(Vec<u32>, f64, Option<usize>)>,
     /// The table as last seen, and the tiles sliding since.
     table: Option<TableView>,
     slides: Vec<Slide>,
@@ -120,9 +129,9 @@ impl Anim {
                     start: now,
                 });
             }
-            Event::Dice { values, .. } => {
+            Event::Dice { values, seat, .. } => {
                 let start = if self.instant { now - ROLL } else { now };
-                self.dice = Some((values.clone(), start));
+                self.dice = Some((values.clone(), start, *seat));
             }
             _ => {}
         }
@@ -155,19 +164,23 @@ impl Anim {
         }
     }
 
-    /// The dice to show: their faces and whether they are still tumbling (then the faces
-    /// shown are made up from the clock).
-    pub fn dice(&self, now: f64) -> Option<(Vec<u32>, bool)> {
-        let (values, start) = self.dice.as_ref()?;
+    /// The dice to show: their faces, whether they are still tumbling (then the faces shown
+    /// are made up from the clock) and whose roll it is.
+    pub fn dice(&self, now: f64) -> Option<Dice> {
+        let (values, start, seat) = self.dice.as_ref()?;
         let rolling = now - start < ROLL;
-        if !rolling {
-            return Some((values.clone(), false));
-        }
         let tick = ((now - start) * 20.0) as u32;
-        let faces = (0..values.len() as u32)
-            .map(|i| (tick * 7 + i * 3) % 6 + 1)
-            .collect();
-        Some((faces, true))
+        let faces = match rolling {
+            true => (0..values.len() as u32)
+                .map(|i| (tick * 7 + i * 3) % 6 + 1)
+                .collect(),
+            false => values.clone(),
+        };
+        Some(Dice {
+            faces,
+            rolling,
+            seat: *seat,
+        })
     }
 
     /// Whether anything still moves (bots wait for it before their next move).
@@ -177,7 +190,7 @@ impl Anim {
             .iter()
             .flatten()
             .any(|w| now - w.start < (w.steps as f64 * STEP).min(LONGEST));
-        let rolling = self.dice.as_ref().is_some_and(|(_, s)| now - s < ROLL);
+        let rolling = self.dice.as_ref().is_some_and(|(_, s, _)| now - s < ROLL);
         let sliding = self.slides.iter().any(|s| now - s.start < SLIDE);
         walking || rolling || sliding
     }
@@ -238,8 +251,13 @@ mod tests {
             total: 8,
         };
         a.on_event(&roll, &b, 1.0);
-        assert!(a.dice(1.1).unwrap().1);
-        assert_eq!(a.dice(2.0), Some((vec![3, 5], false)));
+        assert!(a.dice(1.1).unwrap().rolling);
+        let shown = Dice {
+            faces: vec![3, 5],
+            rolling: false,
+            seat: Some(0),
+        };
+        assert_eq!(a.dice(2.0), Some(shown));
     }
 
     fn table(discards: Vec<i64>) -> TableView {

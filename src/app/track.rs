@@ -2,6 +2,7 @@
 //! strips and buildings; the tokens (walking when they move); the dice and the map's title in
 //! the middle. Colours come from the game's style.
 
+use super::anim::Dice;
 use super::layout::{
     band_split, buildings, label_box, owner_strip, token_spot, track_side, track_spaces, Rect,
 };
@@ -138,18 +139,32 @@ pub(super) fn title_and_dice(f: &Frame, inner: Rect) {
     let s = f.layout.scale;
     let title = Rect::new(inner.x, inner.y + inner.h * 0.18, inner.w, inner.h * 0.2);
     f.p.text_in(&f.board.name, title, 34.0 * s, Align::Center, ink);
-    if let Some((faces, rolling)) = f.anim.dice(f.now) {
-        draw_dice(&faces, inner, (inner.w * 0.14).min(70.0 * s), rolling, s);
+    if let Some(dice) = f.anim.dice(f.now) {
+        draw_dice(f, &dice, inner, (inner.w * 0.14).min(70.0 * s));
     }
 }
 
-/// The last roll's dice, `size` pixels each, in a row a little below the middle of `inner`.
-pub(super) fn draw_dice(faces: &[u32], inner: Rect, size: f32, rolling: bool, s: f32) {
+/// The last roll's dice, `size` pixels each, in a row a little below the middle of `inner`,
+/// with whose roll it was under them once they stop.
+pub(super) fn draw_dice(f: &Frame, dice: &Dice, inner: Rect, size: f32) {
+    let (faces, s) = (&dice.faces, f.layout.scale);
     let gap = size * 0.35;
     let total = faces.len() as f32 * (size + gap) - gap;
     let (cx, cy) = inner.center();
+    if let (false, Some(seat)) = (dice.rolling, dice.seat) {
+        let text = 15.0 * s;
+        let under = Rect::new(cx - total, cy + size * 1.3, total * 2.0, text * 1.4);
+        let ink = faded(color(f.style.text), 0.8);
+        f.p.text_in(
+            &format!("P{} rolled", seat + 1),
+            under,
+            text,
+            Align::Center,
+            ink,
+        );
+    }
     for (k, face) in faces.iter().enumerate() {
-        let wobble = if rolling {
+        let wobble = if dice.rolling {
             (k as f32 + 1.0) * 4.0 * s
         } else {
             0.0

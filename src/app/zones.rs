@@ -60,11 +60,11 @@ pub fn draw(f: &Frame) {
     // beside shared piles, the dice stand at the middle's right end.
     if shared.is_empty() {
         super::track::title_and_dice(f, geom.center);
-    } else if let Some((faces, rolling)) = f.anim.dice(f.now) {
+    } else if let Some(dice) = f.anim.dice(f.now) {
         let c = geom.center;
         let area = Rect::new(c.x + c.w * 0.7, c.y, c.w * 0.3, c.h * 0.9);
-        let size = (area.w / (faces.len() as f32 * 1.35)).min(40.0 * f.layout.scale);
-        super::track::draw_dice(&faces, area, size, rolling, f.layout.scale);
+        let size = (area.w / (dice.faces.len() as f32 * 1.35)).min(40.0 * f.layout.scale);
+        super::track::draw_dice(f, &dice, area, size);
     }
     for s in &shared {
         draw_shared(f, t, s.band, &t.zones[s.zone].name, &s.pile);
