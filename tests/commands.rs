@@ -186,6 +186,7 @@ fn a_stopped_batch_holds_finished_games_in_order() {
         seed: 5,
         jobs,
         max_decisions: 1000,
+        rotate: false,
     };
     let whole = run(&cfg(1), &|| {}, &|| false).unwrap();
     let ended = AtomicUsize::new(0);
@@ -199,5 +200,32 @@ fn a_stopped_batch_holds_finished_games_in_order() {
     for r in &part {
         assert!(r.outcome.is_some(), "game {} ended", r.index);
         assert_eq!(*r, whole[r.index], "game {}", r.index);
+    }
+}
+
+/// `sim --rotate` plays game k with the players turned k seats: each of its games is the game
+/// of that index in a batch seated that way, and its CSV says who sat where.
+#[test]
+fn a_rotated_batch_plays_each_game_as_its_seating_would() {
+    let rows = |players: &str, rotate: bool| -> Vec<String> {
+        let mut args = vec!["sim", "tictactoe", "--players", players];
+        args.extend(["--games", "4", "--seed", "5", "--jobs", "2", "--csv", "-"]);
+        if rotate {
+            args.push("--rotate");
+        }
+        meeple(&args).lines().skip(1).map(String::from).collect()
+    };
+    let rotated = rows("alphabeta:2,random", true);
+    let (straight, turned) = (
+        rows("alphabeta:2,random", false),
+        rows("random,alphabeta:2", false),
+    );
+    for (k, row) in rotated.iter().enumerate() {
+        let (seating, same) = match k % 2 {
+            0 => ("1 2", &straight[k]),
+            _ => ("2 1", &turned[k]),
+        };
+        let (game, players) = row.rsplit_once(',').unwrap();
+        assert_eq!((game, players), (same.as_str(), seating), "game {k}");
     }
 }

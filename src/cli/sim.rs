@@ -41,6 +41,10 @@ pub struct SimArgs {
     /// Keep watching the game's files; re-run the batch on every save and show what changed
     #[arg(long)]
     watch: bool,
+    /// Seat the players one seat further round each game, so that each plays from every
+    /// seat alike; the report then gives each player's win rate beside each seat's
+    #[arg(long)]
+    rotate: bool,
 }
 
 pub fn run(a: SimArgs) -> CmdResult {
@@ -87,8 +91,9 @@ pub fn run(a: SimArgs) -> CmdResult {
     };
     // The settings changed for the batch are part of what it measured.
     let set: String = a.game.settings.iter().map(|s| format!(" · {s}")).collect();
+    let rotated = if a.rotate { " (rotated)" } else { "" };
     table_out(format!(
-        "{} · map {} · players {} · seed {}{set} · {} job{}\n",
+        "{} · map {} · players {}{rotated} · seed {}{set} · {} job{}\n",
         pkg.title,
         board.name,
         names.join(","),
@@ -150,6 +155,7 @@ fn batch(
         seed: a.game.seed,
         jobs,
         max_decisions: a.max_decisions,
+        rotate: a.rotate,
     };
     let bar = ProgressBar::new(a.games as u64);
     bar.set_style(
@@ -257,7 +263,11 @@ fn first_failure(
 ) -> Option<String> {
     let failed = results.iter().find(|r| r.error.is_some())?;
     let errors = results.iter().filter(|r| r.error.is_some()).count();
-    let (players, g) = (names.join(","), &a.game);
+    // The players as that game seated them.
+    let seated: Vec<&str> = (failed.players.iter())
+        .map(|p| names[*p].as_str())
+        .collect();
+    let (players, g) = (seated.join(","), &a.game);
     let game = (g.game.as_str(), board.id.as_str(), players.as_str());
     let note = super::replay_note(game, failed.seed, &g.settings, a.max_decisions);
     Some(format!(

@@ -23,6 +23,19 @@ pub struct SimConfig {
     pub jobs: usize,
     /// A game still going after this many decisions stops with an error (`ai::play_out`).
     pub max_decisions: u64,
+    /// Each game seats the players one seat further round (`seating`).
+    pub rotate: bool,
+}
+
+impl SimConfig {
+    /// Which of `seats` plays each seat in game `index`: in order, or, rotated, the list
+    /// turned by one seat a game, so that over as many games as seats each player has sat
+    /// in every seat once.
+    pub fn seating(&self, index: usize) -> Vec<usize> {
+        let n = self.seats.len();
+        let turn = if self.rotate { index % n } else { 0 };
+        (0..n).map(|s| (s + n - turn) % n).collect()
+    }
 }
 
 /// What one game produced.
@@ -36,6 +49,8 @@ pub struct GameResult {
     pub tallies: BTreeMap<String, BTreeMap<String, u64>>,
     pub stats: Vec<(String, f64)>,
     pub error: Option<String>,
+    /// Which player (an index into the batch's seats) played each seat.
+    pub players: Vec<usize>,
 }
 
 /// The seed of game `index` in a batch started with `seed`. The batch seed is mixed before the
@@ -114,6 +129,7 @@ fn play_one(
     stop: &dyn Fn() -> bool,
 ) -> Option<GameResult> {
     let config = config_for(cfg, index);
+    let players = cfg.seating(index);
     let mut result = GameResult {
         index,
         seed: config.seed,
@@ -123,6 +139,7 @@ fn play_one(
         tallies: BTreeMap::new(),
         stats: Vec::new(),
         error: None,
+        players: players.clone(),
     };
     let started = match slot.as_mut() {
         Some(g) => g.restart(config.seed).map_err(|e| e.to_string()),
@@ -142,11 +159,8 @@ fn play_one(
         return Some(result);
     }
     let game = slot.as_mut().expect("started above");
-    let mut bots: Vec<_> = cfg
-        .seats
-        .iter()
-        .enumerate()
-        .map(|(i, s)| s.bot(config.seed, i))
+    let mut bots: Vec<_> = (players.iter().enumerate())
+        .map(|(i, p)| cfg.seats[*p].bot(config.seed, i))
         .collect();
     let played = play_out_until(game, &mut bots, cfg.max_decisions, stop);
     if played.is_ok() && game.pending().is_some() && stop() {

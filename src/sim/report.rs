@@ -29,6 +29,13 @@ pub struct Summary {
     pub tallies: BTreeMap<String, BTreeMap<String, u64>>,
     /// 95% interval of each seat's win rate, in percent (Wilson score interval).
     pub win_interval: Vec<[f64; 2]>,
+    /// Whether the players changed seats between games (`sim --rotate`); then each player's
+    /// wins, wherever it sat, and their 95% intervals.
+    pub rotated: bool,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub player_wins: Vec<usize>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub player_win_interval: Vec<[f64; 2]>,
     /// Mean of each `stats` number over the games that reported it.
     pub stats: BTreeMap<String, f64>,
     /// How each `stats` number spread over those games.
@@ -85,6 +92,7 @@ impl Summary {
 
 pub fn summarize(results: &[GameResult], seats: usize) -> Summary {
     let mut wins = vec![0; seats];
+    let mut player_wins = vec![0; seats];
     let (mut finished, mut capped, mut draws, mut errors, mut shared) = (0, 0, 0, 0, 0);
     let mut tallies: BTreeMap<String, BTreeMap<String, u64>> = BTreeMap::new();
     let mut stat_values: BTreeMap<String, Vec<f64>> = BTreeMap::new();
@@ -97,7 +105,10 @@ pub fn summarize(results: &[GameResult], seats: usize) -> Summary {
             Some(Outcome::Won { winners }) => {
                 finished += 1;
                 shared += usize::from(winners.len() > 1);
-                winners.iter().for_each(|w| wins[*w] += 1);
+                for w in winners {
+                    wins[*w] += 1;
+                    player_wins[r.players.get(*w).copied().unwrap_or(*w)] += 1;
+                }
             }
             Some(Outcome::Draw) => {
                 finished += 1;
@@ -116,6 +127,7 @@ pub fn summarize(results: &[GameResult], seats: usize) -> Summary {
             stat_values.entry(name.clone()).or_default().push(*v);
         }
     }
+    let rotated = rotated(results);
     let mut rounds: Vec<u64> = results
         .iter()
         .filter(|r| r.error.is_none())
@@ -144,6 +156,14 @@ pub fn summarize(results: &[GameResult], seats: usize) -> Summary {
         rounds_p90: pick(0.9),
         win_interval: wins.iter().map(|w| wilson(*w, results.len())).collect(),
         wins,
+        rotated,
+        player_win_interval: match rotated {
+            true => (player_wins.iter())
+                .map(|w| wilson(*w, results.len()))
+                .collect(),
+            false => Vec::new(),
+        },
+        player_wins: if rotated { player_wins } else { Vec::new() },
         shared,
         tallies,
         stats: (stat_values.iter())
@@ -154,6 +174,11 @@ pub fn summarize(results: &[GameResult], seats: usize) -> Summary {
             .collect(),
         stats_games: stat_values.into_iter().map(|(k, v)| (k, v.len())).collect(),
     }
+}
+
+/// Whether some game of the batch seated the players other than in order (`sim --rotate`).
+fn rotated(results: &[GameResult]) -> bool {
+    (results.iter()).any(|r| r.players.iter().enumerate().any(|(s, p)| s != *p))
 }
 
 /// Left-aligns `text` in `width` terminal columns (CJK characters take two).
@@ -210,26 +235,47 @@ pub fn render(s: &Summary, seat_names: &[String], board: &Board) -> String {
         0 => "",
         _ => "; a shared win counts for each winner",
     };
-    let _ = writeln!(
-        out,
-        "\nwin rate per seat (of all games{each}; 95% interval)"
-    );
     let width = seat_names
         .iter()
         .map(|n| n.len())
         .max()
         .unwrap_or(0)
         .max(10);
-    for (i, w) in s.wins.iter().enumerate() {
-        let [low, high] = s.win_interval.get(i).copied().unwrap_or([0.0, 100.0]);
+    let rate = |out: &mut String, head: String, name: &str, w: usize, [low, high]: [f64; 2]| {
         let _ = writeln!(
             out,
-            "  P{} {:<width$} {:>6.1}%  {:<8} {low:.1}–{high:.1}%",
-            i + 1,
-            seat_names.get(i).map(|s| s.as_str()).unwrap_or(""),
-            pct(*w, s.games),
+            "  {head} {name:<width$} {:>6.1}%  {:<8} {low:.1}–{high:.1}%",
+            pct(w, s.games),
             format!("({w})"),
         );
+    };
+    if s.rotated {
+        let _ = writeln!(
+            out,
+            "\nwin rate per player (each in every seat in turn{each}; 95% interval)"
+        );
+        for (i, w) in s.player_wins.iter().enumerate() {
+            let interval = s
+                .player_win_interval
+                .get(i)
+                .copied()
+                .unwrap_or([0.0, 100.0]);
+            let name = seat_names.get(i).map_or("", |s| s.as_str());
+            rate(&mut out, format!("{:>2}", i + 1), name, *w, interval);
+        }
+    }
+    let whoever = if s.rotated { ", whoever sat there" } else { "" };
+    let _ = writeln!(
+        out,
+        "\nwin rate per seat (of all games{whoever}{each}; 95% interval)"
+    );
+    for (i, w) in s.wins.iter().enumerate() {
+        let interval = s.win_interval.get(i).copied().unwrap_or([0.0, 100.0]);
+        let name = match s.rotated {
+            true => "",
+            false => seat_names.get(i).map_or("", |s| s.as_str()),
+        };
+        rate(&mut out, format!("P{}", i + 1), name, *w, interval);
     }
     if s.shared > 0 {
         let _ = writeln!(
@@ -324,6 +370,9 @@ struct JsonGame<'a> {
     stats: BTreeMap<&'a str, f64>,
     tallies: &'a BTreeMap<String, BTreeMap<String, u64>>,
     error: Option<&'a str>,
+    /// In a rotated batch, the player (from 1, in the run's order) in each seat.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    players: Option<Vec<usize>>,
 }
 
 /// The result of a game (`won`, `draw`, `capped` or `error`) and its winners' seats (from 0).
@@ -338,6 +387,8 @@ fn result_of(r: &GameResult) -> (&'static str, &[usize]) {
 
 /// The JSON file: the run, the summary and every game.
 pub fn json(run: &Run, summary: &Summary, results: &[GameResult]) -> serde_json::Value {
+    let seating =
+        |r: &GameResult| (summary.rotated).then(|| r.players.iter().map(|p| p + 1).collect());
     let games: Vec<JsonGame> = results
         .iter()
         .map(|r| {
@@ -352,14 +403,17 @@ pub fn json(run: &Run, summary: &Summary, results: &[GameResult]) -> serde_json:
                 stats: r.stats.iter().map(|(k, v)| (k.as_str(), *v)).collect(),
                 tallies: &r.tallies,
                 error: r.error.as_deref(),
+                players: seating(r),
             }
         })
         .collect();
     serde_json::json!({ "run": run, "summary": summary, "games": games })
 }
 
-/// One CSV row per game: index, seed, result, winners, rounds, decisions, then each stat.
+/// One CSV row per game: index, seed, result, winners, rounds, decisions, in a rotated
+/// batch the players by seat (`2 1`: the second player in P1's seat), then each stat.
 pub fn csv(results: &[GameResult]) -> String {
+    let rotated = rotated(results);
     let stat_names: Vec<String> = results
         .iter()
         .flat_map(|r| r.stats.iter().map(|s| s.0.clone()))
@@ -367,7 +421,8 @@ pub fn csv(results: &[GameResult]) -> String {
         .into_iter()
         .collect();
     let mut out = format!(
-        "game,seed,result,winners,rounds,decisions{}\n",
+        "game,seed,result,winners,rounds,decisions{}{}\n",
+        if rotated { ",players" } else { "" },
         stat_names
             .iter()
             .map(|s| format!(",{s}"))
@@ -382,6 +437,10 @@ pub fn csv(results: &[GameResult]) -> String {
             "{},{},{result},{winners},{},{}",
             r.index, r.seed, r.rounds, r.decisions
         );
+        if rotated {
+            let players: Vec<String> = r.players.iter().map(|p| (p + 1).to_string()).collect();
+            let _ = write!(out, ",{}", players.join(" "));
+        }
         for name in &stat_names {
             let v = r
                 .stats
@@ -443,17 +502,22 @@ pub fn compare(before: &Summary, after: &Summary, seat_names: &[String], board: 
         after.rounds_median as f64,
         "",
     );
+    // Rotated batches compare each player's wins, wherever it sat.
+    let wins = |s: &Summary| match s.rotated {
+        true => s.player_wins.clone(),
+        false => s.wins.clone(),
+    };
+    let (won_before, won_after) = (wins(before), wins(after));
     for (i, name) in seat_names.iter().enumerate() {
         let (b, a) = (
-            before.wins.get(i).copied().unwrap_or(0),
-            after.wins.get(i).copied().unwrap_or(0),
+            won_before.get(i).copied().unwrap_or(0),
+            won_after.get(i).copied().unwrap_or(0),
         );
-        share(
-            format!("P{} {name} wins", i + 1),
-            pct(b, before.games),
-            pct(a, after.games),
-            "%",
-        );
+        let label = match after.rotated {
+            true => format!("{} {name} wins", i + 1),
+            false => format!("P{} {name} wins", i + 1),
+        };
+        share(label, pct(b, before.games), pct(a, after.games), "%");
     }
     let names: std::collections::BTreeSet<&String> =
         before.tallies.keys().chain(after.tallies.keys()).collect();
@@ -522,6 +586,7 @@ mod tests {
             tallies: BTreeMap::from([("landing".into(), BTreeMap::from([("go".into(), 3)]))]),
             stats: vec![("houses".into(), 2.0)],
             error: error.map(String::from),
+            players: vec![0, 1],
         }
     }
 
@@ -653,6 +718,67 @@ mod tests {
                 "  shared          33.3%  (1 game won by more than one seat)"
             ]
         );
+    }
+
+    /// In a rotated batch each player's wins count wherever it sat, beside each seat's;
+    /// the CSV and the JSON give each game's seating.
+    #[test]
+    fn a_rotated_batch_gives_each_players_wins_wherever_it_sat() {
+        let names = ["ai".to_string(), "random".to_string()];
+        let won = |winner| {
+            Some(Outcome::Won {
+                winners: vec![winner],
+            })
+        };
+        let mut results = vec![
+            game(0, won(0), None),
+            game(1, won(1), None),
+            game(2, won(1), None),
+        ];
+        results[1].players = vec![1, 0];
+        let summary = summarize(&results, 2);
+        assert_eq!(
+            (summary.wins.clone(), summary.player_wins.clone()),
+            (vec![1, 2], vec![2, 1])
+        );
+        let text = render(&summary, &names, &empty_board());
+        let rows: Vec<&str> = (text.lines())
+            .skip_while(|l| !l.starts_with("win rate"))
+            .filter(|l| !l.is_empty())
+            .take(6)
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                "win rate per player (each in every seat in turn; 95% interval)",
+                "   1 ai           66.7%  (2)      20.8–93.9%",
+                "   2 random       33.3%  (1)      6.1–79.2%",
+                "win rate per seat (of all games, whoever sat there; 95% interval)",
+                "  P1              33.3%  (1)      6.1–79.2%",
+                "  P2              66.7%  (2)      20.8–93.9%",
+            ]
+        );
+        let rows: Vec<String> = csv(&results).lines().map(String::from).collect();
+        assert_eq!(
+            rows[0],
+            "game,seed,result,winners,rounds,decisions,players,houses"
+        );
+        assert_eq!(rows[2], "1,41,won,P2,7,30,2 1,2");
+        let run = Run {
+            game: "g",
+            map: "m",
+            players: names.to_vec(),
+            seed: 1,
+            games: 3,
+            settings: &[],
+        };
+        let doc = json(&run, &summary, &results);
+        assert_eq!(doc["games"][1]["players"], serde_json::json!([2, 1]));
+        assert_eq!(doc["summary"]["player_wins"], serde_json::json!([2, 1]));
+        let unrotated = summarize(&batch(), 2);
+        assert!(!unrotated.rotated && unrotated.player_wins.is_empty());
+        let doc = json(&run, &unrotated, &batch());
+        assert!(doc["games"][0].get("players").is_none(), "{doc}");
     }
 
     /// Reference values of the 95% Wilson interval: none of 10, half of 100, all of 20.
