@@ -416,7 +416,7 @@ fn unknown_key_in_map_space() {
     assert_fails(
         &c.check(),
         &[format!(
-            "mono/maps/demo.toml:{line}:1: error: unknown key 'prise' in 'spaces[5]' (expected one of: id, name, kind, group, data)"
+            "mono/maps/demo.toml:{line}:1: error: unknown key 'prise' in 'spaces[5]' (expected one of: id, name, kind, group, jump, data)"
         )],
     );
 }
@@ -465,6 +465,37 @@ fn unknown_space_kind() {
             "mono/maps/demo.toml:{line}:8: error: unknown space kind 'propety' (expected: go, property, railroad, \
              utility, chance, community, tax, jail, parking, go_to_jail); did you mean 'property'?"
         )],
+    );
+}
+
+/// A jump names a space of the map: another id is an error at the name, with the id meant;
+/// so is a space that jumps to itself.
+#[test]
+fn a_jump_to_a_missing_space_is_located() {
+    let c = Copy::new();
+    c.edit(
+        "maps/demo.toml",
+        "kind = \"tax\"\n",
+        "kind = \"tax\"\njump = \"shangai\"\n",
+    );
+    c.edit(
+        "maps/demo.toml",
+        "id = \"jail\"\n",
+        "id = \"jail\"\njump = \"jail\"\n",
+    );
+    let (tax, jail) = (
+        c.line_of("maps/demo.toml", "jump = \"shangai\""),
+        c.line_of("maps/demo.toml", "jump = \"jail\""),
+    );
+    assert_fails(
+        &c.check(),
+        &[
+            format!(
+                "mono/maps/demo.toml:{tax}:8: error: space 'tax' jumps to 'shangai', which is no space \
+                 of this map; did you mean 'shanghai'?"
+            ),
+            format!("mono/maps/demo.toml:{jail}:8: error: a space cannot jump to itself"),
+        ],
     );
 }
 

@@ -6,7 +6,8 @@
 mod common;
 use common::{copy_dir, copy_game, load_at, start_with, table_game};
 use meeple::app::layout::{
-    band_split, buildings, owner_strip, track_side, track_spaces, GridGeom, Layout, Rect,
+    band_split, buildings, jump_point, owner_strip, track_side, track_spaces, GridGeom, Layout,
+    Rect,
 };
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -1190,6 +1191,32 @@ fn a_dice_game_on_a_table_shows_its_roll() {
     let (cx, cy) = middle.center();
     // The die's top edge, between any pips.
     shot.assert_near((cx, cy + size * 0.3), [255, 255, 255], "the die");
+}
+
+/// A space's jump is an arrow across the middle: green up a ladder, red down a chute (each
+/// looked at away from where they cross).
+#[test]
+fn jumps_are_drawn_as_arrows_green_forward_and_red_back() {
+    let out = std::env::temp_dir().join("meeple-window-chutes.png");
+    run(play(
+        &["tests/games/chutes", "--players", "human,human"],
+        &out,
+    ));
+    let shot = Shot::load(&out);
+    let l = board();
+    let rects = track_spaces(l.board, 12);
+    let [r, g, b] = shot.at(jump_point(l.board, rects[3], rects[8], 0.75));
+    assert!(
+        g > r + 40 && g > b + 40,
+        "the ladder from 3 to 8: {:?}",
+        [r, g, b]
+    );
+    let [r, g, b] = shot.at(jump_point(l.board, rects[10], rects[4], 0.25));
+    assert!(
+        r > g + 60 && r > b + 60,
+        "the chute from 10 to 4: {:?}",
+        [r, g, b]
+    );
 }
 
 /// A face-up shared pile shows its items as readable tiles, named above them: none is drawn

@@ -207,6 +207,7 @@ mod tests {
             name: format!("S{i}"),
             kind: "go".into(),
             group: None,
+            jump: None,
             data: Default::default(),
         };
         Board {

@@ -95,6 +95,19 @@ impl Layout {
     }
 }
 
+/// The point at `t` (0 at `from`, 1 at `to`) of the arrow drawn for a space's jump: a curve
+/// from the inner edge of space `from` to that of space `to`, bowed toward the middle of
+/// `board`, so that a jump along one side stays off its spaces.
+pub fn jump_point(board: Rect, from: Rect, to: Rect, t: f32) -> (f32, f32) {
+    let (mx, my) = board.center();
+    let inner = |r: Rect| (mx.clamp(r.x, r.x + r.w), my.clamp(r.y, r.y + r.h));
+    let (a, b) = (inner(from), inner(to));
+    let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+    let bow = (mid.0 + (mx - mid.0) * 0.35, mid.1 + (my - mid.1) * 0.35);
+    let (u, v, w) = ((1.0 - t) * (1.0 - t), 2.0 * t * (1.0 - t), t * t);
+    (a.0 * u + bow.0 * v + b.0 * w, a.1 * u + bow.1 * v + b.1 * w)
+}
+
 /// A track of `n` spaces around the edge of the square `board`: space 0 in the bottom-right
 /// corner, then leftwards along the bottom, up the left side, rightwards along the top and down
 /// the right side. Each side starts with a corner; the other spaces share the sides evenly. On

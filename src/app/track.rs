@@ -1,10 +1,11 @@
 //! The track renderer: spaces around a square with their names, prices, group colours, owner
-//! strips and buildings; the tokens (walking when they move); the dice and the map's title in
-//! the middle. Colours come from the game's style.
+//! strips and buildings; the spaces' jumps as arrows; the tokens (walking when they move); the
+//! dice and the map's title in the middle. Colours come from the game's style.
 
 use super::anim::Dice;
 use super::layout::{
-    band_split, buildings, label_box, owner_strip, token_spot, track_side, track_spaces, Rect,
+    band_split, buildings, jump_point, label_box, owner_strip, token_spot, track_side,
+    track_spaces, Rect,
 };
 use super::paint::{color, faded, fill, outline, Align};
 use super::view::{Frame, Spot};
@@ -42,6 +43,7 @@ pub fn draw(f: &Frame) {
     outline(b, 2.0, color(f.style.line));
     draw_middle(f, &rects);
     f.p.flush();
+    draw_jumps(f, &rects);
     draw_tokens(f, &rects);
     f.p.flush();
 }
@@ -94,6 +96,41 @@ fn draw_label(f: &Frame, space: &Space, r: Rect, size: f32) {
         None => {
             f.p.text_in(&space.name, r, size * 1.1, Align::Center, ink);
         }
+    }
+}
+
+/// Each space's `jump` as an arrow across the middle (`jump_point`): green forward (a
+/// ladder), red back (a snake).
+fn draw_jumps(f: &Frame, rects: &[Rect]) {
+    let (s, b) = (f.layout.scale, f.layout.board);
+    for (i, space) in f.board.spaces.iter().enumerate() {
+        let (Some(to), Some(from_rect)) = (space.jump, rects.get(i)) else {
+            continue;
+        };
+        let Some(to_rect) = rects.get(to) else {
+            continue;
+        };
+        let at = |t: f32| Vec2::from(jump_point(b, *from_rect, *to_rect, t));
+        let ink = match to > i {
+            true => Color::new(0.13, 0.55, 0.22, 0.75),
+            false => Color::new(0.80, 0.15, 0.10, 0.75),
+        };
+        let (head, end) = (14.0 * s, at(1.0));
+        let dir = (end - at(0.9)).normalize_or_zero();
+        let base = end - dir * head;
+        let steps = 16;
+        for k in 0..steps {
+            let (p, q) = (
+                at(k as f32 / steps as f32),
+                at((k + 1) as f32 / steps as f32),
+            );
+            let q = if k + 1 == steps { base } else { q };
+            draw_line(p.x, p.y, q.x, q.y, 4.0 * s, ink);
+        }
+        let start = at(0.0);
+        draw_circle(start.x, start.y, 4.0 * s, ink);
+        let side = vec2(-dir.y, dir.x) * head * 0.5;
+        draw_triangle(end, base + side, base - side, ink);
     }
 }
 

@@ -4,7 +4,9 @@
 
 use crate::ai::Seat;
 use crate::core::grid::GridState;
+use crate::core::world::World;
 use crate::core::zone::Seen;
+use crate::def::board::Space;
 use crate::engine::{Game, Shown};
 use crate::sim::report::pad;
 use unicode_width::UnicodeWidthStr;
@@ -24,51 +26,66 @@ pub fn render(game: &Game, seats: &[Seat], viewer: Option<usize>, shown: &Shown)
         out.push_str(&players(game, seats, viewer, shown));
         return out;
     }
-    let name_w = board
-        .spaces
-        .iter()
-        .map(|s| s.name.width())
-        .max()
-        .unwrap_or(4);
-    // The columns named once: whose space it is, its level, whose tokens stand on it.
-    if !board.spaces.is_empty() {
-        let head = format!(
-            "{:>3} {} {:<3} {:<3} {}",
-            "",
-            pad("", name_w),
-            "own",
-            "lvl",
-            "tokens"
-        );
-        out.push_str(&head);
-        out.push('\n');
-    }
-    for (i, sp) in board.spaces.iter().enumerate() {
-        let owner = w.board.owners[i]
-            .map(|o| format!("P{}", o + 1))
-            .unwrap_or_default();
-        let level = if w.board.levels[i] > 0 {
-            format!("L{}", w.board.levels[i])
-        } else {
-            String::new()
-        };
-        let tokens: Vec<String> = (0..w.seats)
-            .filter(|s| w.in_play[*s] && w.board.tokens[*s] == i)
-            .map(|s| format!("P{}", s + 1))
-            .collect();
-        let line = format!(
-            "{:>3} {} {:<3} {:<3} {}",
-            i + 1,
-            pad(&sp.name, name_w),
-            owner,
-            level,
-            tokens.join(" ")
-        );
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
+    out.push_str(&render_track(board, &w));
     drop(w);
     out.push_str(&players(game, seats, viewer, shown));
+    out
+}
+
+/// A track has more spaces than this: only those with something on them are listed.
+const LONG_TRACK: usize = 40;
+
+/// The track's spaces, one a line: name (and where its jump leads), owner and level (the
+/// columns shown once some space has one) and the tokens on it. A long track lists only the
+/// spaces with something on them, and says how many it leaves out.
+fn render_track(board: &crate::def::board::Board, w: &World) -> String {
+    let named = |sp: &Space| match sp.jump {
+        Some(to) => format!("{} → {}", sp.name, board.spaces[to].name),
+        None => sp.name.clone(),
+    };
+    let owned = w.board.owners.iter().any(Option::is_some);
+    let levels = w.board.levels.iter().any(|l| *l > 0);
+    let rows: Vec<(usize, String, String, String, String)> = (board.spaces.iter().enumerate())
+        .map(|(i, sp)| {
+            let owner = (w.board.owners[i]).map_or(String::new(), |o| format!("P{}", o + 1));
+            let level = match w.board.levels[i] {
+                0 => String::new(),
+                l => format!("L{l}"),
+            };
+            let tokens: Vec<String> = (0..w.seats)
+                .filter(|s| w.in_play[*s] && w.board.tokens[*s] == i)
+                .map(|s| format!("P{}", s + 1))
+                .collect();
+            (i, named(sp), owner, level, tokens.join(" "))
+        })
+        .collect();
+    let long = rows.len() > LONG_TRACK;
+    let shown: Vec<_> = (rows.iter())
+        .filter(|r| !(long && r.2.is_empty() && r.3.is_empty() && r.4.is_empty()))
+        .collect();
+    let name_w = shown.iter().map(|r| r.1.width()).max().unwrap_or(4);
+    let line = |n: &str, name: &str, owner: &str, level: &str, tokens: &str| {
+        let mut l = format!("{n:>3} {}", pad(name, name_w));
+        if owned {
+            l.push_str(&format!(" {owner:<3}"));
+        }
+        if levels {
+            l.push_str(&format!(" {level:<3}"));
+        }
+        format!("{} {tokens}", l).trim_end().to_string() + "\n"
+    };
+    let mut out = String::new();
+    if !rows.is_empty() {
+        // The columns named once: whose space it is, its level, whose tokens stand on it.
+        out.push_str(&line("", "", "own", "lvl", "tokens"));
+    }
+    for (i, name, owner, level, tokens) in &shown {
+        out.push_str(&line(&(i + 1).to_string(), name, owner, level, tokens));
+    }
+    if long {
+        let left = rows.len() - shown.len();
+        out.push_str(&format!("    ({left} other spaces, nothing on them)\n"));
+    }
     out
 }
 

@@ -1,6 +1,7 @@
 //! Map files (`maps/*.toml`): a track board's spaces, each with an id, a name, a kind from the
-//! game's declared kinds, an optional group and free-form `data`, or a grid board's rows and
-//! columns; plus the deck files the board uses and its own values of the game's settings.
+//! game's declared kinds, an optional group, an optional jump to another space and free-form
+//! `data`, or a grid board's rows and columns; plus the deck files the board uses and its own
+//! values of the game's settings.
 
 use serde::Deserialize;
 use toml::Spanned;
@@ -12,7 +13,7 @@ pub const SCHEMA: super::source::Schema = &[
             "name", "kind", "rows", "cols", "decks", "settings", "spaces",
         ],
     ),
-    ("spaces.*", &["id", "name", "kind", "group", "data"]),
+    ("spaces.*", &["id", "name", "kind", "group", "jump", "data"]),
 ];
 
 #[derive(Deserialize)]
@@ -38,6 +39,8 @@ pub struct SpaceDef {
     pub name: String,
     pub kind: Spanned<String>,
     pub group: Option<String>,
+    /// The id of the space a snake, a ladder or a chute leads to.
+    pub jump: Option<Spanned<String>>,
     #[serde(default)]
     pub data: toml::Table,
 }
@@ -103,6 +106,8 @@ pub struct Space {
     pub name: String,
     pub kind: String,
     pub group: Option<String>,
+    /// The index of the space its `jump` names.
+    pub jump: Option<usize>,
     pub data: toml::Table,
 }
 

@@ -489,7 +489,11 @@ fn load_board(
     let mut seen = HashSet::new();
     let mut spaces = Vec::new();
     let grid = check_grid(&def, &loc, diags);
-    for s in def.spaces {
+    let ids: Vec<&str> = def.spaces.iter().map(|s| s.id.get_ref().as_str()).collect();
+    let jumps: Vec<Option<usize>> = (def.spaces.iter())
+        .map(|s| jump_of(s, &ids, &loc, diags))
+        .collect();
+    for (s, jump) in def.spaces.into_iter().zip(jumps) {
         if s.id.get_ref().trim().is_empty() {
             diags.push(loc(s.id.span().start).error("a space id must not be empty"));
         } else if !seen.insert(s.id.get_ref().clone()) {
@@ -517,6 +521,7 @@ fn load_board(
             name: s.name,
             kind: s.kind.into_inner(),
             group: s.group,
+            jump,
             data: s.data,
         });
     }
@@ -589,6 +594,29 @@ fn load_board(
     })
 }
 
+/// The index of the space `s.jump` names among `ids`, or an error at the name.
+fn jump_of(
+    s: &board::SpaceDef,
+    ids: &[&str],
+    loc: &dyn Fn(usize) -> Loc,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<usize> {
+    let to = s.jump.as_ref()?;
+    let found = ids.iter().position(|id| id == to.get_ref());
+    let problem = match found {
+        Some(i) if ids[i] == s.id.get_ref() => "a space cannot jump to itself".to_string(),
+        Some(i) => return Some(i),
+        None => format!(
+            "space '{}' jumps to '{}', which is no space of this map{}",
+            s.id.get_ref(),
+            to.get_ref(),
+            diag::hint(to.get_ref(), ids.iter().copied())
+        ),
+    };
+    diags.push(loc(to.span().start).error(problem));
+    None
+}
+
 /// A grid map needs rows and cols (numbers or integer settings) and no spaces.
 fn check_grid(
     def: &MapDef,
@@ -648,7 +676,7 @@ fn check_grid(
 }
 
 /// The fields the runtime sets on a space's and a card's table in Lua, over its `data`.
-const SPACE_FIELDS: &[&str] = &["id", "name", "kind", "group", "index"];
+const SPACE_FIELDS: &[&str] = &["id", "name", "kind", "group", "jump", "index"];
 const CARD_FIELDS: &[&str] = &["id", "text", "effect", "deck", "index"];
 
 /// An error at `at` for each `data` key that a field of the runtime's (`fields`) would hide.

@@ -296,6 +296,9 @@ fn board_api(lua: &Lua, board: &Board) -> mlua::Result<Table> {
         st.raw_set("id", s.id.as_str())?;
         st.raw_set("name", s.name.as_str())?;
         st.raw_set("kind", s.kind.as_str())?;
+        if let Some(j) = s.jump {
+            st.raw_set("jump", j + 1)?;
+        }
         if let Some(g) = &s.group {
             st.raw_set("group", g.as_str())?;
             let members = match groups.raw_get::<Option<Table>>(g.as_str())? {

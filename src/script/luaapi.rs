@@ -187,6 +187,7 @@ pub const CLASSES: &[Class] = &[
             field("name", "string", "Its name as shown."),
             field("kind", "string", "Its kind (one of the game's `space_kinds`)."),
             field("group", "string?", "Its group, if it has one."),
+            field("jump", "integer?", "The index of the space its `jump` leads to (a snake, a ladder), if it has one."),
             field("[string]", "any", "Its `data` keys."),
         ],
     },

@@ -419,7 +419,7 @@ function M.seal(ctx)
 end
 
 -- The fields the runtime gives every space and every card, beside their `data`.
-local SPACE_FIELDS = { "id", "name", "kind", "group", "index" }
+local SPACE_FIELDS = { "id", "name", "kind", "group", "jump", "index" }
 local CARD_FIELDS = { "id", "text", "effect", "deck", "index" }
 
 -- Every field some row of `rows` has (such as a price some spaces have), and `fields`: what a

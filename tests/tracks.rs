@@ -1,0 +1,90 @@
+//! Track maps beyond a loop of plain spaces, through the Chutes fixture
+//! (`tests/games/chutes`): a space's `jump` (a ladder, a chute) read in Lua as the index of
+//! the space it leads to and shown in the terminal; and a long track listing only the spaces
+//! with something on them.
+
+mod common;
+use common::*;
+use std::path::{Path, PathBuf};
+
+fn chutes() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/chutes")
+}
+
+/// The terminal's picture of a game of `game` at the start (two people seated).
+fn first_picture(game: &Path) -> String {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_meeple"));
+    cmd.arg("play").arg(game).args([
+        "--players",
+        "human,human",
+        "--seed",
+        "1",
+        "--text",
+        "--no-watch",
+    ]);
+    let out = typing(&mut cmd, "quit\n");
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let start = text.find("── ").expect("a picture");
+    let end = text[start..].find("\n>P1").expect("the seats") + start;
+    text[start..end].to_string()
+}
+
+#[test]
+fn a_jump_is_the_index_of_the_space_it_leads_to() {
+    let pkg = load_at(&chutes());
+    let g = start_with(&pkg, "line", 2, 1, &[]);
+    assert_eq!(
+        eval(&g, "ctx.board.spaces[4].jump"),
+        9,
+        "square 3 climbs to 8"
+    );
+    assert_eq!(
+        eval(&g, "ctx.board.spaces[11].jump"),
+        5,
+        "square 10 slides to 4"
+    );
+    assert_eq!(
+        eval(&g, "ctx.board.spaces[2].jump"),
+        serde_json::Value::Null
+    );
+    assert_eq!(eval(&g, "ctx.board.by_id.s3.jump"), 9);
+}
+
+/// The terminal shows each jump beside its space's name, and no owner or level column while
+/// nothing is owned or built.
+#[test]
+fn the_terminal_shows_where_a_jump_leads() {
+    let picture = first_picture(&chutes());
+    let lines: Vec<&str> = picture.lines().skip(1).collect();
+    assert_eq!(lines[0], "           tokens");
+    assert_eq!(lines[1], "  1 Start  P1 P2");
+    assert_eq!(lines[4], "  4 3 → 8");
+    assert_eq!(lines[11], " 11 10 → 4");
+    assert_eq!(lines.len(), 13, "{picture}");
+}
+
+/// A track of more than 40 spaces lists only those with something on them.
+#[test]
+fn a_long_track_lists_only_the_spaces_with_something_on_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("chutes");
+    copy_dir(&chutes(), &game);
+    let map = game.join("maps/line.toml");
+    let mut text = std::fs::read_to_string(&map).unwrap();
+    for i in 12..50 {
+        text.push_str(&format!(
+            "\n[[spaces]]\nid = \"x{i}\"\nname = \"{i}\"\nkind = \"plain\"\n"
+        ));
+    }
+    std::fs::write(&map, text).unwrap();
+    let picture = first_picture(&game);
+    let lines: Vec<&str> = picture.lines().skip(1).collect();
+    assert_eq!(
+        lines,
+        [
+            "          tokens",
+            "  1 Start P1 P2",
+            "    (49 other spaces, nothing on them)"
+        ]
+    );
+}
