@@ -1,10 +1,12 @@
 //! Track maps beyond a loop of plain spaces, through the Chutes fixture
 //! (`tests/games/chutes`): a space's `jump` (a ladder, a chute) read in Lua as the index of
-//! the space it leads to and shown in the terminal; and a long track listing only the spaces
-//! with something on them.
+//! the space it leads to and shown in the terminal; a track that does not loop (`loop =
+//! false`), where a move stops at the end and says by how much it overshot; and a long track
+//! listing only the spaces with something on them.
 
 mod common;
 use common::*;
+use meeple::engine::Game;
 use std::path::{Path, PathBuf};
 
 fn chutes() -> PathBuf {
@@ -86,5 +88,44 @@ fn a_long_track_lists_only_the_spaces_with_something_on_them() {
             "  1 Start P1 P2",
             "    (49 other spaces, nothing on them)"
         ]
+    );
+}
+
+/// On a line (`loop = false`) a move stops at the last space, or the first, and its third
+/// value is the steps that went past; on a loop it goes round and counts the laps.
+#[test]
+fn a_move_on_a_line_stops_at_its_end_and_says_the_steps_over() {
+    let pkg = load_at(&chutes());
+    let mut g = start_with(&pkg, "line", 2, 1, &[]);
+    let moved = |g: &mut Game, from: i64, steps: i64| {
+        exec(
+            g,
+            &format!("ctx.board:place(1, {from}) return {{ ctx.board:move(1, {steps}) }}"),
+        )
+    };
+    assert_eq!(moved(&mut g, 10, 5), serde_json::json!([12, 0, 3]));
+    assert_eq!(moved(&mut g, 2, -4), serde_json::json!([1, 0, 3]));
+    assert_eq!(moved(&mut g, 5, 4), serde_json::json!([9, 0, 0]));
+    let mut loop_ = start("monopoly", "demo", 2, 1, &[]);
+    assert_eq!(moved(&mut loop_, 1, 12), serde_json::json!([3, 1, 0]));
+}
+
+/// `loop` belongs to track maps: on a grid it is an error at the key.
+#[test]
+fn loop_on_a_grid_map_is_an_error() {
+    let (_tmp, game) = copy_game("tictactoe", "ttt");
+    let map = game.join("maps/board.toml");
+    let text = std::fs::read_to_string(&map).unwrap();
+    std::fs::write(&map, format!("{text}loop = false\n")).unwrap();
+    let line = text.lines().count() + 1;
+    let err = match meeple::def::load_package(&game) {
+        Ok(_) => panic!("loaded"),
+        Err(d) => meeple::diag::render(&d),
+    };
+    assert!(
+        err.contains(&format!(
+            "maps/board.toml:{line}:8: error: loop is for track maps: whether the last space leads back to the first"
+        )),
+        "{err}"
     );
 }

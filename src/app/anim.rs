@@ -28,8 +28,23 @@ struct Slide {
 
 struct Walk {
     from: usize,
-    steps: usize,
+    /// Spaces walked: forward, or back (negative) on a track that does not loop.
+    steps: i64,
     start: f64,
+}
+
+/// The steps from space `from` to the space named `to`: on a loop, the next such space ahead;
+/// on a track that does not loop, the nearest, ahead or back.
+fn walk(board: &Board, from: usize, to: &str) -> Option<i64> {
+    let n = board.spaces.len().max(1);
+    if board.looped {
+        let ahead = (1..=n).find(|k| board.spaces[(from + k) % n].name == to)?;
+        return Some((ahead % n) as i64);
+    }
+    (board.spaces.iter().enumerate())
+        .filter(|(_, s)| s.name == to)
+        .map(|(i, _)| i as i64 - from as i64)
+        .min_by_key(|d| (d.abs(), *d < 0))
 }
 
 /// The last roll as the window shows it now.
@@ -117,13 +132,12 @@ impl Anim {
                 let n = board.spaces.len().max(1);
                 let from = self.position(*seat, now).floor() as usize % n;
                 // The event names the space; of spaces sharing a name, the next one ahead.
-                let Some(steps) = (1..=n).find(|k| board.spaces[(from + k) % n].name == *to) else {
+                let Some(steps) = walk(board, from, to) else {
                     return;
                 };
-                let steps = steps % n;
-                let to = (from + steps) % n;
+                let to = (from as i64 + steps).rem_euclid(n as i64) as usize;
                 self.target[*seat] = to;
-                self.walks[*seat] = (!self.instant && steps > 0).then_some(Walk {
+                self.walks[*seat] = (!self.instant && steps != 0).then_some(Walk {
                     from,
                     steps,
                     start: now,
@@ -152,7 +166,7 @@ impl Anim {
         let target = self.target.get(seat).copied().unwrap_or(0) as f64;
         match self.walks.get(seat).and_then(|w| w.as_ref()) {
             Some(w) => {
-                let total = (w.steps as f64 * STEP).min(LONGEST);
+                let total = (w.steps.abs() as f64 * STEP).min(LONGEST);
                 let t = ((now - w.start) / total).clamp(0.0, 1.0);
                 if t >= 1.0 {
                     target
@@ -189,7 +203,7 @@ impl Anim {
             .walks
             .iter()
             .flatten()
-            .any(|w| now - w.start < (w.steps as f64 * STEP).min(LONGEST));
+            .any(|w| now - w.start < (w.steps.abs() as f64 * STEP).min(LONGEST));
         let rolling = self.dice.as_ref().is_some_and(|(_, s, _)| now - s < ROLL);
         let sliding = self.slides.iter().any(|s| now - s.start < SLIDE);
         walking || rolling || sliding
@@ -219,6 +233,7 @@ mod tests {
             settings: Default::default(),
             grid: None,
             kind: "track".into(),
+            looped: true,
         }
     }
 
@@ -239,6 +254,26 @@ mod tests {
         let mid = a.position(0, 10.0 + 2.0 * STEP);
         assert!((mid - 10.0).abs() < 1e-6, "passes the start: {mid}");
         assert!(!a.busy(20.0));
+    }
+
+    /// On a track that does not loop, a token sent back walks back, not round.
+    #[test]
+    fn a_token_walks_back_on_a_line() {
+        let b = Board {
+            looped: false,
+            ..board(10)
+        };
+        let mut a = Anim::new(&World::new(2, 0, 10, 1));
+        let e = |to: &str| Event::Move {
+            seat: 0,
+            to: to.into(),
+            laps: 0,
+        };
+        a.on_event(&e("S8"), &b, 0.0);
+        a.on_event(&e("S5"), &b, 10.0);
+        let mid = a.position(0, 10.0 + STEP);
+        assert!((mid - 7.0).abs() < 1e-6, "one step back: {mid}");
+        assert_eq!(a.position(0, 20.0), 5.0);
     }
 
     #[test]

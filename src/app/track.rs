@@ -41,6 +41,9 @@ pub fn draw(f: &Frame) {
         }
     }
     outline(b, 2.0, color(f.style.line));
+    if !f.board.looped {
+        draw_end(f, &rects);
+    }
     draw_middle(f, &rects);
     f.p.flush();
     draw_jumps(f, &rects);
@@ -96,6 +99,27 @@ fn draw_label(f: &Frame, space: &Space, r: Rect, size: f32) {
         None => {
             f.p.text_in(&space.name, r, size * 1.1, Align::Center, ink);
         }
+    }
+}
+
+/// On a track that does not loop, a heavy bar between its last space and its first, which
+/// the ring lays side by side.
+fn draw_end(f: &Frame, rects: &[Rect]) {
+    let (Some(first), Some(last)) = (rects.first(), rects.last()) else {
+        return;
+    };
+    let overlap = |a0: f32, a1: f32, b0: f32, b1: f32| (a0.max(b0), a1.min(b1));
+    let (x0, x1) = overlap(first.x, first.x + first.w, last.x, last.x + last.w);
+    let (y0, y1) = overlap(first.y, first.y + first.h, last.y, last.y + last.h);
+    let ink = color(f.style.line);
+    let width = 6.0 * f.layout.scale;
+    if x1 > x0 {
+        // One above the other: the bar along the edge they share.
+        let y = if last.y < first.y { first.y } else { last.y };
+        draw_line(x0, y, x1, y, width, ink);
+    } else if y1 > y0 {
+        let x = if last.x < first.x { first.x } else { last.x };
+        draw_line(x, y0, x, y1, width, ink);
     }
 }
 

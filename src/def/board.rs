@@ -10,7 +10,7 @@ pub const SCHEMA: super::source::Schema = &[
     (
         "",
         &[
-            "name", "kind", "rows", "cols", "decks", "settings", "spaces",
+            "name", "kind", "rows", "cols", "decks", "settings", "spaces", "loop",
         ],
     ),
     ("spaces.*", &["id", "name", "kind", "group", "jump", "data"]),
@@ -22,6 +22,10 @@ pub struct MapDef {
     /// "track" (spaces in a loop, the default), "grid" (rows × cols cells) or "table" (a
     /// table of zones: hands, piles; no spaces).
     pub kind: Option<Spanned<String>>,
+    /// A track's last space leads back to its first (the default), or not (`loop = false`:
+    /// a race to the end).
+    #[serde(rename = "loop")]
+    pub looped: Option<Spanned<bool>>,
     pub rows: Option<Spanned<Dim>>,
     pub cols: Option<Spanned<Dim>>,
     #[serde(default)]
@@ -125,6 +129,9 @@ pub struct Board {
     pub grid: Option<(Dim, Dim)>,
     /// "track" (spaces in a loop), "grid" (rows × cols) or "table" (zones only).
     pub kind: String,
+    /// Whether a track's last space leads back to its first (`loop`, true unless the map
+    /// says `loop = false`).
+    pub looped: bool,
 }
 
 impl Board {

@@ -591,6 +591,7 @@ fn load_board(
             .map_or("track", |k| k.get_ref().as_str())
             .to_string(),
         settings,
+        looped: def.looped.as_ref().is_none_or(|l| *l.get_ref()),
     })
 }
 
@@ -628,6 +629,12 @@ fn check_grid(
         .as_ref()
         .map(|k| k.get_ref().as_str())
         .unwrap_or("track");
+    if let (Some(looped), false) = (&def.looped, kind == "track") {
+        diags.push(
+            loc(looped.span().start)
+                .error("loop is for track maps: whether the last space leads back to the first"),
+        );
+    }
     match kind {
         "track" => {
             for dim in [&def.rows, &def.cols].into_iter().flatten() {

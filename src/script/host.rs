@@ -530,7 +530,8 @@ fn install_components(
     let emit = super::api::emit_api(lua, board, &pkg.items, live, pkg.hides_piles())?;
     let install: Function = prelude.get("install")?;
     let state: Table = install.call((ctx.clone(), spec, emit.clone()))?;
-    let (on_board, sizes) = (ctx.raw_get("board")?, (seats, board.spaces.len()));
+    let sizes = (seats, board.spaces.len(), !board.looped);
+    let on_board = ctx.raw_get("board")?;
     super::rawboard::install(lua, &on_board, &state, emit.raw_get("move")?, live, sizes)?;
     prelude.get::<Function>("seal")?.call::<()>(ctx)?;
     Ok((state, emit))

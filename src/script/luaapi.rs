@@ -162,7 +162,7 @@ pub const CLASSES: &[Class] = &[
             field("group_names", "string[]", "The groups' names, in board order of each group's first space."),
             field("size", "integer", "The number of spaces."),
             method("position", &[P], &[("", "integer")], "The index of the space seat `p`'s token is on."),
-            method("move", &[P, ("steps", "integer")], &[("to", "integer"), ("laps", "integer")], "Moves forward (negative: back); returns the space and the times the start was passed. The log says the move (not one of 0 steps)."),
+            method("move", &[P, ("steps", "integer")], &[("to", "integer"), ("laps", "integer"), ("over", "integer")], "Moves forward (negative: back); returns the space, the times the start was passed and, on a map with `loop = false`, the steps past the last space (or the first) where the token stopped. The log says the move (not one of 0 steps)."),
             method("advance_to", &[P, SPACE], &[("to", "integer"), ("laps", "integer")], "Moves forward to a space (a full lap if already there), and logs the move."),
             method("place", &[P, SPACE], &[("", "integer")], "Puts the token on a space without passing anything; returns its index. The log says the move, unless the token was there."),
             method("owner", &[SPACE], &[("", "integer?")], "The seat owning a space, or nil."),

@@ -25,20 +25,22 @@ const OWNED: c_int = 7; // S.owned: each seat's owned spaces, in board order
 const BY_ID: c_int = 8; // ctx.board.by_id
 const OWNER: c_int = 9; // S.owner
 const LEVEL: c_int = 10; // S.level
+const LINE: c_int = 11; // true when the track does not loop (`loop = false`)
 
 /// Each space's group: the indices of its spaces in board order, by space index - 1 (a space
 /// without a group is a group of its own).
 type Groups = Vec<Vec<i64>>;
 
 /// Sets the C functions on `board` (ctx.board), over the live state `state` (S) of `seats`
-/// seats on a board of `spaces` spaces (the sizes the prelude was given).
+/// seats on a board of `spaces` spaces (the sizes the prelude was given), a loop unless
+/// `line`.
 pub fn install(
     lua: &Lua,
     board: &Table,
     state: &Table,
     emit_move: Function,
     world: &Rc<RefCell<Live>>,
-    (seats, spaces): (usize, usize),
+    (seats, spaces, line): (usize, usize, bool),
 ) -> mlua::Result<()> {
     let upvalues = [
         Value::Table(state.raw_get("token")?),
@@ -50,6 +52,7 @@ pub fn install(
         Value::Table(board.raw_get("by_id")?),
         Value::Table(state.raw_get("owner")?),
         Value::Table(state.raw_get("level")?),
+        Value::Boolean(line),
     ];
     board.raw_set("move", c_closure(lua, world, move_token, &upvalues)?)?;
     board.raw_set("owned_by", c_closure(lua, world, owned_by, &upvalues)?)?;
@@ -222,7 +225,9 @@ unsafe extern "C-unwind" fn owned_by(l: *mut lua_State) -> c_int {
     1
 }
 
-/// `ctx.board:move(p, steps)` → the space reached and the laps passed going forward.
+/// `ctx.board:move(p, steps)` → the space reached, the laps passed going forward and, on a
+/// track that does not loop, the steps that went past its end (or its start), where the
+/// token stopped.
 unsafe extern "C-unwind" fn move_token(l: *mut lua_State) -> c_int {
     super::method::need_self(l);
     let up = ffi::lua_upvalueindex;
@@ -240,8 +245,12 @@ unsafe extern "C-unwind" fn move_token(l: *mut lua_State) -> c_int {
     ffi::lua_settop(l, -2);
     // (Lua's integer arithmetic wraps; its `//` and `%` round down, as these do for a
     // positive board size)
-    let (mut to, mut laps) = (at.wrapping_add(n), 0);
-    if to > spaces || to < 1 {
+    let (mut to, mut laps, mut over) = (at.wrapping_add(n), 0, 0);
+    if (to > spaces || to < 1) && ffi::lua_toboolean(l, up(LINE)) != 0 {
+        let end = to.clamp(1, spaces);
+        over = to.abs_diff(end).min(i64::MAX as u64) as i64;
+        to = end;
+    } else if to > spaces || to < 1 {
         let raw = to.wrapping_sub(1);
         if n > 0 {
             laps = raw.div_euclid(spaces);
@@ -260,7 +269,8 @@ unsafe extern "C-unwind" fn move_token(l: *mut lua_State) -> c_int {
     }
     ffi::lua_pushinteger(l, to);
     ffi::lua_pushinteger(l, laps);
-    2
+    ffi::lua_pushinteger(l, over);
+    3
 }
 
 /// Whether events are recorded: the world's flag, which S.record follows (read while the

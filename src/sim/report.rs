@@ -639,6 +639,7 @@ mod tests {
             settings: toml::Table::new(),
             grid: None,
             kind: "table".into(),
+            looped: true,
         }
     }
 
