@@ -3147,7 +3147,7 @@ fn data_keys_the_runtime_uses_are_refused() {
             ),
             format!(
                 "mono/maps/demo.toml:{space}:6: {}",
-                fields("a space", "index", "id, name, kind, group, index")
+                fields("a space", "index", "id, name, kind, group, jump, index")
             ),
         ],
     );
