@@ -499,6 +499,34 @@ fn a_jump_to_a_missing_space_is_located() {
     );
 }
 
+/// A space whose data has a field no other space of its kind has, in place of one they all
+/// have, is warned about; the warning stays beside an error the rules then meet at set-up.
+#[test]
+fn space_data_unlike_its_kinds_other_spaces_is_a_warning() {
+    let c = Copy::new();
+    c.edit(
+        "maps/demo.toml",
+        "data = { price = 200, house_cost = 100,",
+        "data = { prise = 200, house_cost = 100,",
+    );
+    c.edit(
+        "rules.lua",
+        "function R.setup(G, ctx)\n",
+        "function R.setup(G, ctx)\n  error(\"boom\")\n",
+    );
+    let space = c.line_of("maps/demo.toml", "id = \"beijing\"");
+    let out = c.check();
+    assert_has(
+        &out.stderr,
+        &format!(
+            "mono/maps/demo.toml:{space}:6: warning: space 'beijing' has data field 'prise' but \
+             not 'price', which every other space with kind 'property' has; did you mean \
+             'price'?\n"
+        ),
+    );
+    assert_has(&out.stderr, "error: boom");
+}
+
 // 5. A card naming a missing effect ----------------------------------------------------------
 
 #[test]

@@ -105,7 +105,10 @@ fn check_one(name: &str, a: &CheckArgs) -> Result<(String, String, String), Vec<
                 true => d,
                 false => d.note(note.clone()),
             };
-            ds.into_iter().map(noted).collect::<Vec<_>>()
+            // The files' warnings stay beside the error: a slip they name is often its cause.
+            let mut all: Vec<Diagnostic> = pkg.warnings.clone();
+            all.extend(ds.into_iter().map(noted));
+            all
         })?;
     let mut warnings = pkg.warnings.clone();
     warnings.extend(probe.warnings());

@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod cards;
+pub mod data;
 pub mod files;
 pub mod folder;
 pub mod items;
@@ -493,6 +494,7 @@ fn load_board(
     let jumps: Vec<Option<usize>> = (def.spaces.iter())
         .map(|s| jump_of(s, &ids, &loc, diags))
         .collect();
+    let space_locs: Vec<Loc> = def.spaces.iter().map(|s| loc(s.id.span().start)).collect();
     for (s, jump) in def.spaces.into_iter().zip(jumps) {
         if s.id.get_ref().trim().is_empty() {
             diags.push(loc(s.id.span().start).error("a space id must not be empty"));
@@ -525,6 +527,16 @@ fn load_board(
             data: s.data,
         });
     }
+    // A kind of space takes the same data on every space of it.
+    let rows: Vec<data::Row> = (spaces.iter().zip(&space_locs))
+        .map(|(sp, at): (&Space, &Loc)| data::Row {
+            what: format!("space '{}'", sp.id),
+            class: format!("kind '{}'", sp.kind),
+            data: &sp.data,
+            at: at.clone(),
+        })
+        .collect();
+    diags.extend(data::odd_data(&rows, "space"));
     let mut decks: Vec<Deck> = shared.to_vec();
     for d in &def.decks {
         decks.extend(load_decks(files, shown, d, game_settings, &loc, diags));
@@ -803,8 +815,19 @@ fn load_decks(
         })
         .collect();
     // An effect takes the same data whichever deck of the file its card is in.
-    let all: Vec<Card> = decks.iter().flat_map(|d| d.cards.iter().cloned()).collect();
-    diags.extend(cards::odd_data(&all, &card_locs));
+    let rows: Vec<data::Row> = (decks.iter().flat_map(|d| &d.cards))
+        .zip(card_locs)
+        .filter_map(|(c, at)| {
+            let (effect, _) = c.effect.as_ref()?;
+            Some(data::Row {
+                what: format!("card '{}'", c.id),
+                class: format!("effect '{effect}'"),
+                data: &c.data,
+                at,
+            })
+        })
+        .collect();
+    diags.extend(data::odd_data(&rows, "card"));
     decks
 }
 
