@@ -527,6 +527,55 @@ fn space_data_unlike_its_kinds_other_spaces_is_a_warning() {
     assert_has(&out.stderr, "error: boom");
 }
 
+/// `[choices]` lists the values a setting may take: the declared value, a map's and a --set
+/// one must be among them; a list for no setting, or of another type, is an error.
+#[test]
+fn a_setting_outside_its_choices_is_an_error_wherever_it_is_set() {
+    let c = Copy::new();
+    c.edit(
+        "game.toml",
+        "\n[flow]\n",
+        "\n[choices]\ncurrency = [\"$\", \"€\"]\nauktion = [true]\nsalary = [\"200\"]\n\n[flow]\n",
+    );
+    let (choices, map) = (
+        c.line_of("game.toml", "auktion = [true]"),
+        c.line_of("maps/demo.toml", "currency = "),
+    );
+    assert_fails(
+        &c.check(),
+        &[
+            format!(
+                "mono/game.toml:{choices}:1: error: choices for 'auktion', which is no setting of \
+                 [settings]; did you mean 'auction'?"
+            ),
+            format!(
+                "mono/game.toml:{}:1: error: choices.salary: \"200\" is not an integer like the \
+                 setting",
+                choices + 1
+            ),
+            format!(
+                "mono/maps/demo.toml:{map}:1: error: setting 'currency' is one of \"$\", \"€\"; \
+                 got \"¥\""
+            ),
+        ],
+    );
+    c.edit("game.toml", "auktion = [true]\nsalary = [\"200\"]\n", "");
+    c.edit("maps/demo.toml", "currency = \"¥\"", "currency = \"€\"");
+    let out = c.run(&["sim", "mono", "--games", "1", "--set", "currency=E"]);
+    assert_eq!(
+        out.stderr.trim_end(),
+        "--set: error: setting 'currency' is one of \"$\", \"€\"; got \"E\""
+    );
+    let out = c.run(&["sim", "mono", "--games", "1", "--set", "currency=$"]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    // The editor types read the choices.
+    assert_eq!(c.run(&["types", "mono"]).code, Some(0));
+    assert_has(
+        &c.read(".meeple/game.lua"),
+        "---@field currency \"$\"|\"€\"\n",
+    );
+}
+
 // 5. A card naming a missing effect ----------------------------------------------------------
 
 #[test]

@@ -26,6 +26,7 @@ pub const SCHEMA: super::source::Schema = &[
             "decks",
             "maps",
             "settings",
+            "choices",
             "flow",
             "zones",
             "items",
@@ -73,6 +74,9 @@ pub struct ManifestDef {
     pub maps: BTreeMap<String, Spanned<String>>,
     #[serde(default)]
     pub settings: toml::Table,
+    /// The values a setting may take, by setting (`settings::check_choices`).
+    #[serde(default)]
+    pub choices: toml::Table,
     pub flow: FlowDef,
     #[serde(default)]
     pub zones: indexmap::IndexMap<String, ZoneDef>,

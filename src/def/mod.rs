@@ -65,6 +65,8 @@ pub struct Package {
     pub items: items::Items,
     pub melds: Option<Shapes>,
     pub settings: toml::Table,
+    /// The values a setting may take, where game.toml lists them (`[choices]`).
+    pub choices: settings::Choices,
     /// `undo` may take back a decision that showed a seat a hidden item (game.toml).
     pub undo_past_reveals: bool,
     pub maps: BTreeMap<String, Board>,
@@ -319,6 +321,7 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
     if let Some(e) = settings::bad_round_cap(&def.settings) {
         diags.push(items_loc(&["settings", "round_cap"]).error(e));
     }
+    let choices = settings::check_choices(&def.choices, &def.settings, &items_loc, &mut diags);
     let items = items::check_items(def.items.as_ref(), &items_loc, &mut diags);
     let zones = manifest::check_zones(&def.zones, def.melds.is_some(), &loc, &mut diags);
     let melds = def
@@ -342,6 +345,9 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
         &loc,
         &mut diags,
     );
+    for (name, board) in &maps {
+        map_choices(&files, &shown, &def.maps[name], board, &choices, &mut diags);
+    }
     // The decks' warnings, said once though a deck several maps share is read for each; beside
     // the errors when there are any (a slip in a card's data may be their cause).
     diag::sort(&mut diags);
@@ -384,10 +390,35 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
         items,
         melds,
         settings: def.settings,
+        choices,
         undo_past_reveals: def.undo_past_reveals,
         maps,
         default_map,
     })
+}
+
+/// An error at each setting the map file `file` sets to a value its `[choices]` lack.
+fn map_choices(
+    files: &files::Files,
+    shown: &str,
+    file: &toml::Spanned<String>,
+    board: &Board,
+    choices: &settings::Choices,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let Ok(text) = files.text(file.get_ref()) else {
+        return;
+    };
+    let path = format!("{shown}/{}", file.get_ref());
+    for (key, values) in choices {
+        let set_here = source::key_position(&text, &["settings", key]);
+        let (Some(offset), Some(value)) = (set_here, board.settings.get(key)) else {
+            continue;
+        };
+        if let Some(e) = settings::off_choice(key, value, values) {
+            diags.push(at(&path, &text, offset).error(e));
+        }
+    }
 }
 
 /// The game's settings, and where game.toml declares each one.

@@ -1,6 +1,6 @@
 //! Settings overrides, from a map file's `[settings]` or the command line (`--set key=value`):
 //! the key must be a setting the game declares, and the value keeps the declared type (an
-//! integer stays an integer).
+//! integer stays an integer) and, where `[choices]` lists a setting's values, is one of them.
 
 use crate::diag::did_you_mean;
 
@@ -148,6 +148,88 @@ pub fn bad_round_cap(settings: &toml::Table) -> Option<String> {
             "round_cap must be a whole number, at least 1 (the round after which a game stops, unfinished); got {v}"
         )),
     }
+}
+
+/// The values a setting may take (`[choices]` in game.toml), by setting.
+pub type Choices = std::collections::BTreeMap<String, Vec<toml::Value>>;
+
+/// `[choices]` read and checked against the declared `settings`: each names a setting, lists
+/// at least one value of its type (numbers, text or booleans), and holds its declared value;
+/// `at` locates a key path of game.toml.
+pub fn check_choices(
+    def: &toml::Table,
+    settings: &toml::Table,
+    at: &dyn Fn(&[&str]) -> super::Loc,
+    diags: &mut Vec<crate::diag::Diagnostic>,
+) -> Choices {
+    let mut out = Choices::new();
+    for (key, list) in def {
+        let here = || at(&["choices", key]);
+        let Some(declared) = settings.get(key) else {
+            let hint = crate::diag::hint(key, settings.keys().map(String::as_str));
+            diags.push(here().error(format!(
+                "choices for '{key}', which is no setting of [settings]{hint}"
+            )));
+            continue;
+        };
+        let values = match list {
+            toml::Value::Array(v) if !v.is_empty() => v,
+            _ => {
+                diags.push(here().error(format!(
+                    "choices.{key}: expected a list of the values '{key}' may take, got {list}"
+                )));
+                continue;
+            }
+        };
+        let odd = values
+            .iter()
+            .find(|v| !same_kind(v, declared) || v.is_table() || v.is_array());
+        if let Some(v) = odd {
+            diags.push(here().error(format!(
+                "choices.{key}: {v} is not {} {} like the setting",
+                article(declared.type_str()),
+                declared.type_str()
+            )));
+            continue;
+        }
+        let values = values.clone();
+        if let Some(e) = off_choice(key, declared, &values) {
+            diags.push(at(&["settings", key]).error(e));
+        }
+        out.insert(key.clone(), values);
+    }
+    out
+}
+
+/// Whether `v` may stand for a setting whose declared value is `declared` (an integer for a
+/// float setting too).
+fn same_kind(v: &toml::Value, declared: &toml::Value) -> bool {
+    v.same_type(declared) || (v.is_integer() && declared.is_float())
+}
+
+/// The error for setting `key` set to `value` when it is none of `choices`.
+pub fn off_choice(key: &str, value: &toml::Value, choices: &[toml::Value]) -> Option<String> {
+    let numeric = |v: &toml::Value| v.as_float().or_else(|| v.as_integer().map(|i| i as f64));
+    let same =
+        |c: &toml::Value| c == value || numeric(c).is_some_and(|c| Some(c) == numeric(value));
+    if choices.iter().any(same) {
+        return None;
+    }
+    let shown: Vec<String> = choices.iter().map(|c| c.to_string()).collect();
+    let hint = match value.as_str() {
+        // A hint for words: any one symbol is one letter off any other.
+        Some(text) if text.chars().count() > 2 => {
+            let texts = choices.iter().filter_map(|c| c.as_str());
+            crate::diag::did_you_mean(text, texts)
+                .map(|m| format!("; did you mean \"{m}\"?"))
+                .unwrap_or_default()
+        }
+        _ => String::new(),
+    };
+    Some(format!(
+        "setting '{key}' is one of {}; got {value}{hint}",
+        shown.join(", ")
+    ))
 }
 
 #[cfg(test)]

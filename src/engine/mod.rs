@@ -74,6 +74,14 @@ fn board_and_settings(
     for s in &config.settings {
         apply_override(&mut settings, s).map_err(|e| vec![Diagnostic::error("--set", e)])?;
     }
+    // The files' values were checked when read: one among none of its choices came from --set.
+    for (key, values) in &pkg.choices {
+        let off =
+            (settings.get(key)).and_then(|v| crate::def::settings::off_choice(key, v, values));
+        if let Some(e) = off {
+            return Err(vec![Diagnostic::error("--set", e)]);
+        }
+    }
     board
         .grid_size(&settings)
         .map_err(|e| vec![Diagnostic::error("--set", e)])?;

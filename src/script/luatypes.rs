@@ -128,7 +128,16 @@ pub fn game_definitions(pkg: &Package) -> String {
     let mut out = format!("{HEADER}-- The types of the game '{}'.\n", pkg.id);
     out.push_str("\n---The game's [settings] (game.toml), after --set overrides.\n---@class meeple.Settings\n");
     for (key, value) in &pkg.settings {
-        let _ = writeln!(out, "---@field {} {}", field_name(key), toml_type(value));
+        // A setting with [choices] is one of its values.
+        let ty = match pkg.choices.get(key) {
+            Some(values) => values
+                .iter()
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join("|"),
+            None => toml_type(value),
+        };
+        let _ = writeln!(out, "---@field {} {ty}", field_name(key));
     }
     let states = pkg.flow.states.iter().map(|s| s.name.as_str());
     alias(&mut out, "meeple.StateName", "A state of [flow].", states);
