@@ -269,6 +269,26 @@ fn malformed_toml_unclosed_array() {
     );
 }
 
+/// A key set twice in one table is named: here a space's `id` line that slipped above the
+/// next `[[spaces]]` header, so the space before has two.
+#[test]
+fn a_duplicate_key_is_named() {
+    let c = Copy::new();
+    c.edit(
+        "maps/demo.toml",
+        "[[spaces]]\nid = \"beijing\"\n",
+        "id = \"beijing\"\n[[spaces]]\n",
+    );
+    let line = c.line_of("maps/demo.toml", "id = \"beijing\"");
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "mono/maps/demo.toml:{line}:1: error: duplicate key 'id': the table this line is in \
+             sets it already"
+        )],
+    );
+}
+
 // 2. Unknown keys in game.toml ----------------------------------------------------------------
 
 #[test]

@@ -98,6 +98,9 @@ pub fn toml_error(
         };
     }
     let offset = e.span().map_or(0, |s| s.start);
+    if message == "duplicate key" {
+        message = duplicate_key(&text[offset.min(text.len())..]);
+    }
     if let Some(plain) = unknown_variant(&message).or_else(|| invalid_type(&message)) {
         // The key the refused value is written at, named as its path (`zones.hand.per_seat`).
         let mut path = Vec::new();
@@ -110,6 +113,20 @@ pub fn toml_error(
         };
     }
     Diagnostic::at_offset(path, text, offset, message)
+}
+
+/// The duplicate-key error for the key that `rest` of the text starts with, named.
+fn duplicate_key(rest: &str) -> String {
+    let key: String = match rest.strip_prefix('"') {
+        Some(quoted) => quoted.chars().take_while(|c| *c != '"').collect(),
+        None => (rest.chars())
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
+            .collect(),
+    };
+    match key.is_empty() {
+        true => "duplicate key".into(),
+        false => format!("duplicate key '{key}': the table this line is in sets it already"),
+    }
 }
 
 /// serde's "unknown variant `cels`, expected `points` or `cells`" (or "expected one of `a`,
