@@ -240,3 +240,13 @@ fn an_entry_that_mends_a_failed_ask_asks_again() {
         "{out}"
     );
 }
+
+/// `:options` shows each option as typed and, where the rules label it otherwise, the label
+/// (the console's game has seed 1).
+#[test]
+fn options_show_their_labels_beside_the_action() {
+    let (out, code) = console(&["hearts"], ":options\n:quit\n");
+    assert_eq!(code, Some(0));
+    let first = out.lines().find(|l| l.starts_with("> 1) "));
+    assert_eq!(first, Some("> 1) pass 6C JC QC · pass 6♣ J♣ Q♣"), "{out}");
+}

@@ -143,12 +143,21 @@ fn command(s: &mut Session, line: &str) -> Option<String> {
         (Some(":save"), None) => {
             "':save FILE' saves the position (play on with: meeple play --load FILE)".to_string()
         }
-        (Some(":options"), _) => match s.game.pending() {
+        (Some(":options"), _) => match s.game.pending().cloned() {
             None => asks_nothing(&s.game).to_string(),
-            Some(p) => (p.options().iter().enumerate())
-                .map(|(i, o)| format!("{}) {o}", i + 1))
-                .collect::<Vec<_>>()
-                .join("\n"),
+            Some(p) => {
+                // Each option as typed, and as the rules label it where that differs.
+                let labels = s.game.shown(Some(p.seat)).labels;
+                (p.options().iter().enumerate())
+                    .map(
+                        |(i, o)| match labels.get(i).filter(|l| **l != o.to_string()) {
+                            Some(label) => format!("{}) {o} · {label}", i + 1),
+                            None => format!("{}) {o}", i + 1),
+                        },
+                    )
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            }
         },
         (Some(":play"), Some(n)) => match (n.parse::<usize>(), s.game.pending()) {
             (Ok(n), Some(p)) if n >= 1 => match s.apply(p.seat, n - 1) {
