@@ -1523,13 +1523,23 @@ fn a_state_without_its_table_in_the_rules_is_one_error() {
         "[flow.states]\nextra = { next = [\"wait_player\"], decide = true }\n",
     );
     // At the line that makes R.states; a state named there that is no state, at its name.
-    let states = c.line_of("rules.lua", "R.states = {}");
+    // The flow's warning about the new state stays beside it.
+    let (states, extra) = (
+        c.line_of("rules.lua", "R.states = {}"),
+        c.line_of("game.toml", "extra = {"),
+    );
     assert_fails(
         &c.check(),
-        &[format!(
-            "mono/rules.lua:{states}: error: state 'extra' of game.toml [flow] has no \
-             R.states.extra table (it needs options and act)"
-        )],
+        &[
+            format!(
+                "mono/game.toml:{extra}:1: warning: state 'extra' is never reached: no path from \
+                 the start state 'wait_player' leads to it"
+            ),
+            format!(
+                "mono/rules.lua:{states}: error: state 'extra' of game.toml [flow] has no \
+                 R.states.extra table (it needs options and act)"
+            ),
+        ],
     );
     // A field of the same name written earlier does not hide where the state is made.
     c.edit(
