@@ -328,7 +328,7 @@ fn heuristic_with_nan_scores_gives_an_error() {
     for err in [bot.choose(&mut g), bot.explain(&mut g)] {
         let err = err.unwrap_err().to_string();
         assert!(
-            err.contains("ai.lua:2: error: AI.score returned NaN (not a number: 0/0?) for option 1, expected a number"),
+            err.contains("ai.lua:2: error: AI.score returned NaN (not a number: 0/0?) for option 1 (place 1 1), expected a number"),
             "{err}"
         );
         assert!(err.contains("in state 'turn' hook 'AI.score'"), "{err}");

@@ -1731,7 +1731,7 @@ fn check_runs_the_ai_script() {
     assert_eq!(
         first,
         format!(
-            "mono/ai.lua:{line}: error: AI.score returned string for option 1, expected a number"
+            "mono/ai.lua:{line}: error: AI.score returned string for option 1 (buy connecticut), expected a number"
         )
     );
     assert_has(&out.stderr, "in state 'buying' hook 'AI.score'");

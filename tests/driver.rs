@@ -458,14 +458,14 @@ fn rules_errors_read_the_same_inside_the_vm() {
     };
     let err = fails_alike("", &scores("return 'lots'"));
     assert!(
-        err.contains("games/monopoly/ai.lua:4: error: AI.score returned string for option 1, expected a number"),
+        err.contains("games/monopoly/ai.lua:4: error: AI.score returned string for option 1 (roll), expected a number"),
         "{err}"
     );
     assert!(err.contains("hook 'AI.score'"), "{err}");
     // A NaN score for one option only (the others are fixed), found where it is returned.
     let err = fails_alike("", &scores("return 0 / 0"));
     assert!(
-        err.contains("games/monopoly/ai.lua:4: error: AI.score returned NaN (not a number: 0/0?) for option 1, expected a number"),
+        err.contains("games/monopoly/ai.lua:4: error: AI.score returned NaN (not a number: 0/0?) for option 1 (roll), expected a number"),
         "{err}"
     );
     // AI.scores (the whole list at once), from turn 9 on a list with a string in it.
@@ -476,7 +476,7 @@ fn rules_errors_read_the_same_inside_the_vm() {
                  end";
     let err = fails_alike("", whole);
     assert!(
-        err.contains("games/monopoly/ai.lua:2: error: AI.scores returned string for option 1, expected a number"),
+        err.contains("games/monopoly/ai.lua:2: error: AI.scores returned string for option 1 (roll), expected a number"),
         "{err}"
     );
     // What the AI scores is read-only: an option changed while scored would be played (and

@@ -57,6 +57,15 @@ local function what(s)
   return type(s)
 end
 
+-- Option `i` of `list` as a note for an error: its number and its text (`option 2 (keep 2 5)`).
+local function nth(list, i)
+  local o = list[i]
+  if type(o) ~= "table" then return string.format("option %d", i) end
+  local words = {}
+  for k = 1, #o do words[k] = tostring(o[k]) end
+  return string.format("option %d (%s)", i, table.concat(words, " "))
+end
+
 -- AI.scores' list for the whole decision, checked.
 local function whole_scores(AI, G, ctx, seat, list)
   local out = AI.scores(G, ctx, seat, list)
@@ -66,7 +75,7 @@ local function whole_scores(AI, G, ctx, seat, list)
   for i = 1, #list do
     local s = out[i]
     if type(s) ~= "number" or s ~= s then
-      error(string.format("%s: AI.scores returned %s for option %d, expected a number", D.where(AI.scores), what(s), i), 0)
+      error(string.format("%s: AI.scores returned %s for %s, expected a number", D.where(AI.scores), what(s), nth(list, i)), 0)
     end
   end
   return out
@@ -74,9 +83,9 @@ end
 
 local native_tied = native.tied
 
--- The error for AI.score's score `s` of option `i`, which is not a number.
-local function bad_score(score, s, i)
-  error(string.format("%s: AI.score returned %s for option %d, expected a number", D.where(score), what(s), i), 0)
+-- The error for AI.score's score `s` of option `i` of `list`, which is not a number.
+local function bad_score(score, s, list, i)
+  error(string.format("%s: AI.score returned %s for %s, expected a number", D.where(score), what(s), nth(list, i)), 0)
 end
 
 
@@ -118,7 +127,7 @@ function D.tied(AI, G, ctx, seat, list, tied, out)
   else
     best, n, ran = native_tied(AI.fixed, AI.score, G, ctx, seat, list, tied, out)
   end
-  if best == nil then bad_score(AI.score, ran, n) end
+  if best == nil then bad_score(AI.score, ran, list, n) end
   return best, n, ran
 end
 
@@ -288,7 +297,7 @@ function D.run(run, limit, index)
           best, tied, ran = rate(policy, G, ctx, seat, list, tied_scratch)
         else
           best, tied, ran = native_tied(policy.fixed, policy.score, G, ctx, seat, list, tied_scratch)
-          if best == nil then bad_score(policy.score, ran, tied) end
+          if best == nil then bad_score(policy.score, ran, list, tied) end
         end
         index = tied == 1 and tied_scratch[1] or tied_scratch[run.draw(seat, tied)]
         if ran then checked = false end
