@@ -106,6 +106,22 @@ fn a_move_on_a_line_stops_at_its_end_and_says_the_steps_over() {
     assert_eq!(moved(&mut g, 10, 5), serde_json::json!([12, 0, 3]));
     assert_eq!(moved(&mut g, 2, -4), serde_json::json!([1, 0, 3]));
     assert_eq!(moved(&mut g, 5, 4), serde_json::json!([9, 0, 0]));
+    assert_eq!(
+        moved(&mut g, 12, 3),
+        serde_json::json!([12, 0, 3]),
+        "at the end, it stays"
+    );
+    // advance_to goes forward only, and never round.
+    let advanced = exec(
+        &mut g,
+        "ctx.board:place(1, 3) return { ctx.board:advance_to(1, 9) }",
+    );
+    assert_eq!(advanced, serde_json::json!([9, 0]));
+    assert_eq!(
+        raised(&g, "ctx.board:advance_to(1, 2)"),
+        "eval:1: advance_to: space 2 is not ahead of P1 (on space 9) on a track that \
+         does not loop; use place"
+    );
     let mut loop_ = start("monopoly", "demo", 2, 1, &[]);
     assert_eq!(moved(&mut loop_, 1, 12), serde_json::json!([3, 1, 0]));
 }

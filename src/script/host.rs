@@ -517,6 +517,7 @@ fn install_components(
     let spec = lua.create_table()?;
     spec.raw_set("seats", seats)?;
     spec.raw_set("spaces", board.spaces.len())?;
+    spec.raw_set("looped", board.looped)?;
     spec.raw_set("counters", pkg.counters.clone())?;
     let zones = lua.create_table()?;
     for (i, z) in pkg.zones.iter().enumerate() {

@@ -163,7 +163,7 @@ pub const CLASSES: &[Class] = &[
             field("size", "integer", "The number of spaces."),
             method("position", &[P], &[("", "integer")], "The index of the space seat `p`'s token is on."),
             method("move", &[P, ("steps", "integer")], &[("to", "integer"), ("laps", "integer"), ("over", "integer")], "Moves forward (negative: back); returns the space, the times the start was passed and, on a map with `loop = false`, the steps past the last space (or the first) where the token stopped. The log says the move (not one of 0 steps)."),
-            method("advance_to", &[P, SPACE], &[("to", "integer"), ("laps", "integer")], "Moves forward to a space (a full lap if already there), and logs the move."),
+            method("advance_to", &[P, SPACE], &[("to", "integer"), ("laps", "integer")], "Moves forward to a space (a full lap if already there; on a map with `loop = false`, only to a space ahead), and logs the move."),
             method("place", &[P, SPACE], &[("", "integer")], "Puts the token on a space without passing anything; returns its index. The log says the move, unless the token was there."),
             method("owner", &[SPACE], &[("", "integer?")], "The seat owning a space, or nil."),
             method("set_owner", &[SPACE, ("p", "integer?")], &[], "Sets a space's owner (nil clears it)."),

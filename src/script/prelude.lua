@@ -30,7 +30,7 @@ local function dotted(method)
 end
 
 function M.install(ctx, spec, emit)
-  local seats, nspaces = spec.seats, spec.spaces
+  local seats, nspaces, looped = spec.seats, spec.spaces, spec.looped
   -- The runtime fills these tables in place (never replaces them), so functions and views
   -- below keep them. A space nobody owns has no entry in `owner`.
   local owner, level, token, in_play, counter = {}, {}, {}, {}, {}
@@ -262,6 +262,13 @@ function M.install(ctx, spec, emit)
   function board:advance_to(p, target)
     if self ~= board then dotted("advance_to") end
     local s, t = seat(p), space(target)
+    if not looped then
+      -- A line leads one way: forward only, and never round.
+      if t <= token[s] then
+        error(string.format("advance_to: space %d is not ahead of P%d (on space %d) on a track that does not loop; use place", t, s, token[s]), 2)
+      end
+      return moved(s, t, 0)
+    end
     local steps = (t - token[s]) % nspaces
     if steps == 0 then steps = nspaces end
     local raw = token[s] - 1 + steps

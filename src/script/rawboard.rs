@@ -245,11 +245,12 @@ unsafe extern "C-unwind" fn move_token(l: *mut lua_State) -> c_int {
     ffi::lua_settop(l, -2);
     // (Lua's integer arithmetic wraps; its `//` and `%` round down, as these do for a
     // positive board size)
+    let line = ffi::lua_toboolean(l, up(LINE)) != 0;
     let (mut to, mut laps, mut over) = (at.wrapping_add(n), 0, 0);
-    if (to > spaces || to < 1) && ffi::lua_toboolean(l, up(LINE)) != 0 {
-        let end = to.clamp(1, spaces);
-        over = to.abs_diff(end).min(i64::MAX as u64) as i64;
-        to = end;
+    if line {
+        let far = at.saturating_add(n);
+        to = far.clamp(1, spaces);
+        over = far.abs_diff(to).min(i64::MAX as u64) as i64;
     } else if to > spaces || to < 1 {
         let raw = to.wrapping_sub(1);
         if n > 0 {
@@ -259,8 +260,8 @@ unsafe extern "C-unwind" fn move_token(l: *mut lua_State) -> c_int {
     }
     ffi::lua_pushinteger(l, to);
     ffi::lua_rawseti(l, up(TOKEN), p);
-    // A move of no steps is no move: nothing is logged.
-    if n != 0 && recording(l) {
+    // A move of no steps is no move, nor one that stays at a line's end: nothing is logged.
+    if n != 0 && !(line && to == at) && recording(l) {
         ffi::lua_pushvalue(l, up(EMIT));
         for v in [p, to, laps] {
             ffi::lua_pushinteger(l, v);
