@@ -557,9 +557,10 @@ fn a_setting_outside_its_choices_is_an_error_wherever_it_is_set() {
         "\n[flow]\n",
         "\n[choices]\ncurrency = [\"$\", \"€\"]\nauktion = [true]\nsalary = [\"200\"]\n\n[flow]\n",
     );
-    let (choices, map) = (
+    let (choices, map, declared) = (
         c.line_of("game.toml", "auktion = [true]"),
         c.line_of("maps/demo.toml", "currency = "),
+        c.line_of("game.toml", "currency = \"$\""),
     );
     assert_fails(
         &c.check(),
@@ -577,6 +578,7 @@ fn a_setting_outside_its_choices_is_an_error_wherever_it_is_set() {
                 "mono/maps/demo.toml:{map}:1: error: setting 'currency' is one of \"$\", \"€\"; \
                  got \"¥\""
             ),
+            format!("    mono/game.toml:{declared}: the game declares 'currency' as \"$\""),
         ],
     );
     c.edit("game.toml", "auktion = [true]\nsalary = [\"200\"]\n", "");

@@ -257,7 +257,7 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
                 &parts.decks,
                 &parts.maps,
                 kinds,
-                (&parts.settings, &declared),
+                (&parts.settings, &declared, &settings::Choices::new()),
                 &loc,
                 &mut diags,
             );
@@ -341,13 +341,10 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
         &def.decks,
         &def.maps,
         &def.space_kinds,
-        (&def.settings, &declared),
+        (&def.settings, &declared, &choices),
         &loc,
         &mut diags,
     );
-    for (name, board) in &maps {
-        map_choices(&files, &shown, &def.maps[name], board, &choices, &mut diags);
-    }
     // The decks' warnings, said once though a deck several maps share is read for each; beside
     // the errors when there are any (a slip in a card's data may be their cause).
     diag::sort(&mut diags);
@@ -397,32 +394,12 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
     })
 }
 
-/// An error at each setting the map file `file` sets to a value its `[choices]` lack.
-fn map_choices(
-    files: &files::Files,
-    shown: &str,
-    file: &toml::Spanned<String>,
-    board: &Board,
-    choices: &settings::Choices,
-    diags: &mut Vec<Diagnostic>,
-) {
-    let Ok(text) = files.text(file.get_ref()) else {
-        return;
-    };
-    let path = format!("{shown}/{}", file.get_ref());
-    for (key, values) in choices {
-        let set_here = source::key_position(&text, &["settings", key]);
-        let (Some(offset), Some(value)) = (set_here, board.settings.get(key)) else {
-            continue;
-        };
-        if let Some(e) = settings::off_choice(key, value, values) {
-            diags.push(at(&path, &text, offset).error(e));
-        }
-    }
-}
-
-/// The game's settings, and where game.toml declares each one.
-type GameSettings<'a> = (&'a toml::Table, &'a dyn Fn(&str) -> Option<Loc>);
+/// The game's settings, where game.toml declares each one, and the values some may take.
+type GameSettings<'a> = (
+    &'a toml::Table,
+    &'a dyn Fn(&str) -> Option<Loc>,
+    &'a settings::Choices,
+);
 
 /// The maps listed in `[maps]`, each with the shared decks and its own, and the default map's
 /// name; every problem of their files pushed on `diags`.
@@ -503,7 +480,7 @@ fn load_board(
     file: &toml::Spanned<String>,
     kinds: &[String],
     shared: &[Deck],
-    (game_settings, declared): GameSettings,
+    (game_settings, declared, choices): GameSettings,
     manifest_loc: &dyn Fn(usize) -> Loc,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Board> {
@@ -593,7 +570,12 @@ fn load_board(
     let map_sets: HashSet<String> = def.settings.keys().cloned().collect();
     for (key, value) in def.settings {
         let shown = value.to_string();
-        if let Err(e) = settings::apply_value(&mut settings, &key, value, &shown) {
+        let applied = settings::apply_value(&mut settings, &key, value, &shown).and_then(|_| {
+            let off = (choices.get(&key).zip(settings.get(&key)))
+                .and_then(|(values, v)| settings::off_choice(&key, v, values));
+            off.map_or(Ok(()), Err)
+        });
+        if let Err(e) = applied {
             let offset = source::key_position(&text, &["settings", &key]).unwrap_or(0);
             let d = loc(offset).error(e);
             diags.push(declaration(&key).into_iter().fold(d, Diagnostic::note));

@@ -172,6 +172,14 @@ pub fn check_choices(
             )));
             continue;
         };
+        if declared.is_table() || declared.is_array() {
+            diags.push(here().error(format!(
+                "choices are for number, text or boolean settings; '{key}' is {} {}",
+                article(declared.type_str()),
+                declared.type_str()
+            )));
+            continue;
+        }
         let values = match list {
             toml::Value::Array(v) if !v.is_empty() => v,
             _ => {
@@ -181,9 +189,7 @@ pub fn check_choices(
                 continue;
             }
         };
-        let odd = values
-            .iter()
-            .find(|v| !same_kind(v, declared) || v.is_table() || v.is_array());
+        let odd = values.iter().find(|v| !same_kind(v, declared));
         if let Some(v) = odd {
             diags.push(here().error(format!(
                 "choices.{key}: {v} is not {} {} like the setting",
@@ -240,6 +246,41 @@ mod tests {
         "salary = 200\nrule = \"free\"\nfactor = 1.1\n[scores]\nbase = 1\nwin = 2\n"
             .parse()
             .unwrap()
+    }
+
+    #[test]
+    fn choices_name_plain_settings_and_hold_their_values() {
+        let def: toml::Table = "rule = [\"free\", \"strict\"]\nscores = [1]\n\
+                                factor = [1, 1.5]\nsalary = [100, 300]\nfree = [2, \"x\"]\n"
+            .parse()
+            .unwrap();
+        let mut diags = Vec::new();
+        let at = |segs: &[&str]| super::super::Loc {
+            path: segs.join("."),
+            line: 1,
+            col: 1,
+        };
+        let choices = check_choices(&def, &settings(), &at, &mut diags);
+        let said: Vec<String> = diags.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            said,
+            [
+                "choices.scores:1:1: error: choices are for number, text or boolean settings; \
+                 'scores' is a table",
+                "settings.factor:1:1: error: setting 'factor' is one of 1, 1.5; got 1.1",
+                "settings.salary:1:1: error: setting 'salary' is one of 100, 300; got 200",
+                "choices.free:1:1: error: choices for 'free', which is no setting of [settings]",
+            ]
+        );
+        assert_eq!(
+            choices.keys().collect::<Vec<_>>(),
+            ["factor", "rule", "salary"]
+        );
+        // A whole number stands for a float setting's value.
+        assert_eq!(
+            off_choice("factor", &toml::Value::Float(1.0), &choices["factor"]),
+            None
+        );
     }
 
     #[test]
