@@ -287,6 +287,28 @@ fn a_duplicate_key_is_named() {
              sets it already"
         )],
     );
+    // A table header written twice is named as a table.
+    c.edit(
+        "maps/demo.toml",
+        "id = \"beijing\"\n[[spaces]]\n",
+        "[[spaces]]\nid = \"beijing\"\n",
+    );
+    c.edit("game.toml", "\n[flow]\n", "\n[settings]\n\n[flow]\n");
+    let lines: Vec<String> = c.read("game.toml").lines().map(String::from).collect();
+    let headers: Vec<usize> = (lines.iter().enumerate())
+        .filter(|(_, l)| *l == "[settings]")
+        .map(|(i, _)| i + 1)
+        .collect();
+    let [_, second] = headers[..] else {
+        panic!("two [settings] headers: {headers:?}")
+    };
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "mono/game.toml:{second}:2: error: table 'settings' is defined twice: merge the two \
+             into one"
+        )],
+    );
 }
 
 // 2. Unknown keys in game.toml ----------------------------------------------------------------

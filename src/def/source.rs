@@ -99,7 +99,7 @@ pub fn toml_error(
     }
     let offset = e.span().map_or(0, |s| s.start);
     if message == "duplicate key" {
-        message = duplicate_key(&text[offset.min(text.len())..]);
+        message = duplicate_key(text, offset.min(text.len()));
     }
     if let Some(plain) = unknown_variant(&message).or_else(|| invalid_type(&message)) {
         // The key the refused value is written at, named as its path (`zones.hand.per_seat`).
@@ -115,17 +115,23 @@ pub fn toml_error(
     Diagnostic::at_offset(path, text, offset, message)
 }
 
-/// The duplicate-key error for the key that `rest` of the text starts with, named.
-fn duplicate_key(rest: &str) -> String {
-    let key: String = match rest.strip_prefix('"') {
-        Some(quoted) => quoted.chars().take_while(|c| *c != '"').collect(),
-        None => (rest.chars())
+/// The duplicate-key error for the key at byte `offset` of `text`, named: a key set twice in
+/// one table, or a table header written twice.
+fn duplicate_key(text: &str, offset: usize) -> String {
+    let rest = &text[offset..];
+    let key: String = match rest.chars().next() {
+        Some(q @ ('"' | '\'')) => rest[1..].chars().take_while(|c| *c != q).collect(),
+        _ => (rest.chars())
             .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
             .collect(),
     };
-    match key.is_empty() {
-        true => "duplicate key".into(),
-        false => format!("duplicate key '{key}': the table this line is in sets it already"),
+    let line = text[..offset].rsplit('\n').next().unwrap_or("");
+    match (key.is_empty(), line.trim_start().starts_with('[')) {
+        (true, _) => "duplicate key".into(),
+        (false, true) => format!("table '{key}' is defined twice: merge the two into one"),
+        (false, false) => {
+            format!("duplicate key '{key}': the table this line is in sets it already")
+        }
     }
 }
 
