@@ -108,6 +108,7 @@ fn check_one(name: &str, a: &CheckArgs) -> Result<(String, String, String), Vec<
             // The files' warnings stay beside the error: a slip they name is often its cause.
             let mut all: Vec<Diagnostic> = pkg.warnings.clone();
             all.extend(ds.into_iter().map(noted));
+            crate::diag::sort(&mut all);
             all
         })?;
     let mut warnings = pkg.warnings.clone();
