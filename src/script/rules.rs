@@ -66,13 +66,17 @@ impl Host {
         only(path).or_else(|| only(last))
     }
 
-    fn s_int(&self, key: &str) -> i64 {
+    fn s_int(&self, key: &LuaString) -> i64 {
         self.state.raw_get(key).unwrap_or(0)
     }
 
     /// The note on a script error: where in the flow it happened.
     pub fn context(&self, hook: &str) -> String {
-        self.context_at(hook, self.s_int("current"), self.s_int("turn"))
+        self.context_at(
+            hook,
+            self.s_int(&self.keys.current),
+            self.s_int(&self.keys.turn),
+        )
     }
 
     /// The note on a script error in `hook`, called for `player` on `turn`.
@@ -99,7 +103,7 @@ impl Host {
             "act" | "enter" => {
                 self.context_at(&hook, seat, self.run.raw_get(&self.keys.turn).unwrap_or(0))
             }
-            hook => self.context_at(hook, seat, self.s_int("turn")),
+            hook => self.context_at(hook, seat, self.s_int(&self.keys.turn)),
         }
     }
 
