@@ -131,7 +131,7 @@ impl Anim {
             Event::Move { seat, to, .. } if *seat < self.target.len() => {
                 let n = board.spaces.len().max(1);
                 let from = self.position(*seat, now).floor() as usize % n;
-                // The event names the space; of spaces sharing a name, the next one ahead.
+                // The event names the space: of spaces sharing a name, the one `walk` finds.
                 let Some(steps) = walk(board, from, to) else {
                     return;
                 };

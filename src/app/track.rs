@@ -1,6 +1,7 @@
 //! The track renderer: spaces around a square with their names, prices, group colours, owner
 //! strips and buildings; the spaces' jumps as arrows; the tokens (walking when they move); the
-//! dice and the map's title in the middle. Colours come from the game's style.
+//! dice and the map's title in the middle. Colours come from the game's style, but for the
+//! buildings' and the jumps' green and red.
 
 use super::anim::Dice;
 use super::layout::{
@@ -136,8 +137,8 @@ fn draw_jumps(f: &Frame, rects: &[Rect]) {
         };
         let at = |t: f32| Vec2::from(jump_point(b, *from_rect, *to_rect, t));
         let ink = match to > i {
-            true => Color::new(0.13, 0.55, 0.22, 0.75),
-            false => Color::new(0.80, 0.15, 0.10, 0.75),
+            true => Color { a: 0.75, ..HOUSE },
+            false => Color { a: 0.75, ..HOTEL },
         };
         let (head, end) = (14.0 * s, at(1.0));
         let dir = (end - at(0.9)).normalize_or_zero();

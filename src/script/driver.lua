@@ -211,9 +211,9 @@ local function winner(st, claim)
   return nil, nil, answers
 end
 
--- A forced option's text as R.label gives it, for the log (nil: its action, when the rules
--- have no R.label or it fails, the failure showing where the options are listed; and where
--- hands are hidden, since a label reads the whole position).
+-- A forced option's text as R.label gives it, for the log (nil: its action with its items'
+-- labels, when the rules have no R.label or it fails, the failure showing where the options
+-- are listed; and where hands are hidden, since a label reads the whole position).
 local function forced_label(run, option)
   local label = run.R.label
   if not label or run.emit.secret then return nil end
