@@ -118,7 +118,7 @@ pub fn run(a: SimArgs) -> CmdResult {
         )?;
     }
     if let Some(path) = &a.csv {
-        write(path, &report::csv(&results))?;
+        write(path, &report::csv(&results, a.rotate))?;
     }
     if let Some(first) = first_failure(&a, &names, &board, &results) {
         eprintln!("{first}");
@@ -199,7 +199,8 @@ fn batch(
         crate::diag::plural(played, "game"),
         played as f64 / secs.max(1e-9)
     );
-    Ok((report::summarize(&results, seats.len()), results, board))
+    let summary = report::summarize(&results, seats.len(), a.rotate);
+    Ok((summary, results, board))
 }
 
 /// Re-runs the batch on every save and shows what changed since `last`, the last batch in

@@ -1,6 +1,6 @@
-//! The statistics of a batch: finished vs capped games, round counts, win rate per seat with
-//! its 95% interval, the games' own tallies (as shares) and `stats` numbers with their spread;
-//! rendered as a table, JSON or CSV.
+//! The statistics of a batch: finished vs capped games, round counts, win rate per seat (and,
+//! when the seats rotated, per player) with its 95% interval, the games' own tallies (as
+//! shares) and `stats` numbers with their spread; rendered as a table, JSON or CSV.
 
 use super::GameResult;
 use crate::core::event::Outcome;
@@ -90,9 +90,11 @@ impl Summary {
     }
 }
 
-pub fn summarize(results: &[GameResult], seats: usize) -> Summary {
+/// The summary of a batch of `seats` seats; `rotated`: the players changed seats between
+/// games (`sim --rotate`), so each player's wins are counted too.
+pub fn summarize(results: &[GameResult], seats: usize, rotated: bool) -> Summary {
     let mut wins = vec![0; seats];
-    let mut player_wins = vec![0; seats];
+    let mut player_wins = vec![0; if rotated { seats } else { 0 }];
     let (mut finished, mut capped, mut draws, mut errors, mut shared) = (0, 0, 0, 0, 0);
     let mut tallies: BTreeMap<String, BTreeMap<String, u64>> = BTreeMap::new();
     let mut stat_values: BTreeMap<String, Vec<f64>> = BTreeMap::new();
@@ -107,7 +109,10 @@ pub fn summarize(results: &[GameResult], seats: usize) -> Summary {
                 shared += usize::from(winners.len() > 1);
                 for w in winners {
                     wins[*w] += 1;
-                    player_wins[r.players.get(*w).copied().unwrap_or(*w)] += 1;
+                    let player = r.players.get(*w).copied().unwrap_or(*w);
+                    if let Some(p) = player_wins.get_mut(player) {
+                        *p += 1;
+                    }
                 }
             }
             Some(Outcome::Draw) => {
@@ -127,7 +132,6 @@ pub fn summarize(results: &[GameResult], seats: usize) -> Summary {
             stat_values.entry(name.clone()).or_default().push(*v);
         }
     }
-    let rotated = rotated(results);
     let mut rounds: Vec<u64> = results
         .iter()
         .filter(|r| r.error.is_none())
@@ -157,13 +161,10 @@ pub fn summarize(results: &[GameResult], seats: usize) -> Summary {
         win_interval: wins.iter().map(|w| wilson(*w, results.len())).collect(),
         wins,
         rotated,
-        player_win_interval: match rotated {
-            true => (player_wins.iter())
-                .map(|w| wilson(*w, results.len()))
-                .collect(),
-            false => Vec::new(),
-        },
-        player_wins: if rotated { player_wins } else { Vec::new() },
+        player_win_interval: (player_wins.iter())
+            .map(|w| wilson(*w, results.len()))
+            .collect(),
+        player_wins,
         shared,
         tallies,
         stats: (stat_values.iter())
@@ -174,11 +175,6 @@ pub fn summarize(results: &[GameResult], seats: usize) -> Summary {
             .collect(),
         stats_games: stat_values.into_iter().map(|(k, v)| (k, v.len())).collect(),
     }
-}
-
-/// Whether some game of the batch seated the players other than in order (`sim --rotate`).
-fn rotated(results: &[GameResult]) -> bool {
-    (results.iter()).any(|r| r.players.iter().enumerate().any(|(s, p)| s != *p))
 }
 
 /// Left-aligns `text` in `width` terminal columns (CJK characters take two).
@@ -249,17 +245,14 @@ pub fn render(s: &Summary, seat_names: &[String], board: &Board) -> String {
             format!("({w})"),
         );
     };
+    let interval = |list: &[[f64; 2]], i: usize| list.get(i).copied().unwrap_or([0.0, 100.0]);
     if s.rotated {
         let _ = writeln!(
             out,
             "\nwin rate per player (each in every seat in turn{each}; 95% interval)"
         );
         for (i, w) in s.player_wins.iter().enumerate() {
-            let interval = s
-                .player_win_interval
-                .get(i)
-                .copied()
-                .unwrap_or([0.0, 100.0]);
+            let interval = interval(&s.player_win_interval, i);
             let name = seat_names.get(i).map_or("", |s| s.as_str());
             rate(&mut out, format!("{:>2}", i + 1), name, *w, interval);
         }
@@ -270,7 +263,7 @@ pub fn render(s: &Summary, seat_names: &[String], board: &Board) -> String {
         "\nwin rate per seat (of all games{whoever}{each}; 95% interval)"
     );
     for (i, w) in s.wins.iter().enumerate() {
-        let interval = s.win_interval.get(i).copied().unwrap_or([0.0, 100.0]);
+        let interval = interval(&s.win_interval, i);
         let name = match s.rotated {
             true => "",
             false => seat_names.get(i).map_or("", |s| s.as_str()),
@@ -410,10 +403,9 @@ pub fn json(run: &Run, summary: &Summary, results: &[GameResult]) -> serde_json:
     serde_json::json!({ "run": run, "summary": summary, "games": games })
 }
 
-/// One CSV row per game: index, seed, result, winners, rounds, decisions, in a rotated
+/// One CSV row per game: index, seed, result, winners, rounds, decisions, in a `rotated`
 /// batch the players by seat (`2 1`: the second player in P1's seat), then each stat.
-pub fn csv(results: &[GameResult]) -> String {
-    let rotated = rotated(results);
+pub fn csv(results: &[GameResult], rotated: bool) -> String {
     let stat_names: Vec<String> = results
         .iter()
         .flat_map(|r| r.stats.iter().map(|s| s.0.clone()))
@@ -610,7 +602,7 @@ mod tests {
             games: 3,
             settings: &settings,
         };
-        let doc = json(&run, &summarize(&results, 2), &results);
+        let doc = json(&run, &summarize(&results, 2, false), &results);
         assert_eq!(
             doc["run"],
             serde_json::json!({"game": "monopoly", "map": "demo", "players": ["ai", "random"],
@@ -647,8 +639,8 @@ mod tests {
     fn compare_shows_draws_and_errors_when_there_are_any() {
         let board = empty_board();
         let names = ["ai".to_string(), "random".to_string()];
-        let before = summarize(&batch()[..2], 2);
-        let text = compare(&before, &summarize(&batch(), 2), &names, &board);
+        let before = summarize(&batch()[..2], 2, false);
+        let text = compare(&before, &summarize(&batch(), 2, false), &names, &board);
         assert!(text.contains("errors"), "{text}");
         assert!(!text.contains("draws"), "no draws on either side: {text}");
         let errors = text
@@ -667,8 +659,8 @@ mod tests {
     #[test]
     fn compare_changes_by_the_figures_it_shows() {
         let names = ["ai".to_string(), "random".to_string()];
-        let mut before = summarize(&batch()[..2], 2);
-        let mut after = summarize(&batch()[..2], 2);
+        let mut before = summarize(&batch()[..2], 2, false);
+        let mut after = summarize(&batch()[..2], 2, false);
         before.stats.insert("bankruptcies".into(), 0.666);
         after.stats.insert("bankruptcies".into(), 0.544);
         after.stats.insert("jackpots".into(), 1.5);
@@ -685,14 +677,16 @@ mod tests {
     #[test]
     fn a_batch_of_errors_shows_no_rounds_or_win_rates() {
         let names = ["ai".to_string(), "random".to_string()];
-        let failed = summarize(&batch()[2..], 2);
+        let failed = summarize(&batch()[2..], 2, false);
         assert_eq!(
             render(&failed, &names, &empty_board()),
             "games             1\n\
              finished          0  (0.0%)\n\
              errors            1  (the first is shown below)\n"
         );
-        assert!(render(&summarize(&batch(), 2), &names, &empty_board()).contains("win rate"));
+        assert!(
+            render(&summarize(&batch(), 2, false), &names, &empty_board()).contains("win rate")
+        );
     }
 
     /// A win shared by two seats counts for each, and the report says how many were shared.
@@ -703,7 +697,7 @@ mod tests {
         results[1].outcome = Some(Outcome::Won {
             winners: vec![0, 1],
         });
-        let summary = summarize(&results, 2);
+        let summary = summarize(&results, 2, false);
         assert_eq!((summary.wins.clone(), summary.shared), (vec![1, 2], 1));
         let text = render(&summary, &names, &empty_board());
         let rows: Vec<&str> = (text.lines())
@@ -737,7 +731,7 @@ mod tests {
             game(2, won(1), None),
         ];
         results[1].players = vec![1, 0];
-        let summary = summarize(&results, 2);
+        let summary = summarize(&results, 2, true);
         assert_eq!(
             (summary.wins.clone(), summary.player_wins.clone()),
             (vec![1, 2], vec![2, 1])
@@ -759,7 +753,7 @@ mod tests {
                 "  P2              66.7%  (2)      20.8–93.9%",
             ]
         );
-        let rows: Vec<String> = csv(&results).lines().map(String::from).collect();
+        let rows: Vec<String> = csv(&results, true).lines().map(String::from).collect();
         assert_eq!(
             rows[0],
             "game,seed,result,winners,rounds,decisions,players,houses"
@@ -776,7 +770,7 @@ mod tests {
         let doc = json(&run, &summary, &results);
         assert_eq!(doc["games"][1]["players"], serde_json::json!([2, 1]));
         assert_eq!(doc["summary"]["player_wins"], serde_json::json!([2, 1]));
-        let unrotated = summarize(&batch(), 2);
+        let unrotated = summarize(&batch(), 2, false);
         assert!(!unrotated.rotated && unrotated.player_wins.is_empty());
         let doc = json(&run, &unrotated, &batch());
         assert!(doc["games"][0].get("players").is_none(), "{doc}");
@@ -800,7 +794,7 @@ mod tests {
         let mut results = batch();
         results[1].stats.push(("points".into(), 8.0));
         results[1].stats[0].1 = 6.0;
-        let text = render(&summarize(&results, 2), &names, &empty_board());
+        let text = render(&summarize(&results, 2, false), &names, &empty_board());
         let rows: Vec<&str> = text
             .lines()
             .skip_while(|l| !l.starts_with("game stats"))
@@ -818,7 +812,7 @@ mod tests {
     #[test]
     fn csv_has_one_row_per_game_with_the_same_seats() {
         assert_eq!(
-            csv(&batch()),
+            csv(&batch(), false),
             "game,seed,result,winners,rounds,decisions,houses\n\
              0,40,won,P2,7,30,2\n\
              1,41,capped,,7,30,2\n\
