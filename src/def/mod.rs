@@ -503,12 +503,13 @@ fn load_board(
         .map(|s| jump_of(s, &ids, &loc, diags))
         .collect();
     let space_locs: Vec<Loc> = def.spaces.iter().map(|s| loc(s.id.span().start)).collect();
-    for (s, jump) in def.spaces.into_iter().zip(jumps) {
+    for ((s, jump), at) in def.spaces.into_iter().zip(jumps).zip(&space_locs) {
         if s.id.get_ref().trim().is_empty() {
-            diags.push(loc(s.id.span().start).error("a space id must not be empty"));
+            diags.push(at.clone().error("a space id must not be empty"));
         } else if !seen.insert(s.id.get_ref().clone()) {
             diags.push(
-                loc(s.id.span().start).error(format!("duplicate space id '{}'", s.id.get_ref())),
+                at.clone()
+                    .error(format!("duplicate space id '{}'", s.id.get_ref())),
             );
         }
         if !kinds.is_empty() && !kinds.contains(s.kind.get_ref()) {
@@ -519,13 +520,7 @@ fn load_board(
                 kinds.join(", ")
             )));
         }
-        reserved_data(
-            &s.data,
-            SPACE_FIELDS,
-            "a space",
-            loc(s.id.span().start),
-            diags,
-        );
+        reserved_data(&s.data, SPACE_FIELDS, "a space", at.clone(), diags);
         spaces.push(Space {
             id: s.id.into_inner(),
             name: s.name,
