@@ -254,6 +254,30 @@ fn malformed_toml_unterminated_string() {
     );
 }
 
+/// A game.toml that does not parse still has every other TOML file read for its own syntax:
+/// one run gives both errors.
+#[test]
+fn a_broken_manifest_leaves_the_other_files_checked_for_syntax() {
+    let c = Copy::new();
+    c.edit("game.toml", "title = \"大富翁 Monopoly\"", "title = 大富翁");
+    c.edit(
+        "maps/demo.toml",
+        "name = \"Demo 演示\"",
+        "name = \"Demo 演示",
+    );
+    let (title, name) = (
+        c.line_of("game.toml", "title = "),
+        c.line_of("maps/demo.toml", "name = \"Demo"),
+    );
+    assert_fails(
+        &c.check(),
+        &[
+            format!("mono/game.toml:{title}:9: error: string values must be quoted, expected literal string"),
+            format!("mono/maps/demo.toml:{name}:16: error: invalid basic string, expected `\"`"),
+        ],
+    );
+}
+
 #[test]
 fn malformed_toml_unclosed_array() {
     let c = Copy::new();

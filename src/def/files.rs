@@ -67,6 +67,13 @@ impl Files {
         format!("{}/{rel}", self.shown)
     }
 
+    /// The folder's own TOML files, by path inside it.
+    pub fn toml(&self) -> impl Iterator<Item = &str> {
+        (self.own.keys())
+            .filter(|rel| rel.ends_with(".toml"))
+            .map(String::as_str)
+    }
+
     /// The folder's own Lua files, by path inside it.
     pub fn lua(&self) -> impl Iterator<Item = &str> {
         (self.own.keys())

@@ -248,20 +248,30 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
     let key_loc = |segs: &[&str]| source::key_position(&text, segs).map(&loc);
     let declared = |key: &str| key_loc(&["settings", key]);
     let Some(mut def) = def else {
-        // The maps and decks are still checked, against what of the manifest could be read.
-        if let Some(parts) = manifest::ManifestParts::read(&text) {
-            let kinds = &parts.space_kinds;
-            load_maps(
-                &files,
-                &shown,
-                &parts.decks,
-                &parts.maps,
-                kinds,
-                (&parts.settings, &declared, &settings::Choices::new()),
-                &loc,
-                &mut diags,
-            );
-        }
+        // The maps and decks are still checked, against what of the manifest could be read;
+        // when nothing of it can be, each other TOML file for its syntax.
+        let Some(parts) = manifest::ManifestParts::read(&text) else {
+            for rel in files.toml().filter(|rel| *rel != "game.toml") {
+                let Some(other) = read(&files, rel, &mut diags) else {
+                    continue;
+                };
+                if let Err(e) = toml::Deserializer::parse(&other) {
+                    diags.push(source::toml_error(&files.shown(rel), &other, None, &e));
+                }
+            }
+            diag::sort(&mut diags);
+            return Err(diags);
+        };
+        load_maps(
+            &files,
+            &shown,
+            &parts.decks,
+            &parts.maps,
+            &parts.space_kinds,
+            (&parts.settings, &declared, &settings::Choices::new()),
+            &loc,
+            &mut diags,
+        );
         diag::sort(&mut diags);
         return Err(diags);
     };
