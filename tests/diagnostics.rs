@@ -278,6 +278,36 @@ fn a_broken_manifest_leaves_the_other_files_checked_for_syntax() {
     );
 }
 
+/// A manifest that misses a required key is still checked for bad player counts in the same
+/// run.
+#[test]
+fn bad_player_counts_are_said_beside_a_missing_key() {
+    let c = Copy::new();
+    let players = c.read("game.toml");
+    let players = players
+        .lines()
+        .find(|l| l.starts_with("players"))
+        .unwrap()
+        .to_string();
+    c.edit("game.toml", &players, "players = { min = 0, max = 6 }");
+    c.edit(
+        "game.toml",
+        "\n[flow]\n",
+        "\n[zones]\nbank = { per_seat = true }\n\n[flow]\n",
+    );
+    let (players, bank) = (
+        c.line_of("game.toml", "players = {"),
+        c.line_of("game.toml", "bank = {"),
+    );
+    assert_fails(
+        &c.check(),
+        &[
+            format!("mono/game.toml:{players}:13: error: bad player counts: a game needs at least 1 player"),
+            format!("mono/game.toml:{bank}:8: error: missing key 'visibility'"),
+        ],
+    );
+}
+
 #[test]
 fn malformed_toml_unclosed_array() {
     let c = Copy::new();

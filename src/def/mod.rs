@@ -262,6 +262,9 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
             diag::sort(&mut diags);
             return Err(diags);
         };
+        if let (Some(min), Some(max)) = (parts.players.min, parts.players.max) {
+            check_players(min, max, &key_loc, &manifest_path, &mut diags);
+        }
         load_maps(
             &files,
             &shown,
@@ -285,18 +288,13 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
             def.api.get_ref()
         )));
     }
-    let (min, max) = (def.players.min, def.players.max);
-    if min == 0 || min > max {
-        let (key, why) = match min {
-            0 => ("min", "a game needs at least 1 player".to_string()),
-            _ => ("max", format!("max is {max}, below min {min}")),
-        };
-        let msg = format!("bad player counts: {why}");
-        diags.push(match key_loc(&["players", key]) {
-            Some(at) => at.error(msg),
-            None => Diagnostic::error(&manifest_path, msg),
-        });
-    }
+    check_players(
+        def.players.min,
+        def.players.max,
+        &key_loc,
+        &manifest_path,
+        &mut diags,
+    );
     let flow = manifest::check_flow(&def.flow, &loc, &key_loc, &mut diags);
     let mut warnings = manifest::flow_warnings(&flow, &key_loc, &manifest_path);
     if !is_game_id(def.id.get_ref()) {
@@ -402,6 +400,28 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
         maps,
         default_map,
     })
+}
+
+/// An error at `players` when its counts cannot be: no player, or fewer at most than at least.
+fn check_players(
+    min: usize,
+    max: usize,
+    key_loc: &dyn Fn(&[&str]) -> Option<Loc>,
+    manifest_path: &str,
+    diags: &mut Vec<Diagnostic>,
+) {
+    if min != 0 && min <= max {
+        return;
+    }
+    let (key, why) = match min {
+        0 => ("min", "a game needs at least 1 player".to_string()),
+        _ => ("max", format!("max is {max}, below min {min}")),
+    };
+    let msg = format!("bad player counts: {why}");
+    diags.push(match key_loc(&["players", key]) {
+        Some(at) => at.error(msg),
+        None => Diagnostic::error(manifest_path, msg),
+    });
 }
 
 /// The game's settings, where game.toml declares each one, and the values some may take.
