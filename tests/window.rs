@@ -6,8 +6,8 @@
 mod common;
 use common::{copy_dir, copy_game, load_at, start_with, table_game};
 use meeple::app::layout::{
-    band_split, buildings, jump_point, owner_strip, track_side, track_spaces, GridGeom, Layout,
-    Rect,
+    band_split, board_spaces, buildings, jump_point, owner_strip, track_side, track_spaces,
+    GridGeom, Layout, Rect,
 };
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -1204,14 +1204,14 @@ fn jumps_are_drawn_as_arrows_green_forward_and_red_back() {
     ));
     let shot = Shot::load(&out);
     let l = board();
-    let rects = track_spaces(l.board, 12);
-    let [r, g, b] = shot.at(jump_point(l.board, rects[3], rects[8], 0.75));
+    let rects = board_spaces(l.board, 12, false);
+    let [r, g, b] = shot.at(jump_point(l.board, rects[3], rects[8], 0.75, false));
     assert!(
         g > r + 40 && g > b + 40,
         "the ladder from 3 to 8: {:?}",
         [r, g, b]
     );
-    let [r, g, b] = shot.at(jump_point(l.board, rects[10], rects[4], 0.25));
+    let [r, g, b] = shot.at(jump_point(l.board, rects[10], rects[4], 0.25, false));
     assert!(
         r > g + 60 && r > b + 60,
         "the chute from 10 to 4: {:?}",

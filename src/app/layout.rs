@@ -95,17 +95,69 @@ impl Layout {
     }
 }
 
-/// The point at `t` (0 at `from`, 1 at `to`) of the arrow drawn for a space's jump: a curve
-/// from the inner edge of space `from` to that of space `to`, bowed toward the middle of
-/// `board`, so that a jump along one side stays off its spaces.
-pub fn jump_point(board: Rect, from: Rect, to: Rect, t: f32) -> (f32, f32) {
+/// The point at `t` (0 at `from`, 1 at `to`) of the arrow drawn for a space's jump. On a loop
+/// it runs from the inner edge of space `from` to that of space `to`, bowed toward the middle
+/// of `board`, so that a jump along one side stays off its spaces; on a line (not `looped`),
+/// from centre to centre, bowed a little.
+pub fn jump_point(board: Rect, from: Rect, to: Rect, t: f32, looped: bool) -> (f32, f32) {
     let (mx, my) = board.center();
-    let inner = |r: Rect| (mx.clamp(r.x, r.x + r.w), my.clamp(r.y, r.y + r.h));
-    let (a, b) = (inner(from), inner(to));
+    let end = |r: Rect| match looped {
+        true => (mx.clamp(r.x, r.x + r.w), my.clamp(r.y, r.y + r.h)),
+        false => r.center(),
+    };
+    let (a, b) = (end(from), end(to));
     let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
-    let bow = (mid.0 + (mx - mid.0) * 0.35, mid.1 + (my - mid.1) * 0.35);
+    let pull = if looped { 0.35 } else { 0.15 };
+    let bow = (mid.0 + (mx - mid.0) * pull, mid.1 + (my - mid.1) * pull);
     let (u, v, w) = ((1.0 - t) * (1.0 - t), 2.0 * t * (1.0 - t), t * t);
     (a.0 * u + bow.0 * v + b.0 * w, a.1 * u + bow.1 * v + b.1 * w)
+}
+
+/// The spaces of a track on `board`: round its edge for a loop (`track_spaces`), in rows
+/// winding up it for a track that does not loop (`line_spaces`).
+pub fn board_spaces(board: Rect, n: usize, looped: bool) -> Vec<Rect> {
+    match looped {
+        true => track_spaces(board, n),
+        false => line_spaces(board, n),
+    }
+}
+
+/// Which side of the board space `index` of `n` lies along and whether it is a corner: a
+/// loop's (`track_side`); every space of a line reads as one along the bottom.
+pub fn space_side(n: usize, index: usize, looped: bool) -> (usize, bool) {
+    match looped {
+        true => track_side(n, index),
+        false => (0, false),
+    }
+}
+
+/// The band above a line track's rows, where the map's name and the dice go.
+pub fn line_title(board: Rect, n: usize) -> Rect {
+    let top = line_spaces(board, n)
+        .iter()
+        .map(|r| r.y)
+        .fold(board.y + board.h, f32::min);
+    Rect::new(board.x, board.y, board.w, top - board.y)
+}
+
+/// A track of `n` spaces that does not loop, as a snakes-and-ladders board lays it out: in
+/// rows of square cells under a band for the title, the first row from the bottom-left
+/// corner rightwards, the next leftwards above it, and so on, as near a square as it fits.
+pub fn line_spaces(board: Rect, n: usize) -> Vec<Rect> {
+    let cols = ((n as f32).sqrt().ceil() as usize).max(1);
+    let rows = n.div_ceil(cols).max(1);
+    let band = board.h * 0.16;
+    let cell = (board.w / cols as f32).min((board.h - band) / rows as f32);
+    let left = board.x + (board.w - cell * cols as f32) / 2.0;
+    let bottom = board.y + board.h;
+    (0..n)
+        .map(|i| {
+            let (row, k) = (i / cols, i % cols);
+            let col = if row % 2 == 0 { k } else { cols - 1 - k };
+            let x = left + col as f32 * cell;
+            Rect::new(x, bottom - (row + 1) as f32 * cell, cell, cell)
+        })
+        .collect()
 }
 
 /// A track of `n` spaces around the edge of the square `board`: space 0 in the bottom-right
@@ -407,6 +459,33 @@ impl GridGeom {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A line winds up from the bottom-left corner: rightwards, leftwards above, rightwards
+    /// again; its title band is what the rows leave above them.
+    #[test]
+    fn a_line_winds_up_from_the_bottom_left() {
+        let b = Rect::new(0.0, 0.0, 800.0, 800.0);
+        let r = line_spaces(b, 12);
+        let cell = (800.0_f32 / 4.0).min(800.0 * 0.84 / 3.0);
+        assert_eq!(
+            (r[0].x, r[0].y + r[0].h),
+            (0.0, 800.0),
+            "the start, bottom left"
+        );
+        assert_eq!(r[3].x, 3.0 * cell, "the first row ends on the right");
+        assert_eq!(
+            (r[4].x, r[4].y),
+            (r[3].x, r[3].y - cell),
+            "the next starts above it"
+        );
+        assert_eq!((r[7].x, r[8].x, r[11].x), (0.0, 0.0, 3.0 * cell));
+        assert_eq!(
+            line_title(b, 12),
+            Rect::new(0.0, 0.0, 800.0, 800.0 - 3.0 * cell)
+        );
+        assert_eq!(board_spaces(b, 12, false), r);
+        assert_eq!(board_spaces(b, 12, true), track_spaces(b, 12));
+    }
 
     #[test]
     fn classic_track_has_nine_spaces_between_corners() {

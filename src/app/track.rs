@@ -5,8 +5,8 @@
 
 use super::anim::Dice;
 use super::layout::{
-    band_split, buildings, jump_point, label_box, owner_strip, token_spot, track_side,
-    track_spaces, Rect,
+    band_split, board_spaces, buildings, jump_point, label_box, line_title, owner_strip,
+    space_side, token_spot, Rect,
 };
 use super::paint::{color, faded, fill, outline, Align};
 use super::view::{Frame, Spot};
@@ -20,13 +20,17 @@ const TARGET: Color = Color::new(1.0, 0.75, 0.0, 1.0);
 
 pub fn draw(f: &Frame) {
     let b = f.layout.board;
-    let rects = track_spaces(b, f.board.spaces.len());
-    // The spaces cover the ring; only the middle needs the board's colour.
-    let depth = rects.first().map(|r| r.w.min(r.h)).unwrap_or(0.0);
+    let rects = board_spaces(b, f.board.spaces.len(), f.board.looped);
+    // The spaces cover a loop's ring, so only its middle needs the board's colour; a line's
+    // rows leave the band above them.
+    let depth = match f.board.looped {
+        true => rects.first().map(|r| r.w.min(r.h)).unwrap_or(0.0),
+        false => 0.0,
+    };
     fill(b.inset(depth), color(f.style.board));
     let n = rects.len();
     for (i, (space, r)) in f.board.spaces.iter().zip(&rects).enumerate() {
-        draw_space(f, i, space, *r, track_side(n, i).0);
+        draw_space(f, i, space, *r, space_side(n, i, f.board.looped));
     }
     for (i, r) in rects.iter().enumerate() {
         if f.targets.contains(&Spot::Space(i)) {
@@ -42,9 +46,6 @@ pub fn draw(f: &Frame) {
         }
     }
     outline(b, 2.0, color(f.style.line));
-    if !f.board.looped {
-        draw_end(f, &rects);
-    }
     draw_middle(f, &rects);
     f.p.flush();
     draw_jumps(f, &rects);
@@ -52,7 +53,7 @@ pub fn draw(f: &Frame) {
     f.p.flush();
 }
 
-fn draw_space(f: &Frame, i: usize, space: &Space, r: Rect, side: usize) {
+fn draw_space(f: &Frame, i: usize, space: &Space, r: Rect, (side, corner): (usize, bool)) {
     let kind_fill = f.style.kinds.get(&space.kind).map(|c| color(*c));
     fill(r, kind_fill.unwrap_or(SPACE_FILL));
     let group = space.group.as_ref().and_then(|g| f.style.groups.get(g));
@@ -60,7 +61,7 @@ fn draw_space(f: &Frame, i: usize, space: &Space, r: Rect, side: usize) {
     if let Some(g) = group {
         fill(band, color(*g));
     }
-    let corner = r.w == r.h && track_side(f.board.spaces.len(), i).1;
+    let corner = r.w == r.h && corner;
     let text_box = label_box(r, side, corner, group.is_some());
     if let Some(owner) = f.world.board.owners.get(i).copied().flatten() {
         fill(owner_strip(r, side), color(f.style.seat(owner)));
@@ -103,27 +104,6 @@ fn draw_label(f: &Frame, space: &Space, r: Rect, size: f32) {
     }
 }
 
-/// On a track that does not loop, a heavy bar between its last space and its first, which
-/// the ring lays side by side.
-fn draw_end(f: &Frame, rects: &[Rect]) {
-    let (Some(first), Some(last)) = (rects.first(), rects.last()) else {
-        return;
-    };
-    let overlap = |a0: f32, a1: f32, b0: f32, b1: f32| (a0.max(b0), a1.min(b1));
-    let (x0, x1) = overlap(first.x, first.x + first.w, last.x, last.x + last.w);
-    let (y0, y1) = overlap(first.y, first.y + first.h, last.y, last.y + last.h);
-    let ink = color(f.style.line);
-    let width = 6.0 * f.layout.scale;
-    if x1 > x0 {
-        // One above the other: the bar along the edge they share.
-        let y = if last.y < first.y { first.y } else { last.y };
-        draw_line(x0, y, x1, y, width, ink);
-    } else if y1 > y0 {
-        let x = if last.x < first.x { first.x } else { last.x };
-        draw_line(x, y0, x, y1, width, ink);
-    }
-}
-
 /// Each space's `jump` as an arrow across the middle (`jump_point`): green forward (a
 /// ladder), red back (a snake).
 fn draw_jumps(f: &Frame, rects: &[Rect]) {
@@ -135,7 +115,7 @@ fn draw_jumps(f: &Frame, rects: &[Rect]) {
         let Some(to_rect) = rects.get(to) else {
             continue;
         };
-        let at = |t: f32| Vec2::from(jump_point(b, *from_rect, *to_rect, t));
+        let at = |t: f32| Vec2::from(jump_point(b, *from_rect, *to_rect, t, f.board.looped));
         let ink = match to > i {
             true => Color { a: 0.75, ..HOUSE },
             false => Color { a: 0.75, ..HOTEL },
@@ -173,8 +153,9 @@ fn draw_buildings(band: Rect, side: usize, level: i64, scale: f32) {
 /// The map's name and the game's title in the middle, the dice under them.
 fn draw_middle(f: &Frame, rects: &[Rect]) {
     let b = f.layout.board;
-    let inner = match (rects.first(), rects.get(rects.len() / 2)) {
-        (Some(go), Some(_)) => b.inset(go.w.max(go.h) * 1.05),
+    let inner = match (f.board.looped, rects.first(), rects.get(rects.len() / 2)) {
+        (false, _, _) => line_title(b, rects.len()),
+        (true, Some(go), Some(_)) => b.inset(go.w.max(go.h) * 1.05),
         _ => b,
     };
     if let Some(tex) = f.image {
@@ -202,7 +183,8 @@ pub(super) fn title_and_dice(f: &Frame, inner: Rect) {
     let title = Rect::new(inner.x, inner.y + inner.h * 0.18, inner.w, inner.h * 0.2);
     f.p.text_in(&f.board.name, title, 34.0 * s, Align::Center, ink);
     if let Some(dice) = f.anim.dice(f.now) {
-        draw_dice(f, &dice, inner, (inner.w * 0.14).min(70.0 * s));
+        let size = (inner.w * 0.14).min(inner.h * 0.3).min(70.0 * s);
+        draw_dice(f, &dice, inner, size);
     }
 }
 
@@ -277,7 +259,7 @@ fn draw_tokens(f: &Frame, rects: &[Rect]) {
                 .map(|(s, _, _)| *s)
                 .collect();
             let slot = others.iter().filter(|s| **s < seat).count();
-            let (side, corner) = track_side(n, i);
+            let (side, corner) = space_side(n, i, f.board.looped);
             let built = f.world.board.levels.get(i).is_some_and(|l| *l > 0);
             let largest = 15.0 * f.layout.scale;
             let kind = (side, corner, built);

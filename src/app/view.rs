@@ -3,7 +3,7 @@
 //! a tile in the viewer's hand become click targets, the rest become buttons.
 
 use super::anim::Anim;
-use super::layout::{track_spaces, GridGeom, Layout, Rect};
+use super::layout::{board_spaces, GridGeom, Layout, Rect};
 use super::paint::Painter;
 use super::tableview::TableView;
 use super::{grid, track, zones};
@@ -111,7 +111,7 @@ pub fn spot_at(
     pos: (f32, f32),
 ) -> Option<(Spot, usize)> {
     let spot = match kind {
-        BoardKind::Track => track_spaces(layout.board, board.spaces.len())
+        BoardKind::Track => board_spaces(layout.board, board.spaces.len(), board.looped)
             .iter()
             .position(|r: &Rect| r.contains(pos))
             .map(Spot::Space),
