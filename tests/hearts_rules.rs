@@ -4,7 +4,7 @@
 //! target. And the pass as the window plays it: `R.spot` names the three cards together.
 
 mod common;
-use common::{act, counter, eval, exec, options, start, typing};
+use common::{act, counter, eval, exec, options, play_typed, start, typing};
 use meeple::core::action::Arg;
 use meeple::engine::Game;
 
@@ -211,19 +211,7 @@ fn a_pass_is_played_on_its_three_cards_and_the_next_hand_passes_right() {
 #[test]
 fn a_pass_is_typed_in_any_order_by_names_or_as_shown() {
     for typed in ["pass as qs ks", "pass A♥ K♠ Q♠", "PASS KS AH QS"] {
-        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_meeple"));
-        cmd.args([
-            "play",
-            "hearts",
-            "--players",
-            "human,ai,ai,ai",
-            "--seed",
-            "3",
-        ])
-        .args(["--text", "--no-watch"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"));
-        let out = typing(&mut cmd, &format!("{typed}\nquit\n"));
-        let text = String::from_utf8_lossy(&out.stdout);
+        let text = play_typed("hearts", "human,ai,ai,ai", 3, &format!("{typed}\nquit\n"));
         let passed = text.contains("everyone passed three cards left");
         assert_eq!(passed, typed != "pass as qs ks", "{typed}:\n{text}");
     }
@@ -233,19 +221,12 @@ fn a_pass_is_typed_in_any_order_by_names_or_as_shown() {
 /// options are listed.
 #[test]
 fn a_refused_action_names_its_cards_as_labelled() {
-    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_meeple"));
-    cmd.args([
-        "play",
+    let text = play_typed(
         "hearts",
-        "--players",
         "human,ai,ai,ai",
-        "--seed",
-        "3",
-    ])
-    .args(["--text", "--no-watch"])
-    .current_dir(env!("CARGO_MANIFEST_DIR"));
-    let out = typing(&mut cmd, "play 2C\npass QS QS AH\nquit\n");
-    let text = String::from_utf8_lossy(&out.stdout);
+        3,
+        "play 2C\npass QS QS AH\nquit\n",
+    );
     let rejected: Vec<&str> = (text.lines())
         .filter_map(|l| l.strip_prefix("> rejected: "))
         .collect();

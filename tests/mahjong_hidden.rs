@@ -345,17 +345,7 @@ fn undo_takes_back_a_roll_shown_in_a_public_pile() {
                  act = function(G, ctx, o)\n    if o[1] == \"stop\" then return \"over\" end\n    \
                  ctx.zone.dice:add(ctx.dice:sum(\"1d6\") - 1)\n  end,\n}\nreturn R\n";
     let game = table_game(dir.path(), "dice", manifest, &[("rules.lua", rules)]);
-    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_meeple"));
-    cmd.arg("play").arg(&game).args([
-        "--players",
-        "human,human",
-        "--seed",
-        "2",
-        "--text",
-        "--no-watch",
-    ]);
-    let out = typing(&mut cmd, "roll\nundo\nquit\n");
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = play_typed(&game, "human,human", 2, "roll\nundo\nquit\n");
     assert!(text.contains("> undid 1 decision"), "{text}");
 }
 

@@ -15,17 +15,7 @@ fn chutes() -> PathBuf {
 
 /// The terminal's picture of a game of `game` at the start (two people seated).
 fn first_picture(game: &Path) -> String {
-    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_meeple"));
-    cmd.arg("play").arg(game).args([
-        "--players",
-        "human,human",
-        "--seed",
-        "1",
-        "--text",
-        "--no-watch",
-    ]);
-    let out = typing(&mut cmd, "quit\n");
-    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let text = play_typed(game, "human,human", 1, "quit\n");
     let start = text.find("── ").expect("a picture");
     let end = text[start..].find("\n>P1").expect("the seats") + start;
     text[start..end].to_string()

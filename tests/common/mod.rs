@@ -232,6 +232,29 @@ pub fn typing(cmd: &mut std::process::Command, typed: &str) -> std::process::Out
     child.wait_with_output().expect("meeple ends")
 }
 
+/// What `meeple play GAME --players PLAYERS --seed SEED --text --no-watch` printed with
+/// `typed` on its standard input (run from the repository, so GAME may be an id).
+pub fn play_typed(
+    game: impl AsRef<std::ffi::OsStr>,
+    players: &str,
+    seed: u64,
+    typed: &str,
+) -> String {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_meeple"));
+    cmd.arg("play")
+        .arg(game)
+        .args([
+            "--players",
+            players,
+            "--seed",
+            &seed.to_string(),
+            "--text",
+            "--no-watch",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"));
+    String::from_utf8_lossy(&typing(&mut cmd, typed).stdout).to_string()
+}
+
 /// Runs `meeple <args>` in `cwd` with nothing to read.
 pub fn meeple_in(cwd: &std::path::Path, args: &[&str]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_meeple"))
