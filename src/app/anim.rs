@@ -237,20 +237,24 @@ mod tests {
         }
     }
 
+    /// P1's token moved to the space named `to`.
+    fn moved(to: &str) -> Event {
+        Event::Move {
+            seat: 0,
+            to: to.into(),
+            laps: 0,
+        }
+    }
+
     #[test]
     fn a_token_walks_forward_around_the_corner() {
         let b = board(10);
         let mut a = Anim::new(&World::new(2, 0, 10, 1));
-        let e = |to: &str| Event::Move {
-            seat: 0,
-            to: to.into(),
-            laps: 0,
-        };
-        a.on_event(&e("S8"), &b, 0.0);
+        a.on_event(&moved("S8"), &b, 0.0);
         assert_eq!(a.position(0, 0.0), 0.0);
         assert!(a.busy(0.5));
         assert_eq!(a.position(0, 10.0), 8.0);
-        a.on_event(&e("S2"), &b, 10.0);
+        a.on_event(&moved("S2"), &b, 10.0);
         let mid = a.position(0, 10.0 + 2.0 * STEP);
         assert!((mid - 10.0).abs() < 1e-6, "passes the start: {mid}");
         assert!(!a.busy(20.0));
@@ -264,13 +268,8 @@ mod tests {
             ..board(10)
         };
         let mut a = Anim::new(&World::new(2, 0, 10, 1));
-        let e = |to: &str| Event::Move {
-            seat: 0,
-            to: to.into(),
-            laps: 0,
-        };
-        a.on_event(&e("S8"), &b, 0.0);
-        a.on_event(&e("S5"), &b, 10.0);
+        a.on_event(&moved("S8"), &b, 0.0);
+        a.on_event(&moved("S5"), &b, 10.0);
         let mid = a.position(0, 10.0 + STEP);
         assert!((mid - 7.0).abs() < 1e-6, "one step back: {mid}");
         assert_eq!(a.position(0, 20.0), 5.0);
