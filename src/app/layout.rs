@@ -131,12 +131,10 @@ pub fn space_side(n: usize, index: usize, looped: bool) -> (usize, bool) {
     }
 }
 
-/// The band above a line track's rows, where the map's name and the dice go.
-pub fn line_title(board: Rect, n: usize) -> Rect {
-    let top = line_spaces(board, n)
-        .iter()
-        .map(|r| r.y)
-        .fold(board.y + board.h, f32::min);
+/// The band of `board` above a line track's rows (`spaces`, as `line_spaces` lays them out),
+/// where the map's name and the dice go.
+pub fn line_title(board: Rect, spaces: &[Rect]) -> Rect {
+    let top = spaces.iter().map(|r| r.y).fold(board.y + board.h, f32::min);
     Rect::new(board.x, board.y, board.w, top - board.y)
 }
 
@@ -480,7 +478,7 @@ mod tests {
         );
         assert_eq!((r[7].x, r[8].x, r[11].x), (0.0, 0.0, 3.0 * cell));
         assert_eq!(
-            line_title(b, 12),
+            line_title(b, &r),
             Rect::new(0.0, 0.0, 800.0, 800.0 - 3.0 * cell)
         );
         assert_eq!(board_spaces(b, 12, false), r);

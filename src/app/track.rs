@@ -154,7 +154,7 @@ fn draw_buildings(band: Rect, side: usize, level: i64, scale: f32) {
 fn draw_middle(f: &Frame, rects: &[Rect]) {
     let b = f.layout.board;
     let inner = match (f.board.looped, rects.first(), rects.get(rects.len() / 2)) {
-        (false, _, _) => line_title(b, rects.len()),
+        (false, _, _) => line_title(b, rects),
         (true, Some(go), Some(_)) => b.inset(go.w.max(go.h) * 1.05),
         _ => b,
     };
