@@ -3,6 +3,9 @@
 //! the games `check` plays (`meeple::cli::check::play_saving`, its bots seeded as `sim` seeds
 //! a game's). `sim` picks each game's seed; the other commands then play that seed.
 
+mod common;
+
+use common::copy_game;
 use meeple::ai::Seat;
 use meeple::def::{find_game, load_package};
 use meeple::engine::{Game, GameConfig};
@@ -187,13 +190,16 @@ fn a_stopped_batch_holds_finished_games_in_order() {
         jobs,
         max_decisions: 1000,
         rotate: false,
+        profile: false,
     };
-    let whole = run(&cfg(1), &|| {}, &|| false).unwrap();
+    let whole = run(&cfg(1), &|| {}, &|| false).unwrap().results;
     let ended = AtomicUsize::new(0);
     let tick = || {
         ended.fetch_add(1, Ordering::SeqCst);
     };
-    let part = run(&cfg(2), &tick, &|| ended.load(Ordering::SeqCst) >= 20).unwrap();
+    let part = run(&cfg(2), &tick, &|| ended.load(Ordering::SeqCst) >= 20)
+        .unwrap()
+        .results;
     assert!((20..1000).contains(&part.len()), "{} games", part.len());
     let indices: Vec<usize> = part.iter().map(|r| r.index).collect();
     assert!(indices.windows(2).all(|w| w[0] < w[1]), "{indices:?}");
@@ -228,4 +234,60 @@ fn a_rotated_batch_plays_each_game_as_its_seating_would() {
         let (game, players) = row.rsplit_once(',').unwrap();
         assert_eq!((game, players), (same.as_str(), seating), "game {k}");
     }
+}
+
+/// `sim --profile` finds the work where it is: an AI whose score calls a slow helper shows
+/// the helper with nearly all the samples and its loop as the busiest line; the same games
+/// give the same profile, and the JSON's counts add up to its samples.
+#[test]
+fn a_profile_finds_the_function_and_the_line_that_do_the_work() {
+    let (_tmp, root) = copy_game("tictactoe", "busy");
+    let ai = "local AI = {}\n\
+              -- Sums 1..n the slow way.\n\
+              local function busy(n)\n\
+              \x20 local s = 0\n\
+              \x20 for i = 1, n do s = s + i end\n\
+              \x20 return s\n\
+              end\n\
+              function AI.score(G, ctx, p, option)\n\
+              \x20 return busy(2000) % 7\n\
+              end\n\
+              return AI\n";
+    std::fs::write(root.join("ai.lua"), ai).unwrap();
+    let game = root.to_str().unwrap();
+    let args = [
+        "sim",
+        game,
+        "--players",
+        "ai,ai",
+        "--games",
+        "10",
+        "--seed",
+        "1",
+    ];
+    let run = |more: &[&str]| meeple(&[&args[..], &["--jobs", "1"], more].concat());
+    let text = run(&["--profile"]);
+    let profile = &text[text.find("where the Lua work went").expect(&text)..];
+    assert_eq!(profile, &run(&["--profile"])[text.len() - profile.len()..]);
+    let rows: Vec<Vec<&str>> = (profile.lines().skip(2).take(2))
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    let share = |s: &str| s.trim_end_matches('%').parse::<f64>().unwrap();
+    let ai_file = format!("{game}/ai.lua");
+    assert_eq!(rows[0][2..], [format!("{ai_file}:8").as_str(), "AI.score"]);
+    assert_eq!(rows[1][2..], [format!("{ai_file}:3").as_str(), "busy"]);
+    assert!(share(rows[1][1]) >= 90.0, "{profile}");
+    let busiest = profile.lines().skip_while(|l| *l != "busiest lines").nth(1);
+    let busiest: Vec<&str> = busiest.unwrap().split_whitespace().collect();
+    assert_eq!(busiest[1..3], [format!("{ai_file}:5").as_str(), "for"]);
+    let doc: serde_json::Value = serde_json::from_str(&run(&["--profile", "--json", "-"])).unwrap();
+    let p = &doc["profile"];
+    let own: u64 = (p["functions"].as_array().unwrap().iter())
+        .map(|f| f["self"].as_u64().unwrap())
+        .sum();
+    assert_eq!(
+        own + p["runtime"].as_u64().unwrap(),
+        p["samples"].as_u64().unwrap()
+    );
+    assert_eq!(p["lines"][0]["text"], "for i = 1, n do s = s + i end");
 }

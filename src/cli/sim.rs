@@ -9,7 +9,7 @@ use crate::diag::Diagnostic;
 use crate::reload::Watcher;
 use crate::session::interrupt;
 use crate::sim::report::Summary;
-use crate::sim::{report, run as run_batch, GameResult, SimConfig};
+use crate::sim::{profile, report, run as run_batch, Batch, GameResult, SimConfig};
 use clap::Args;
 use indicatif::{HumanDuration, ProgressBar, ProgressState, ProgressStyle};
 use std::path::PathBuf;
@@ -45,6 +45,10 @@ pub struct SimArgs {
     /// seat alike; the report then gives each player's win rate beside each seat's
     #[arg(long)]
     rotate: bool,
+    /// Show where the game's Lua spends its work: the functions and lines that ran the most
+    /// VM instructions (sampled every 1,000; the same games give the same figures)
+    #[arg(long)]
+    profile: bool,
 }
 
 pub fn run(a: SimArgs) -> CmdResult {
@@ -83,7 +87,14 @@ pub fn run(a: SimArgs) -> CmdResult {
     if !a.watch {
         interrupt::watch();
     }
-    let (summary, results, board) = batch(&a, pkg.clone(), &seats, jobs)?;
+    let (
+        summary,
+        Batch {
+            results,
+            profile: sampled,
+        },
+        board,
+    ) = batch(&a, pkg.clone(), &seats, jobs)?;
     // With a file written to standard output, the table goes to standard error.
     let table_out = |text: String| match to_stdout(&a.json) || to_stdout(&a.csv) {
         true => eprint!("{text}"),
@@ -102,6 +113,9 @@ pub fn run(a: SimArgs) -> CmdResult {
         if jobs == 1 { "" } else { "s" }
     ));
     table_out(report::render(&summary, &names, &board));
+    if let Some(p) = &sampled {
+        table_out(profile::render(p, &pkg.scripts, results.len()));
+    }
     if let Some(path) = &a.json {
         let run = report::Run {
             game: &pkg.id,
@@ -111,7 +125,10 @@ pub fn run(a: SimArgs) -> CmdResult {
             games: results.len(),
             settings: &a.game.settings,
         };
-        let doc = report::json(&run, &summary, &results);
+        let mut doc = report::json(&run, &summary, &results);
+        if let Some(p) = &sampled {
+            doc["profile"] = profile::json(p, &pkg.scripts);
+        }
         write(
             path,
             &serde_json::to_string_pretty(&doc).unwrap_or_default(),
@@ -142,7 +159,7 @@ fn batch(
     pkg: Arc<Package>,
     seats: &[Seat],
     jobs: usize,
-) -> Result<(Summary, Vec<GameResult>, Board), Vec<Diagnostic>> {
+) -> Result<(Summary, Batch, Board), Vec<Diagnostic>> {
     let board = pkg
         .map(a.game.map.as_deref())
         .map_err(|e| vec![Diagnostic::error("--map", e)])?
@@ -156,6 +173,7 @@ fn batch(
         jobs,
         max_decisions: a.max_decisions,
         rotate: a.rotate,
+        profile: a.profile,
     };
     let bar = ProgressBar::new(a.games as u64);
     bar.set_style(
@@ -185,10 +203,10 @@ fn batch(
     // before the first game ends.
     bar.enable_steady_tick(std::time::Duration::from_millis(500));
     let started = std::time::Instant::now();
-    let results = run_batch(&cfg, &|| bar.inc(1), &interrupt::asked)?;
+    let batch = run_batch(&cfg, &|| bar.inc(1), &interrupt::asked)?;
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
-    let played = results.len();
+    let played = batch.results.len();
     match played {
         _ if played == a.games => {}
         0 => eprintln!("interrupted before any game finished"),
@@ -199,8 +217,8 @@ fn batch(
         crate::diag::plural(played, "game"),
         played as f64 / secs.max(1e-9)
     );
-    let summary = report::summarize(&results, seats.len(), a.rotate);
-    Ok((summary, results, board))
+    let summary = report::summarize(&batch.results, seats.len(), a.rotate);
+    Ok((summary, batch, board))
 }
 
 /// Re-runs the batch on every save and shows what changed since `last`, the last batch in
@@ -219,9 +237,19 @@ fn watch(
     for request in watcher.requests.iter() {
         let edited = request.shown(&pkg.root).join(", ");
         eprintln!("\n{edited} changed: re-running the batch");
-        let rerun = load(&a.game.game).and_then(|p| batch(a, p, seats, jobs));
+        let rerun = load(&a.game.game).and_then(|p| Ok((batch(a, p.clone(), seats, jobs)?, p)));
         match rerun {
-            Ok((summary, results, board)) => {
+            Ok((
+                (
+                    summary,
+                    Batch {
+                        results,
+                        profile: sampled,
+                    },
+                    board,
+                ),
+                pkg,
+            )) => {
                 match (&last, summary.played()) {
                     (_, false) => {}
                     (Some(before), true) => {
@@ -232,6 +260,9 @@ fn watch(
                         println!("\nafter the edit:");
                         print!("{}", report::render(&summary, &names, &board));
                     }
+                }
+                if let Some(p) = &sampled {
+                    print!("{}", profile::render(p, &pkg.scripts, results.len()));
                 }
                 if let Some(first) = first_failure(a, &names, &board, &results) {
                     eprintln!("{first}");

@@ -54,6 +54,14 @@ impl Scripts {
         self.own.get(rel)
     }
 
+    /// The text of the script shown (and named in Lua) as `shown`.
+    pub fn text(&self, shown: &str) -> Option<&str> {
+        let all = self.own.values().chain(self.shared.values());
+        (all.flatten())
+            .find(|(name, _)| name == shown)
+            .map(|(_, text)| text.as_str())
+    }
+
     /// Module file `rel` as `require` finds it: the game's own, else a shared script.
     pub fn find(&self, rel: &str) -> Option<&Text> {
         self.own(rel).or_else(|| self.shared.get(rel))

@@ -130,6 +130,8 @@ impl Host {
         };
         let lua = sandbox().map_err(fail)?;
         let lua_state = main_state(&lua).map_err(fail)?;
+        // SAFETY: the new VM's main state, on this thread.
+        unsafe { super::profile::attach(lua_state) };
         install_require(&lua, &pkg).map_err(fail)?;
         let live = Rc::new(RefCell::new(Live::new(seats, seed)));
         let ctx = super::api::build_ctx(&lua, board, settings, pkg.melds.as_ref(), live.clone())

@@ -12,6 +12,7 @@ pub mod luaapi;
 pub mod luatypes;
 pub mod melds;
 mod method;
+pub mod profile;
 mod rawboard;
 mod rawdice;
 mod rawgrid;

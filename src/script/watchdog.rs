@@ -16,7 +16,7 @@ pub const ARM_AFTER: Duration = Duration::from_millis(1000);
 /// How often the watchdog looks at the running calls.
 const TICK: Duration = Duration::from_millis(20);
 /// Instructions between two checks of the budget once armed.
-const HOOK_EVERY: c_int = 1000;
+const HOOK_EVERY: c_int = super::profile::EVERY as c_int;
 const SIGNAL: c_int = libc::SIGUSR2;
 
 /// What the watchdog thread shares with one script thread.
@@ -115,6 +115,8 @@ extern "C" fn on_signal(_: c_int) {
 unsafe extern "C-unwind" fn budget_hook(state: *mut ffi::lua_State, ar: *mut ffi::lua_Debug) {
     let spent = SPENT.with(|s| s.borrow().is_some());
     if !spent {
+        // SAFETY: the state Lua passed this hook; a profile samples at the budget's rate.
+        unsafe { super::profile::sample(state) };
         let left = TICKS_LEFT.with(|t| {
             t.set(t.get() - 1);
             t.get()
@@ -234,7 +236,7 @@ impl Drop for Guard {
             (*self.slot).deadline.store(0, Ordering::Release);
             STATE.with(|s| s.set(std::ptr::null_mut()));
             if HOOKED.with(|h| h.replace(false)) {
-                ffi::lua_sethook(self.state, None, 0, 0);
+                super::profile::resume(self.state);
             }
             SPENT.with(|s| *s.borrow_mut() = None);
         }

@@ -1,6 +1,7 @@
 //! Batch simulation: N seeded AI-vs-AI games across J threads (one Lua VM per thread, reused
 //! between games), gathered in game order so the same seed gives the same numbers for any J.
 
+pub mod profile;
 pub mod report;
 
 use crate::ai::{play_out_until, Seat};
@@ -9,6 +10,7 @@ use crate::core::rng::splitmix64;
 use crate::def::Package;
 use crate::diag::Diagnostic;
 use crate::engine::{Game, GameConfig};
+use crate::script::profile::{self as sampler, Profile};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -25,6 +27,8 @@ pub struct SimConfig {
     pub max_decisions: u64,
     /// Each game seats the players one seat further round (`seating`).
     pub rotate: bool,
+    /// Sample where the games' Lua work goes (`Batch::profile`).
+    pub profile: bool,
 }
 
 impl SimConfig {
@@ -69,6 +73,12 @@ fn config_for(cfg: &SimConfig, index: usize) -> GameConfig {
     }
 }
 
+/// The games a batch played, in game order, and where their Lua work went when sampled.
+pub struct Batch {
+    pub results: Vec<GameResult>,
+    pub profile: Option<Profile>,
+}
+
 /// Runs the batch; `tick` is called after every game (for a progress bar). Once `stop` says
 /// so, no game starts, and a game under way stops at its next decision a bot makes in Rust
 /// (a search bot's; seats the driver answers play a game out in one call): the results are
@@ -77,7 +87,7 @@ pub fn run(
     cfg: &SimConfig,
     tick: &(dyn Fn() + Sync),
     stop: &(dyn Fn() -> bool + Sync),
-) -> Result<Vec<GameResult>, Vec<Diagnostic>> {
+) -> Result<Batch, Vec<Diagnostic>> {
     if cfg.seats.contains(&Seat::Human) {
         return Err(vec![Diagnostic::error(
             "--players",
@@ -88,14 +98,24 @@ pub fn run(
     Seat::check_all(&cfg.seats, &first).map_err(|e| vec![Diagnostic::error("--players", e)])?;
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<GameResult>> = Mutex::new(Vec::new());
+    let profile = Mutex::new(cfg.profile.then(Profile::default));
     std::thread::scope(|scope| {
         for _ in 0..cfg.jobs.max(1).min(cfg.games.max(1)) {
-            scope.spawn(|| worker(cfg, &next, &results, (tick, stop)));
+            scope.spawn(|| {
+                if cfg.profile {
+                    sampler::start();
+                }
+                worker(cfg, &next, &results, (tick, stop));
+                if let Some(p) = profile.lock().expect("no worker panicked").as_mut() {
+                    p.merge(sampler::finish());
+                }
+            });
         }
     });
     let mut results = results.into_inner().expect("no worker panicked");
     results.sort_unstable_by_key(|r| r.index);
-    Ok(results)
+    let profile = profile.into_inner().expect("no worker panicked");
+    Ok(Batch { results, profile })
 }
 
 fn worker(
