@@ -130,8 +130,6 @@ impl Host {
         };
         let lua = sandbox().map_err(fail)?;
         let lua_state = main_state(&lua).map_err(fail)?;
-        // SAFETY: the new VM's main state, on this thread.
-        unsafe { super::profile::attach(lua_state) };
         install_require(&lua, &pkg).map_err(fail)?;
         let live = Rc::new(RefCell::new(Live::new(seats, seed)));
         let ctx = super::api::build_ctx(&lua, board, settings, pkg.melds.as_ref(), live.clone())
@@ -314,6 +312,12 @@ impl Host {
             Some(message) => Err(mlua::Error::RuntimeError(message)),
             None => result,
         }
+    }
+
+    /// A game starts: `sim --profile` samples it from here (`profile::game_starts`).
+    pub(super) fn game_starts(&self) {
+        // SAFETY: the VM's main state, on its thread, between calls.
+        unsafe { super::profile::game_starts(self.lua_state) }
     }
 
     /// Where an error found at no line of a script's is reported: the file of the function

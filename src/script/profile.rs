@@ -1,8 +1,8 @@
-//! Where the Lua work goes (`sim --profile`): while a thread samples, every VM made on it
-//! gets a count hook that, every `EVERY` VM instructions, counts the running function (its
+//! Where the Lua work goes (`sim --profile`): while a thread samples, every game started on
+//! it gets a count hook that, every `EVERY` VM instructions, counts the running function (its
 //! self share), each function on the stack once (its total share) and the running line.
-//! Counting instructions, not time, makes a profile repeat exactly for the same games. The
-//! runtime's own Lua (driver, `ctx` methods) is counted as one pseudo-function, `RUNTIME`.
+//! Counting instructions, not time, makes a profile repeat exactly for the same games on one
+//! thread. The runtime's own Lua (driver, `ctx` methods) counts as one function, `RUNTIME`.
 
 use mlua::ffi;
 use std::cell::RefCell;
@@ -54,12 +54,12 @@ struct Sampler {
     /// The chunk name of each source address seen in this VM (None: the runtime's, whose
     /// functions all count as the key (0, 0)).
     files: HashMap<usize, Option<String>>,
-    /// What VMs dropped or left behind before this one, by name.
+    /// What was sampled before the current game, by name.
     done: Profile,
 }
 
 impl Sampler {
-    /// Moves what the current VM sampled into `done`, by name: a later VM may reuse an
+    /// Moves what the current game sampled into `done`, by name: a later VM may reuse an
     /// address for another chunk.
     fn fold(&mut self) {
         let name = |files: &HashMap<usize, Option<String>>, (src, line): Key| -> At {
@@ -90,7 +90,7 @@ thread_local! {
     static SAMPLER: RefCell<Option<Sampler>> = const { RefCell::new(None) };
 }
 
-/// Samples the VMs made on this thread until `finish`.
+/// Samples the games started on this thread until `finish`.
 pub fn start() {
     SAMPLER.with(|s| *s.borrow_mut() = Some(Sampler::default()));
 }
@@ -108,11 +108,13 @@ fn sampling() -> bool {
     SAMPLER.with(|s| s.borrow().is_some())
 }
 
-/// A VM made on this thread: sampled when the thread samples.
+/// A game starts on `state`: from here it is sampled when the thread samples. The hook's
+/// count starts again, so that a game's samples do not depend on the games played before it
+/// on this thread (nor, then, on the number of threads).
 ///
 /// # Safety
-/// `state` is the VM's main state, on this thread, outside any hook.
-pub unsafe fn attach(state: *mut ffi::lua_State) {
+/// `state` is a VM's main state, on this thread, outside any hook.
+pub unsafe fn game_starts(state: *mut ffi::lua_State) {
     if sampling() {
         SAMPLER.with(|s| s.borrow_mut().as_mut().map(Sampler::fold));
         // SAFETY: as this function's.
@@ -201,7 +203,7 @@ mod tests {
         let mut state = std::ptr::null_mut();
         unsafe { lua.exec_raw::<()>((), |s| state = s).unwrap() };
         start();
-        unsafe { attach(state) };
+        unsafe { game_starts(state) };
         lua.load(
             "local function heavy(n)\n\
                local s = 0\n\
@@ -257,7 +259,7 @@ mod tests {
         let mut state = std::ptr::null_mut();
         unsafe { lua.exec_raw::<()>((), |s| state = s).unwrap() };
         start();
-        unsafe { attach(state) };
+        unsafe { game_starts(state) };
         let spin = "local t = os.clock() while os.clock() - t < 1.3 do end";
         let guard = super::super::watchdog::Guard::new(state, u64::MAX / 2);
         lua.load(spin).set_name("=spin.lua").exec().unwrap();

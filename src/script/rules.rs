@@ -577,6 +577,7 @@ fn round_cap_of(host: &Host) -> u64 {
 
 impl Rules for Host {
     fn restart(&mut self, seed: u64) -> Result<(), GameError> {
+        self.game_starts();
         let pkg = self.pkg.clone();
         let mut world = World::new(
             self.seats,
