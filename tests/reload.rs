@@ -658,13 +658,23 @@ fn a_reload_that_puts_back_the_rules_played_reports_no_difference() {
 }
 
 /// `sim --watch` names the file each re-run follows, and compares the batch after a fix with
-/// the last batch without errors, not with the broken one.
+/// the last batch without errors, not with the broken one: its figures and, profiled, its Lua
+/// work a game.
 #[test]
 fn sim_watch_compares_a_fix_with_the_last_clean_batch() {
     use std::process::{Command, Stdio};
     let l = live();
     let mut child = Command::new(env!("CARGO_BIN_EXE_meeple"))
-        .args(["sim", "mono", "--games", "20", "--jobs", "1", "--watch"])
+        .args([
+            "sim",
+            "mono",
+            "--games",
+            "20",
+            "--jobs",
+            "1",
+            "--watch",
+            "--profile",
+        ])
         .current_dir(l.root.parent().unwrap())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -697,6 +707,11 @@ fn sim_watch_compares_a_fix_with_the_last_clean_batch() {
             break;
         }
     }
+    let work = wait_for(&rx, "where the Lua work went");
+    assert!(
+        work.contains(" a game, was ") && work.contains(": +0.0% ("),
+        "{work}"
+    );
     child.kill().expect("stopping the watch");
     let _ = child.wait();
 }

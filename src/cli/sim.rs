@@ -46,7 +46,7 @@ pub struct SimArgs {
     #[arg(long)]
     rotate: bool,
     /// Show where the game's Lua spends its work: the functions and lines that ran the most
-    /// VM instructions (sampled every 1,000; the same games give the same figures)
+    /// VM instructions (sampled every 1,000; with --jobs 1 the same games give the same figures)
     #[arg(long)]
     profile: bool,
 }
@@ -114,7 +114,7 @@ pub fn run(a: SimArgs) -> CmdResult {
     ));
     table_out(report::render(&summary, &names, &board));
     if let Some(p) = &sampled {
-        table_out(profile::render(p, &pkg.scripts, results.len()));
+        table_out(profile::render(p, &pkg.scripts, results.len(), None));
     }
     if let Some(path) = &a.json {
         let run = report::Run {
@@ -147,7 +147,10 @@ pub fn run(a: SimArgs) -> CmdResult {
         return Ok(interrupt::STATUS);
     }
     if a.watch {
-        let base = summary.played().then_some(summary);
+        let work = sampled
+            .as_ref()
+            .map(|p| profile::per_game(p, results.len()));
+        let base = summary.played().then_some((summary, work));
         watch(&a, &pkg, &seats, jobs, base)?;
     }
     Ok(0)
@@ -223,13 +226,13 @@ fn batch(
 
 /// Re-runs the batch on every save and shows what changed since `last`, the last batch in
 /// which games were played and none stopped on an error (the whole report while there is
-/// none): a broken edit is no baseline for its fix.
+/// none), with its Lua work a game when profiled: a broken edit is no baseline for its fix.
 fn watch(
     a: &SimArgs,
     pkg: &Package,
     seats: &[Seat],
     jobs: usize,
-    mut last: Option<Summary>,
+    mut last: Option<(Summary, Option<u64>)>,
 ) -> CmdResult {
     let names: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
     let watcher = Watcher::for_game(pkg).map_err(|e| vec![Diagnostic::error(&pkg.shown, e)])?;
@@ -238,48 +241,43 @@ fn watch(
         let edited = request.shown(&pkg.root).join(", ");
         eprintln!("\n{edited} changed: re-running the batch");
         let rerun = load(&a.game.game).and_then(|p| Ok((batch(a, p.clone(), seats, jobs)?, p)));
-        match rerun {
-            Ok((
-                (
-                    summary,
-                    Batch {
-                        results,
-                        profile: sampled,
-                    },
-                    board,
-                ),
-                pkg,
-            )) => {
-                match (&last, summary.played()) {
-                    (_, false) => {}
-                    (Some(before), true) => {
-                        println!("\nafter the edit (same seeds):");
-                        print!("{}", report::compare(before, &summary, &names, &board));
-                    }
-                    (None, true) => {
-                        println!("\nafter the edit:");
-                        print!("{}", report::render(&summary, &names, &board));
-                    }
-                }
-                if let Some(p) = &sampled {
-                    print!("{}", profile::render(p, &pkg.scripts, results.len()));
-                }
-                if let Some(first) = first_failure(a, &names, &board, &results) {
-                    eprintln!("{first}");
-                }
-                // A batch with no game played, or with errors, is no "before" for the next
-                // edit while a clean one is there.
-                match (summary.played(), summary.errors, &last) {
-                    (false, _, _) => eprintln!(
-                        "not compared: the last batch that played stays the one to compare with"
-                    ),
-                    (true, 0, _) | (true, _, None) => last = Some(summary),
-                    (true, _, Some(_)) => eprintln!(
-                        "the next edit is compared with the last batch without errors, not this one"
-                    ),
-                }
+        let ((summary, ran, board), pkg) = match rerun {
+            Ok(done) => done,
+            Err(diags) => {
+                eprintln!("not re-run: {}", crate::diag::render(&diags));
+                continue;
             }
-            Err(diags) => eprintln!("not re-run: {}", crate::diag::render(&diags)),
+        };
+        match (&last, summary.played()) {
+            (_, false) => {}
+            (Some((before, _)), true) => {
+                println!("\nafter the edit (same seeds):");
+                print!("{}", report::compare(before, &summary, &names, &board));
+            }
+            (None, true) => {
+                println!("\nafter the edit:");
+                print!("{}", report::render(&summary, &names, &board));
+            }
+        }
+        let games = ran.results.len();
+        if let Some(p) = &ran.profile {
+            let before = last.as_ref().and_then(|(_, work)| *work);
+            print!("{}", profile::render(p, &pkg.scripts, games, before));
+        }
+        if let Some(first) = first_failure(a, &names, &board, &ran.results) {
+            eprintln!("{first}");
+        }
+        // A batch with no game played, or with errors, is no "before" for the next edit
+        // while a clean one is there.
+        let work = ran.profile.as_ref().map(|p| profile::per_game(p, games));
+        match (summary.played(), summary.errors, &last) {
+            (false, _, _) => {
+                eprintln!("not compared: the last batch that played stays the one to compare with")
+            }
+            (true, 0, _) | (true, _, None) => last = Some((summary, work)),
+            (true, _, Some(_)) => eprintln!(
+                "the next edit is compared with the last batch without errors, not this one"
+            ),
         }
     }
     Ok(0)

@@ -20,7 +20,8 @@ struct Function<'a> {
     total: u64,
 }
 
-/// The game's functions, the most work under them (their callees' too) first, then by place.
+/// The game's functions, the most work under them (their callees' too) first; of two with as
+/// much, the one with less of it its own (the caller, when one calls the other) first.
 fn functions<'a>(p: &'a Profile, scripts: &Scripts) -> Vec<Function<'a>> {
     let mut out: Vec<Function> = (p.functions.iter())
         .filter(|((file, _), _)| file != RUNTIME)
@@ -32,7 +33,7 @@ fn functions<'a>(p: &'a Profile, scripts: &Scripts) -> Vec<Function<'a>> {
             total: *total,
         })
         .collect();
-    out.sort_by(|a, b| b.total.cmp(&a.total).then(b.own.cmp(&a.own)));
+    out.sort_by(|a, b| b.total.cmp(&a.total).then(a.own.cmp(&b.own)));
     out
 }
 
@@ -57,10 +58,16 @@ fn text_of(scripts: &Scripts, file: &str, line: u32) -> String {
         .nth(line.saturating_sub(1) as usize)
         .unwrap_or_default();
     let text = text.trim();
-    match text.chars().count() > WIDTH {
-        true => text.chars().take(WIDTH - 1).chain(['…']).collect(),
-        false => text.to_string(),
+    if text.chars().count() <= WIDTH {
+        return text.to_string();
     }
+    // Cut between words where one ends late enough.
+    let cut: String = text.chars().take(WIDTH - 1).collect();
+    let at = cut
+        .rfind(' ')
+        .filter(|at| *at > WIDTH / 2)
+        .unwrap_or(cut.len());
+    format!("{} …", cut[..at].trim_end())
 }
 
 /// What a function is called where it is defined, line `line` of `source`: `R.pay` for
@@ -130,52 +137,109 @@ fn share(n: u64, of: u64) -> String {
     format!("{:.1}%", n as f64 * 100.0 / of.max(1) as f64)
 }
 
-/// The report as a table, for `games` games.
-pub fn render(p: &Profile, scripts: &Scripts, games: usize) -> String {
-    let instructions = p.samples * EVERY;
+/// VM instructions a game, about (a sample stands for `EVERY`).
+pub fn per_game(p: &Profile, games: usize) -> u64 {
+    p.samples * EVERY / games.max(1) as u64
+}
+
+/// Samples below which the shares move from run to run of other games.
+const FEW: u64 = 1000;
+
+/// The report as a table, for `games` games; `before`: the instructions a game of the batch
+/// it follows (`sim --watch`), to say how the work changed.
+pub fn render(p: &Profile, scripts: &Scripts, games: usize, before: Option<u64>) -> String {
+    let now = per_game(p, games);
+    let change = before.map_or(String::new(), |was| {
+        let by = (now as f64 / was.max(1) as f64 - 1.0) * 100.0;
+        format!(", was {}: {by:+.1}%", big(was))
+    });
     let mut out = format!(
-        "\nwhere the Lua work went ({} VM instructions, {} a game; a sample every {EVERY})\n",
-        big(instructions),
-        big(instructions / games.max(1) as u64),
+        "\nwhere the Lua work went: {} VM instructions, {} a game{change} ({} samples, one every {EVERY})\n",
+        big(p.samples * EVERY),
+        big(now),
+        grouped(p.samples),
+    );
+    if p.samples < FEW {
+        out.push_str("few samples: play more games for steadier shares\n");
+    }
+    out.push_str(
+        "total: samples with the function on the stack; self: in the function itself (these add\n\
+         up to 100%). C functions (ctx methods, string.format) are not counted, and a function\n\
+         that ends in `return f(…)` hands its frame to f.\n",
     );
     let functions = functions(p, scripts);
-    let width = (functions.iter().take(TOP))
-        .map(|f| f.file.len() + digits(f.line) + 1)
-        .max()
-        .unwrap_or(0);
-    out.push_str(&format!("   total    self  {:width$}  function\n", "where"));
-    for f in functions.iter().take(TOP) {
-        let at = format!("{}:{}", f.file, f.line);
-        out.push_str(&format!(
-            "  {:>6}  {:>6}  {at:width$}  {}\n",
-            share(f.total, p.samples),
-            share(f.own, p.samples),
-            f.name
-        ));
-    }
+    let rows: Vec<(String, String)> = (functions.iter().take(TOP))
+        .map(|f| {
+            let counts = format!(
+                "{:>6}  {:>6}",
+                share(f.total, p.samples),
+                share(f.own, p.samples)
+            );
+            (counts, format!("{}:{}\t{}", f.file, f.line, f.name))
+        })
+        .collect();
+    out.push_str(&table(("   total    self", "where\tfunction"), &rows));
+    let runtime = share(runtime_share(p), p.samples);
     out.push_str(&format!(
-        "  {:>6}  {:>6}  the runtime's own Lua (flow driver, ctx methods)\n",
-        "",
-        share(runtime_share(p), p.samples)
+        "          {runtime:>6}  the runtime's own Lua (flow driver, ctx methods)\n"
     ));
-    out.push_str("\nbusiest lines\n");
+    out.push_str(&more(functions.len(), "function"));
     let lines = lines(p, scripts);
-    let width = (lines.iter().take(TOP))
-        .map(|(file, line, ..)| file.len() + digits(*line) + 1)
+    let rows: Vec<(String, String)> = (lines.iter().take(TOP))
+        .map(|(file, line, n, text)| {
+            (
+                format!("{:>6}", share(*n, p.samples)),
+                format!("{file}:{line}\t{text}"),
+            )
+        })
+        .collect();
+    out.push_str("\nbusiest lines\n");
+    out.push_str(&table(("", ""), &rows));
+    out.push_str(&more(lines.len(), "line"));
+    out
+}
+
+/// Rows of counts and `where\tcontent`, the content aligned after the widest place.
+fn table(head: (&str, &str), rows: &[(String, String)]) -> String {
+    let split = |s: &str| -> (String, String) {
+        let (at, rest) = s.split_once('\t').unwrap_or((s, ""));
+        (at.to_string(), rest.to_string())
+    };
+    let width = (rows.iter().map(|(_, r)| split(r).0.chars().count()))
         .max()
         .unwrap_or(0);
-    for (file, line, n, text) in lines.iter().take(TOP) {
-        let at = format!("{file}:{line}");
-        out.push_str(&format!(
-            "  {:>6}  {at:width$}  {text}\n",
-            share(*n, p.samples)
-        ));
+    let mut out = String::new();
+    if !head.0.is_empty() {
+        let (at, rest) = split(head.1);
+        out.push_str(&format!("{}  {at:width$}  {rest}\n", head.0));
+    }
+    for (counts, row) in rows {
+        let (at, rest) = split(row);
+        out.push_str(&format!("  {counts}  {at:width$}  {rest}\n"));
     }
     out
 }
 
-fn digits(n: u32) -> usize {
-    n.to_string().len()
+/// "  … 14 more functions (--json lists them all)" when `n` is more than the rows shown.
+fn more(n: usize, what: &str) -> String {
+    let Some(left) = n.checked_sub(TOP).filter(|left| *left > 0) else {
+        return String::new();
+    };
+    let s = if left == 1 { "" } else { "s" };
+    format!("  … {left} more {what}{s} (--json lists them all)\n")
+}
+
+/// 305543 → "305,543".
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
 }
 
 /// 1234567 → "1.23 M".
@@ -212,6 +276,12 @@ pub fn json(p: &Profile, scripts: &Scripts) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_are_grouped_by_thousands() {
+        let shown = [0, 999, 1000, 305543, 1234567].map(grouped);
+        assert_eq!(shown, ["0", "999", "1,000", "305,543", "1,234,567"]);
+    }
 
     #[test]
     fn functions_are_named_as_their_definitions_read() {
