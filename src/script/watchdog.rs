@@ -166,6 +166,12 @@ unsafe fn game_line(state: *mut ffi::lua_State, ar: *mut ffi::lua_Debug) -> (Str
     (src.into_owned(), (*ar).currentline)
 }
 
+/// Whether the call running on this thread has its instructions counted.
+#[cfg(test)]
+pub fn armed() -> bool {
+    HOOKED.with(|h| h.get())
+}
+
 fn this_slot() -> *const Slot {
     let existing = SLOT.with(|s| s.get());
     if !existing.is_null() {

@@ -1,6 +1,7 @@
 //! Batch simulation: N seeded AI-vs-AI games across J threads (one Lua VM per thread, reused
 //! between games), gathered in game order so the same seed gives the same numbers for any J.
 
+mod naming;
 pub mod profile;
 pub mod report;
 
@@ -162,10 +163,14 @@ fn play_one(
         players: players.clone(),
     };
     let started = match slot.as_mut() {
-        Some(g) => g.restart(config.seed).map_err(|e| e.to_string()),
+        Some(g) => {
+            sampler::next_game();
+            g.restart(config.seed).map_err(|e| e.to_string())
+        }
         None => match Game::new(cfg.pkg.clone(), config.clone()) {
             Ok(mut g) => {
                 g.set_record_events(false);
+                sampler::next_game();
                 let r = g.restart(config.seed).map_err(|e| e.to_string());
                 *slot = Some(g);
                 r
@@ -184,6 +189,7 @@ fn play_one(
         .collect();
     let played = play_out_until(game, &mut bots, cfg.max_decisions, stop);
     if played.is_ok() && game.pending().is_some() && stop() {
+        sampler::discard_game();
         return None;
     }
     if let Ok(w) = game.world() {

@@ -182,7 +182,7 @@ pub fn pad(text: &str, width: usize) -> String {
     format!("{text}{}", " ".repeat(width.saturating_sub(text.width())))
 }
 
-fn pct(n: usize, of: usize) -> f64 {
+pub fn pct(n: usize, of: usize) -> f64 {
     if of == 0 {
         0.0
     } else {
