@@ -612,6 +612,9 @@ static void rehash (lua_State *L, Table *t, const TValue *ek) {
   totaluse++;
   /* compute new size for array part */
   asize = computesizes(nums, &na);
+  /* meeple: a list that starts (keys 1, or 1 and 2) gets room for 4 at once: rules build
+  ** their lists by appending, and each resize on the way is a rehash */
+  if (asize > 0 && asize < 4) asize = 4;
   /* resize the table to new computed sizes */
   luaH_resize(L, t, asize, totaluse - na);
 }
