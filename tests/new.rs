@@ -113,7 +113,7 @@ fn every_kind_of_new_game_checks_simulates_plays_and_opens() {
 }
 
 #[test]
-fn an_existing_folder_or_a_bad_id_is_refused() {
+fn an_existing_folder_or_a_bad_name_is_refused_and_a_path_names_the_folder() {
     let tmp = tempfile::tempdir().unwrap();
     let cwd = tmp.path();
     std::fs::create_dir_all(cwd.join("games/taken")).unwrap();
@@ -131,14 +131,24 @@ fn an_existing_folder_or_a_bad_id_is_refused() {
     let out = meeple_in(cwd, &["new", "my game"]);
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "meeple new: error: 'my game' is not a game id: use letters, digits, '_' and '-'\n"
+        "meeple new: error: 'my game' is not a game id: use letters, digits, '_' and '-' (or a \
+         path whose last part is one)\n"
     );
     assert!(!cwd.join("games/my game").exists());
-    // A path for the name is told the command that makes the game there.
-    let out = meeple_in(cwd, &["new", "work/climb"]);
+    // A path names the folder, and its last part the id; not beside --dir.
+    let out = meeple_in(cwd, &["new", "work/climb", "--dir", "elsewhere"]);
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "meeple new: error: 'work/climb' is not a game id: use letters, digits, '_' and '-'; \
-         for a game in another folder: meeple new climb --dir work/climb\n"
+        "meeple new: error: 'work/climb' is a folder and --dir another: give the id (climb) \
+         with --dir, or the path alone\n"
     );
+    let out = meeple_in(cwd, &["new", "work/climb"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let toml = std::fs::read_to_string(cwd.join("work/climb/game.toml")).unwrap();
+    assert!(toml.contains("id = \"climb\""), "{toml}");
 }

@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 
 #[derive(Args)]
 pub struct NewArgs {
-    /// The game's id: letters, digits, '_' and '-' (its folder is games/NAME unless --dir)
+    /// The game's id: letters, digits, '_' and '-' (its folder is games/NAME unless --dir); or
+    /// a path, whose last part is the id (work/climb makes the game 'climb' in work/climb)
     name: String,
     /// What the game is played on
     #[arg(long, value_enum, default_value_t = Kind::Grid)]
@@ -66,24 +67,7 @@ const TABLE: Files = template!(
 
 pub fn run(a: NewArgs) -> CmdResult {
     let problem = |m: String| vec![Diagnostic::error("meeple new", m)];
-    if !crate::def::is_game_id(&a.name) {
-        // A path given for the name: its last part is the id, the path goes to --dir.
-        let path = Path::new(&a.name);
-        let hint = match path.file_name().and_then(|n| n.to_str()) {
-            Some(id) if a.name.contains('/') && crate::def::is_game_id(id) => {
-                format!(
-                    "; for a game in another folder: meeple new {id} --dir {}",
-                    a.name
-                )
-            }
-            _ => String::new(),
-        };
-        return Err(problem(format!(
-            "'{}' is not a game id: use letters, digits, '_' and '-'{hint}",
-            a.name
-        )));
-    }
-    let dir = a.dir.unwrap_or_else(|| Path::new("games").join(&a.name));
+    let (id, dir) = id_and_folder(&a.name, a.dir).map_err(problem)?;
     if dir.exists() {
         return Err(problem(format!(
             "{} already exists: nothing was written (choose another name or --dir)",
@@ -95,8 +79,8 @@ pub fn run(a: NewArgs) -> CmdResult {
         Kind::Track => (TRACK, "track"),
         Kind::Table => (TABLE, "table"),
     };
-    let title = a.title.unwrap_or_else(|| a.name.clone());
-    write_all(&dir, files, &a.name, &title).map_err(problem)?;
+    let title = a.title.unwrap_or_else(|| id.clone());
+    write_all(&dir, files, &id, &title).map_err(problem)?;
     let shown = dir.display().to_string();
     let pkg = super::load(&shown)?;
     let types = crate::script::luatypes::game_definitions(&pkg);
@@ -108,6 +92,28 @@ pub fn run(a: NewArgs) -> CmdResult {
     println!("  {shown}/.luarc.json and {shown}/.meeple/: editor types (see meeple types --help)");
     println!("next: meeple check {shown} · meeple play {shown} · meeple sim {shown}");
     Ok(0)
+}
+
+/// The game's id and its folder: NAME is the id, in games/NAME unless `dir` says; a path
+/// (`work/climb`) is the folder, its last part the id.
+fn id_and_folder(name: &str, dir: Option<PathBuf>) -> Result<(String, PathBuf), String> {
+    if crate::def::is_game_id(name) {
+        let dir = dir.unwrap_or_else(|| Path::new("games").join(name));
+        return Ok((name.to_string(), dir));
+    }
+    let path = Path::new(name);
+    match path.file_name().and_then(|n| n.to_str()) {
+        Some(id) if name.contains('/') && crate::def::is_game_id(id) => match dir {
+            None => Ok((id.to_string(), path.to_path_buf())),
+            Some(_) => Err(format!(
+                "'{name}' is a folder and --dir another: give the id ({id}) with --dir, or the path alone"
+            )),
+        },
+        _ => Err(format!(
+            "'{name}' is not a game id: use letters, digits, '_' and '-' (or a path whose last \
+             part is one)"
+        )),
+    }
 }
 
 /// Writes every file of the template with its id and title filled in; on a failure, what
