@@ -77,24 +77,27 @@ fn each_drop_is_placed_on_the_cell_its_disc_lands_on() {
     assert_eq!(place(&mut t, 4), [Arg::Int(2), Arg::Int(2)]);
 }
 
-/// A place that is not a cell of the grid is an error at the hook, under `check` and where the
-/// window asks (which then shows the option as a button only); nil places it nowhere.
+/// A place that is not a cell of the grid is an error at the hook (at its `return`, when that
+/// writes the place out), under `check` and where the window asks (which then shows the option as a button only); nil places it nowhere.
 #[test]
 fn a_spot_that_is_not_a_cell_of_the_grid_is_an_error() {
+    // At the `return` that writes the place out (line 3), else at the hook (line 2).
     let wrong = [
-        ("return 2.5, option[2]", "R.spot returned a number (2.5), expected a row and column (a grid), a space id (a track) or a zone (a table)"),
-        ("return 99, option[2]", "R.spot returned (99, 1), off the 6×7 grid (rows 1 to 6, columns 1 to 7)"),
-        ("return option[2]", "R.spot returned (1), expected a row and a column of the grid"),
-        ("return 'x'", "R.spot returned ('x'), expected a row and a column of the grid"),
-        ("return 6, option[2], 1", "R.spot returned (6, 1, 1), expected a row and a column of the grid"),
+        ("return 2.5, option[2]", 3, "R.spot returned a number (2.5), expected a row and column (a grid), a space id (a track) or a zone (a table)"),
+        ("return 99, option[2]", 3, "R.spot returned (99, 1), off the 6×7 grid (rows 1 to 6, columns 1 to 7)"),
+        ("return option[2]", 2, "R.spot returned (1), expected a row and a column of the grid"),
+        ("return 'x'", 3, "R.spot returned ('x'), expected a row and a column of the grid"),
+        ("return 6, option[2], 1", 3, "R.spot returned (6, 1, 1), expected a row and a column of the grid"),
     ];
-    for (body, message) in wrong {
+    for (body, line, message) in wrong {
         let rules = format!("R.spot = function(G, ctx, option)\n  {body}\nend");
         let v = variant("connect4", &rules, "", None);
         let mut g = v.game("rack", 2);
         let err = g.check_shown().unwrap_err().to_string();
         assert!(
-            err.contains(&format!("/games/connect4/rules.lua:2: error: {message}\n")),
+            err.contains(&format!(
+                "/games/connect4/rules.lua:{line}: error: {message}\n"
+            )),
             "{body}: {err}"
         );
         assert!(

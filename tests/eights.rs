@@ -261,18 +261,14 @@ fn a_name_or_a_field_naming_an_unknown_field_is_reported() {
     );
 }
 
-/// The line of the fixture's `R.spot`, where its errors are located.
-fn spot_line() -> String {
-    let at = at("rules.lua", &[], "function R.spot");
-    at.split(':').next().unwrap_or_default().to_string()
-}
-
 #[test]
-fn a_place_off_the_table_from_r_spot_is_an_error_at_the_hook() {
+fn a_place_off_the_table_from_r_spot_is_an_error_at_its_return() {
     let edits = [("rules.lua", "return \"stock\"", "return \"stok\"")];
     let (ok, stderr) = check_edited(&edits);
     assert!(!ok);
-    let line = spot_line();
+    // At the line that returns it.
+    let at = at("rules.lua", &edits, "return \"stok\"");
+    let line = at.split(':').next().unwrap();
     assert!(
         stderr.contains(&format!(
             "eights/rules.lua:{line}: error: R.spot returned ('stok'): no zone 'stok'; did you mean 'stock'? (zones: stock, hand, discards)"
@@ -317,7 +313,9 @@ fn a_place_on_a_card_not_in_the_hand_is_an_error_at_r_spot() {
     )];
     let (ok, stderr) = check_edited(&edits);
     assert!(!ok);
-    let line = spot_line();
+    // At the hook: the hand is checked after it returned.
+    let at = at("rules.lua", &[], "function R.spot");
+    let line = at.split(':').next().unwrap();
     let first = stderr.lines().next().unwrap_or_default();
     assert!(
         first.starts_with(&format!(

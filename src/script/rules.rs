@@ -965,7 +965,12 @@ impl Rules for Host {
                 "R.spot returned {got}, expected a row and column (a grid), a space id (a track) or a zone (a table)"
             ),
         };
-        Err(self.error_at(Some(spot.clone()), problem, "spot"))
+        // At the line that returns the place, when it is written out (`return 99, c`).
+        let line = values.front().and_then(|v| returning_value_line(spot, v));
+        Err(at_line(
+            self.error_at(Some(spot.clone()), problem, "spot"),
+            line,
+        ))
     }
 
     fn status(&self, seat: usize) -> Result<Vec<String>, GameError> {
@@ -1328,23 +1333,30 @@ fn returning_line(f: &Function, to: &str) -> Option<usize> {
     })
 }
 
-/// The line of `f` that returns `value` when it is written out (`return 42`, `return {`),
-/// for a hook that returned no state name.
+/// The line of `f` that returns `value` when it is written out (`return 42`, `return {`,
+/// `return "jail"`), for a hook that returned no state name or a bad place.
 fn returning_value_line(f: &Function, value: &Value) -> Option<usize> {
     let written = match value {
-        Value::Integer(i) => i.to_string(),
-        Value::Number(n) => n.to_string(),
-        Value::Boolean(b) => b.to_string(),
-        Value::Table(_) => "{".to_string(),
+        Value::Integer(i) => vec![i.to_string()],
+        Value::Number(n) => vec![n.to_string()],
+        Value::Boolean(b) => vec![b.to_string()],
+        Value::Table(_) => vec!["{".to_string()],
+        Value::String(s) => {
+            let s = s.to_string_lossy();
+            vec![format!("\"{s}\""), format!("'{s}'")]
+        }
         _ => return None,
     };
-    let returns = format!("return {written}");
+    let returns: Vec<String> = written.iter().map(|w| format!("return {w}")).collect();
     // `return 1` is not `return 12`; a comment returns nothing; two candidates are one too many.
     let writes = |l: &str| {
         let code = l.split("--").next().unwrap_or_default();
-        code.match_indices(returns.as_str()).any(|(at, _)| {
-            let next = code[at + returns.len()..].chars().next();
-            written == "{" || !next.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+        returns.iter().any(|r| {
+            code.match_indices(r.as_str()).any(|(at, _)| {
+                let next = code[at + r.len()..].chars().next();
+                let closed = r.ends_with(['{', '"', '\'']);
+                closed || !next.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+            })
         })
     };
     let lines = lines_in_function(f, writes)?;
