@@ -152,3 +152,31 @@ fn an_existing_folder_or_a_bad_name_is_refused_and_a_path_names_the_folder() {
     let toml = std::fs::read_to_string(cwd.join("work/climb/game.toml")).unwrap();
     assert!(toml.contains("id = \"climb\""), "{toml}");
 }
+
+/// A person waiting for a bot in the table template's game sees the bot's options placed
+/// nowhere: its `R.spot` looks cards up in a hand the viewer only guesses, and is asked only
+/// for the viewer's own options (where it places each card in the hand).
+#[test]
+fn another_seats_options_are_not_placed_on_a_hand_the_viewer_guesses() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cwd = tmp.path();
+    ok(cwd, &["new", "cards", "--kind", "table"]);
+    let pkg = common::load_at(&cwd.join("games/cards"));
+    let mut g = common::start_with(&pkg, "table", 2, 1, &[]);
+    let first = g.pending().unwrap().seat;
+    let mine = g.shown(Some(first));
+    assert_eq!(mine.spot_error, None);
+    assert!(
+        (mine.spots.iter())
+            .all(|s| s.len() == 2 && s[0] == meeple::core::action::Arg::Str("hand".into())),
+        "{:?}",
+        mine.spots
+    );
+    let other = g.shown(Some(1 - first));
+    assert_eq!(other.spot_error, None);
+    assert!(
+        other.spots.iter().all(|s| s.is_empty()),
+        "{:?}",
+        other.spots
+    );
+}

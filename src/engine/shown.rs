@@ -31,7 +31,8 @@ const SHOWN_SEED: u64 = 0x7368_6f77_6e00_0000;
 
 impl Game {
     /// The texts of the position for `viewer` (`None`: a spectator, who sees only public
-    /// things). Labels and spots are of the pending options, whoever is asked. Computed once
+    /// things). Labels and spots are of the pending options, whoever is asked (the rules
+    /// place another seat's options only where nothing is hidden from the viewer). Computed once
     /// per position and viewer (a failing hook costs its budget once).
     pub fn shown(&mut self, viewer: Option<usize>) -> Shown {
         if let Some((_, _, kept)) = (self.shown.borrow().as_ref())
@@ -39,7 +40,11 @@ impl Game {
         {
             return kept.clone();
         }
-        let shown = match self.as_seen_by(viewer, |g| g.shown_here(false)) {
+        // Where another seat's options are played depends on what it holds, which a viewer
+        // the game hides things from only guesses: the rules are not asked (`default_spot`).
+        let deciding = self.pending().map(|p| p.seat);
+        let place = deciding == viewer || !self.hides_from(viewer);
+        let shown = match self.as_seen_by(viewer, |g| g.shown_here(false, place)) {
             Ok(Ok(s)) => s,
             Ok(Err(e)) | Err(e) => self.unshown(e),
         };
@@ -82,7 +87,7 @@ impl Game {
 
     /// The texts of the position as it is. Strict: the first failing hook is the error;
     /// lenient: it is noted once and its hook is not called again for this position.
-    fn shown_here(&self, strict: bool) -> Result<Shown, GameError> {
+    fn shown_here(&self, strict: bool, place: bool) -> Result<Shown, GameError> {
         let mut shown = Shown::default();
         let failed = |e: GameError, into: &mut Option<String>| match strict {
             true => Err(e),
@@ -111,6 +116,7 @@ impl Game {
                     .push(label.unwrap_or_else(|| action.to_string()));
                 let spot = match shown.spot_error {
                     Some(_) => Ok(None),
+                    None if !place => Ok(None),
                     None => self.rules.spot(i),
                 };
                 let spot = match (spot, &world) {
@@ -216,7 +222,8 @@ impl Game {
     /// play; the first that fails, or returns something other than text, is the error.
     pub fn check_shown(&mut self) -> Result<(), GameError> {
         let seat = self.pending().map(|p| p.seat);
-        self.as_seen_by(seat, |g| g.shown_here(true))?.map(|_| ())
+        self.as_seen_by(seat, |g| g.shown_here(true, true))?
+            .map(|_| ())
     }
 
     /// Why `seat` may not play `action` here, computed on what `seat` may know: the rules'
