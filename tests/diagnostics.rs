@@ -3432,6 +3432,17 @@ fn eval_errors_in_a_tail_call_name_the_chunk() {
     );
 }
 
+/// An `eval` chunk that is an expression but no statement is returned; a statement runs as
+/// written (a call keeps its line when it fails).
+#[test]
+fn an_eval_expression_is_returned() {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = run_in(here, &["eval", "monopoly", "G.players[1].doubles + 2"]);
+    assert_eq!((out.code, out.stdout.as_str()), (Some(0), "2\n"));
+    let out = run_in(here, &["eval", "monopoly", "x = = 1"]);
+    assert_eq!(out.stderr, "eval:1: error: unexpected symbol near '='\n");
+}
+
 /// The grid takes only the game's seats: seat 3 of a two-player game is an error at the
 /// calling line (it was stored, and counted in lines, without a word).
 #[test]

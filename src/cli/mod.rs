@@ -92,7 +92,8 @@ struct EvalArgs {
     /// Number of seats (default: the fewest the game takes)
     #[arg(long)]
     seats: Option<usize>,
-    /// The Lua chunk, e.g. 'return ctx.counter:get(1, "cash")'
+    /// The Lua chunk, e.g. 'return ctx.counter:get(1, "cash")', or an expression, e.g.
+    /// 'G.players[1]'
     lua: String,
 }
 
@@ -242,8 +243,18 @@ pub fn record_game(
 }
 
 fn eval(a: EvalArgs) -> CmdResult {
+    // A chunk that is no statement but an expression is returned (`G.players[1]`).
+    let parses = |code: &str| {
+        let file = [("eval".to_string(), code.to_string())];
+        crate::script::host::syntax_problems(&file).is_empty()
+    };
+    let returned = format!("return {}", a.lua);
+    let code = match !parses(&a.lua) && parses(&returned) {
+        true => returned,
+        false => a.lua.clone(),
+    };
     let game = position(&a.game, a.seats, None)?;
-    match game.eval(&a.lua) {
+    match game.eval(&code) {
         Ok(v) => {
             println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
             Ok(0)
