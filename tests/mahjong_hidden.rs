@@ -358,7 +358,7 @@ fn undo_stops_where_a_person_saw_a_hidden_tile() {
         "1\nundo\nquit\n",
     );
     assert!(
-        out.contains("cannot undo: P1 saw something hidden then (a draw, a deal, a card played from a hand), which an undo cannot take back"),
+        out.contains("cannot undo: P1 saw something hidden then (a draw, a deal, a card played from a hand), which an undo cannot take back (unless game.toml says undo_past_reveals = true)"),
         "{out}"
     );
     // Undo again at a claim whose last step P1 may not undo: nothing is undone, and redo still
@@ -375,7 +375,7 @@ fn undo_stops_where_a_person_saw_a_hidden_tile() {
         said,
         [
             "undid 1 decision",
-            "cannot undo: P1 saw something hidden then (a draw, a deal, a card played from a hand), which an undo cannot take back",
+            "cannot undo: P1 saw something hidden then (a draw, a deal, a card played from a hand), which an undo cannot take back (unless game.toml says undo_past_reveals = true)",
             "redid 1 decision"
         ],
         "{out}"

@@ -287,7 +287,7 @@ impl Session {
         self.backlog.clear();
         let stop = kept.map(|p| {
             format!(
-                "P{} saw something hidden then (a draw, a deal, a card played from a hand), which an undo cannot take back",
+                "P{} saw something hidden then (a draw, a deal, a card played from a hand), which an undo cannot take back (unless game.toml says undo_past_reveals = true)",
                 p + 1
             )
         });
