@@ -281,7 +281,7 @@ pub fn render(s: &Summary, seat_names: &[String], board: &Board) -> String {
         );
     }
     for (name, table) in &s.tallies {
-        render_tally(&mut out, name, table, board);
+        render_tally(&mut out, name, table, board, s.games - s.errors);
     }
     if !s.stats.is_empty() {
         let _ = writeln!(
@@ -311,9 +311,22 @@ fn keyed_by_space<'a>(mut keys: impl Iterator<Item = &'a String>, board: &Board)
     keys.all(|k| board.space_index(k).is_some())
 }
 
-fn render_tally(out: &mut String, name: &str, table: &BTreeMap<String, u64>, board: &Board) {
+/// A tally's keys with their shares of its total, and how many a game each came to over the
+/// `games` played.
+fn render_tally(
+    out: &mut String,
+    name: &str,
+    table: &BTreeMap<String, u64>,
+    board: &Board,
+    games: usize,
+) {
     let total = table.values().fold(0u64, |a, b| a.saturating_add(*b));
-    let _ = writeln!(out, "\n{name} (share of {total})");
+    let per_game = |n: u64| a_game(n as f64 / games.max(1) as f64);
+    let _ = writeln!(
+        out,
+        "\n{name} (share of {total}; {} a game)",
+        per_game(total)
+    );
     let by_space = keyed_by_space(table.keys(), board);
     let mut rows: Vec<(Option<usize>, &String, u64)> = table
         .iter()
@@ -331,10 +344,20 @@ fn render_tally(out: &mut String, name: &str, table: &BTreeMap<String, u64>, boa
         };
         let _ = writeln!(
             out,
-            "  {} {:>6.2}%  ({v})",
+            "  {} {:>6.2}%  ({v}; {} a game)",
             pad(&label, 32),
-            100.0 * v as f64 / total.max(1) as f64
+            100.0 * v as f64 / total.max(1) as f64,
+            per_game(v)
         );
+    }
+}
+
+/// A count a game, to three figures or so: 965.9, 1.24, 0.004.
+fn a_game(x: f64) -> String {
+    match x {
+        x if x >= 10.0 => format!("{x:.1}"),
+        x if x >= 0.1 || x == 0.0 => format!("{x:.2}"),
+        x => format!("{x:.3}"),
     }
 }
 
@@ -805,6 +828,31 @@ mod tests {
                 "game stats (per game)              mean        sd       min       max",
                 "  houses                           4.00      2.83      2.00      6.00",
                 "  points                           8.00      0.00      8.00      8.00  (over the 1 of 2 games that give it)"
+            ]
+        );
+    }
+
+    /// A tally says each key's share and how many a game it came to, over the games played
+    /// (a game that stopped on an error is none).
+    #[test]
+    fn a_tally_gives_each_keys_share_and_count_a_game() {
+        let names = ["ai".to_string(), "random".to_string()];
+        let mut results = batch();
+        let counts = [("rent", 30), ("tax", 1)];
+        results[0]
+            .tallies
+            .insert("paid".into(), counts.map(|(k, n)| (k.into(), n)).into());
+        let text = render(&summarize(&results, 2, false), &names, &empty_board());
+        let rows: Vec<&str> = (text.lines())
+            .skip_while(|l| !l.starts_with("paid"))
+            .take(3)
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                "paid (share of 31; 15.5 a game)",
+                "  rent                              96.77%  (30; 15.0 a game)",
+                "  tax                                3.23%  (1; 0.50 a game)"
             ]
         );
     }
