@@ -838,6 +838,33 @@ fn mahjong_shows_your_tiles_face_up_the_others_face_down_and_a_click_discards() 
     assert!(!has_ink(&shot, across), "a face-down tile shows no name");
 }
 
+/// Each seat's piles are named with their counts after their last tile (`melds × 3`), in
+/// light ink on the table; the table beyond is bare.
+#[test]
+fn mahjong_names_each_seats_piles_with_their_counts() {
+    use meeple::app::seating::{tiles, Side};
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("mahjong.png");
+    let max_w = board().board.w / 15.0;
+    let hand = tiles(mahjong_band(0, 0), Side::Bottom, 11, max_w);
+    let (cx, cy) = hand[0].center();
+    mahjong_click(cx, cy, &out);
+    let shot = Shot::load(&out);
+    let last = tiles(mahjong_band(0, 1), Side::Bottom, 3, max_w)[2];
+    let light = |r: Rect| {
+        (0..r.h as usize).any(|dy| {
+            (0..r.w as usize).any(|dx| {
+                let [a, b, c] = shot.at((r.x + dx as f32, r.y + dy as f32));
+                a as u32 + b as u32 + c as u32 > 450
+            })
+        })
+    };
+    let caption = Rect::new(last.x + last.w + 4.0, last.y, 70.0, last.h);
+    assert!(light(caption), "a caption beside P1's melds");
+    let beyond = Rect::new(caption.x + 90.0, last.y, 60.0, last.h);
+    assert!(!light(beyond), "nothing further along the row");
+}
+
 /// The card game in `dir` (from the repository) for `seats` from `seed`: the game as the
 /// library starts it, and where the window lays out the cards and the shared piles for P1.
 fn card_table(

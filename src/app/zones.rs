@@ -56,6 +56,7 @@ pub fn draw(f: &Frame) {
         };
         draw_tile(f, t, rect, p.face, playable && Some(p) == hover, playable);
     }
+    captions(f, t, &geom, &tiles);
     // A table with no shared pile (a dice game) has its middle free for the name and dice;
     // beside shared piles, the dice stand at the middle's right end.
     if shared.is_empty() {
@@ -75,6 +76,43 @@ pub fn draw(f: &Frame) {
                 3.0,
                 faded(PLAYABLE, if over { 2.2 } else { 1.6 }),
             );
+        }
+    }
+}
+
+/// Each seat's non-empty piles named with their counts (`hand × 13`), as shared piles are, after their
+/// last tile: right of a row, under a column when there is room.
+fn captions(f: &Frame, t: &TableView, geom: &TableGeom, tiles: &[Placed]) {
+    let s = f.layout.scale;
+    let ink = faded(on(color(f.style.board)), 0.75);
+    let board = f.layout.board;
+    for (zone, z) in t.seat_zones() {
+        for (seat, (side, _)) in geom.areas.iter().enumerate() {
+            let rects: Vec<Rect> = (tiles.iter())
+                .filter(|p| p.zone == zone && p.seat == seat)
+                .map(|p| p.rect)
+                .collect();
+            let row = matches!(side, Side::Bottom | Side::Top);
+            let along = |r: &Rect| if row { r.x } else { r.y };
+            let Some(last) = rects.iter().max_by(|a, b| along(a).total_cmp(&along(b))) else {
+                continue;
+            };
+            let text = format!("{} × {}", z.name, rects.len());
+            let (at, align) = match row {
+                true => {
+                    let x = last.x + last.w + 6.0 * s;
+                    let w = (board.x + board.w - x).max(0.0);
+                    (Rect::new(x, last.y, w, last.h), Align::Left)
+                }
+                false => {
+                    let y = last.y + last.h + 2.0 * s;
+                    let r = Rect::new(last.x - 20.0 * s, y, last.w + 40.0 * s, 14.0 * s);
+                    (r, Align::Center)
+                }
+            };
+            if at.w >= 40.0 * s && at.y + at.h <= board.y + board.h {
+                f.p.text_in(&text, at, 12.0 * s, align, ink);
+            }
         }
     }
 }
