@@ -547,6 +547,15 @@ fn classic_properties_show_their_owners_colours() {
         hex("#e9a100"),
         "Oriental Avenue owned by P4",
     );
+    // The strip also says the owner's number, in white: a colour alone can be a group's.
+    let strip = owner_strip(track_spaces(board().board, 40)[6], track_side(40, 6).0);
+    let white = (0..strip.w as usize).any(|dx| {
+        (0..strip.h as usize).any(|dy| {
+            let [a, b, c] = shot.at((strip.x + dx as f32, strip.y + dy as f32));
+            a > 220 && b > 220 && c > 220
+        })
+    });
+    assert!(white, "a number in P4's strip");
 }
 
 #[test]

@@ -63,8 +63,15 @@ fn draw_space(f: &Frame, i: usize, space: &Space, r: Rect, (side, corner): (usiz
     }
     let corner = r.w == r.h && corner;
     let text_box = label_box(r, side, corner, group.is_some());
+    // The owner's colour, and its number: a colour alone can be a group's.
     if let Some(owner) = f.world.board.owners.get(i).copied().flatten() {
-        fill(owner_strip(r, side), color(f.style.seat(owner)));
+        let strip = owner_strip(r, side);
+        fill(strip, color(f.style.seat(owner)));
+        let size = strip.w.min(strip.h);
+        if size >= 8.0 * f.layout.scale {
+            let seat = (owner + 1).to_string();
+            f.p.text_in(&seat, strip, size, Align::Center, WHITE);
+        }
     }
     let level = f.world.board.levels.get(i).copied().unwrap_or(0);
     if level > 0 {
