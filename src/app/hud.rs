@@ -30,9 +30,11 @@ pub fn draw(t: &mut Table, scene: &Scene, l: &Layout) {
     y = title(t, scene, x, y, w, s);
     y = players(t, scene, x, y, w, s);
     if let Some(m) = &t.message {
+        // A long message (a script error) wraps over up to six lines rather than shrink.
         let lines = m.lines().take(3).collect::<Vec<_>>().join(" ");
-        let h = 36.0 * s;
-        t.p.text_in(&lines, Rect::new(x, y, w, h), 15.0 * s, Align::Left, WARN);
+        let size = 14.0 * s;
+        let h = t.p.lines_of(&lines, w, size, 6) as f32 * size * 1.15 + 4.0 * s;
+        t.p.text_in(&lines, Rect::new(x, y, w, h), size, Align::Left, WARN);
         y += h + 4.0 * s;
     }
     y = buttons(t, scene, x, y, w, s);
