@@ -29,6 +29,13 @@ pub fn draw(t: &mut Table, scene: &Scene, l: &Layout) {
     let mut y = r.y + 10.0 * s;
     y = title(t, scene, x, y, w, s);
     y = players(t, scene, x, y, w, s);
+    // The end of the game, large: who won.
+    if let Some(o) = &scene.world.outcome {
+        let text = o.to_string();
+        let r = Rect::new(x, y + 4.0 * s, w, 30.0 * s);
+        t.p.text_in(&text, r, 24.0 * s, Align::Left, ACCENT);
+        y += 40.0 * s;
+    }
     if let Some(m) = &t.message {
         // A long message (a script error) wraps over up to six lines rather than shrink.
         let lines = m.lines().take(3).collect::<Vec<_>>().join(" ");
@@ -49,8 +56,12 @@ pub fn draw(t: &mut Table, scene: &Scene, l: &Layout) {
     } else {
         ""
     };
-    let keys =
-        format!("click or 1-9: play{more} · U undo · R redo · S save · W ask the ai · Q quit");
+    let keys = match scene.world.outcome {
+        Some(_) => "game over · U undo · S save · Q quit".to_string(),
+        None => {
+            format!("click or 1-9: play{more} · U undo · R redo · S save · W ask the ai · Q quit")
+        }
+    };
     let bottom = r.y + r.h - 20.0 * s;
     log(t, x, y, w, bottom - 6.0 * s, s);
     t.p.text(&keys, x, bottom, 13.0 * s, DIM);
