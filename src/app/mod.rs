@@ -44,7 +44,8 @@ pub struct WindowArgs {
     /// Window: render once after the scripted steps, save a PNG to FILE and exit
     #[arg(long, value_name = "FILE", conflicts_with = "text")]
     pub screenshot: Option<PathBuf>,
-    /// Window: apply the steps in FILE first (actions, undo, redo, reload, wait)
+    /// Window: apply the steps in FILE first, one a line as typed at the prompt (an option's
+    /// number, action or label; undo, redo, reload, wait)
     #[arg(long, value_name = "FILE", conflicts_with = "text")]
     pub actions: Option<PathBuf>,
     /// Window: click at pixel X,Y after the scripted steps (with --screenshot); repeat it for
