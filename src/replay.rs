@@ -24,6 +24,29 @@ pub struct RecordStep {
     pub action: Action,
     /// State hash after the action.
     pub hash: String,
+    /// The public lines of the log the step wrote, to say in words how a replay differs.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub log: Vec<String>,
+}
+
+/// The lines of `events` everyone is shown, choices aside: what a record keeps of a step's
+/// log, and what a replay or a reload report compares.
+pub fn public_lines(events: &[crate::core::event::Event]) -> Vec<String> {
+    (events.iter())
+        .filter(|e| !matches!(e, crate::core::event::Event::Action { .. }))
+        .filter(|e| e.seen_by(None))
+        .map(|e| e.to_string())
+        .collect()
+}
+
+/// The first line where `was` and `now` differ, as `'was line', now 'now line'`.
+fn lines_apart(was: &[String], now: &[String]) -> Option<String> {
+    if was == now {
+        return None;
+    }
+    let k = was.iter().zip(now).take_while(|(x, y)| x == y).count();
+    let said = |l: Option<&String>| l.map_or("nothing more".to_string(), |l| format!("'{l}'"));
+    Some(format!("{}, now {}", said(was.get(k)), said(now.get(k))))
 }
 
 /// A live reload: after which step, and the content hash of the files from then on.
@@ -453,19 +476,12 @@ pub fn differences(old: Arc<Package>, new: Arc<Package>, record: &Record) -> Opt
             Ok(()) => {}
         }
         // The public lines: the report is shown to whoever plays, so it quotes no told line.
-        let lines = |g: &mut Game| -> Vec<String> {
-            (g.drain_events().iter())
-                .filter(|e| !matches!(e, crate::core::event::Event::Action { .. }))
-                .filter(|e| e.seen_by(None))
-                .map(|e| e.to_string())
-                .collect()
-        };
-        let (a, b) = (lines(&mut was), lines(&mut now));
-        if a != b {
-            let k = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
-            let said =
-                |l: Option<&String>| l.map_or("nothing more".to_string(), |l| format!("'{l}'"));
-            return Some(format!("{who}: {}, now {}", said(a.get(k)), said(b.get(k))));
+        let (a, b) = (
+            public_lines(&was.drain_events()),
+            public_lines(&now.drain_events()),
+        );
+        if let Some(d) = lines_apart(&a, &b) {
+            return Some(format!("{who}: {d}"));
         }
         if let Some(d) = position_difference(&was, &now, secret) {
             return Some(format!("after {who}, {d}"));
@@ -643,7 +659,11 @@ fn rerun(
 ) -> Result<(Verified, Game), Vec<Diagnostic>> {
     let files_changed = pkg.files_hash != record.files_hash;
     let mut game = Game::new(pkg, record.config.clone())?;
-    game.set_record_events(log);
+    // A record that kept its steps' lines is compared with them when a step differs (each
+    // step's lines are taken as it is played, so only where the game's log is not kept).
+    let compare = !log && record.steps.iter().any(|s| !s.log.is_empty());
+    game.set_record_events(log || compare);
+    game.drain_events();
     let mut verified = Verified {
         steps: 0,
         files_changed,
@@ -678,17 +698,28 @@ fn rerun(
                 step.seat + 1,
                 step.action
             )),
-            Ok(()) => match game.snapshot() {
-                Ok(s) if s.hash() == step.hash => None,
-                Ok(s) => Some(format!(
-                    "step {n}: P{} '{}' leads to a different state (recorded {}, now {})",
-                    step.seat + 1,
-                    step.action,
-                    step.hash,
-                    s.hash()
-                )),
-                Err(e) => Some(format!("step {n}: {e}")),
-            },
+            Ok(()) => {
+                let lines = compare.then(|| public_lines(&game.drain_events()));
+                match game.snapshot() {
+                    Ok(s) if s.hash() == step.hash => None,
+                    Ok(s) => {
+                        let who = format!("step {n} (P{}: {})", step.seat + 1, step.action);
+                        let hashes = format!("recorded {}, now {}", step.hash, s.hash());
+                        Some(match lines.map(|l| lines_apart(&step.log, &l)) {
+                            Some(Some(d)) => format!("{who}: {d}"),
+                            Some(None) => format!(
+                                "{who} writes the same log but leaves another position ({hashes})"
+                            ),
+                            None => format!(
+                                "step {n}: P{} '{}' leads to a different state ({hashes})",
+                                step.seat + 1,
+                                step.action
+                            ),
+                        })
+                    }
+                    Err(e) => Some(format!("step {n}: {e}")),
+                }
+            }
         };
         if problem.is_some() {
             verified.divergence = problem;

@@ -127,7 +127,12 @@ fn the_reload_report_names_a_mark_that_differs() {
         let (seat, action) = (g.pending().unwrap().seat, Action::parse(line).unwrap());
         g.apply(seat, &action).unwrap();
         let hash = g.snapshot().unwrap().hash();
-        record.steps.push(RecordStep { seat, action, hash });
+        record.steps.push(RecordStep {
+            seat,
+            action,
+            hash,
+            log: Vec::new(),
+        });
     }
     let (_tmp, edited) = crowned_at(2);
     assert_eq!(

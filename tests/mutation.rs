@@ -248,6 +248,7 @@ fn records() -> Vec<(String, Record)> {
                 seat: p.0,
                 action,
                 hash,
+                log: Vec::new(),
             });
         }
         out.push((format!("{id} replay"), record.clone()));

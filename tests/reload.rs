@@ -292,7 +292,12 @@ fn recorded(steps: usize) -> (meeple::replay::Record, Option<usize>) {
             rent = Some(n);
         }
         let hash = g.snapshot().unwrap().hash();
-        record.steps.push(RecordStep { seat, action, hash });
+        record.steps.push(RecordStep {
+            seat,
+            action,
+            hash,
+            log: Vec::new(),
+        });
     }
     (record, rent)
 }
@@ -419,7 +424,12 @@ fn record_steps(g: &mut Game, record: &mut meeple::replay::Record, n: usize) {
         let (seat, action) = (p.seat, p.options()[0].clone());
         g.apply(seat, &action).unwrap();
         let hash = g.snapshot().unwrap().hash();
-        (record.steps).push(meeple::replay::RecordStep { seat, action, hash });
+        (record.steps).push(meeple::replay::RecordStep {
+            seat,
+            action,
+            hash,
+            log: Vec::new(),
+        });
     }
 }
 
@@ -714,4 +724,59 @@ fn sim_watch_compares_a_fix_with_the_last_clean_batch() {
     );
     child.kill().expect("stopping the watch");
     let _ = child.wait();
+}
+
+/// A replay under edited files says in words where the game first goes otherwise: the line
+/// the step wrote then and now, or, when its log reads the same, that the position differs.
+#[test]
+fn a_diverging_replay_says_how_in_words() {
+    let (_tmp, root) = common::copy_game("monopoly", "mono");
+    let cwd = root.parent().unwrap();
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_meeple"));
+    cmd.args([
+        "play",
+        "mono",
+        "--seed",
+        "5",
+        "--text",
+        "--no-watch",
+        "--record",
+        "rec.json",
+    ])
+    .current_dir(cwd);
+    let out = common::typing(&mut cmd, "1\n1\n1\n1\n1\n1\nquit\n");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let edit = |file: &str, from: &str, to: &str| {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        assert!(text.contains(from), "{file} has {from:?}");
+        std::fs::write(root.join(file), text.replacen(from, to, 1)).unwrap();
+    };
+    let replay = || {
+        let out = meeple_in(cwd, &["replay", "rec.json"]);
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .nth(1)
+            .unwrap_or_default()
+            .to_string()
+    };
+    edit("game.toml", "salary = 200", "salary = 300");
+    assert_eq!(
+        replay(),
+        "diverged after 4 matching steps: step 5 (P1: roll): 'P1 collects ¥200 salary', now \
+         'P1 collects ¥300 salary'"
+    );
+    edit("game.toml", "salary = 300", "salary = 200");
+    edit("rules.lua", "-sp.price)", "-sp.price - 1)");
+    let said = replay();
+    assert!(
+        said.starts_with(
+            "diverged after 1 matching step: step 2 (P1: buy guangzhou) writes the \
+                          same log but leaves another position (recorded "
+        ),
+        "{said}"
+    );
 }
