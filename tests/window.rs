@@ -50,6 +50,12 @@ impl Shot {
         [self.rgba[i], self.rgba[i + 1], self.rgba[i + 2]]
     }
 
+    /// Whether some pixel of `r` is one `like` accepts.
+    fn any(&self, r: Rect, like: impl Fn([u8; 3]) -> bool) -> bool {
+        (0..r.h as usize)
+            .any(|dy| (0..r.w as usize).any(|dx| like(self.at((r.x + dx as f32, r.y + dy as f32)))))
+    }
+
     fn assert_near(&self, pos: (f32, f32), want: [u8; 3], what: &str) {
         let got = self.at(pos);
         let close = got.iter().zip(want).all(|(a, b)| a.abs_diff(b) <= 8);
@@ -300,14 +306,7 @@ fn tictactoe_marks_sit_in_their_cells() {
     let (frame, b) = (g.frame(), board().board);
     let beside = |(x, y): (f32, f32), w: f32, h: f32| Rect::new(x - w / 2.0, y - h / 2.0, w, h);
     let margin = frame.x - b.x;
-    let has_ink = |shot: &Shot, r: Rect| {
-        let dark = |x: usize, y: usize| {
-            shot.at((r.x + x as f32, r.y + y as f32))
-                .iter()
-                .all(|c| *c < 150)
-        };
-        (0..r.w as usize).any(|x| (0..r.h as usize).any(|y| dark(x, y)))
-    };
+    let has_ink = |shot: &Shot, r: Rect| shot.any(r, |px| px.iter().all(|c| *c < 150));
     let (_, row2) = g.center(1, 0);
     let (col3, _) = g.center(0, 2);
     assert!(
@@ -549,12 +548,7 @@ fn classic_properties_show_their_owners_colours() {
     );
     // The strip also says the owner's number, in white: a colour alone can be a group's.
     let strip = owner_strip(track_spaces(board().board, 40)[6], track_side(40, 6).0);
-    let white = (0..strip.w as usize).any(|dx| {
-        (0..strip.h as usize).any(|dy| {
-            let [a, b, c] = shot.at((strip.x + dx as f32, strip.y + dy as f32));
-            a > 220 && b > 220 && c > 220
-        })
-    });
+    let white = shot.any(strip, |[a, b, c]| a > 220 && b > 220 && c > 220);
     assert!(white, "a number in P4's strip");
 }
 
@@ -779,14 +773,9 @@ fn mahjong_band(seat: usize, zone: usize) -> meeple::app::layout::Rect {
 }
 
 /// Whether some pixel inside `r` (its middle half) is dark: the ink of a tile's name.
-fn has_ink(shot: &Shot, r: meeple::app::layout::Rect) -> bool {
-    let (x0, y0) = (r.x + r.w * 0.25, r.y + r.h * 0.25);
-    (0..(r.h * 0.5) as usize).any(|dy| {
-        (0..(r.w * 0.5) as usize).any(|dx| {
-            let [a, b, c] = shot.at((x0 + dx as f32, y0 + dy as f32));
-            (a as u32 + b as u32 + c as u32) < 200
-        })
-    })
+fn has_ink(shot: &Shot, r: Rect) -> bool {
+    let middle = Rect::new(r.x + r.w * 0.25, r.y + r.h * 0.25, r.w * 0.5, r.h * 0.5);
+    shot.any(middle, |[a, b, c]| (a as u32 + b as u32 + c as u32) < 200)
 }
 
 /// Seed 4 against three AIs after `tests/window/mahjong.txt`, then a click at `x, y`; what
@@ -819,7 +808,7 @@ fn mahjong_a_click_on_a_melded_tile_does_nothing_and_says_so() {
 }
 
 #[test]
-fn mahjong_shows_your_tiles_face_up_the_others_face_down_and_a_click_discards() {
+fn mahjong_shows_your_tiles_face_up_the_others_face_down_names_piles_and_a_click_discards() {
     use meeple::app::seating::{tiles, Side};
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("mahjong.png");
@@ -845,29 +834,10 @@ fn mahjong_shows_your_tiles_face_up_the_others_face_down_and_a_click_discards() 
         "a face-down tile",
     );
     assert!(!has_ink(&shot, across), "a face-down tile shows no name");
-}
-
-/// Each seat's piles are named with their counts after their last tile (`melds × 3`), in
-/// light ink on the table; the table beyond is bare.
-#[test]
-fn mahjong_names_each_seats_piles_with_their_counts() {
-    use meeple::app::seating::{tiles, Side};
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("mahjong.png");
-    let max_w = board().board.w / 15.0;
-    let hand = tiles(mahjong_band(0, 0), Side::Bottom, 11, max_w);
-    let (cx, cy) = hand[0].center();
-    mahjong_click(cx, cy, &out);
-    let shot = Shot::load(&out);
+    // Each seat's piles are named with their counts after their last tile (`melds × 3`), in
+    // light ink on the table; the table beyond is bare.
     let last = tiles(mahjong_band(0, 1), Side::Bottom, 3, max_w)[2];
-    let light = |r: Rect| {
-        (0..r.h as usize).any(|dy| {
-            (0..r.w as usize).any(|dx| {
-                let [a, b, c] = shot.at((r.x + dx as f32, r.y + dy as f32));
-                a as u32 + b as u32 + c as u32 > 450
-            })
-        })
-    };
+    let light = |r: Rect| shot.any(r, |[a, b, c]| a as u32 + b as u32 + c as u32 > 450);
     let caption = Rect::new(last.x + last.w + 4.0, last.y, 70.0, last.h);
     assert!(light(caption), "a caption beside P1's melds");
     let beyond = Rect::new(caption.x + 90.0, last.y, 60.0, last.h);
