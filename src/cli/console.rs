@@ -116,13 +116,15 @@ enum Chunk {
     Bad(String),
 }
 
+/// The first syntax error of `code` as an entry or `eval` chunk, if any.
+pub(super) fn syntax(code: &str) -> Option<Diagnostic> {
+    let file = [("eval".to_string(), code.to_string())];
+    crate::script::host::syntax_problems(&file)
+        .into_iter()
+        .next()
+}
+
 fn chunk(entry: &str) -> Chunk {
-    let syntax = |code: &str| {
-        let file = [("eval".to_string(), code.to_string())];
-        crate::script::host::syntax_problems(&file)
-            .into_iter()
-            .next()
-    };
     let expr = format!("return {entry}");
     if syntax(&expr).is_none() {
         return Chunk::Code(expr);

@@ -244,10 +244,7 @@ pub fn record_game(
 
 fn eval(a: EvalArgs) -> CmdResult {
     // A chunk that is no statement but an expression is returned (`G.players[1]`).
-    let parses = |code: &str| {
-        let file = [("eval".to_string(), code.to_string())];
-        crate::script::host::syntax_problems(&file).is_empty()
-    };
+    let parses = |code: &str| console::syntax(code).is_none();
     let returned = format!("return {}", a.lua);
     let code = match !parses(&a.lua) && parses(&returned) {
         true => returned,
