@@ -62,6 +62,8 @@ struct Sampler {
     files: HashMap<usize, Option<String>>,
     /// What the games before this one sampled, by name.
     done: Profile,
+    /// The functions on the stack in the sample being taken (kept between samples).
+    seen: Vec<Key>,
 }
 
 impl Sampler {
@@ -194,7 +196,8 @@ pub(super) unsafe fn sample(state: *mut ffi::lua_State) {
             return;
         }
         s.samples += 1;
-        let mut seen: Vec<Key> = Vec::with_capacity(16);
+        let mut seen = std::mem::take(&mut s.seen);
+        seen.clear();
         // SAFETY: a zeroed record is what lua_getstack fills; lua_getinfo "Sl" then sets
         // `what` to a static string and `source` to the chunk's name.
         let mut frame: ffi::lua_Debug = unsafe { std::mem::zeroed() };
@@ -219,6 +222,7 @@ pub(super) unsafe fn sample(state: *mut ffi::lua_State) {
                 s.functions.entry(key).or_default().1 += 1;
             }
         }
+        s.seen = seen;
     });
 }
 
