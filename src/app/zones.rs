@@ -80,8 +80,8 @@ pub fn draw(f: &Frame) {
     }
 }
 
-/// Each seat's non-empty piles named with their counts (`hand × 13`), as shared piles are, after their
-/// last tile: right of a row, under a column when there is room.
+/// Each seat's non-empty piles named with their counts (`hand × 13`), as shared piles are,
+/// after their last tile: right of a row, under a column when there is room.
 fn captions(f: &Frame, t: &TableView, geom: &TableGeom, tiles: &[Placed]) {
     let s = f.layout.scale;
     let ink = faded(on(color(f.style.board)), 0.75);
