@@ -185,14 +185,17 @@ unsafe extern "C-unwind" fn hook(state: *mut ffi::lua_State, _: *mut ffi::lua_De
     unsafe { sample(state) }
 }
 
-/// Counts one sample of `state` when its game is sampled: the running function (self), each
-/// function on the stack once (total) and the running line.
+/// Counts one sample of `state` (the game's main state or one of its coroutines) when its
+/// game is sampled: the running function (self), each function on the stack once (total)
+/// and the running line.
 ///
 /// # Safety
 /// `state` is the one Lua passed a hook.
 pub(super) unsafe fn sample(state: *mut ffi::lua_State) {
+    // SAFETY: as this function's (a hook has room on the stack for a value).
+    let main = unsafe { main_of(state) };
     with(|s| {
-        if s.state != state as usize {
+        if s.state != main as usize {
             return;
         }
         s.samples += 1;
@@ -224,6 +227,20 @@ pub(super) unsafe fn sample(state: *mut ffi::lua_State) {
         }
         s.seen = seen;
     });
+}
+
+/// The main state of the VM `state` runs in: itself, or the VM's for a coroutine (which
+/// inherits the hook of the state that made it).
+///
+/// # Safety
+/// `state` is a live state with room on its stack for one value.
+unsafe fn main_of(state: *mut ffi::lua_State) -> *mut ffi::lua_State {
+    unsafe {
+        ffi::lua_rawgeti(state, ffi::LUA_REGISTRYINDEX, ffi::LUA_RIDX_MAINTHREAD);
+        let main = ffi::lua_tothread(state, -1);
+        ffi::lua_pop(state, 1);
+        main
+    }
 }
 
 #[cfg(test)]
@@ -299,6 +316,40 @@ mod tests {
         assert_eq!(f(0).1, p.samples, "the chunk is under every sample");
         let hottest = p.lines.iter().max_by_key(|(_, n)| **n).unwrap().0;
         assert_eq!(hottest, &at(3));
+    }
+
+    /// Games shorter than a sample's span are sampled as their work adds up, not once each
+    /// at the same instruction (nor never).
+    #[test]
+    fn short_games_add_up_to_their_samples() {
+        let (lua, state) = sampled_vm();
+        for _ in 0..20 {
+            next_game();
+            unsafe { game_starts(state) };
+            let code = "local s = 0 for i = 1, 300 do s = s + i end";
+            lua.load(code).set_name("=short.lua").exec().unwrap();
+        }
+        let p = stop(state);
+        assert!((10..=14).contains(&p.samples), "{} samples", p.samples);
+    }
+
+    /// Work in a coroutine of the game's VM is sampled too.
+    #[test]
+    fn a_coroutine_is_sampled_with_its_vm() {
+        let (lua, state) = sampled_vm();
+        let code = "local f = coroutine.wrap(function()\n\
+                      local s = 0 for i = 1, 400000 do s = s + i end return s\n\
+                    end)\n\
+                    return f()";
+        lua.load(code).set_name("=co.lua").exec().unwrap();
+        let p = stop(state);
+        let inner = p.functions[&("co.lua".to_string(), 1)];
+        assert!(
+            inner.0 * 100 >= p.samples * 95,
+            "{inner:?} of {}",
+            p.samples
+        );
+        assert!(p.samples > 500, "{} samples", p.samples);
     }
 
     /// Only a game announced by `next_game` is sampled, and a discarded game counts nothing.
