@@ -145,20 +145,23 @@ pub fn discard_game() {
 }
 
 /// A game starts on `state`: sampled when `next_game` said so, else not (and a game sampled
-/// before on `state` is over). The hook's count starts again, so that a game's samples do
-/// not depend on the games played before it on this thread (nor on the number of threads).
+/// before on `state` is over). A VM sampled for its last game keeps its hook and its count:
+/// counting from each game's start would sample every short game at the same instruction,
+/// and drop what each game left short of a sample.
 ///
 /// # Safety
 /// `state` is a VM's main state, on this thread, outside any hook.
 pub(super) unsafe fn game_starts(state: *mut ffi::lua_State) {
-    let sampling = with(|s| {
+    let hook = with(|s| {
         let armed = std::mem::take(&mut s.armed);
-        if armed || s.state == state as usize {
+        let was = s.state;
+        if armed || was == state as usize {
             s.fold();
             s.state = if armed { state as usize } else { 0 };
         }
+        s.state != was
     });
-    if sampling.is_some() {
+    if hook == Some(true) {
         // SAFETY: as this function's.
         unsafe { resume(state) };
     }
