@@ -103,6 +103,30 @@ fn a_forced_option_is_said_by_its_label_and_not_as_lone_where_hands_are_hidden()
     assert_eq!(last_line(&hidden), ["  · P1 → pass"]);
 }
 
+/// When the forced option's act logs a line at once, that line alone says the move: the
+/// runtime's `P1 → pass` is not said beside the rules' `P1 passes`.
+#[test]
+fn a_forced_move_the_rules_log_is_said_once() {
+    let (_tmp, root) = edited("[flow]", "[flow]");
+    let rules = std::fs::read_to_string(root.join("rules.lua")).unwrap();
+    let logged = rules.replacen(
+        "        ctx:log(\"P%d turns %d\", p, turned)\n      end",
+        "        ctx:log(\"P%d turns %d\", p, turned)\n      else\n        ctx:log(\"P%d passes\", p)\n      end",
+        1,
+    );
+    assert_ne!(logged, rules, "the act was edited");
+    std::fs::write(root.join("rules.lua"), logged).unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_meeple"));
+    cmd.args(["play", root.to_str().unwrap(), "--players", "human,human"])
+        .args(["--seed", "1", "--text", "--no-watch"]);
+    let out = typing(&mut cmd, &format!("{}\nquit\n", MOVES.join("\n")));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let after_p2 = text.split("P2 turns 1").nth(2).expect("P2's second move");
+    let next: Vec<&str> = after_p2.lines().skip(1).take(2).collect();
+    assert_eq!(next, ["  · P1 passes", ""], "{text}");
+}
+
 #[test]
 fn without_the_flag_the_lone_pass_is_asked() {
     let forced = Arc::new(load_package(&fixture()).unwrap());

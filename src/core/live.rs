@@ -43,9 +43,16 @@ impl Live {
         if let Event::Action { seat, .. } | Event::Forced { seat, .. } = event {
             self.acting = Some(seat);
         }
-        if self.record_events {
-            self.events.push(event);
+        if !self.record_events {
+            return;
         }
+        // A forced move whose act logs a line at once is said by that line alone.
+        if matches!(event, Event::Note { .. })
+            && matches!(self.events.last(), Some(Event::Forced { .. }))
+        {
+            self.events.pop();
+        }
+        self.events.push(event);
     }
 
     /// Records the outcome, once: a later one is ignored.
