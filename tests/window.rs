@@ -270,6 +270,33 @@ fn an_image_on_a_grid_of_cells_lines_up_with_them() {
     }
 }
 
+/// A step after the game's end stops the run at its line, saying where the game ended.
+#[test]
+fn a_step_past_the_end_says_where_the_game_ended() {
+    let dir = tempfile::tempdir().unwrap();
+    let steps = dir.path().join("steps.txt");
+    let moves = "place 1 1\nplace 1 2\nplace 2 2\nplace 1 3\nplace 3 3\n\nplace 2 1\n";
+    std::fs::write(&steps, moves).unwrap();
+    let out = dir.path().join("over.png");
+    let mut c = play(
+        &["tictactoe", "--players", "human,human", "--seed", "1"],
+        &out,
+    );
+    c.arg("--actions").arg(&steps);
+    let _x = one_at_a_time();
+    let done = c.output().expect("xvfb-run runs");
+    let stderr = String::from_utf8_lossy(&done.stderr);
+    assert!(!done.status.success(), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "{}:7: error: 'place 2 1': the game ended after line 5 (P1 won): \
+             remove the lines from here, or undo first",
+            steps.display()
+        )),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn tictactoe_marks_sit_in_their_cells() {
     let dir = tempfile::tempdir().unwrap();

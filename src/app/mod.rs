@@ -240,15 +240,25 @@ async fn window(s: Session, watcher: Option<Watcher>, plan: Plan, style: Style) 
 /// Bots move at once here (in this thread), so a scripted position is the same every run.
 async fn run_steps(t: &mut Table, plan: &Plan) -> Result<(), Vec<Diagnostic>> {
     let at = |line: usize, e: String| vec![Diagnostic::error(&plan.steps_file, e).at_line(line)];
+    let mut played = None;
     for (line, step) in &plan.steps {
         t.bots_now(0.0).map_err(|e| at(*line, e))?;
         match step {
             Step::Typed(typed) => {
+                if let Some(outcome) = t.s.game.outcome() {
+                    let after = played
+                        .map(|l| format!(" after line {l}"))
+                        .unwrap_or_default();
+                    let end = format!("the game ended{after} ({outcome})");
+                    let e = format!("'{typed}': {end}: remove the lines from here, or undo first");
+                    return Err(at(*line, e));
+                }
                 let seat =
                     t.s.game
                         .decision()
                         .map_err(|e| at(*line, e.to_string()))?
                         .seat;
+                played = Some(*line);
                 let index =
                     t.s.typed(seat, typed, |_| None)
                         .map_err(|e| at(*line, format!("'{typed}': {e}")))?;
