@@ -196,10 +196,25 @@ fn split_word(word: &str, width: f32, measure: &dyn Fn(&str) -> f32) -> Vec<Stri
         if letters && (1..3).contains(&left) && end - start > 3 + left {
             end = chars.len() - 3;
         }
+        if letters && end < chars.len() {
+            end = syllable_break(&chars, start, end);
+        }
         pieces.push(piece(start, end));
         start = end;
     }
     pieces
+}
+
+/// Where a piece of `chars` from `start` breaks at `end` or before it: before the last
+/// consonant followed by a vowel (`Board-walk`, `Pennsyl-vania`, not `Boardw-alk`), when that
+/// keeps at least half the piece and leaves three letters; else at `end`.
+fn syllable_break(chars: &[char], start: usize, end: usize) -> usize {
+    let vowel = |c: char| "aeiouyAEIOUY".contains(c);
+    let shortest = start + ((end - start) / 2).max(2);
+    (shortest..=end)
+        .rev()
+        .find(|&k| k + 3 <= chars.len() && !vowel(chars[k]) && vowel(chars[k + 1]))
+        .unwrap_or(end)
 }
 
 /// A font size in whole pixels (the glyph cache is per size).
@@ -227,7 +242,7 @@ mod tests {
         let space = Rect::new(0.0, 0.0, 60.0, 60.0);
         let (size, lines) = fit("Mediterranean Avenue", space, 13.0, &glyphs);
         assert!((9.0..=10.0).contains(&size), "{size}");
-        assert_eq!(lines, ["Mediterran-", "ean Avenue"]);
+        assert_eq!(lines, ["Mediterra-", "nean Avenue"]);
         // Short words only shrink as far as they must, and stay whole.
         let (size, lines) = fit("Park Place", space, 13.0, &glyphs);
         assert_eq!(
@@ -239,7 +254,7 @@ mod tests {
         let flat = Rect::new(0.0, 0.0, 40.0, 9.0);
         let (size, lines) = fit("Mediterranean", flat, 13.0, &glyphs);
         assert_eq!(size, 7.0);
-        assert_eq!(lines, ["Mediterran-", "ean"]);
+        assert_eq!(lines, ["Mediterra-", "nean"]);
     }
 
     #[test]
@@ -270,7 +285,13 @@ mod tests {
         );
         assert_eq!(
             wrap("Mediterranean Avenue", 6.0, &chars, true),
-            ["Medit-", "erran-", "ean", "Avenue"]
+            ["Medi-", "terra-", "nean", "Avenue"]
+        );
+        // Before a consonant that a vowel follows, where the piece stays at least half full.
+        assert_eq!(wrap("Boardwalk", 7.0, &chars, true), ["Board-", "walk"]);
+        assert_eq!(
+            wrap("Pennsylvania", 9.0, &chars, true),
+            ["Pennsyl-", "vania"]
         );
         assert_eq!(
             wrap("B.&O. Railroad", 3.0, &chars, true),
