@@ -3432,13 +3432,17 @@ fn eval_errors_in_a_tail_call_name_the_chunk() {
     );
 }
 
-/// An `eval` chunk that is an expression but no statement is returned; a statement runs as
-/// written (a call keeps its line when it fails).
+/// An `eval` chunk that is an expression is returned, a call among them, as in the console;
+/// a statement runs as written.
 #[test]
 fn an_eval_expression_is_returned() {
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
     let out = run_in(here, &["eval", "monopoly", "G.players[1].doubles + 2"]);
     assert_eq!((out.code, out.stdout.as_str()), (Some(0), "2\n"));
+    let out = run_in(here, &["eval", "monopoly", "ctx.counter:get(1, 'cash')"]);
+    assert_eq!((out.code, out.stdout.as_str()), (Some(0), "1500\n"));
+    let out = run_in(here, &["eval", "monopoly", "G.x = 1"]);
+    assert_eq!((out.code, out.stdout.as_str()), (Some(0), "null\n"));
     let out = run_in(here, &["eval", "monopoly", "x = = 1"]);
     assert_eq!(out.stderr, "eval:1: error: unexpected symbol near '='\n");
 }

@@ -124,9 +124,15 @@ pub(super) fn syntax(code: &str) -> Option<Diagnostic> {
         .next()
 }
 
+/// `return code` when that parses (an expression, a call among them: `ctx:seats()`), else
+/// `code` as written: what the console and `eval` run.
+pub(super) fn returned(code: &str) -> Option<String> {
+    let expr = format!("return {code}");
+    syntax(&expr).is_none().then_some(expr)
+}
+
 fn chunk(entry: &str) -> Chunk {
-    let expr = format!("return {entry}");
-    if syntax(&expr).is_none() {
+    if let Some(expr) = returned(entry) {
         return Chunk::Code(expr);
     }
     match syntax(entry) {

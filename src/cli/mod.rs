@@ -243,13 +243,8 @@ pub fn record_game(
 }
 
 fn eval(a: EvalArgs) -> CmdResult {
-    // A chunk that is no statement but an expression is returned (`G.players[1]`).
-    let parses = |code: &str| console::syntax(code).is_none();
-    let returned = format!("return {}", a.lua);
-    let code = match !parses(&a.lua) && parses(&returned) {
-        true => returned,
-        false => a.lua.clone(),
-    };
+    // An expression is returned (`G.players[1]`, `ctx:seats()`), as in the console.
+    let code = console::returned(&a.lua).unwrap_or_else(|| a.lua.clone());
     let game = position(&a.game, a.seats, None)?;
     match game.eval(&code) {
         Ok(v) => {
