@@ -162,8 +162,22 @@ impl Session {
         let seed = self.secret_seed?;
         Some(match self.resumable && !self.game.is_over() {
             true => "the seed stays untold: the game can go on from its file".into(),
-            false => format!("the game's seed was {seed} (play it again with --seed {seed})"),
+            false => format!("the game's seed was {seed}: {}", self.again()),
         })
+    }
+
+    /// The flags that play this game again: its players, map, settings and seed.
+    fn again(&self) -> String {
+        let c = &self.game.config;
+        let players: Vec<String> = self.seats.iter().map(|s| s.to_string()).collect();
+        let mut flags = format!("play it again with --players {}", players.join(","));
+        if let Some(map) = &c.map {
+            flags += &format!(" --map {map}");
+        }
+        for set in &c.settings {
+            flags += &format!(" --set {set}");
+        }
+        flags + &format!(" --seed {}", c.seed)
     }
 
     /// The events logged since the last call, for a front end to show; the lines among them
