@@ -16,7 +16,8 @@ pub enum Event {
     /// text, if the rules label options, else the action with its items' labels when they
     /// differ from their names), and whether the log says it was the only option
     /// (not in a game with hidden piles, where that tells what a hand lacks). When the act
-    /// logs a line at once (`P3 plays 2♣`), that line replaces this one.
+    /// at once logs a line that says the move (`P3 plays 2♣` for `play 2♣`), that line
+    /// replaces this one.
     Forced {
         seat: usize,
         action: Action,

@@ -46,11 +46,12 @@ impl Live {
         if !self.record_events {
             return;
         }
-        // A forced move whose act logs a line at once is said by that line alone.
-        if matches!(event, Event::Note { .. })
-            && matches!(self.events.last(), Some(Event::Forced { .. }))
-        {
-            self.events.pop();
+        // A forced move whose act at once logs a line that says it (`P3 plays 2♣` for
+        // `play 2♣`) is said by that line alone.
+        if let (Event::Note { text }, Some(last)) = (&event, self.events.last()) {
+            if says_forced(text, last) {
+                self.events.pop();
+            }
         }
         self.events.push(event);
     }
@@ -66,9 +67,45 @@ impl Live {
     }
 }
 
+/// Whether `line` says the forced move `forced`: it starts with the seat and holds each word
+/// of the move as the log would say it.
+fn says_forced(line: &str, forced: &Event) -> bool {
+    let Event::Forced {
+        seat,
+        action,
+        label,
+        ..
+    } = forced
+    else {
+        return false;
+    };
+    let said = label.clone().unwrap_or_else(|| action.to_string());
+    line.starts_with(&format!("P{} ", seat + 1))
+        && said.split_whitespace().all(|w| line.contains(w))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_says_a_forced_move_when_it_holds_its_seat_and_words() {
+        let forced = |seat, action: &str, label: Option<&str>| Event::Forced {
+            seat,
+            action: crate::core::action::Action::parse(action).unwrap(),
+            label: label.map(String::from),
+            lone: false,
+        };
+        let lead = forced(2, "play 2C", Some("play 2♣"));
+        assert!(super::says_forced("P3 plays 2♣", &lead));
+        assert!(!super::says_forced("P3 plays 3♣", &lead));
+        assert!(!super::says_forced("P2 plays 2♣", &lead));
+        let place = forced(1, "place 4 4", None);
+        assert!(!super::says_forced("P2 turns 1", &place));
+        assert!(super::says_forced("P2 places at 4 4", &place));
+        assert!(super::says_forced("P1 passes", &forced(0, "pass", None)));
+        assert!(!super::says_forced("P2 wins", &forced(0, "pass", None)));
+    }
 
     #[test]
     fn outcome_is_final_and_logged_once() {
