@@ -149,6 +149,9 @@ fn play_in_terminal(
     // Lines told to a person who is not the viewer now (two people at one terminal): each
     // is shown when its seat is next asked.
     let mut held = Vec::new();
+    // The options last listed, with their seat: a line that changed nothing does not list
+    // them again.
+    let mut listed = Vec::new();
     if resumed {
         print_backlog(s, &mut held);
     }
@@ -212,8 +215,9 @@ fn play_in_terminal(
         }
         if redraw {
             say!("\n{}", picture(s));
+            listed.clear();
         }
-        print_options(s);
+        print_options(s, &mut listed);
         // No clock while a bot waits for its rules to be fixed.
         let limit = s.answer_limit().filter(|_| !stalled);
         if let Some(d) = limit {
@@ -533,12 +537,18 @@ fn log_lines(s: &mut Session, held: &mut Vec<Event>) -> Vec<Event> {
 }
 
 /// Lists the options by number (labelled as the seat asked may know them, with a failing
-/// text hook said once); a long list (a grid's free points) is summed up instead.
-fn print_options(s: &mut Session) {
+/// text hook said once); a long list (a grid's free points) is summed up instead. Options
+/// already `listed` for the same seat are not listed again.
+fn print_options(s: &mut Session, listed: &mut Vec<String>) {
     let Some(seat) = s.game.pending().map(|p| p.seat) else {
         return;
     };
     let shown = s.game.shown(Some(seat));
+    let now = [&[format!("P{}", seat + 1)], &shown.labels[..]].concat();
+    if *listed == now {
+        return;
+    }
+    *listed = now;
     if let Some(problem) = &shown.problem {
         say!("{problem}");
     }

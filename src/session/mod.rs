@@ -145,12 +145,18 @@ impl Session {
                 .or_else(|| only_one(&options, &text))
                 .or_else(|| only_one(&labels, line))
                 .or_else(|| in_any_order(&options, &text))
-                .or_else(|| in_any_order(&labels, line));
+                .or_else(|| in_any_order(&labels, line))
+                .or_else(|| leading(&labels, line))
+                .or_else(|| leading(&options, &text));
             if let Some(i) = found {
                 return Ok(i);
             }
             match (self.game.reason(seat, &action), listed(labels.len())) {
-                (Ok(None), Some(words)) => Err(GameError::Rejected(words)),
+                (Ok(None), Some(words)) => {
+                    let names = labels.iter().chain(&options).map(String::as_str);
+                    let hint = crate::diag::hint(line, names);
+                    Err(GameError::Rejected(words + &hint))
+                }
                 _ => Err(e),
             }
         })
@@ -368,6 +374,21 @@ fn in_any_order(options: &[String], typed: &str) -> Option<usize> {
     }
 }
 
+/// The index of the one option in `options` whose first words are the words `typed`, in any
+/// letter case, if only one's are: `buy` or `buy 广州骑楼` for `buy 广州骑楼 for ¥240`.
+fn leading(options: &[String], typed: &str) -> Option<usize> {
+    let want: Vec<String> = typed.split_whitespace().map(str::to_lowercase).collect();
+    let starts = |o: &String| {
+        let words: Vec<String> = o.split_whitespace().map(str::to_lowercase).collect();
+        words.len() > want.len() && words.starts_with(&want)
+    };
+    let mut fits = (options.iter().enumerate()).filter(|(_, o)| starts(o));
+    match (fits.next(), fits.next()) {
+        (Some((i, _)), None) if !want.is_empty() => Some(i),
+        _ => None,
+    }
+}
+
 /// The index of the one word in `words` that is `typed` in other letter cases, if only one is.
 fn only_one(words: &[String], typed: &str) -> Option<usize> {
     let mut fits =
@@ -388,6 +409,20 @@ mod tests {
         assert_eq!(only_one(&words, "BUY"), Some(0));
         assert_eq!(only_one(&words, "PASS"), None);
         assert_eq!(only_one(&words, "sell"), None);
+    }
+
+    #[test]
+    fn the_first_words_of_one_option_name_it() {
+        let labels = ["buy 广州骑楼 for ¥240", "do not buy", "pung 1饼"].map(String::from);
+        assert_eq!(super::leading(&labels, "buy 广州骑楼"), Some(0));
+        assert_eq!(super::leading(&labels, "BUY"), Some(0));
+        assert_eq!(super::leading(&labels, "pung"), Some(2));
+        // A word that begins another word names nothing; two fits are ambiguous.
+        assert_eq!(super::leading(&labels, "pun"), None);
+        let places = ["place 1 2", "place 13 2"].map(String::from);
+        assert_eq!(super::leading(&places, "place 1"), Some(0));
+        assert_eq!(super::leading(&places, "place"), None);
+        assert_eq!(super::leading(&places, ""), None);
     }
 
     #[test]
