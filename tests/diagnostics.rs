@@ -3769,13 +3769,13 @@ return AI
 "#;
 
 /// After the game's end a person may still undo (back into the game) or save; other input is
-/// answered with what the prompt takes, help lists the words for the end, and quit ends the
-/// session.
+/// answered with what the prompt takes (once for piped lines in a row), help lists the words
+/// for the end, and quit ends the session. The end is said once, under the board.
 #[test]
 fn a_person_may_undo_or_save_after_the_game_ends() {
     let tmp = tempfile::tempdir().unwrap();
     let typed = format!(
-        "{}place 9 9\nhelp\nundo\nsave end.json\nquit\n",
+        "{}place 9 9\nplace 8 8\n1\nhelp\nundo\nsave end.json\nquit\n",
         "1\n".repeat(5)
     );
     let args = [
@@ -3790,6 +3790,12 @@ fn a_person_may_undo_or_save_after_the_game_ends() {
     let out = run_typing(tmp.path(), &args, &typed);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     let end = out.stdout.find("game over: ").expect("the game ends");
+    assert_eq!(
+        out.stdout.matches("game over: ").count(),
+        1,
+        "{}",
+        out.stdout
+    );
     let after = &out.stdout[end..];
     assert_has(
         after,

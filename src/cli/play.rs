@@ -18,7 +18,7 @@ use crate::reload::Watcher;
 use crate::session::{self, interrupt, Session};
 use crate::sim::report::pad;
 use clap::Args;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use unicode_width::UnicodeWidthStr;
 
@@ -472,9 +472,16 @@ enum End {
 /// The prompt after the game's end: undo (back into the game), redo, save FILE; quit, Ctrl-C,
 /// the end of input or a reader gone end the session.
 fn at_the_end(s: &mut Session, inputs: &mut Inputs) -> End {
-    say!("the game is over: undo, save FILE or quit");
+    const OVER: &str = "the game is over: undo, save FILE or quit";
+    say!("{OVER}");
+    // Piped lines past the end (moves written for a longer game) are answered once, not
+    // one by one.
+    let piped = !std::io::stdin().is_terminal();
+    let (mut told, mut quiet) = (false, false);
     loop {
-        out::write(format_args!("> "));
+        if !quiet {
+            out::write(format_args!("> "));
+        }
         if out::gone() {
             return End::Left;
         }
@@ -489,11 +496,15 @@ fn at_the_end(s: &mut Session, inputs: &mut Inputs) -> End {
             Some(Input::TimedOut) => continue,
             Some(Input::Line(line)) => line,
         };
-        match session_word(s, line.trim()) {
+        (told, quiet) = match session_word(s, line.trim()) {
             Some(false) => return End::Left,
-            Some(true) => {}
-            None => say!("the game is over: undo, save FILE or quit"),
-        }
+            Some(true) => (false, false),
+            None if piped && told => (true, true),
+            None => {
+                say!("{OVER}");
+                (true, false)
+            }
+        };
         if s.game.pending().is_some() {
             return End::Undone;
         }
@@ -513,9 +524,12 @@ fn print_backlog(s: &mut Session, held: &mut Vec<Event>) {
     }
 }
 
+/// The new lines of the log, but the game's end: the line under the board says it.
 fn print_events(s: &mut Session, held: &mut Vec<Event>) {
     for e in log_lines(s, held) {
-        say!("  · {e}");
+        if !matches!(e, Event::GameOver { .. }) {
+            say!("  · {e}");
+        }
     }
 }
 
