@@ -151,7 +151,7 @@ fn play_in_terminal(
     let mut held = Vec::new();
     // The options last listed, with their seat: a line that changed nothing does not list
     // them again.
-    let mut listed = Vec::new();
+    let mut options_listed = Vec::new();
     if resumed {
         print_backlog(s, &mut held);
     }
@@ -215,9 +215,9 @@ fn play_in_terminal(
         }
         if redraw {
             say!("\n{}", picture(s));
-            listed.clear();
+            options_listed.clear();
         }
-        print_options(s, &mut listed);
+        print_options(s, &mut options_listed);
         // No clock while a bot waits for its rules to be fixed.
         let limit = s.answer_limit().filter(|_| !stalled);
         if let Some(d) = limit {
@@ -255,7 +255,7 @@ fn play_in_terminal(
             Some(Input::Line(line)) => line,
         };
         let before = s.game.history.len();
-        if !command(s, seat, line.trim())? {
+        if !command(s, seat, line.trim(), &mut options_listed)? {
             break;
         }
         redraw = s.game.history.len() != before;
@@ -395,8 +395,14 @@ fn session_word(s: &mut Session, line: &str) -> Option<bool> {
     Some(true)
 }
 
-/// Handles one line typed at the prompt; false to stop playing.
-fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnostic>> {
+/// Handles one line typed at the prompt; false to stop playing. After a move the rules
+/// failed on (a long message) the options are listed again (`options_listed` is cleared).
+fn command(
+    s: &mut Session,
+    seat: usize,
+    line: &str,
+    options_listed: &mut Vec<String>,
+) -> Result<bool, Vec<Diagnostic>> {
     if let Some(go_on) = session_word(s, line) {
         return Ok(go_on);
     }
@@ -418,7 +424,10 @@ fn command(s: &mut Session, seat: usize, line: &str) -> Result<bool, Vec<Diagnos
     match index.and_then(|i| s.apply(seat, i)) {
         Ok(()) => {}
         Err(GameError::Rejected(r)) => say!("rejected: {r}"),
-        Err(GameError::Script(e)) => say!("{}", session::failed(&e)),
+        Err(GameError::Script(e)) => {
+            say!("{}", session::failed(&e));
+            options_listed.clear();
+        }
     }
     Ok(true)
 }

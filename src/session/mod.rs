@@ -153,8 +153,7 @@ impl Session {
             }
             match (self.game.reason(seat, &action), listed(labels.len())) {
                 (Ok(None), Some(words)) => {
-                    let names = labels.iter().chain(&options).map(String::as_str);
-                    let hint = crate::diag::hint(line, names);
+                    let hint = verb_hint(line, labels.iter().chain(&options));
                     Err(GameError::Rejected(words + &hint))
                 }
                 _ => Err(e),
@@ -374,6 +373,21 @@ fn in_any_order(options: &[String], typed: &str) -> Option<usize> {
     }
 }
 
+/// `; did you mean 'roll'?` when the first word `typed` is no option's first word and one is
+/// near it (a number typed wrong gets no hint: the verb was right).
+fn verb_hint<'a>(typed: &str, options: impl Iterator<Item = &'a String>) -> String {
+    let verbs: Vec<&str> = options.map(|o| first_word(o)).collect();
+    let word = first_word(typed);
+    match verbs.iter().any(|v| v.eq_ignore_ascii_case(word)) {
+        true => String::new(),
+        false => crate::diag::hint(word, verbs.iter().copied()),
+    }
+}
+
+fn first_word(text: &str) -> &str {
+    text.split_whitespace().next().unwrap_or("")
+}
+
 /// The index of the one option in `options` whose first words are the words `typed`, in any
 /// letter case, if only one's are: `buy` or `buy 广州骑楼` for `buy 广州骑楼 for ¥240`.
 fn leading(options: &[String], typed: &str) -> Option<usize> {
@@ -409,6 +423,17 @@ mod tests {
         assert_eq!(only_one(&words, "BUY"), Some(0));
         assert_eq!(only_one(&words, "PASS"), None);
         assert_eq!(only_one(&words, "sell"), None);
+    }
+
+    #[test]
+    fn only_a_verb_typed_wrong_gets_a_hint() {
+        let options = ["roll", "discard 3万", "discard 中"].map(String::from);
+        assert_eq!(
+            super::verb_hint("rol", options.iter()),
+            "; did you mean 'roll'?"
+        );
+        assert_eq!(super::verb_hint("discard 99", options.iter()), "");
+        assert_eq!(super::verb_hint("sell 3", options.iter()), "");
     }
 
     #[test]
