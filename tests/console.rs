@@ -250,3 +250,24 @@ fn options_show_their_labels_beside_the_action() {
     let first = out.lines().find(|l| l.starts_with("> 1) "));
     assert_eq!(first, Some("> 1) pass 6C JC QC · pass 6♣ J♣ Q♣"), "{out}");
 }
+
+/// A replay or save sets the game up: `--seed`, `--seats`, `--map` and `--set` beside it are
+/// refused, not ignored (by `ai` too).
+#[test]
+fn a_replay_refuses_the_flags_that_set_a_game_up() {
+    for (command, flag) in [("console", "--seed"), ("ai", "--seats")] {
+        let out = Command::new(env!("CARGO_BIN_EXE_meeple"))
+            .args([command, "tictactoe", "--replay", "r.json", flag, "3"])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.starts_with(&format!(
+                "error: the argument '--replay <FILE>' cannot be used with '{flag} <"
+            )),
+            "{stderr}"
+        );
+    }
+}

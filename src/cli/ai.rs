@@ -18,8 +18,9 @@ pub struct AiArgs {
     /// Number of seats, when starting a new game (default: the fewest the game takes)
     #[arg(long)]
     seats: Option<usize>,
-    /// Explain the position at the end of this replay or save file instead of a new game
-    #[arg(long, value_name = "FILE")]
+    /// Explain the position at the end of this replay or save file instead of a new game (its
+    /// seats, seed, map and settings are the file's)
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["seats", "seed", "map", "settings"])]
     replay: Option<PathBuf>,
     #[arg(long, default_value = "ai", help = concat!("The bot: ", crate::bot_kinds!()))]
     bot: String,

@@ -20,8 +20,9 @@ pub struct ConsoleArgs {
     /// Number of seats, when starting a new game (default: the fewest the game takes)
     #[arg(long)]
     seats: Option<usize>,
-    /// Start at the end of this replay or save file instead of a new game
-    #[arg(long)]
+    /// Start at the end of this replay or save file instead of a new game (its
+    /// seats, seed, map and settings are the file's)
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["seats", "seed", "map", "settings"])]
     replay: Option<PathBuf>,
 }
 
