@@ -121,7 +121,8 @@ fn suit_is_followed_hearts_wait_to_break_and_the_highest_of_the_suit_led_takes()
         "void: any card"
     );
     act(&mut g, "play AH");
-    // P4's lone club is played for it; the king of clubs takes the trick and its heart.
+    // P4's lone club is played for it, said once; the king of clubs takes the trick and its
+    // heart.
     assert_eq!(eval(&g, "G.pts"), serde_json::json!([0, 1, 0, 0]));
     assert_eq!(seat_to_play(&g), 2, "the taker leads");
     let lines = log(&g);
@@ -129,8 +130,8 @@ fn suit_is_followed_hearts_wait_to_break_and_the_highest_of_the_suit_led_takes()
     assert_eq!(
         tail,
         [
+            "P2 plays K♣",
             "P3 plays A♥: hearts are broken",
-            "P4 → play J♣",
             "P4 plays J♣",
             "P2 takes trick 2 (1 point)"
         ]
