@@ -65,7 +65,7 @@ fn every_kind_of_new_game_checks_simulates_plays_and_opens() {
                 "{sim}"
             );
             // Every card played is told, whether it scores or not.
-            let chosen = play.matches(") → play a ").count();
+            let chosen = play.matches(") → play the ").count();
             let told = play.lines().filter(|l| l.contains(" plays ")).count();
             assert_eq!((chosen > 0, told), (true, chosen), "{play}");
             // An option's text is the card as the player reads it: `play 2` plays the 2.

@@ -227,7 +227,7 @@ function R.spot(G, ctx, option)
 end
 
 function R.status(G, ctx, p)
-  local s = string.format("%d points this hand", G.pts[p])
+  local s = string.format("%d point%s this hand", G.pts[p], G.pts[p] == 1 and "" or "s")
   if ctx:state() == "pass" then
     s = s .. string.format(" · passes %s to P%d", G.dir, (p - 1 + SHIFT[G.dir]) % 4 + 1)
   end

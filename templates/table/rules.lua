@@ -78,7 +78,7 @@ function R.finish(G, ctx)
 end
 
 function R.label(G, ctx, option)
-  return "play a " .. option[2]
+  return "play the " .. option[2]
 end
 
 -- A card is played from the hand: click it there.
