@@ -56,7 +56,7 @@ pub struct WindowArgs {
     /// Window: run N frames, print frame times (mean, p95, max) and exit
     #[arg(long, value_name = "N", conflicts_with = "text")]
     pub frames: Option<usize>,
-    /// Window size in pixels
+    /// Window: its size in pixels
     #[arg(long, value_name = "WxH", default_value = "1280x800", value_parser = size,
           conflicts_with = "text")]
     pub size: (f32, f32),

@@ -30,7 +30,7 @@ pub struct PlayArgs {
     /// Map to play on (default: the game's default map)
     #[arg(long)]
     map: Option<String>,
-    #[arg(long, help = concat!("Who plays each seat, comma-separated, one entry per seat: human, ", crate::bot_kinds!(), " (default: human, then ai in as many seats as the game's fewest players, at least 2; with --load, the saved game's players)"))]
+    #[arg(long, help = concat!("Who plays each seat, comma-separated, one entry per seat: human, ", crate::bot_kinds!(), " (default: human, then ai up to the game's fewest players, at least 2 seats in all; with --load, the saved game's players)"))]
     players: Option<String>,
     /// Seed of the game's random generator (default: a new one each game, printed at the start, or at the end when it would tell a person hidden cards)
     #[arg(long, value_parser = super::whole)]

@@ -22,7 +22,7 @@ pub struct SimArgs {
     /// Number of games
     #[arg(long, default_value_t = 100, value_parser = super::positive::<usize>)]
     games: usize,
-    #[arg(long, help = concat!("Who plays each seat, comma-separated, one entry per seat: ", crate::bot_kinds!(), " (default: ai in as many seats as the game's fewest players, at least 2)"))]
+    #[arg(long, help = concat!("Who plays each seat, comma-separated, one entry per seat: ", crate::bot_kinds!(), " (default: one ai a seat, as many seats as the game's fewest players, at least 2)"))]
     players: Option<String>,
     /// Worker threads (default: all cores); the numbers do not depend on it
     #[arg(long, value_parser = super::positive::<usize>)]
