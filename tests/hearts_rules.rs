@@ -260,4 +260,6 @@ fn a_four_player_game_seats_four_by_default() {
     for seat in [">P1 (human)", " P2 (ai)", " P3 (ai)", " P4 (ai)"] {
         assert!(play.contains(seat), "{play}");
     }
+    // The deck is dealt out: an empty pile reads as a dash, not as "0 face down".
+    assert!(play.contains("\ndeck: —\n"), "{play}");
 }

@@ -168,6 +168,7 @@ impl Zones<'_> {
                 let spaced = names.iter().any(|n| n.contains(char::is_whitespace));
                 names.join(if spaced { ", " } else { " " })
             }
+            Seen::Count { count: 0 } => "—".into(),
             Seen::Count { count } => format!("{count} face down"),
             Seen::Top { top: None, .. } => "—".into(),
             Seen::Top {
