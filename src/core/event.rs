@@ -101,7 +101,10 @@ impl fmt::Display for Outcome {
             }
             Outcome::Draw => write!(f, "draw"),
             Outcome::Capped { round } => {
-                write!(f, "unfinished: round cap reached at round {round}")
+                write!(
+                    f,
+                    "unfinished: stopped at the round cap, after round {round}"
+                )
             }
         }
     }
@@ -243,5 +246,14 @@ mod tests {
         assert_eq!(moved(0), "P1 moved to 起点");
         assert_eq!(moved(1), "P1 moved to 起点 (passed the start)");
         assert_eq!(moved(2), "P1 moved to 起点 (passed the start 2 times)");
+    }
+
+    #[test]
+    fn a_capped_game_says_the_last_round_played() {
+        let capped = Outcome::Capped { round: 300 };
+        assert_eq!(
+            capped.to_string(),
+            "unfinished: stopped at the round cap, after round 300"
+        );
     }
 }
