@@ -1765,6 +1765,11 @@ fn pile_misuse_names_the_rules_line() {
             "ctx.zone.hand holds a pile per seat: take one, as ctx.zone.hand[p]:count(…)",
         ),
         (
+            "hands.deal(wall, ctx.zone.hand, 13)",
+            "hands.deal(wall, ctx.zone.hand, 70)",
+            "hands.deal: 2 hands of 70 need 140 items; the pile has 136",
+        ),
+        (
             "for t = 0, KINDS - 1 do wall:add(t, t, t, t) end",
             "for t = 0, KINDS - 1 do wall:add(t + 1, t, t, t) end",
             "item code 34 out of range (game.toml names 34 items: 0..33)",
