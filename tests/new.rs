@@ -153,6 +153,18 @@ fn an_existing_folder_or_a_bad_name_is_refused_and_a_path_names_the_folder() {
     assert!(toml.contains("id = \"climb\""), "{toml}");
 }
 
+/// A new game under `games/` here with a shipped game's id hides that game from here on, and
+/// `new` says so; another id, or a folder elsewhere, gets no note.
+#[test]
+fn a_new_game_that_hides_a_shipped_one_says_so() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cwd = tmp.path();
+    let note = "note: run from here, 'connect4' names this game, not the shipped game 'connect4'";
+    assert!(ok(cwd, &["new", "connect4"]).ends_with(&format!("{note}\n")));
+    assert!(!ok(cwd, &["new", "climb"]).contains("note:"));
+    assert!(!ok(cwd, &["new", "work/connect4"]).contains("note:"));
+}
+
 /// A person waiting for a bot in the table template's game sees the bot's options placed
 /// nowhere: its `R.spot` looks cards up in a hand the viewer only guesses, and is asked only
 /// for the viewer's own options (where it places each card in the hand).

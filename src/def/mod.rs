@@ -206,6 +206,16 @@ fn games_folders() -> [PathBuf; 2] {
     [PathBuf::from("games"), source]
 }
 
+/// The shipped game `id` (in the meeple source tree's `games/`) that a game of the same id
+/// under `games/` here hides, if there is one.
+pub fn hidden_shipped_game(id: &str) -> Option<PathBuf> {
+    let [here, source] = games_folders();
+    let (mine, shipped) = (here.join(id), source.join(id));
+    let same = mine.canonicalize().ok() == shipped.canonicalize().ok();
+    (mine.join("game.toml").is_file() && shipped.join("game.toml").is_file() && !same)
+        .then_some(shipped)
+}
+
 /// Every game folder (one with a `game.toml`) under `games/` here, or else under the meeple
 /// source tree's, sorted.
 pub fn all_games() -> Vec<PathBuf> {
