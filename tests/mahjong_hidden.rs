@@ -363,7 +363,8 @@ fn undo_stops_where_a_person_saw_a_hidden_tile() {
         "{out}"
     );
     // Undo again at a claim whose last step P1 may not undo: nothing is undone, and redo still
-    // brings back the claim undone before.
+    // brings back the claim undone before. Each says the public lines of what it took or
+    // brought back.
     let out = play(
         &["--players", "human,ai,ai,ai", "--seed", "11"],
         "2\n1\nundo\nundo\nredo\nquit\n",
@@ -375,10 +376,15 @@ fn undo_stops_where_a_person_saw_a_hidden_tile() {
     assert_eq!(
         said,
         [
-            "undid 1 decision",
+            "undid 1 decision:",
             "cannot undo: P1 saw something hidden then (a draw, a deal, a card played from a hand), which an undo cannot take back (unless game.toml says undo_past_reveals = true)",
-            "redid 1 decision"
+            "redid 1 decision:"
         ],
+        "{out}"
+    );
+    assert_eq!(
+        out.matches(":\n  · P1 claims P2's 北: pung\n").count(),
+        2,
         "{out}"
     );
     let mut g = start("mahjong", "table", 4, 3, &[]);

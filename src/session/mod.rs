@@ -307,6 +307,7 @@ impl Session {
         }
         let steps =
             (self.record.steps).split_off(self.game.history.len().min(self.record.steps.len()));
+        let lines = step_lines(&steps);
         if undone > 0 {
             self.undone.push((undone, steps));
         }
@@ -327,10 +328,10 @@ impl Session {
                 _ => "nothing to undo".into(),
             },
             (n, Some(why)) => format!(
-                "undid {} (stopped there: {why})",
+                "undid {} (stopped there: {why}){lines}",
                 crate::diag::plural(n, "decision")
             ),
-            (n, None) => format!("undid {}", crate::diag::plural(n, "decision")),
+            (n, None) => format!("undid {}{lines}", crate::diag::plural(n, "decision")),
         }
     }
 
@@ -344,10 +345,23 @@ impl Session {
                 return e.to_string();
             }
         }
+        let lines = step_lines(&steps);
         self.record.steps.extend(steps);
         self.game.drain_events();
         self.backlog.clear();
-        format!("redid {}", crate::diag::plural(count, "decision"))
+        format!("redid {}{lines}", crate::diag::plural(count, "decision"))
+    }
+}
+
+/// The public log lines the record `steps` wrote, one a line as the terminal shows the log
+/// (`:` and a line each; nothing when they wrote none): what an undo or redo took or brought.
+fn step_lines(steps: &[RecordStep]) -> String {
+    let lines: String = (steps.iter().flat_map(|s| &s.log))
+        .map(|l| format!("\n  · {l}"))
+        .collect();
+    match lines.is_empty() {
+        true => lines,
+        false => format!(":{lines}"),
     }
 }
 
