@@ -169,18 +169,19 @@ fn a_position_edited_and_saved_plays_on_from_the_edit() {
 }
 
 /// Names an entry sets stay for the next entries, as at any Lua prompt, and past a move; the
-/// rules never see them, and a local lasts one entry.
+/// rules never see them, and a local lasts one entry, which the console says once.
 #[test]
 fn the_consoles_globals_stay_from_entry_to_entry() {
     let typed = "x = 5\nfunction twice(n) return 2 * n end\ntwice(x)\n:play 1\nx\n\
-                 rawget(_G, 'x') == nil\nlocal y = 2\ny\n";
+                 rawget(_G, 'x') == nil\nlocal y = 2\ny\nlocal z = 3\n";
     let then = [
         "> > > 10",
         ">   · P1 places at (1, 1)\nstate turn · P2 to play",
         "> 5",
         "> true",
-        "> > null",
-        "> ",
+        "> (each entry is its own chunk: a local ends with it; leave out 'local' to keep a name)",
+        "> null",
+        "> > ",
         "",
     ];
     at_tictactoe(typed, &then);

@@ -37,6 +37,8 @@ pub fn run(a: ConsoleArgs) -> CmdResult {
     print_events(&mut s);
     let mut entry = String::new();
     let mut lines = super::live::typed_lines(std::io::stdin().lock());
+    // Whether the note on `local` was said (once a session).
+    let mut local_said = false;
     loop {
         print!("{}", if entry.is_empty() { "> " } else { ">> " });
         let _ = std::io::stdout().flush();
@@ -75,6 +77,12 @@ pub fn run(a: ConsoleArgs) -> CmdResult {
                     Ok(_) => {}
                     Err(GameError::Rejected(r)) => println!("{r}"),
                     Err(e) => println!("{}", said(e)),
+                }
+                // (an entry that returns what it made has no use for it later)
+                let local = entry.trim_start().starts_with("local ") && !entry.contains("return");
+                if !local_said && local {
+                    println!("(each entry is its own chunk: a local ends with it; leave out 'local' to keep a name)");
+                    local_said = true;
                 }
             }
         }
