@@ -273,6 +273,8 @@ fn jailed_player_using_a_card_leaves_and_returns_the_card() {
     assert_eq!(to_move(&g), Some(1));
     roll(&mut g, 1, 2); // 3 → 6 guangzhou
     act(&mut g, "pass");
+    let said = g.events().last().map(|e| e.to_string());
+    assert_eq!(said.as_deref(), Some("P1 does not buy 广州骑楼"));
     idle_turn(&mut g, 2);
 
     jail(&mut g, 1);

@@ -449,7 +449,10 @@ R.states.buying = {
     return { { "buy", here(ctx, p).id }, { "pass" } }
   end,
   act = function(G, ctx, action, p)
-    if action[1] == "pass" then return ctx.settings.auction and "auction" or "next_player" end
+    if action[1] == "pass" then
+      ctx:log("P%d does not buy %s", p, here(ctx, p).name)
+      return ctx.settings.auction and "auction" or "next_player"
+    end
     local sp = ctx.board.by_id[action[2]]
     ctx.counter:add(p, "cash", -sp.price)
     acquire(G, ctx, sp.index, p)
