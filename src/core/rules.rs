@@ -213,7 +213,10 @@ pub trait Rules {
     fn drain_events(&mut self) -> Vec<Event>;
     /// Sets the event log (what a search set aside comes back).
     fn put_events(&mut self, events: Vec<Event>);
-    fn events(&self) -> Vec<Event>;
+    /// The events logged after the first `from` of the log not yet drained.
+    fn events_since(&self, from: usize) -> Vec<Event>;
+    /// How many events the log not yet drained holds.
+    fn event_count(&self) -> usize;
     /// The grid cell filled last (not part of the position: a save keeps it beside).
     fn last_cell(&self) -> Option<(usize, usize)>;
     fn set_last_cell(&mut self, cell: Option<(usize, usize)>);

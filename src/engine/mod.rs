@@ -253,7 +253,16 @@ impl Game {
     }
 
     pub fn events(&self) -> Vec<Event> {
-        self.rules.events()
+        self.rules.events_since(0)
+    }
+
+    /// The events logged after the first `from` of the log not yet drained.
+    pub fn events_since(&self, from: usize) -> Vec<Event> {
+        self.rules.events_since(from)
+    }
+
+    pub fn event_count(&self) -> usize {
+        self.rules.event_count()
     }
 
     /// What is odd in the rules but does not stop the game.

@@ -918,8 +918,13 @@ impl Rules for Host {
         self.live.borrow_mut().events = events;
     }
 
-    fn events(&self) -> Vec<Event> {
-        self.live.borrow().events.clone()
+    fn events_since(&self, from: usize) -> Vec<Event> {
+        let live = self.live.borrow();
+        live.events.get(from..).unwrap_or_default().to_vec()
+    }
+
+    fn event_count(&self) -> usize {
+        self.live.borrow().events.len()
     }
 
     fn last_cell(&self) -> Option<(usize, usize)> {

@@ -80,7 +80,7 @@ impl Session {
     /// move the rules fail on, or whose position cannot be saved, is taken back by the game:
     /// the game, the record and what `redo` brings back stay as they were (see `failed`).
     pub fn apply(&mut self, seat: usize, index: usize) -> Result<(), GameError> {
-        let before = self.game.events().len();
+        let before = self.game.event_count();
         self.game.apply_index(index)?;
         self.undone.clear();
         self.played_under = self.game.pkg.clone();
@@ -92,8 +92,7 @@ impl Session {
             .expect("just applied")
             .action
             .clone();
-        let events = self.game.events();
-        let log = crate::replay::public_lines(events.get(before..).unwrap_or_default());
+        let log = crate::replay::public_lines(&self.game.events_since(before));
         self.record.steps.push(RecordStep {
             seat,
             action,
