@@ -882,7 +882,7 @@ fn an_error_raised_without_a_message_says_so() {
 // 8. Illegal state transition -----------------------------------------------------------------
 
 const BUY_ACT: &str =
-    "  act = function(G, ctx, action, p)\n    if action[1] == \"pass\" then return ctx.settings.auction";
+    "  act = function(G, ctx, action, p)\n    if action[1] == \"pass\" then\n      ctx:log(\"P%d does not buy";
 
 /// Inserts `code` as the first line of the purchase's act and returns its line.
 fn break_buy(c: &Copy, code: &str) -> usize {

@@ -88,7 +88,10 @@ fn the_first_hand_passes_three_cards_to_the_left() {
     // Each seat is told the cards it passed, and to whom.
     let told = |p: usize| format!("(P{p} only) you passed ");
     for p in 1..=4 {
-        let line = lines.iter().find(|l| l.starts_with(&told(p))).expect("told");
+        let line = lines
+            .iter()
+            .find(|l| l.starts_with(&told(p)))
+            .expect("told");
         assert!(line.ends_with(&format!(" to P{}", p % 4 + 1)), "{line}");
     }
 }
