@@ -104,10 +104,12 @@ impl Session {
 
     /// The option `seat` means by `line` as typed at the prompt or in an actions file: its
     /// number as listed (from 1), its action (`place 8 8`, or as text: `keep 22` for
-    /// `{"keep", "22"}`) or its label as shown (`discard 南`); a number that is another
-    /// option's label is refused as ambiguous. A line that
-    /// names none is refused with the rules' reason, else with `listed`'s words when the
-    /// options are in sight (`listed(count)`), else with the options themselves.
+    /// `{"keep", "22"}`) or its label as shown (`discard 南`), in any letter case, its names
+    /// in any order, or the first words of its label (see `leading`); a number that is
+    /// another option's label is refused as ambiguous. A line that names none is refused
+    /// with the rules' reason, else with `listed`'s words when the options are in sight
+    /// (`listed(count)`, with the nearest verb when the verb is wrong), else with the
+    /// options themselves.
     pub fn typed(
         &mut self,
         seat: usize,
@@ -145,8 +147,7 @@ impl Session {
                 .or_else(|| only_one(&labels, line))
                 .or_else(|| in_any_order(&options, &text))
                 .or_else(|| in_any_order(&labels, line))
-                .or_else(|| leading(&labels, line))
-                .or_else(|| leading(&options, &text));
+                .or_else(|| leading(&labels, &options, line));
             if let Some(i) = found {
                 return Ok(i);
             }
@@ -401,15 +402,19 @@ fn first_word(text: &str) -> &str {
     text.split_whitespace().next().unwrap_or("")
 }
 
-/// The index of the one option in `options` whose first words are the words `typed`, in any
-/// letter case, if only one's are: `buy` or `buy 广州骑楼` for `buy 广州骑楼 for ¥240`.
-fn leading(options: &[String], typed: &str) -> Option<usize> {
-    let want: Vec<String> = typed.split_whitespace().map(str::to_lowercase).collect();
-    let starts = |o: &String| {
-        let words: Vec<String> = o.split_whitespace().map(str::to_lowercase).collect();
-        words.len() > want.len() && words.starts_with(&want)
+/// The index of the one option whose label's first words are the words `typed`, in any
+/// letter case, if only one's are: its verb alone (`buy`), or its verb and as many words as its
+/// action has arguments (`buy 广州骑楼` for `buy 广州骑楼 for ¥240`, whose action is
+/// `buy guangzhou`). A move short of an argument (`pass 5♥ 10♥`, `place 1`) names nothing.
+fn leading(labels: &[String], actions: &[String], typed: &str) -> Option<usize> {
+    let words = |t: &str| -> Vec<String> { t.split_whitespace().map(str::to_lowercase).collect() };
+    let want = words(typed);
+    let starts = |(label, action): &(&String, &String)| {
+        let label = words(label);
+        let whole = want.len() == 1 || want.len() == action.split_whitespace().count();
+        whole && label.len() > want.len() && label.starts_with(&want)
     };
-    let mut fits = (options.iter().enumerate()).filter(|(_, o)| starts(o));
+    let mut fits = (labels.iter().zip(actions).enumerate()).filter(|(_, o)| starts(o));
     match (fits.next(), fits.next()) {
         (Some((i, _)), None) if !want.is_empty() => Some(i),
         _ => None,
@@ -452,15 +457,20 @@ mod tests {
     #[test]
     fn the_first_words_of_one_option_name_it() {
         let labels = ["buy 广州骑楼 for ¥240", "do not buy", "pung 1饼"].map(String::from);
-        assert_eq!(super::leading(&labels, "buy 广州骑楼"), Some(0));
-        assert_eq!(super::leading(&labels, "BUY"), Some(0));
-        assert_eq!(super::leading(&labels, "pung"), Some(2));
-        // A word that begins another word names nothing; two fits are ambiguous.
-        assert_eq!(super::leading(&labels, "pun"), None);
-        let places = ["place 1 2", "place 13 2"].map(String::from);
-        assert_eq!(super::leading(&places, "place 1"), Some(0));
-        assert_eq!(super::leading(&places, "place"), None);
-        assert_eq!(super::leading(&places, ""), None);
+        let actions = ["buy guangzhou", "pass", "pung 9"].map(String::from);
+        let leading = |typed| super::leading(&labels, &actions, typed);
+        assert_eq!(leading("buy 广州骑楼"), Some(0));
+        assert_eq!(leading("BUY"), Some(0));
+        assert_eq!(leading("pung"), Some(2));
+        // A word that begins another word names nothing, nor does nothing typed.
+        assert_eq!(leading("pun"), None);
+        assert_eq!(leading(""), None);
+        // A move short of an argument names nothing, though one option would fit it.
+        let cards = ["pass 5♥ 10♥ J♥", "pass 2♣ 9♣ 3♦"].map(String::from);
+        assert_eq!(super::leading(&cards, &cards, "pass 5♥ 10♥"), None);
+        let places = ["place 1 3", "place 2 2"].map(String::from);
+        assert_eq!(super::leading(&places, &places, "place 1"), None);
+        assert_eq!(super::leading(&places, &places, "place"), None);
     }
 
     #[test]
