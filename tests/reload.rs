@@ -662,7 +662,7 @@ fn a_reload_that_puts_back_the_rules_played_reports_no_difference() {
     edit("start_cash = 1499", "start_cash = 1500");
     assert_eq!(differs(&mut s), None);
     assert_eq!(
-        s.undo(),
+        s.undo().0,
         "nothing to undo: the history starts again at a reload"
     );
 }

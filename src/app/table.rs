@@ -421,12 +421,12 @@ impl Table {
     }
 
     pub fn undo(&mut self) {
-        let said = self.s.undo();
+        let (said, _) = self.s.undo();
         self.jumped(said);
     }
 
     pub fn redo(&mut self) {
-        let said = self.s.redo();
+        let (said, _) = self.s.redo();
         self.jumped(said);
     }
 

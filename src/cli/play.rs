@@ -385,14 +385,28 @@ fn session_word(s: &mut Session, line: &str) -> Option<bool> {
         "" => {}
         "quit" | "exit" => return Some(false),
         "help" | "?" => say!("{}", prompt_help(s.game.pending().is_none())),
-        "undo" => say!("{}", s.undo()),
-        "redo" => say!("{}", s.redo()),
+        "undo" => say!("{}", with_lines(s.undo())),
+        "redo" => say!("{}", with_lines(s.redo())),
         _ if line == "save" || line.starts_with("save ") => {
             say!("{}", s.save(unquoted(line["save".len()..].trim())))
         }
         _ => return None,
     }
     Some(true)
+}
+
+/// What an undo or redo says, then the log lines of the moves it took or brought back.
+fn with_lines((said, lines): (String, Vec<String>)) -> String {
+    match lines.is_empty() {
+        true => said,
+        false => format!(
+            "{said}:{}",
+            lines
+                .iter()
+                .map(|l| format!("\n  · {l}"))
+                .collect::<String>()
+        ),
+    }
 }
 
 /// Handles one line typed at the prompt; false to stop playing. After a move the rules

@@ -275,8 +275,8 @@ impl Session {
 
     /// Steps back to this person's previous decision (undoing the bots' replies too), but not
     /// past a decision that showed a person something hidden; what was undone is kept for
-    /// `redo`. Says what happened.
-    pub fn undo(&mut self) -> String {
+    /// `redo`. Says what happened, and the public log lines of the moves taken back.
+    pub fn undo(&mut self) -> (String, Vec<String>) {
         let mut undone = 0;
         let mut kept = None;
         loop {
@@ -289,7 +289,7 @@ impl Session {
             match self.game.undo() {
                 Ok(true) => undone += 1,
                 Ok(false) => break,
-                Err(e) => return e.to_string(),
+                Err(e) => return (e.to_string(), Vec::new()),
             }
             if self.human_turn() {
                 break;
@@ -300,7 +300,7 @@ impl Session {
             // what was taken, and keep what redo may bring back.
             for _ in 0..undone {
                 if let Err(e) = self.game.redo() {
-                    return e.to_string();
+                    return (e.to_string(), Vec::new());
                 }
             }
             undone = 0;
@@ -319,7 +319,7 @@ impl Session {
                 p + 1
             )
         });
-        match (undone, stop) {
+        let said = match (undone, stop) {
             (0, Some(why)) => format!("cannot undo: {why}"),
             (0, None) => match self.record.reloads.last() {
                 Some(r) if r.after_step == self.record.steps.len() => {
@@ -328,41 +328,37 @@ impl Session {
                 _ => "nothing to undo".into(),
             },
             (n, Some(why)) => format!(
-                "undid {} (stopped there: {why}){lines}",
+                "undid {} (stopped there: {why})",
                 crate::diag::plural(n, "decision")
             ),
-            (n, None) => format!("undid {}{lines}", crate::diag::plural(n, "decision")),
-        }
+            (n, None) => format!("undid {}", crate::diag::plural(n, "decision")),
+        };
+        (said, lines)
     }
 
-    /// Brings back what the last `undo` took back. Says what happened.
-    pub fn redo(&mut self) -> String {
+    /// Brings back what the last `undo` took back. Says what happened, and the public log
+    /// lines of the moves brought back.
+    pub fn redo(&mut self) -> (String, Vec<String>) {
         let Some((count, steps)) = self.undone.pop() else {
-            return "nothing to redo".into();
+            return ("nothing to redo".into(), Vec::new());
         };
         for _ in 0..count {
             if let Err(e) = self.game.redo() {
-                return e.to_string();
+                return (e.to_string(), Vec::new());
             }
         }
         let lines = step_lines(&steps);
         self.record.steps.extend(steps);
         self.game.drain_events();
         self.backlog.clear();
-        format!("redid {}{lines}", crate::diag::plural(count, "decision"))
+        let said = format!("redid {}", crate::diag::plural(count, "decision"));
+        (said, lines)
     }
 }
 
-/// The public log lines the record `steps` wrote, one a line as the terminal shows the log
-/// (`:` and a line each; nothing when they wrote none): what an undo or redo took or brought.
-fn step_lines(steps: &[RecordStep]) -> String {
-    let lines: String = (steps.iter().flat_map(|s| &s.log))
-        .map(|l| format!("\n  · {l}"))
-        .collect();
-    match lines.is_empty() {
-        true => lines,
-        false => format!(":{lines}"),
-    }
+/// The public log lines the record `steps` wrote.
+fn step_lines(steps: &[RecordStep]) -> Vec<String> {
+    steps.iter().flat_map(|s| s.log.iter().cloned()).collect()
 }
 
 /// The index of the one option in `options` that is `typed` with its names in another order
