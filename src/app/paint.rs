@@ -196,8 +196,10 @@ fn split_word(word: &str, width: f32, measure: &dyn Fn(&str) -> f32) -> Vec<Stri
         if letters && (1..3).contains(&left) && end - start > 3 + left {
             end = chars.len() - 3;
         }
-        if letters && end < chars.len() {
-            end = syllable_break(&chars, start, end);
+        // The last break of a word moves to a syllable's edge when the rest still fits a line.
+        let rest_fits = |k: usize| measure(&chars[k..].iter().collect::<String>()) <= width;
+        if letters && end < chars.len() && rest_fits(end) {
+            end = syllable_break(&chars, start, end, rest_fits);
         }
         pieces.push(piece(start, end));
         start = end;
@@ -205,17 +207,36 @@ fn split_word(word: &str, width: f32, measure: &dyn Fn(&str) -> f32) -> Vec<Stri
     pieces
 }
 
-/// Where a piece of `chars` from `start` breaks at `end` or before it: before the last
-/// consonant followed by a vowel (`Board-walk`, `Pennsyl-vania`, not `Boardw-alk`), when that
-/// keeps at least half the piece and leaves three letters; else at `end`.
-fn syllable_break(chars: &[char], start: usize, end: usize) -> usize {
+/// Where the last piece of `chars` from `start` breaks at `end` or before it: before the
+/// last consonant that a vowel follows (`Board-walk`, `Pennsyl-vania`, not `Boardw-alk`), or
+/// a pair such as `tr` that a vowel follows (`Elec-tric`), when that keeps a vowel and at
+/// least half the piece before it and leaves three letters after it that `fits` one line;
+/// else at `end`.
+fn syllable_break(chars: &[char], start: usize, end: usize, fits: impl Fn(usize) -> bool) -> usize {
     let vowel = |c: char| "aeiouyAEIOUY".contains(c);
-    let shortest = start + ((end - start) / 2).max(2);
-    (shortest..=end)
+    let pair = |k: usize| {
+        let two: String = chars[k - 1..=k].iter().collect::<String>().to_lowercase();
+        PAIRS.contains(&two.as_str())
+    };
+    let shortest = start + (end - start).div_ceil(2).max(2);
+    (shortest..=end.min(chars.len().saturating_sub(3)))
         .rev()
-        .find(|&k| k + 3 <= chars.len() && !vowel(chars[k]) && vowel(chars[k + 1]))
+        .find(|&k| {
+            let before_vowel = vowel(chars[k + 1]) && !pair(k);
+            let before_pair = pair(k + 1) && vowel(chars[k + 2]);
+            !vowel(chars[k])
+                && (before_vowel || before_pair)
+                && chars[start..k].iter().any(|c| vowel(*c))
+                && fits(k)
+        })
         .unwrap_or(end)
 }
+
+/// Letter pairs that sound as one: a break does not part them.
+const PAIRS: &[&str] = &[
+    "ch", "ck", "gh", "ph", "sh", "th", "wh", "ng", "qu", "bl", "br", "cl", "cr", "dr", "fl", "fr",
+    "gl", "gr", "pl", "pr", "sc", "sk", "sl", "sm", "sn", "sp", "st", "sw", "tr", "wr",
+];
 
 /// A font size in whole pixels (the glyph cache is per size).
 fn px(size: f32) -> u16 {
@@ -285,7 +306,7 @@ mod tests {
         );
         assert_eq!(
             wrap("Mediterranean Avenue", 6.0, &chars, true),
-            ["Medi-", "terra-", "nean", "Avenue"]
+            ["Medit-", "erra-", "nean", "Avenue"]
         );
         // Before a consonant that a vowel follows, where the piece stays at least half full.
         assert_eq!(wrap("Boardwalk", 7.0, &chars, true), ["Board-", "walk"]);
@@ -293,6 +314,15 @@ mod tests {
             wrap("Pennsylvania", 9.0, &chars, true),
             ["Pennsyl-", "vania"]
         );
+        // Not where the rest would need another line, nor inside a pair such as `sh` or `tr`,
+        // nor after a piece without a vowel.
+        assert_eq!(
+            wrap("Mediterranean", 7.0, &chars, true),
+            ["Medite-", "rranean"]
+        );
+        assert_eq!(wrap("Washington", 8.0, &chars, true), ["Washing-", "ton"]);
+        assert_eq!(wrap("Electric", 7.0, &chars, true), ["Elec-", "tric"]);
+        assert_eq!(wrap("Strength", 6.0, &chars, true), ["Stren-", "gth"]);
         assert_eq!(
             wrap("B.&O. Railroad", 3.0, &chars, true),
             ["B.&", "O.", "Ra-", "il-", "ro-", "ad"]
