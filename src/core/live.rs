@@ -80,8 +80,21 @@ fn says_forced(line: &str, forced: &Event) -> bool {
         return false;
     };
     let said = label.clone().unwrap_or_else(|| action.to_string());
-    line.starts_with(&format!("P{} ", seat + 1))
-        && said.split_whitespace().all(|w| line.contains(w))
+    let Some(rest) = line.strip_prefix(&format!("P{} ", seat + 1)) else {
+        return false;
+    };
+    // Each word of the move begins a word of the line's own (`play` in `plays`), once each.
+    let mut words: Vec<&str> = (rest.split_whitespace())
+        .map(|w| w.trim_matches(|c: char| c.is_ascii_punctuation()))
+        .collect();
+    said.split_whitespace()
+        .all(|w| match words.iter().position(|l| l.starts_with(w)) {
+            Some(i) => {
+                words.remove(i);
+                true
+            }
+            None => false,
+        })
 }
 
 #[cfg(test)]
@@ -102,7 +115,9 @@ mod tests {
         assert!(!super::says_forced("P2 plays 2♣", &lead));
         let place = forced(1, "place 4 4", None);
         assert!(!super::says_forced("P2 turns 1", &place));
-        assert!(super::says_forced("P2 places at 4 4", &place));
+        assert!(super::says_forced("P2 places at (4, 4)", &place));
+        assert!(!super::says_forced("P2 places at (4, 1)", &place));
+        assert!(!super::says_forced("P1 bypasses", &forced(0, "pass", None)));
         assert!(super::says_forced("P1 passes", &forced(0, "pass", None)));
         assert!(!super::says_forced("P2 wins", &forced(0, "pass", None)));
     }
