@@ -3776,8 +3776,9 @@ return AI
 "#;
 
 /// After the game's end a person may still undo (back into the game) or save; other input is
-/// answered with what the prompt takes (once for piped lines in a row), help lists the words
-/// for the end, and quit ends the session. The end is said once, under the board.
+/// answered with what the prompt takes (piped lines are skipped: the line above says why),
+/// help lists the words for the end, and quit ends the session. The end is said once, under
+/// the board.
 #[test]
 fn a_person_may_undo_or_save_after_the_game_ends() {
     let tmp = tempfile::tempdir().unwrap();
@@ -3802,8 +3803,7 @@ fn a_person_may_undo_or_save_after_the_game_ends() {
     let after = &out.stdout[end..];
     assert_has(
         after,
-        "the game is over: undo, save FILE or quit\n> the game is over: undo, save FILE or quit\n\
-         > the game is over; type:\n  undo        take back the last decision, back into the game\n\
+        "the game is over: undo, save FILE or quit\n> the game is over; type:\n  undo        take back the last decision, back into the game\n\
          \x20 redo        bring back what undo took back\n\
          \x20 save FILE   save the game (resume it with meeple play --load FILE)\n\
          \x20 quit        stop playing\n> undid",

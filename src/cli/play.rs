@@ -497,10 +497,10 @@ enum End {
 fn at_the_end(s: &mut Session, inputs: &mut Inputs) -> End {
     const OVER: &str = "the game is over: undo, save FILE or quit";
     say!("{OVER}");
-    // Piped lines past the end (moves written for a longer game) are answered once, not
-    // one by one.
+    // Piped lines past the end (moves written for a longer game) are skipped: the line above
+    // says why.
     let piped = !std::io::stdin().is_terminal();
-    let (mut told, mut quiet) = (false, false);
+    let mut quiet = false;
     loop {
         if !quiet {
             out::write(format_args!("> "));
@@ -519,13 +519,13 @@ fn at_the_end(s: &mut Session, inputs: &mut Inputs) -> End {
             Some(Input::TimedOut) => continue,
             Some(Input::Line(line)) => line,
         };
-        (told, quiet) = match session_word(s, line.trim()) {
+        quiet = match session_word(s, line.trim()) {
             Some(false) => return End::Left,
-            Some(true) => (false, false),
-            None if piped && told => (true, true),
+            Some(true) => false,
+            None if piped => true,
             None => {
                 say!("{OVER}");
-                (true, false)
+                false
             }
         };
         if s.game.pending().is_some() {
