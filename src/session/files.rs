@@ -214,7 +214,7 @@ impl Session {
 
 /// `text` as one word of a shell command line: quoted when it holds anything but plain
 /// characters of a path.
-fn shell_word(text: &str) -> String {
+pub(super) fn shell_word(text: &str) -> String {
     let plain = |c: char| c.is_alphanumeric() || "/._-+=:,@%".contains(c);
     match !text.is_empty() && text.chars().all(plain) {
         true => text.to_string(),

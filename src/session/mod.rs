@@ -180,7 +180,7 @@ impl Session {
             flags += &format!(" --map {map}");
         }
         for set in &c.settings {
-            flags += &format!(" --set {set}");
+            flags += &format!(" --set {}", files::shell_word(set));
         }
         flags + &format!(" --seed {}", c.seed)
     }
