@@ -91,7 +91,7 @@ pub fn run(a: NewArgs) -> CmdResult {
     }
     println!("  {shown}/.luarc.json and {shown}/.meeple/: editor types (see meeple types --help)");
     println!("next: meeple check {shown} · meeple play {shown} · meeple sim {shown}");
-    if crate::def::hidden_shipped_game(&id).is_some_and(|_| dir == Path::new("games").join(&id)) {
+    if dir == Path::new("games").join(&id) && crate::def::hides_shipped_game(&id) {
         println!("note: run from here, '{id}' names this game, not the shipped game '{id}'");
     }
     Ok(0)

@@ -206,14 +206,13 @@ fn games_folders() -> [PathBuf; 2] {
     [PathBuf::from("games"), source]
 }
 
-/// The shipped game `id` (in the meeple source tree's `games/`) that a game of the same id
-/// under `games/` here hides, if there is one.
-pub fn hidden_shipped_game(id: &str) -> Option<PathBuf> {
+/// Whether a game `id` under `games/` here hides the shipped game of that id (in the meeple
+/// source tree's `games/`).
+pub fn hides_shipped_game(id: &str) -> bool {
     let [here, source] = games_folders();
     let (mine, shipped) = (here.join(id), source.join(id));
     let same = mine.canonicalize().ok() == shipped.canonicalize().ok();
-    (mine.join("game.toml").is_file() && shipped.join("game.toml").is_file() && !same)
-        .then_some(shipped)
+    mine.join("game.toml").is_file() && shipped.join("game.toml").is_file() && !same
 }
 
 /// Every game folder (one with a `game.toml`) under `games/` here, or else under the meeple
