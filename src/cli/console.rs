@@ -79,7 +79,10 @@ pub fn run(a: ConsoleArgs) -> CmdResult {
                     Err(e) => println!("{}", said(e)),
                 }
                 // (an entry that returns what it made has no use for it later)
-                let local = entry.trim_start().starts_with("local ") && !entry.contains("return");
+                let returns = entry
+                    .split(|c: char| !c.is_alphanumeric() && c != '_')
+                    .any(|w| w == "return");
+                let local = entry.trim_start().starts_with("local ") && !returns;
                 if !local_said && local {
                     println!("(each entry is its own chunk: a local ends with it; leave out 'local' to keep a name)");
                     local_said = true;
