@@ -127,11 +127,13 @@ R.states = {
       for p = 1, 4 do
         ctx.zone.hand[p]:sort()
       end
-      for p = 1, 4 do
-        local a, to = answers[p], (p - 1 + SHIFT[G.dir]) % 4 + 1
-        local cards = {}
-        for i = 2, 4 do cards[#cards + 1] = pretty(ctx, code_of(ctx, a[i])) end
-        ctx:tell(p, "you passed %s to P%d", table.concat(cards, " "), to)
+      local passed = {}
+      for _, m in ipairs(moves) do
+        passed[m[1]] = passed[m[1]] or { to = m[2] }
+        table.insert(passed[m[1]], pretty(ctx, m[3]))
+      end
+      for p, cards in ipairs(passed) do
+        ctx:tell(p, "you passed %s to P%d", table.concat(cards, " "), cards.to)
       end
       for _, m in ipairs(moves) do
         ctx:tell(m[2], "P%d passed you %s", m[1], pretty(ctx, m[3]))
