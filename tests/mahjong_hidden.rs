@@ -422,7 +422,10 @@ fn the_seed_of_a_game_with_hidden_hands_is_told_at_the_end_unless_a_file_resumes
     let seed = told.and_then(|l| l.split(':').next()).expect(&out);
     assert_eq!(
         told.unwrap(),
-        format!("{seed}: play it again with --players human,random,random,random --seed {seed}")
+        format!(
+            "{seed}: play it again with meeple play games/mahjong --map table \
+             --players human,random,random,random --seed {seed}"
+        )
     );
     // Saved, resumed from its save or recorded, the game can go on: its seed stays untold.
     let dir = tempfile::tempdir().unwrap();

@@ -179,19 +179,13 @@ pub fn whole(text: &str) -> Result<u64, String> {
 /// The note under a game's error: its seed and the command that plays it again (every bot
 /// plays the same game under `play` as under `sim` and `check`), with the same `--set`
 /// settings and decision cap.
-pub fn replay_note(
-    (game, map, players): (&str, &str, &str),
-    seed: u64,
-    settings: &[String],
-    cap: u64,
-) -> String {
-    let mut flags: String = settings.iter().map(|s| format!(" --set {s}")).collect();
-    if cap != crate::ai::MAX_DECISIONS {
-        flags += &format!(" --max-decisions {cap}");
-    }
-    format!(
-        "on seed {seed} (replay: meeple play {game} --map {map} --players {players} --seed {seed}{flags} --text)"
-    )
+pub fn replay_note(game: (&str, &str, &str), seed: u64, settings: &[String], cap: u64) -> String {
+    let command = crate::session::play_command(game, seed, settings);
+    let cap = match cap != crate::ai::MAX_DECISIONS {
+        true => format!(" --max-decisions {cap}"),
+        false => String::new(),
+    };
+    format!("on seed {seed} (replay: {command}{cap} --text)")
 }
 
 /// Finds and loads a game, or explains why not: every problem of every one of its files.

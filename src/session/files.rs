@@ -212,9 +212,23 @@ impl Session {
     }
 }
 
+/// `meeple play GAME --map MAP --players P --seed N --set …`: the command that plays a game
+/// again, each setting quoted where a shell would split it.
+pub fn play_command(
+    (game, map, players): (&str, &str, &str),
+    seed: u64,
+    settings: &[String],
+) -> String {
+    let sets: String = (settings.iter())
+        .map(|s| format!(" --set {}", shell_word(s)))
+        .collect();
+    let game = shell_word(game);
+    format!("meeple play {game} --map {map} --players {players} --seed {seed}{sets}")
+}
+
 /// `text` as one word of a shell command line: quoted when it holds anything but plain
 /// characters of a path.
-pub(super) fn shell_word(text: &str) -> String {
+fn shell_word(text: &str) -> String {
     let plain = |c: char| c.is_alphanumeric() || "/._-+=:,@%".contains(c);
     match !text.is_empty() && text.chars().all(plain) {
         true => text.to_string(),

@@ -7,7 +7,7 @@ mod files;
 pub mod interrupt;
 mod reload;
 
-pub use files::{read_game, record_game, resume, start, Started};
+pub use files::{play_command, read_game, record_game, resume, start, Started};
 pub use reload::Reloaded;
 
 use crate::ai::{Bot, Seat};
@@ -167,22 +167,20 @@ impl Session {
         let seed = self.secret_seed?;
         Some(match self.resumable && !self.game.is_over() {
             true => "the seed stays untold: the game can go on from its file".into(),
-            false => format!("the game's seed was {seed}: {}", self.again()),
+            false => format!(
+                "the game's seed was {seed}: play it again with {}",
+                self.again()
+            ),
         })
     }
 
-    /// The flags that play this game again: its players, map, settings and seed.
+    /// The command that plays this game again: its game, map, players, seed and settings.
     fn again(&self) -> String {
-        let c = &self.game.config;
-        let players: Vec<String> = self.seats.iter().map(|s| s.to_string()).collect();
-        let mut flags = format!("play it again with --players {}", players.join(","));
-        if let Some(map) = &c.map {
-            flags += &format!(" --map {map}");
-        }
-        for set in &c.settings {
-            flags += &format!(" --set {}", files::shell_word(set));
-        }
-        flags + &format!(" --seed {}", c.seed)
+        let g = &self.game;
+        let players: Vec<String> = self.seats.iter().map(Seat::to_string).collect();
+        let (map, players) = (g.board().map_or("?", |b| b.id.as_str()), players.join(","));
+        let game = (g.pkg.shown.as_str(), map, players.as_str());
+        play_command(game, g.config.seed, &g.config.settings)
     }
 
     /// The events logged since the last call, for a front end to show; the lines among them
