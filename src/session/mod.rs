@@ -374,11 +374,7 @@ fn in_any_order(options: &[String], typed: &str) -> Option<usize> {
         Some((verb.to_lowercase(), names.join(" ")))
     };
     let want = names(typed)?;
-    let mut fits = (options.iter().enumerate()).filter(|(_, o)| names(o).as_ref() == Some(&want));
-    match (fits.next(), fits.next()) {
-        (Some((i, _)), None) => Some(i),
-        _ => None,
-    }
+    sole(options.iter().map(|o| names(o).as_ref() == Some(&want)))
 }
 
 /// `; did you mean 'roll'?` when the first word `typed` is no option's first word and one is
@@ -408,18 +404,25 @@ fn leading(labels: &[String], actions: &[String], typed: &str) -> Option<usize> 
         let whole = want.len() == 1 || want.len() == action.split_whitespace().count();
         whole && label.len() > want.len() && label.starts_with(&want)
     };
-    let mut fits = (labels.iter().zip(actions).enumerate()).filter(|(_, o)| starts(o));
-    match (fits.next(), fits.next()) {
-        (Some((i, _)), None) if !want.is_empty() => Some(i),
-        _ => None,
+    if want.is_empty() {
+        return None;
     }
+    sole(labels.iter().zip(actions).map(|o| starts(&o)))
 }
 
 /// The index of the one word in `words` that is `typed` in other letter cases, if only one is.
 fn only_one(words: &[String], typed: &str) -> Option<usize> {
-    let mut fits =
-        (words.iter().enumerate()).filter(|(_, w)| w.to_lowercase() == typed.to_lowercase());
-    match (fits.next(), fits.next()) {
+    sole(
+        words
+            .iter()
+            .map(|w| w.to_lowercase() == typed.to_lowercase()),
+    )
+}
+
+/// The index of the one `true` in `fits`, if only one is.
+fn sole(fits: impl Iterator<Item = bool>) -> Option<usize> {
+    let mut found = fits.enumerate().filter(|(_, fit)| *fit);
+    match (found.next(), found.next()) {
         (Some((i, _)), None) => Some(i),
         _ => None,
     }
