@@ -712,6 +712,14 @@ mod tests {
         );
     }
 
+    /// The first `n` lines of `text` from the one that starts with `from`.
+    fn rows<'a>(text: &'a str, from: &str, n: usize) -> Vec<&'a str> {
+        (text.lines())
+            .skip_while(|l| !l.starts_with(from))
+            .take(n)
+            .collect()
+    }
+
     /// A win shared by two seats counts for each, and the report says how many were shared.
     #[test]
     fn shared_wins_count_for_each_winner_and_are_counted() {
@@ -723,10 +731,7 @@ mod tests {
         let summary = summarize(&results, 2, false);
         assert_eq!((summary.wins.clone(), summary.shared), (vec![1, 2], 1));
         let text = render(&summary, &names, &empty_board());
-        let rows: Vec<&str> = (text.lines())
-            .skip_while(|l| !l.starts_with("win rate"))
-            .take(4)
-            .collect();
+        let rows = rows(&text, "win rate", 4);
         assert_eq!(
             rows,
             [
@@ -818,10 +823,7 @@ mod tests {
         results[1].stats.push(("points".into(), 8.0));
         results[1].stats[0].1 = 6.0;
         let text = render(&summarize(&results, 2, false), &names, &empty_board());
-        let rows: Vec<&str> = text
-            .lines()
-            .skip_while(|l| !l.starts_with("game stats"))
-            .collect();
+        let rows = rows(&text, "game stats", usize::MAX);
         assert_eq!(
             rows,
             [
@@ -843,10 +845,7 @@ mod tests {
             .tallies
             .insert("paid".into(), counts.map(|(k, n)| (k.into(), n)).into());
         let text = render(&summarize(&results, 2, false), &names, &empty_board());
-        let rows: Vec<&str> = (text.lines())
-            .skip_while(|l| !l.starts_with("paid"))
-            .take(3)
-            .collect();
+        let rows = rows(&text, "paid", 3);
         assert_eq!(
             rows,
             [
