@@ -196,6 +196,31 @@ fn a_draw_is_told_to_the_drawer_alone() {
     );
 }
 
+/// A tile may be typed by its name (`7p` for 7饼, `e` for 东) as well as by its label: P1
+/// holds 7饼 and 东 and no 北 on seed 7.
+#[test]
+fn a_tile_is_typed_by_its_name_or_its_label() {
+    let text = play_typed(
+        "mahjong",
+        "human,random,random,random",
+        7,
+        "discard n\ndiscard 7p\ndiscard e\nquit\n",
+    );
+    let said: Vec<&str> = (text.lines())
+        .filter(|l| l.contains("> rejected") || l.contains("P1 discards"))
+        .map(|l| l.trim_start_matches('>').trim())
+        .collect();
+    assert_eq!(
+        said,
+        [
+            "rejected: 'discard n' is not allowed: P1 has no 北",
+            "· P1 discards 7饼",
+            "· P1 discards 东"
+        ],
+        "{text}"
+    );
+}
+
 /// Seeded games of the leak test: MEEPLE_LEAK_GAMES, default 200.
 fn leak_games() -> u64 {
     games_from_env("MEEPLE_LEAK_GAMES", 200)

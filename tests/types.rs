@@ -106,7 +106,7 @@ fn a_table_game_names_its_zones_and_items() {
         &["---@field wall meeple.Pile", "---@field hand meeple.Pile[]"],
     );
     assert!(
-        game.contains("---@alias meeple.ItemName \"1万\"|\"2万\"|"),
+        game.contains("---@alias meeple.ItemName \"1m\"|\"2m\"|"),
         "{game}"
     );
     // No shared scripts beside it: the editor gets the built-in ones, so require("hands")

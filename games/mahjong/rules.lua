@@ -9,7 +9,7 @@ local R = {}
 local KINDS = 34
 local ORPHANS = { 0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33 }
 
-local function name(ctx, t) return ctx.items[t + 1] end
+local function name(ctx, t) return ctx:item(t).label end
 local function counts(ctx, p) return ctx.zone.hand[p]:counts(KINDS) end
 local function groups_left(G, p) return 4 - #G.melds[p] end
 
@@ -264,7 +264,7 @@ local LABEL = { discard = "discard", kong = "kong", pung = "pung" }
 function R.label(G, ctx, option)
   local verb, t = option[1], option[2]
   if verb == "chow" then
-    return string.format("chow %s%s%s", name(ctx, t), name(ctx, t + 1), name(ctx, t + 2))
+    return string.format("chow %s %s %s", name(ctx, t), name(ctx, t + 1), name(ctx, t + 2))
   elseif LABEL[verb] then
     return LABEL[verb] .. " " .. name(ctx, t)
   elseif verb == "win" then
@@ -279,10 +279,13 @@ function R.spot(G, ctx, option)
   if verb == "discard" or verb == "kong" then return "hand", option[2] end
 end
 
--- A tile typed by its name (discard 北) is the tile of that name.
+-- A tile typed by its name (in any letter case) or its label (discard n, discard 北) is the
+-- tile of that code.
 local function tile_of(ctx, t)
-  for code, n in ipairs(ctx.items) do
-    if n == t then return code - 1 end
+  if type(t) ~= "string" then return t end
+  for code = 0, KINDS - 1 do
+    local tile = ctx:item(code)
+    if tile.name:lower() == t:lower() or tile.label == t then return code end
   end
   return t
 end

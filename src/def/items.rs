@@ -1,5 +1,5 @@
 //! `items` in game.toml: the names of the item codes kept in zones, either listed
-//! (`items = ["a", "b"]`) or generated from a product of field values (`[items] product`,
+//! (`items = ["a", { name = "N", label = "北" }]`) or generated from a product of field values (`[items] product`,
 //! `name`, `label`, `fields`). Codes run in product order, the first field outermost; every
 //! item has a name (as typed), a label (as shown) and a value for every field.
 
@@ -53,6 +53,29 @@ impl Items {
         text
     }
 
+    /// A typed line with each word after the first that names an item (in any letter case,
+    /// when only one item's name is that word) read as the item's label: `discard 5m` reads
+    /// `discard 5万`, as the options are shown.
+    pub fn labelled<'a>(&'a self, line: &'a str) -> String {
+        let mut words = line.split_whitespace();
+        let verb = words.next().unwrap_or("").to_string();
+        let label = |word: &'a str| -> &'a str {
+            let exact = self.names.iter().position(|n| n == word);
+            let folded = || {
+                let mut fits =
+                    (self.names.iter().enumerate()).filter(|(_, n)| n.eq_ignore_ascii_case(word));
+                match (fits.next(), fits.next()) {
+                    (Some((i, _)), None) => Some(i),
+                    _ => None,
+                }
+            };
+            exact
+                .or_else(folded)
+                .map_or(word, |i| self.labels[i].as_str())
+        };
+        words.fold(verb, |text, word| text + " " + label(word))
+    }
+
     /// The fields an item can be told by: `name`, then the fields in order.
     pub fn field_names(&self) -> Vec<&str> {
         std::iter::once("name")
@@ -82,21 +105,67 @@ pub fn check_items(
     }
 }
 
-fn listed(names: &[Value], at: &dyn Fn(&[&str]) -> Loc, diags: &mut Vec<Diagnostic>) -> Items {
-    let names: Vec<String> = (names.iter())
-        .map(|n| match n {
-            Value::String(s) => s.clone(),
+/// The keys of an item in the list form, written as a table.
+const ITEM_KEYS: &[&str] = &["name", "label"];
+
+/// The list form: each item its name (`"北"`), or its name and label
+/// (`{ name = "N", label = "北" }`: typed as N, shown as 北).
+fn listed(list: &[Value], at: &dyn Fn(&[&str]) -> Loc, diags: &mut Vec<Diagnostic>) -> Items {
+    let mut items = Items::default();
+    for (i, entry) in list.iter().enumerate() {
+        let here = |key: &[&str]| at(&[&[i.to_string().as_str()], key].concat());
+        let (name, label) = match entry {
+            Value::String(s) => (s.clone(), s.clone()),
+            Value::Table(t) => named_item(t, &here, diags),
             other => {
-                diags.push(at(&[]).error(format!("items: expected names (text), got {other}")));
-                other.to_string()
+                let message = format!(
+                    "items: expected a name (text) or {{ name = .., label = .. }}, got {other}"
+                );
+                diags.push(here(&[]).error(message));
+                (other.to_string(), other.to_string())
             }
-        })
-        .collect();
-    Items {
-        labels: names.clone(),
-        names,
-        ..Items::default()
+        };
+        if items.names.contains(&name) {
+            diags.push(here(&[]).error(format!("items: the name '{name}' is given twice")));
+        }
+        items.names.push(name);
+        items.labels.push(label);
     }
+    items
+}
+
+/// An item of the list form written as a table: its name and its label (its name without one).
+fn named_item(
+    t: &toml::Table,
+    here: &dyn Fn(&[&str]) -> Loc,
+    diags: &mut Vec<Diagnostic>,
+) -> (String, String) {
+    for key in t.keys().filter(|k| !ITEM_KEYS.contains(&k.as_str())) {
+        let message = format!(
+            "unknown key '{key}' in an item (expected name, label){}",
+            hint(key, ITEM_KEYS.iter().copied())
+        );
+        diags.push(here(&[key]).error(message));
+    }
+    let mut text = |key: &str| match t.get(key) {
+        Some(Value::String(s)) => Some(s.clone()),
+        None => None,
+        Some(other) => {
+            let message = format!("items: {key}: expected text, got {other}");
+            diags.push(here(&[key]).error(message));
+            None
+        }
+    };
+    let (name, label) = (text("name"), text("label"));
+    let Some(name) = name else {
+        if !t.contains_key("name") {
+            let first: Vec<&str> = t.keys().take(1).map(String::as_str).collect();
+            diags.push(here(&first).error("items: an item written as a table needs a name"));
+        }
+        return (String::new(), String::new());
+    };
+    let label = label.unwrap_or_else(|| name.clone());
+    (name, label)
 }
 
 /// One field of the product: its name and its values.
@@ -406,6 +475,37 @@ mod tests {
         );
         let pass = Action::parse("pass QS KH 2 QX").unwrap();
         assert_eq!(items.shown(&pass), "pass Q♠ K♥ 2 QX");
+    }
+
+    #[test]
+    fn a_listed_item_may_have_a_label_and_is_typed_by_its_name() {
+        let (items, diags) =
+            read("items = [\"1m\", { name = \"N\", label = \"北\" }, { name = \"Wd\" }]\n");
+        assert_eq!(diags, Vec::<String>::new());
+        assert_eq!(
+            (items.names.clone(), items.labels.clone()),
+            (
+                vec!["1m".to_string(), "N".into(), "Wd".into()],
+                vec!["1m".to_string(), "北".into(), "Wd".into()]
+            )
+        );
+        assert_eq!(items.labelled("discard n"), "discard 北");
+        assert_eq!(items.labelled("N  1M x"), "N 1m x");
+    }
+
+    #[test]
+    fn a_listed_item_is_checked() {
+        let (_, diags) =
+            read("items = [{ name = \"a\", lable = \"A\" }, { label = \"B\" }, 3, \"a\"]\n");
+        assert_eq!(
+            diags,
+            [
+                "unknown key 'lable' in an item (expected name, label); did you mean 'label'?",
+                "items: an item written as a table needs a name",
+                "items: expected a name (text) or { name = .., label = .. }, got 3",
+                "items: the name 'a' is given twice",
+            ]
+        );
     }
 
     #[test]

@@ -104,12 +104,12 @@ impl Session {
 
     /// The option `seat` means by `line` as typed at the prompt or in an actions file: its
     /// number as listed (from 1), its action (`place 8 8`, or as text: `keep 22` for
-    /// `{"keep", "22"}`) or its label as shown (`discard 南`), in any letter case, its names
-    /// in any order, or the first words of its label (see `leading`); a number that is
-    /// another option's label is refused as ambiguous. A line that names none is refused
-    /// with the rules' reason, else with `listed`'s words when the options are in sight
-    /// (`listed(count)`, with the nearest verb when the verb is wrong), else with the
-    /// options themselves.
+    /// `{"keep", "22"}`) or its label as shown (`discard 南`, or with an item by its name:
+    /// `discard S`), in any letter case, its names in any order, or the first words of its
+    /// label (see `leading`); a number that is another option's label is refused as
+    /// ambiguous. A line that names none is refused with the rules' reason, else with
+    /// `listed`'s words when the options are in sight (`listed(count)`, with the nearest verb
+    /// when the verb is wrong), else with the options themselves.
     pub fn typed(
         &mut self,
         seat: usize,
@@ -141,13 +141,14 @@ impl Session {
                 .map(|p| p.options().iter().map(|o| o.to_string()).collect())
                 .unwrap_or_default();
             let labels = self.game.shown(Some(seat)).labels;
+            let shown = self.game.pkg.items.labelled(line);
             let found = (options.iter().position(|o| *o == text))
-                .or_else(|| labels.iter().position(|l| l == line))
+                .or_else(|| labels.iter().position(|l| *l == shown))
                 .or_else(|| only_one(&options, &text))
-                .or_else(|| only_one(&labels, line))
+                .or_else(|| only_one(&labels, &shown))
                 .or_else(|| in_any_order(&options, &text))
-                .or_else(|| in_any_order(&labels, line))
-                .or_else(|| leading(&labels, &options, line));
+                .or_else(|| in_any_order(&labels, &shown))
+                .or_else(|| leading(&labels, &options, &shown));
             if let Some(i) = found {
                 return Ok(i);
             }
