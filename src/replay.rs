@@ -491,8 +491,9 @@ pub fn differences(old: Arc<Package>, new: Arc<Package>, record: &Record) -> Opt
 }
 
 /// The first thing a player would see differ between two positions of one game, in words
-/// (the state, whose turn it is, a counter, a token, an owner or level, a pile's size), or
-/// `None` when they are the same; `secret`: the game hides piles (see `differences`).
+/// (the state, whose turn it is, a counter, the board's size, a token, an owner or level, a
+/// pile's size), or `None` when they are the same; `secret`: the game hides piles (see
+/// `differences`).
 fn position_difference(was: &Game, now: &Game, secret: bool) -> Option<String> {
     let (a, b) = (was.snapshot().ok()?, now.snapshot().ok()?);
     if a.hash() == b.hash() {
@@ -527,6 +528,10 @@ fn position_difference(was: &Game, now: &Game, secret: bool) -> Option<String> {
             .map_or(i.to_string(), |s| s.name.clone())
     };
     let (ba, bb) = (&wa.board, &wb.board);
+    if ba.owners.len() != bb.owners.len() {
+        let had = crate::diag::plural(ba.owners.len(), "space");
+        return Some(format!("the board had {had}, now {}", bb.owners.len()));
+    }
     if let Some(p) =
         (0..ba.tokens.len().min(bb.tokens.len())).find(|p| ba.tokens[*p] != bb.tokens[*p])
     {

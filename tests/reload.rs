@@ -607,6 +607,23 @@ fn rules_that_start_a_game_differently_say_so() {
     );
 }
 
+/// A map with a space fewer is said as such, not as a difference hidden in the position.
+#[test]
+fn a_board_of_another_size_says_so() {
+    let game = start("monopoly", "demo", 2, 1, &[]);
+    let start_hash = game.snapshot().unwrap().hash();
+    let record = Record::new(&game, vec!["human".into(), "ai".into()], start_hash);
+    let (_tmp, root) = copy_game("monopoly", "games/monopoly");
+    let map = root.join("maps/demo.toml");
+    let text = std::fs::read_to_string(&map).unwrap();
+    let last = text.rfind("[[spaces]]").unwrap();
+    std::fs::write(&map, &text[..last]).unwrap();
+    assert_eq!(
+        meeple::replay::differences(game.pkg.clone(), load(&root), &record).as_deref(),
+        Some("at the start, the board had 10 spaces, now 9")
+    );
+}
+
 /// A difference the rules' own state does not show (a stone the new rules also place) is
 /// still named, in words.
 #[test]

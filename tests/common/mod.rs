@@ -25,7 +25,7 @@ pub fn package(id: &str) -> Arc<Package> {
 }
 
 /// The game folder `dir`, loaded; a problem fails the test with the diagnostics.
-fn load(dir: &std::path::Path) -> Arc<Package> {
+pub fn load(dir: &std::path::Path) -> Arc<Package> {
     Arc::new(load_package(dir).unwrap_or_else(|d| panic!("{}", meeple::diag::render(&d))))
 }
 
