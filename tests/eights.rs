@@ -194,7 +194,9 @@ fn a_misspelt_item_field_is_an_error_at_its_line() {
     let said = format!("eights/rules.lua:{line}: error: item '");
     assert!(stderr.contains(&said), "{stderr}");
     assert!(
-        stderr.contains("' has no field 'suite'; did you mean 'suit'?\n"),
+        stderr.contains(
+            "' has no field 'suite'; did you mean 'suit', or is 'suit' misspelt in game.toml?\n"
+        ),
         "{stderr}"
     );
 }

@@ -92,7 +92,7 @@ function M.install(ctx, spec, emit)
       local declared = #spec.counters > 0 and table.concat(spec.counters, ", ") or "none"
       local near = M.did_you_mean(tostring(name), spec.counters)
       error(string.format("unknown counter '%s'%s (game.toml declares: %s)", tostring(name),
-        near and string.format("; did you mean '%s'?", near) or "", declared), 3)
+        M.declared_hint(near), declared), 3)
     end
     return c
   end
@@ -528,6 +528,13 @@ end
 -- Reading a setting game.toml does not declare is an error at the reading line (a misspelt
 -- name read as nil and failed later, or never); declared settings are read as plain fields,
 -- without the metamethod.
+-- The hint for a name read in Lua that game.toml declares nearly so: either one may be the
+-- misspelt one (`; did you mean 'laps', or is 'laps' misspelt in game.toml?`).
+function M.declared_hint(near)
+  if not near then return "" end
+  return string.format("; did you mean '%s', or is '%s' misspelt in game.toml?", near, near)
+end
+
 function M.strict_settings(settings)
   local declared = {}
   for name in pairs(settings) do declared[#declared + 1] = tostring(name) end
@@ -535,7 +542,7 @@ function M.strict_settings(settings)
   setmetatable(settings, { __index = function(_, name)
     local near = M.did_you_mean(tostring(name), declared)
     error(string.format("no setting '%s'%s (game.toml [settings] declares: %s)", tostring(name),
-      near and string.format("; did you mean '%s'?", near) or "", table.concat(declared, ", ")), 2)
+      M.declared_hint(near), table.concat(declared, ", ")), 2)
   end })
 end
 
@@ -791,7 +798,7 @@ function M.install_zones(ctx, spec)
   local strict = { __index = function(t, key)
     local near = type(key) == "string" and M.did_you_mean(key, fields)
     if near then
-      error(string.format("item '%s' has no field '%s'; did you mean '%s'?", t.name, key, near), 2)
+      error(string.format("item '%s' has no field '%s'%s", t.name, key, M.declared_hint(near)), 2)
     end
   end }
   function ctx:item(code)
