@@ -96,9 +96,11 @@ end
 -- placing_turn(over[, wins]): the decision state of a game of lines, for R.states. The
 -- player to move puts a stone on an empty cell (options {"place", r, c}); the move is counted
 -- in G.moves (set it to 0 in R.setup) and logged, then played by place_stone: the state
--- moves to `over` when the game is over, else the next player is asked.
+-- moves to `over` when the game is over, else the next player is asked. `over` is checked
+-- when the rules load.
 function grid.placing_turn(over, wins)
   return {
+    exits = { over },
     options = function(G, ctx)
       return ctx.grid:empty_options()
     end,

@@ -916,6 +916,39 @@ fn an_unknown_state_from_a_helper_is_located_where_it_is_written() {
     );
 }
 
+/// A state made by a shared helper names the states it moves to (its `exits`): a misspelt one
+/// is found when the rules load, at the line that calls the helper, not in a shared script
+/// when a game ends.
+#[test]
+fn a_helper_told_an_unknown_state_fails_where_it_is_called() {
+    let c = Copy::of("tictactoe", "ttt");
+    c.edit(
+        "rules.lua",
+        "placing_turn(\"over\")",
+        "placing_turn(\"ovr\")",
+    );
+    let line = c.line_of("rules.lua", "placing_turn(\"ovr\")");
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "ttt/rules.lua:{line}: error: state 'turn' may move to 'ovr' (its exits), which is no \
+             state in game.toml [flow]; did you mean 'over'?"
+        )],
+    );
+    c.edit(
+        "rules.lua",
+        "placing_turn(\"ovr\")",
+        "placing_turn(\"turn\")",
+    );
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "ttt/rules.lua:{line}: error: state 'turn' may move to 'turn' (its exits), which \
+             game.toml [flow] does not allow (its next states: over)"
+        )],
+    );
+}
+
 #[test]
 fn illegal_state_transition() {
     let c = Copy::new();

@@ -898,9 +898,62 @@ fn check_states(
                 let d = beside_hooks(&hooks, Diagnostic::error(path, msg));
                 diags.push(at_misspelling(t.as_ref(), hook, d));
             }
+            if let Some(t) = &t {
+                let at = key_line(text, &format!("states.{}", spec.name))
+                    .or_else(|| only_key_line(text, &spec.name));
+                for message in bad_exits(t, spec, &pkg.flow) {
+                    let mut d = beside_hooks(&hooks, Diagnostic::error(path, message));
+                    d.line = at.or(d.line);
+                    diags.push(d);
+                }
+            }
             hooks
         })
         .collect()
+}
+
+/// What is wrong with the `exits` of state table `t` (the states its hooks may move to, set
+/// by a helper such as `grid.placing_turn`): a name that is no state of [flow], or a state
+/// [flow] does not let `spec` move to. Found when the rules load, not when a game gets there.
+fn bad_exits(
+    t: &Table,
+    spec: &crate::core::flow::StateSpec,
+    flow: &crate::core::flow::Flow,
+) -> Vec<String> {
+    let name = &spec.name;
+    let exits = match t.raw_get::<Value>("exits") {
+        Ok(Value::Nil) => return Vec::new(),
+        Ok(Value::Table(list)) => list.sequence_values::<Value>().collect::<Vec<_>>(),
+        _ => vec![Err(mlua::Error::runtime("not a list"))],
+    };
+    let names: Vec<&str> = flow.states.iter().map(|s| s.name.as_str()).collect();
+    let next: Vec<&str> = spec.next.iter().map(|&i| names[i]).collect();
+    let mut out = Vec::new();
+    for exit in exits {
+        let to = match exit {
+            Ok(Value::String(to)) => to.to_string_lossy(),
+            _ => {
+                out.push(format!(
+                    "R.states.{name}.exits: expected a list of state names"
+                ));
+                continue;
+            }
+        };
+        if !names.contains(&to.as_str()) {
+            let hint = crate::diag::hint(&to, names.iter().copied());
+            out.push(format!(
+                "state '{name}' may move to '{to}' (its exits), which is no state in game.toml \
+                 [flow]{hint}"
+            ));
+        } else if !next.contains(&to.as_str()) {
+            out.push(format!(
+                "state '{name}' may move to '{to}' (its exits), which game.toml [flow] does not \
+                 allow (its next states: {})",
+                next.join(", ")
+            ));
+        }
+    }
+    out
 }
 
 /// Warnings for the hooks of a state that its kind never calls: `options`, `act` and `seats`

@@ -331,6 +331,7 @@ pub const CLASSES: &[Class] = &[
             hook("options", &[G, CTX, SEAT], &[("", "meeple.Option[]")], "The options of `seat` in a decision state."),
             hook("act", &[G, CTX, ("option", "meeple.Option"), SEAT, ("answers", "table<integer, meeple.Option>?")], &[NEXT], "Plays the chosen option: the next state, or nil to ask again. In a simultaneous state `option` and `seat` are the winning answer and its seat, and `answers` holds the answer of every seat `seats` listed, by seat (`answers[3]` is P3's option); elsewhere it is nil."),
             hook("seats", &[G, CTX], &[("", "integer[]")], "The seats a simultaneous state asks."),
+            field("exits", "meeple.StateName[]?", "The states its hooks may move to, checked against `[flow]` when the rules load (a helper that makes a state, such as `grid.placing_turn`, sets it)."),
         ],
     },
     Class {
