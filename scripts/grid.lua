@@ -95,9 +95,8 @@ end
 
 -- placing_turn(over[, wins]): the decision state of a game of lines, for R.states. The
 -- player to move puts a stone on an empty cell (options {"place", r, c}); the move is counted
--- in G.moves (set it to 0 in R.setup) and logged, then played by place_stone: the state
--- moves to `over` when the game is over, else the next player is asked. `over` is checked
--- when the rules load.
+-- in G.moves (from 0) and logged, then played by place_stone: the state moves to `over` when
+-- the game is over, else the next player is asked. `over` is checked when the rules load.
 function grid.placing_turn(over, wins)
   return {
     exits = { over },
@@ -106,7 +105,7 @@ function grid.placing_turn(over, wins)
     end,
     act = function(G, ctx, action, p)
       local r, c = action[2], action[3]
-      G.moves = G.moves + 1
+      G.moves = (G.moves or 0) + 1
       ctx:log("P%d places at (%d, %d)", p, r, c)
       if grid.place_stone(ctx, r, c, p, wins) then return over end
     end,

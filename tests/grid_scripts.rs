@@ -188,6 +188,17 @@ fn place_stone_wins_on_a_line_draws_on_a_full_board_else_passes_the_turn() {
     assert!(g.pending().is_none());
 }
 
+/// placing_turn counts the moves in G.moves from 0, whether or not R.setup sets it.
+#[test]
+fn placing_turn_counts_moves_without_a_set_up() {
+    let v = variant("tictactoe", "R.setup = function(G, ctx) end", "", None);
+    let mut g = v.game("board", 2);
+    assert_eq!(eval(&g, "G.moves"), json!(null));
+    act(&mut g, "place 1 1");
+    act(&mut g, "place 2 2");
+    assert_eq!(eval(&g, "G.moves"), json!(2));
+}
+
 #[test]
 fn an_error_inside_a_built_in_script_names_its_line_in_scripts() {
     let g = reversi(4);
