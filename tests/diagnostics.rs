@@ -1090,6 +1090,37 @@ fn a_game_that_never_ends_is_reported_by_sim() {
     }
 }
 
+/// A batch whose first games all stop on an error stops after `GIVE_UP` of them (a loop
+/// waits out the watchdog in each); one whose games fail only now and then plays them all.
+#[test]
+fn sim_gives_up_when_its_first_games_all_fail() {
+    let c = Copy::new();
+    break_roll(&c, "if ctx:round() == 1 then error('always') end");
+    let out = c.run(&["sim", GAME, "--games", "40", "--jobs", "1"]);
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    let given_up = meeple::sim::GIVE_UP;
+    assert_has(
+        &out.stderr,
+        &format!("stopped: each of the first {given_up} games stopped on an error (see below)\n"),
+    );
+    assert_has(
+        &out.stderr,
+        &format!("error: {given_up} of {given_up} games stopped on an error"),
+    );
+    let c = Copy::new();
+    break_roll(
+        &c,
+        "if ctx:round() == 2 and ctx.dice:sum('1d6') == 6 then error('now and then') end",
+    );
+    let out = c.run(&["sim", GAME, "--games", "40", "--jobs", "1"]);
+    let tail = out.stderr.lines().last().unwrap_or_default();
+    assert!(
+        tail.ends_with(" of 40 games stopped on an error (the first is shown above)"),
+        "{tail}"
+    );
+    assert!(!tail.starts_with("error: 40 of"), "{tail}");
+}
+
 #[test]
 fn an_unknown_ai_style_is_refused_before_any_game() {
     let c = Copy::new();

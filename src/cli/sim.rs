@@ -92,6 +92,7 @@ pub fn run(a: SimArgs) -> CmdResult {
         Batch {
             results,
             profile: sampled,
+            ..
         },
         board,
     ) = batch(&a, pkg.clone(), &seats, jobs)?;
@@ -212,6 +213,9 @@ fn batch(
     let played = batch.results.len();
     match played {
         _ if played == a.games => {}
+        _ if batch.gave_up => {
+            eprintln!("stopped: each of the first {played} games stopped on an error (see below)")
+        }
         0 => eprintln!("interrupted before any game finished"),
         _ => eprintln!("interrupted: the figures below are those of the games finished"),
     }

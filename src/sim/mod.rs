@@ -78,12 +78,40 @@ fn config_for(cfg: &SimConfig, index: usize) -> GameConfig {
 pub struct Batch {
     pub results: Vec<GameResult>,
     pub profile: Option<Profile>,
+    /// The batch stopped early: its first `GIVE_UP` games or more all stopped on an error.
+    pub gave_up: bool,
+}
+
+/// A batch whose first this many games all stop on an error plays no more: a game that loops
+/// for ever waits out the script watchdog, and the rest would only say the same.
+pub const GIVE_UP: usize = 10;
+
+/// How the games of a batch have ended so far: those that stopped on an error, and the rest.
+#[derive(Default)]
+struct Tally {
+    failed: AtomicUsize,
+    ended: AtomicUsize,
+}
+
+impl Tally {
+    fn note(&self, result: &GameResult) {
+        let count = match result.error {
+            Some(_) => &self.failed,
+            None => &self.ended,
+        };
+        count.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Whether every game so far stopped on an error, and at least `GIVE_UP` did.
+    fn given_up(&self) -> bool {
+        self.ended.load(Ordering::Relaxed) == 0 && self.failed.load(Ordering::Relaxed) >= GIVE_UP
+    }
 }
 
 /// Runs the batch; `tick` is called after every game (for a progress bar). Once `stop` says
-/// so, no game starts, and a game under way stops at its next decision a bot makes in Rust
-/// (a search bot's; seats the driver answers play a game out in one call): the results are
-/// the games finished, in game order.
+/// so, or the first `GIVE_UP` games all stopped on an error, no game starts, and a game under
+/// way stops at its next decision a bot makes in Rust (a search bot's; seats the driver
+/// answers play a game out in one call): the results are the games finished, in game order.
 pub fn run(
     cfg: &SimConfig,
     tick: &(dyn Fn() + Sync),
@@ -100,13 +128,15 @@ pub fn run(
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<GameResult>> = Mutex::new(Vec::new());
     let profile = Mutex::new(cfg.profile.then(Profile::default));
+    let tally = Tally::default();
+    let stop = &|| stop() || tally.given_up();
     std::thread::scope(|scope| {
         for _ in 0..cfg.jobs.max(1).min(cfg.games.max(1)) {
             scope.spawn(|| {
                 if cfg.profile {
                     sampler::start();
                 }
-                worker(cfg, &next, &results, (tick, stop));
+                worker(cfg, &next, &results, (tick, stop), &tally);
                 if let Some(p) = profile.lock().expect("no worker panicked").as_mut() {
                     p.merge(sampler::finish());
                 }
@@ -116,7 +146,12 @@ pub fn run(
     let mut results = results.into_inner().expect("no worker panicked");
     results.sort_unstable_by_key(|r| r.index);
     let profile = profile.into_inner().expect("no worker panicked");
-    Ok(Batch { results, profile })
+    let gave_up = tally.given_up() && results.len() < cfg.games;
+    Ok(Batch {
+        results,
+        profile,
+        gave_up,
+    })
 }
 
 fn worker(
@@ -124,6 +159,7 @@ fn worker(
     next: &AtomicUsize,
     results: &Mutex<Vec<GameResult>>,
     (tick, stop): (&(dyn Fn() + Sync), &(dyn Fn() -> bool + Sync)),
+    tally: &Tally,
 ) {
     let mut game: Option<Game> = None;
     loop {
@@ -137,6 +173,7 @@ fn worker(
         let Some(result) = play_one(cfg, index, &mut game, stop) else {
             return;
         };
+        tally.note(&result);
         results.lock().expect("no worker panicked").push(result);
         tick();
     }
