@@ -323,6 +323,32 @@ fn malformed_toml_unclosed_array() {
     );
 }
 
+/// A file game.toml names that is not there gets the folder's nearest file of its kind.
+#[test]
+fn a_misspelt_file_name_gets_the_nearest_file() {
+    let c = Copy::new();
+    c.edit("game.toml", "ai = \"ai.lua\"", "ai = \"ia.lua\"");
+    c.edit(
+        "game.toml",
+        "demo = \"maps/demo.toml\"",
+        "demo = \"maps/deom.toml\"",
+    );
+    let (ai, map) = (
+        c.line_of("game.toml", "ia.lua"),
+        c.line_of("game.toml", "deom"),
+    );
+    assert_fails(
+        &c.check(),
+        &[
+            format!("mono/game.toml:{ai}:6: error: script file 'ia.lua' not found; did you mean 'ai.lua'?"),
+            format!(
+                "mono/game.toml:{map}:8: error: map file 'maps/deom.toml' not found; did you mean \
+                 'maps/demo.toml'?"
+            ),
+        ],
+    );
+}
+
 /// A key set twice in one table is named: here a space's `id` line that slipped above the
 /// next `[[spaces]]` header, so the space before has two.
 #[test]

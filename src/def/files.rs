@@ -48,6 +48,15 @@ impl Files {
         self.with(rel, |b| !matches!(b, Err(e) if e == MISSING))
     }
 
+    /// `script file 'ia.lua' not found; did you mean 'ai.lua'?`: the error for a `kind` file
+    /// `rel` that is not there, with the folder's nearest file of the same extension.
+    pub fn not_found(&self, kind: &str, rel: &str) -> String {
+        let ext = Path::new(rel).extension();
+        let same = (self.own.keys()).filter(|f| Path::new(f.as_str()).extension() == ext);
+        let hint = crate::diag::hint(rel, same.map(String::as_str));
+        format!("{kind} file '{rel}' not found{hint}")
+    }
+
     /// The text of file `rel` (shown as `<folder>/<rel>`): UTF-8, or the byte that is not.
     pub fn text(&self, rel: &str) -> Result<String, Diagnostic> {
         let shown = self.shown(rel);

@@ -347,9 +347,7 @@ pub fn load_package(root: &Path) -> Result<Package, Vec<Diagnostic>> {
         .map(|m| manifest::check_melds(m, &loc, &mut diags));
     for file in [Some(&def.rules), def.ai.as_ref()].into_iter().flatten() {
         if !files.exists(file.get_ref()) {
-            diags.push(
-                loc(file.span().start).error(format!("script file '{}' not found", file.get_ref())),
-            );
+            diags.push(loc(file.span().start).error(files.not_found("script", file.get_ref())));
         }
     }
     let (maps, default_map) = load_maps(
@@ -525,10 +523,7 @@ fn load_board(
 ) -> Option<Board> {
     let path = format!("{shown}/{}", file.get_ref());
     if !files.exists(file.get_ref()) {
-        diags.push(
-            manifest_loc(file.span().start)
-                .error(format!("map file '{}' not found", file.get_ref())),
-        );
+        diags.push(manifest_loc(file.span().start).error(files.not_found("map", file.get_ref())));
         return None;
     }
     let text = read(files, file.get_ref(), diags)?;
@@ -794,9 +789,7 @@ fn load_decks(
 ) -> Vec<Deck> {
     let path = format!("{shown}/{}", file.get_ref());
     if !files.exists(file.get_ref()) {
-        diags.push(
-            from(file.span().start).error(format!("deck file '{}' not found", file.get_ref())),
-        );
+        diags.push(from(file.span().start).error(files.not_found("deck", file.get_ref())));
         return Vec::new();
     }
     let Some(text) = read(files, file.get_ref(), diags) else {
