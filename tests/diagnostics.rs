@@ -323,6 +323,22 @@ fn malformed_toml_unclosed_array() {
     );
 }
 
+/// A space id given twice names the line of its first space.
+#[test]
+fn a_duplicate_space_id_names_its_first_space() {
+    let c = Copy::new();
+    let first = c.line_of("maps/demo.toml", "id = \"beijing\"");
+    c.edit("maps/demo.toml", "id = \"shanghai\"", "id = \"beijing\"");
+    let line = c.line_of("maps/demo.toml", "name = \"上海弄堂\"") - 1;
+    assert_has(
+        &c.check().stderr,
+        &format!(
+            "mono/maps/demo.toml:{line}:6: error: duplicate space id 'beijing' (its first space \
+             is at line {first})\n"
+        ),
+    );
+}
+
 /// A file game.toml names that is not there gets the folder's nearest file of its kind.
 #[test]
 fn a_misspelt_file_name_gets_the_nearest_file() {

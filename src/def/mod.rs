@@ -22,7 +22,7 @@ use crate::diag::{self, Diagnostic};
 use board::{Board, MapDef, Space};
 use cards::{Card, Deck, DeckFileDef};
 use manifest::ManifestDef;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 /// A place in a file, for diagnostics raised after parsing (e.g. by the script layer).
@@ -529,7 +529,7 @@ fn load_board(
     let text = read(files, file.get_ref(), diags)?;
     let def: MapDef = source::parse_toml(&path, &text, board::SCHEMA, diags)?;
     let loc = |offset: usize| at(&path, &text, offset);
-    let mut seen = HashSet::new();
+    let mut seen = HashMap::new();
     let mut spaces = Vec::new();
     let grid = check_grid(&def, &loc, diags);
     let ids: Vec<&str> = def.spaces.iter().map(|s| s.id.get_ref().as_str()).collect();
@@ -540,11 +540,13 @@ fn load_board(
     for ((s, jump), at) in def.spaces.into_iter().zip(jumps).zip(&space_locs) {
         if s.id.get_ref().trim().is_empty() {
             diags.push(at.clone().error("a space id must not be empty"));
-        } else if !seen.insert(s.id.get_ref().clone()) {
-            diags.push(
-                at.clone()
-                    .error(format!("duplicate space id '{}'", s.id.get_ref())),
-            );
+        } else if let Some(first) = seen.get(s.id.get_ref()) {
+            diags.push(at.clone().error(format!(
+                "duplicate space id '{}' (its first space is at line {first})",
+                s.id.get_ref()
+            )));
+        } else {
+            seen.insert(s.id.get_ref().clone(), at.line);
         }
         if !kinds.is_empty() && !kinds.contains(s.kind.get_ref()) {
             let hint = diag::hint(s.kind.get_ref(), kinds.iter().map(|k| k.as_str()));
