@@ -3495,6 +3495,30 @@ fn ai_explains_a_record_with_the_game_given() {
     );
 }
 
+/// `meeple ai GAME --replay FILE` run away from the game's folder finds it where the record was
+/// played, when GAME is the record's game, as `meeple replay FILE` does.
+#[test]
+fn ai_finds_a_records_game_where_it_was_played() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (cwd, away) = (tmp.path(), tmp.path().join("away"));
+    std::fs::create_dir(&away).unwrap();
+    assert!(meeple_in(cwd, &["new", "lapx"]).status.success());
+    let args = ["play", "lapx", "--seed", "2", "--text", "--no-watch"];
+    let out = run_typing(cwd, &args, "1\nsave s.json\nquit\n");
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let out = meeple_in(
+        &away,
+        &["ai", "lapx", "--replay", "../s.json", "--top", "1"],
+    );
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.contains("\"game\": \"lapx\""), "{said}");
+}
+
 /// `check --set` checks the game with a setting changed, and says so; an unknown setting is
 /// refused as `play` and `sim` refuse it.
 #[test]

@@ -205,7 +205,8 @@ pub fn load(game: &str) -> Result<Arc<Package>, Vec<Diagnostic>> {
 }
 
 /// A new game from the arguments, or the position a replay or save file ends in (played with
-/// GAME's files: a copy with another AI, say).
+/// GAME's files: a copy with another AI, say; the record's own folder when GAME is its game's
+/// id and no folder of that name is found from here).
 pub fn position(
     game: &GameArgs,
     seats: Option<usize>,
@@ -219,7 +220,12 @@ pub fn position(
     };
     let record = crate::replay::Record::load(file).map_err(|d| vec![d])?;
     let shown = file.display().to_string();
-    let pkg = record_game(&record, &shown, Some(&game.game))?;
+    // GAME, else, when it names the record's game but is not found from here, the folder the
+    // record was played from.
+    let pkg = match record_game(&record, &shown, Some(&game.game)) {
+        Err(_) if record.game == game.game => record_game(&record, &shown, None)?,
+        found => found?,
+    };
     crate::replay::resume(pkg, &record, &shown)
 }
 
