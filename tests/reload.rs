@@ -710,6 +710,15 @@ fn sim_watch_compares_a_fix_with_the_last_clean_batch() {
         .expect("meeple runs");
     let rx = lines_of(&mut child);
     wait_for(&rx, "watching");
+    // A game that does not load is not re-run, and says why.
+    l.edit("game.toml", "salary = 200", "salary = ");
+    wait_for(
+        &rx,
+        "game.toml changed; not re-run, as the game does not load:",
+    );
+    wait_for(&rx, "game.toml:");
+    l.edit("game.toml", "salary = ", "salary = 200");
+    wait_for(&rx, "game.toml changed: re-running the batch");
     let jail = "ctx:log(\"P%d goes to jail\", p)";
     l.edit("rules.lua", jail, "error(\"no jail today\")");
     wait_for(&rx, "rules.lua changed: re-running the batch");

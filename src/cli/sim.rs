@@ -243,12 +243,19 @@ fn watch(
     eprintln!("\nwatching {} for changes (Ctrl-C to stop)", pkg.shown);
     for request in watcher.requests.iter() {
         let edited = request.shown(&pkg.root).join(", ");
+        let pkg = match load(&a.game.game) {
+            Ok(pkg) => pkg,
+            Err(diags) => {
+                let why = crate::diag::render(&diags);
+                eprintln!("\n{edited} changed; not re-run, as the game does not load:\n{why}");
+                continue;
+            }
+        };
         eprintln!("\n{edited} changed: re-running the batch");
-        let rerun = load(&a.game.game).and_then(|p| Ok((batch(a, p.clone(), seats, jobs)?, p)));
-        let ((summary, ran, board), pkg) = match rerun {
+        let (summary, ran, board) = match batch(a, pkg.clone(), seats, jobs) {
             Ok(done) => done,
             Err(diags) => {
-                eprintln!("not re-run: {}", crate::diag::render(&diags));
+                eprintln!("the batch did not start: {}", crate::diag::render(&diags));
                 continue;
             }
         };
