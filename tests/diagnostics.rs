@@ -2503,6 +2503,11 @@ fn live_views_read_the_state_and_refuse_writes() {
             "ctx.board:place(1, 'bejing')",
             "eval:1: no space 'bejing' on this board; did you mean 'beijing'?",
         ),
+        // As near to guangzhou as to hangzhou: the first in board order.
+        (
+            "ctx.board:owner('gangzhou')",
+            "eval:1: no space 'gangzhou' on this board; did you mean 'guangzhou'?",
+        ),
     ];
     for (call, message) in cases {
         assert_eq!(error(call), serde_json::json!(message), "{call}");

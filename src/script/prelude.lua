@@ -76,7 +76,7 @@ function M.install(ctx, spec, emit)
       local sp = by_id[v]
       if not sp then
         local ids = {}
-        for id in pairs(by_id) do ids[#ids + 1] = id end
+        for i, each in ipairs(ctx.board.spaces) do ids[i] = each.id end
         local near = M.did_you_mean(v, ids)
         error(string.format("no space '%s' on this board%s", v,
           near and string.format("; did you mean '%s'?", near) or ""), 3)
