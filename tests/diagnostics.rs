@@ -4636,7 +4636,7 @@ fn check_warns_of_a_misspelled_hook() {
         out.stderr,
         format!(
             "ttt/rules.lua: warning: R.states.turn.note is not read by the runtime: a state's \
-             hooks are enter, options, act, seats\n\
+             keys are enter, options, act, seats, exits\n\
              ttt/rules.lua:{lable}: warning: R.lable is not read by the runtime; did you mean \
              R.label?\n\
              ttt/rules.lua:{entr}: warning: R.states.turn.entr is not read by the runtime; did \

@@ -400,7 +400,7 @@ fn misspelled(t: &Table, class: &str, shown: &str, path: &str, closed: bool) -> 
                 format!("{shown}.{key} is not read by the runtime; did you mean {shown}.{m}?")
             }
             None if closed => format!(
-                "{shown}.{key} is not read by the runtime: a state's hooks are {}",
+                "{shown}.{key} is not read by the runtime: a state's keys are {}",
                 members.join(", ")
             ),
             None => continue,
