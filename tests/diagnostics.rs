@@ -1163,6 +1163,37 @@ fn sim_gives_up_when_its_first_games_all_fail() {
     assert!(!tail.starts_with("error: 40 of"), "{tail}");
 }
 
+/// At a game's end `play` says its numbers as `R.stats` gives them to `sim`, or the error
+/// `R.stats` raises there: the command sim's note gives to play a failed game again shows it.
+#[test]
+fn play_says_the_stats_at_the_end() {
+    let text = play_typed("connect4", "random,random", 3, "");
+    assert_has(&text, "game over: P2 won\nstats: moves 14\n");
+    let c = Copy::of("tictactoe", "ttt");
+    c.edit(
+        "rules.lua",
+        "\nreturn R",
+        "\nfunction R.stats(G, ctx) return { winner = 'P1' } end\nreturn R",
+    );
+    let line = c.line_of("rules.lua", "function R.stats");
+    let args = [
+        "play",
+        "ttt",
+        "--players",
+        "random,random",
+        "--seed",
+        "3",
+        "--text",
+        "--no-watch",
+    ];
+    let out = c.run(&args);
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    assert_has(
+        &out.stdout,
+        &format!("ttt/rules.lua:{line}: error: R.stats: 'winner' is a string, expected a number\n"),
+    );
+}
+
 #[test]
 fn an_unknown_ai_style_is_refused_before_any_game() {
     let c = Copy::new();

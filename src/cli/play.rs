@@ -174,12 +174,13 @@ fn play_in_terminal(
             say!("\n{}", picture(s));
             if let Some(o) = s.game.outcome() {
                 say!("game over: {o}");
+                ended = Ok(say_stats(s));
             }
             // A person may still take a move back, or save the end.
             let over = s.game.outcome().is_some() && s.seats.contains(&Seat::Human);
             match over.then(|| at_the_end(s, &mut inputs)) {
                 Some(End::Undone) => {
-                    redraw = true;
+                    (redraw, ended) = (true, Ok(0));
                     continue;
                 }
                 Some(End::Interrupted) => ended = Ok(interrupt::STATUS),
@@ -267,6 +268,29 @@ fn play_in_terminal(
         Ok(0) => Ok(if stalled { 1 } else { 0 }),
         Ok(status) => Ok(status),
         Err(e) => Err(vec![e.into_diagnostic("meeple")]),
+    }
+}
+
+/// Says the ended game's numbers as `R.stats` gives them to `sim` (`stats: moves 9`), or the
+/// error it raised; the exit status that makes.
+fn say_stats(s: &Session) -> i32 {
+    match s.game.stats() {
+        Ok(stats) if stats.is_empty() => 0,
+        Ok(mut stats) => {
+            stats.sort_by(|a, b| a.0.cmp(&b.0));
+            let shown: Vec<String> = (stats.iter())
+                .map(|(name, v)| match v.fract() == 0.0 && v.abs() < 1e15 {
+                    true => format!("{name} {v:.0}"),
+                    false => format!("{name} {v:.2}"),
+                })
+                .collect();
+            say!("stats: {}", shown.join(", "));
+            0
+        }
+        Err(e) => {
+            say!("{}", crate::diag::render(&[e.into_diagnostic("R.stats")]));
+            1
+        }
     }
 }
 
