@@ -792,7 +792,7 @@ function M.install_zones(ctx, spec)
   -- (plain data: the caller may keep it, in G too, or change its copy). Reading a field
   -- close to one items have is an error at the reading line (a misspelt `suite` read as
   -- nil would compare equal to every other nil).
-  local items, fields = spec.items, {}
+  local items, fields, copy = spec.items, {}, native.copy
   for k in pairs(items[1] or {}) do fields[#fields + 1] = k end
   table.sort(fields)
   local strict = { __index = function(t, key)
@@ -805,9 +805,7 @@ function M.install_zones(ctx, spec)
     if self ~= ctx then dotted("item") end
     local t = items[(item(code)) + 1]
     if not t then error("this game names no items: ctx:item needs [items] in game.toml", 2) end
-    local copy = {}
-    for k, v in pairs(t) do copy[k] = v end
-    return setmetatable(copy, strict)
+    return copy(t, strict, fields)
   end
   local zones, by_name = {}, {}
   for z, def in ipairs(spec.zones) do
