@@ -3553,6 +3553,18 @@ fn ai_finds_a_records_game_where_it_was_played() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(said.contains("\"game\": \"lapx\""), "{said}");
+    // A folder of that name found from here is the one used, even when it does not load.
+    copy_dir(&cwd.join("games/lapx"), &away.join("lapx"));
+    let toml = away.join("lapx/game.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    let broken = text.replacen("start = \"turn\"", "start = \"trun\"", 1);
+    std::fs::write(&toml, broken).unwrap();
+    let out = meeple_in(&away, &["ai", "lapx", "--replay", "../s.json"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("lapx/game.toml:"),
+        "{err}"
+    );
 }
 
 /// `check --set` checks the game with a setting changed, and says so; an unknown setting is

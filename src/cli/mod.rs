@@ -222,10 +222,8 @@ pub fn position(
     let shown = file.display().to_string();
     // GAME, else, when it names the record's game but is not found from here, the folder the
     // record was played from.
-    let pkg = match record_game(&record, &shown, Some(&game.game)) {
-        Err(_) if record.game == game.game => record_game(&record, &shown, None)?,
-        found => found?,
-    };
+    let lost = crate::def::find_game(&game.game).is_err() && record.game == game.game;
+    let pkg = record_game(&record, &shown, (!lost).then_some(game.game.as_str()))?;
     crate::replay::resume(pkg, &record, &shown)
 }
 
