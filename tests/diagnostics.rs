@@ -1136,31 +1136,40 @@ fn a_game_that_never_ends_is_reported_by_sim() {
 /// waits out the watchdog in each); one whose games fail only now and then plays them all.
 #[test]
 fn sim_gives_up_when_its_first_games_all_fail() {
-    let c = Copy::new();
-    break_roll(&c, "if ctx:round() == 1 then error('always') end");
-    let out = c.run(&["sim", GAME, "--games", "40", "--jobs", "1"]);
-    assert_eq!(out.code, Some(1), "{}", out.stderr);
     let given_up = meeple::sim::GIVE_UP;
-    assert_has(
-        &out.stderr,
-        &format!("stopped: each of the first {given_up} games stopped on an error (see below)\n"),
-    );
-    assert_has(
-        &out.stderr,
-        &format!("error: {given_up} of {given_up} games stopped on an error"),
-    );
-    let c = Copy::new();
+    let always = Copy::new();
+    break_roll(&always, "if ctx:round() == 1 then error('always') end");
+    let sometimes = Copy::new();
     break_roll(
-        &c,
+        &sometimes,
         "if ctx:round() == 2 and ctx.dice:sum('1d6') == 6 then error('now and then') end",
     );
-    let out = c.run(&["sim", GAME, "--games", "40", "--jobs", "1"]);
-    let tail = out.stderr.lines().last().unwrap_or_default();
-    assert!(
-        tail.ends_with(" of 40 games stopped on an error (the first is shown above)"),
-        "{tail}"
-    );
-    assert!(!tail.starts_with("error: 40 of"), "{tail}");
+    for jobs in ["1", "2"] {
+        let out = always.run(&["sim", GAME, "--games", "40", "--jobs", jobs]);
+        assert_eq!(out.code, Some(1), "{}", out.stderr);
+        let stopped = format!(
+            "stopped: each of the first {given_up} games stopped on an error (see below)\n"
+        );
+        assert_has(&out.stderr, &stopped);
+        // Games under way when the tenth failed end too: every game played failed.
+        let tail = out.stderr.lines().last().unwrap_or_default();
+        let n = tail
+            .strip_prefix("error: ")
+            .and_then(|t| t.split(' ').next());
+        let n: usize = n.and_then(|n| n.parse().ok()).unwrap_or(0);
+        let all = format!("error: {n} of {n} games stopped on an error");
+        assert!(
+            tail.starts_with(&all) && (given_up..40).contains(&n),
+            "{tail}"
+        );
+        let out = sometimes.run(&["sim", GAME, "--games", "40", "--jobs", jobs]);
+        let tail = out.stderr.lines().last().unwrap_or_default();
+        let some = " of 40 games stopped on an error (the first is shown above)";
+        assert!(
+            tail.ends_with(some) && !tail.starts_with("error: 40 of"),
+            "{tail}"
+        );
+    }
 }
 
 /// At a game's end `play` says its numbers as `R.stats` gives them to `sim`, or the error

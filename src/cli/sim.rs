@@ -213,9 +213,10 @@ fn batch(
     let played = batch.results.len();
     match played {
         _ if played == a.games => {}
-        _ if batch.gave_up => {
-            eprintln!("stopped: each of the first {played} games stopped on an error (see below)")
-        }
+        _ if batch.gave_up => eprintln!(
+            "stopped: each of the first {} games stopped on an error (see below)",
+            crate::sim::GIVE_UP
+        ),
         0 => eprintln!("interrupted before any game finished"),
         _ => eprintln!("interrupted: the figures below are those of the games finished"),
     }

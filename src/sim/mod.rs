@@ -78,33 +78,30 @@ fn config_for(cfg: &SimConfig, index: usize) -> GameConfig {
 pub struct Batch {
     pub results: Vec<GameResult>,
     pub profile: Option<Profile>,
-    /// The batch stopped early: its first `GIVE_UP` games or more all stopped on an error.
+    /// The batch stopped early: its first `GIVE_UP` games all stopped on an error.
     pub gave_up: bool,
 }
 
-/// A batch whose first this many games all stop on an error plays no more: a game that loops
-/// for ever waits out the script watchdog, and the rest would only say the same.
+/// A batch whose first this many games (by game order) all stop on an error plays no more: a
+/// game that loops for ever waits out the script watchdog, and the rest would say the same.
 pub const GIVE_UP: usize = 10;
 
-/// How the games of a batch have ended so far: those that stopped on an error, and the rest.
+/// How many of the batch's first `GIVE_UP` games have stopped on an error so far: whatever
+/// the number of workers, the batch gives up only when all of them did.
 #[derive(Default)]
 struct Tally {
     failed: AtomicUsize,
-    ended: AtomicUsize,
 }
 
 impl Tally {
     fn note(&self, result: &GameResult) {
-        let count = match result.error {
-            Some(_) => &self.failed,
-            None => &self.ended,
-        };
-        count.fetch_add(1, Ordering::Relaxed);
+        if result.index < GIVE_UP && result.error.is_some() {
+            self.failed.fetch_add(1, Ordering::Relaxed);
+        }
     }
 
-    /// Whether every game so far stopped on an error, and at least `GIVE_UP` did.
     fn given_up(&self) -> bool {
-        self.ended.load(Ordering::Relaxed) == 0 && self.failed.load(Ordering::Relaxed) >= GIVE_UP
+        self.failed.load(Ordering::Relaxed) == GIVE_UP
     }
 }
 
