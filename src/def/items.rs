@@ -37,12 +37,12 @@ impl Items {
     }
 
     /// An action as a person reads it: each argument that names an item shows the item's
-    /// label (`play 2C` reads `play 2♣`).
+    /// label (`play 2C` reads `play 2♣`; see `label_of`).
     pub fn shown(&self, action: &Action) -> String {
         let mut text = action.verb.clone();
         for arg in &action.args {
             let label = match arg {
-                Arg::Str(s) => (self.names.iter().position(|n| n == s)).map(|i| &self.labels[i]),
+                Arg::Str(s) => self.label_of(s),
                 _ => None,
             };
             let _ = match label {
@@ -53,27 +53,29 @@ impl Items {
         text
     }
 
-    /// A typed line with each word after the first that names an item (in any letter case,
-    /// when only one item's name is that word) read as the item's label: `discard 5m` reads
-    /// `discard 5万`, as the options are shown.
-    pub fn labelled<'a>(&'a self, line: &'a str) -> String {
+    /// A typed line with each word after the first that names an item read as the item's
+    /// label: `discard 5m` reads `discard 5万`, as the options are shown.
+    pub fn labelled(&self, line: &str) -> String {
         let mut words = line.split_whitespace();
         let verb = words.next().unwrap_or("").to_string();
-        let label = |word: &'a str| -> &'a str {
-            let exact = self.names.iter().position(|n| n == word);
-            let folded = || {
-                let mut fits =
-                    (self.names.iter().enumerate()).filter(|(_, n)| n.eq_ignore_ascii_case(word));
-                match (fits.next(), fits.next()) {
-                    (Some((i, _)), None) => Some(i),
-                    _ => None,
-                }
-            };
-            exact
-                .or_else(folded)
-                .map_or(word, |i| self.labels[i].as_str())
+        words.fold(verb, |text, word| {
+            text + " " + self.label_of(word).unwrap_or(word)
+        })
+    }
+
+    /// The label of the item `word` names: by its name, else by the one name that is `word`
+    /// in other letter cases (`2c` for `2C`).
+    fn label_of(&self, word: &str) -> Option<&str> {
+        let exact = self.names.iter().position(|n| n == word);
+        let folded = || {
+            let mut fits =
+                (self.names.iter().enumerate()).filter(|(_, n)| n.eq_ignore_ascii_case(word));
+            match (fits.next(), fits.next()) {
+                (Some((i, _)), None) => Some(i),
+                _ => None,
+            }
         };
-        words.fold(verb, |text, word| text + " " + label(word))
+        exact.or_else(folded).map(|i| self.labels[i].as_str())
     }
 
     /// The fields an item can be told by: `name`, then the fields in order.

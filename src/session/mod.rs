@@ -141,14 +141,23 @@ impl Session {
                 .map(|p| p.options().iter().map(|o| o.to_string()).collect())
                 .unwrap_or_default();
             let labels = self.game.shown(Some(seat)).labels;
+            // A line naming items (`discard 5m`) is read as shown too, after the line as
+            // typed: a label typed as shown may be another item's name.
             let shown = self.game.pkg.items.labelled(line);
+            let by_label = |shown: &str| {
+                (labels.iter().position(|l| l == shown))
+                    .or_else(|| only_one(&labels, shown))
+                    .or_else(|| in_any_order(&labels, shown))
+                    .or_else(|| leading(&labels, &options, shown))
+            };
             let found = (options.iter().position(|o| *o == text))
-                .or_else(|| labels.iter().position(|l| *l == shown))
+                .or_else(|| labels.iter().position(|l| l == line))
                 .or_else(|| only_one(&options, &text))
-                .or_else(|| only_one(&labels, &shown))
+                .or_else(|| only_one(&labels, line))
                 .or_else(|| in_any_order(&options, &text))
-                .or_else(|| in_any_order(&labels, &shown))
-                .or_else(|| leading(&labels, &options, &shown));
+                .or_else(|| in_any_order(&labels, line))
+                .or_else(|| leading(&labels, &options, line))
+                .or_else(|| (shown != line).then(|| by_label(&shown)).flatten());
             if let Some(i) = found {
                 return Ok(i);
             }
