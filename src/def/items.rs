@@ -117,6 +117,10 @@ fn listed(list: &[Value], at: &dyn Fn(&[&str]) -> Loc, diags: &mut Vec<Diagnosti
     for (i, entry) in list.iter().enumerate() {
         let here = |key: &[&str]| at(&[&[i.to_string().as_str()], key].concat());
         let (name, label) = match entry {
+            Value::String(s) if s.trim().is_empty() => {
+                diags.push(here(&[]).error("items: a name must not be empty"));
+                (String::new(), String::new())
+            }
             Value::String(s) => (s.clone(), s.clone()),
             Value::Table(t) => named_item(t, &here, diags),
             other => {
@@ -124,10 +128,11 @@ fn listed(list: &[Value], at: &dyn Fn(&[&str]) -> Loc, diags: &mut Vec<Diagnosti
                     "items: expected a name (text) or {{ name = .., label = .. }}, got {other}"
                 );
                 diags.push(here(&[]).error(message));
-                (other.to_string(), other.to_string())
+                (String::new(), String::new())
             }
         };
-        if items.names.contains(&name) {
+        // (An item without a name has had its error.)
+        if !name.is_empty() && items.names.contains(&name) {
             diags.push(here(&[]).error(format!("items: the name '{name}' is given twice")));
         }
         items.names.push(name);
@@ -150,6 +155,10 @@ fn named_item(
         diags.push(here(&[key]).error(message));
     }
     let mut text = |key: &str| match t.get(key) {
+        Some(Value::String(s)) if s.trim().is_empty() => {
+            diags.push(here(&[key]).error(format!("items: {key}: must not be empty")));
+            None
+        }
         Some(Value::String(s)) => Some(s.clone()),
         None => None,
         Some(other) => {
@@ -497,8 +506,10 @@ mod tests {
 
     #[test]
     fn a_listed_item_is_checked() {
-        let (_, diags) =
-            read("items = [{ name = \"a\", lable = \"A\" }, { label = \"B\" }, 3, \"a\"]\n");
+        let (_, diags) = read(
+            "items = [{ name = \"a\", lable = \"A\" }, { label = \"B\" }, 3, \"a\", \
+             { label = \"C\" }, { name = \"w\", label = \" \" }, \"\"]\n",
+        );
         assert_eq!(
             diags,
             [
@@ -506,6 +517,9 @@ mod tests {
                 "items: an item written as a table needs a name",
                 "items: expected a name (text) or { name = .., label = .. }, got 3",
                 "items: the name 'a' is given twice",
+                "items: an item written as a table needs a name",
+                "items: label: must not be empty",
+                "items: a name must not be empty",
             ]
         );
     }
