@@ -98,6 +98,13 @@ end
 -- in G.moves (from 0) and logged, then played by place_stone: the state moves to `over` when
 -- the game is over, else the next player is asked. `over` is checked when the rules load.
 function grid.placing_turn(over, wins)
+  if type(over) ~= "string" then
+    error("grid.placing_turn: expected the name of the state to move to when the game is over, got "
+      .. type(over), 2)
+  end
+  if wins ~= nil and type(wins) ~= "function" then
+    error("grid.placing_turn: expected a function wins(ctx, r, c, p) or nothing, got " .. type(wins), 2)
+  end
   return {
     exits = { over },
     options = function(G, ctx)

@@ -989,6 +989,27 @@ fn a_helper_told_an_unknown_state_fails_where_it_is_called() {
              game.toml [flow] does not allow (its next states: over)"
         )],
     );
+    c.edit("rules.lua", "placing_turn(\"turn\")", "placing_turn()");
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "ttt/rules.lua:{line}: error: grid.placing_turn: expected the name of the state to \
+             move to when the game is over, got nil"
+        )],
+    );
+    c.edit("rules.lua", "placing_turn()", "placing_turn(\"over\")");
+    c.edit(
+        "rules.lua",
+        "\nreturn R",
+        "\nR.states.turn.exits = { 3 }\nreturn R",
+    );
+    assert_fails(
+        &c.check(),
+        &[format!(
+            "ttt/rules.lua:{line}: error: R.states.turn.exits[1]: expected a state name, got a \
+             number (3)"
+        )],
+    );
 }
 
 #[test]

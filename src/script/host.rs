@@ -921,20 +921,27 @@ fn bad_exits(
     flow: &crate::core::flow::Flow,
 ) -> Vec<String> {
     let name = &spec.name;
-    let exits = match t.raw_get::<Value>("exits") {
+    let exits: Vec<Value> = match t.raw_get::<Value>("exits") {
         Ok(Value::Nil) => return Vec::new(),
-        Ok(Value::Table(list)) => list.sequence_values::<Value>().collect::<Vec<_>>(),
-        _ => vec![Err(mlua::Error::runtime("not a list"))],
+        Ok(Value::Table(list)) => list.sequence_values().flatten().collect(),
+        Ok(other) => {
+            let got = super::rules::described(&other);
+            return vec![format!(
+                "R.states.{name}.exits: expected a list of state names, got {got}"
+            )];
+        }
+        Err(e) => return vec![e.to_string()],
     };
     let names: Vec<&str> = flow.states.iter().map(|s| s.name.as_str()).collect();
     let next: Vec<&str> = spec.next.iter().map(|&i| names[i]).collect();
     let mut out = Vec::new();
-    for exit in exits {
+    for (i, exit) in exits.into_iter().enumerate() {
         let to = match exit {
-            Ok(Value::String(to)) => to.to_string_lossy(),
-            _ => {
+            Value::String(to) => to.to_string_lossy(),
+            other => {
+                let (at, got) = (i + 1, super::rules::described(&other));
                 out.push(format!(
-                    "R.states.{name}.exits: expected a list of state names"
+                    "R.states.{name}.exits[{at}]: expected a state name, got {got}"
                 ));
                 continue;
             }
