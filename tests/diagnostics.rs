@@ -2543,7 +2543,7 @@ fn live_views_read_the_state_and_refuse_writes() {
         ),
         (
             "ctx.counter:add(1, 'cahs', 5)",
-            "eval:1: unknown counter 'cahs'; did you mean 'cash', or is 'cash' misspelt in game.toml? \
+            "eval:1: unknown counter 'cahs'; did you mean 'cash', or should game.toml say 'cahs'? \
              (game.toml declares: cash)",
         ),
         (
@@ -3524,8 +3524,8 @@ fn data_keys_the_runtime_uses_are_refused() {
 fn a_misspelt_setting_is_an_error_where_it_is_read() {
     assert_roll_fails(
         "local fine = ctx.settings.jail_fien",
-        "no setting 'jail_fien'; did you mean 'jail_fine', or is 'jail_fine' misspelt in \
-         game.toml? (game.toml [settings] declares: \
+        "no setting 'jail_fien'; did you mean 'jail_fine', or should game.toml say 'jail_fien'? \
+         (game.toml [settings] declares: \
          ai_bid_share, ai_build_reserve, ai_buy_margin, ai_complete_margin, \
          ai_unmortgage_reserve, auction, auction_step, currency, doubles_to_jail, jail_fine, \
          jail_turns, max_level, monopoly_multiplier, mortgage_percent, release_fine, round_cap, \

@@ -195,9 +195,15 @@ fn a_misspelt_item_field_is_an_error_at_its_line() {
     assert!(stderr.contains(&said), "{stderr}");
     assert!(
         stderr.contains(
-            "' has no field 'suite'; did you mean 'suit', or is 'suit' misspelt in game.toml?\n"
+            "' has no field 'suite'; did you mean 'suit', or should game.toml say 'suite'?\n"
         ),
         "{stderr}"
+    );
+    // `label` is every item's own, not game.toml's.
+    let g = start_with(&eights(), "table", 2, 1, &[]);
+    assert_eq!(
+        raised(&g, "local _ = ctx:item(0).lable"),
+        json!("eval:1: item 'A♠' has no field 'lable'; did you mean 'label'?")
     );
 }
 

@@ -92,7 +92,7 @@ function M.install(ctx, spec, emit)
       local declared = #spec.counters > 0 and table.concat(spec.counters, ", ") or "none"
       local near = M.did_you_mean(tostring(name), spec.counters)
       error(string.format("unknown counter '%s'%s (game.toml declares: %s)", tostring(name),
-        M.declared_hint(near), declared), 3)
+        M.declared_hint(tostring(name), near), declared), 3)
     end
     return c
   end
@@ -525,16 +525,16 @@ function M.install_tally(ctx)
   return tallies
 end
 
+-- The hint for a name `typed` in Lua that game.toml declares nearly so, as `near`: either one
+-- may be the misspelt one (`; did you mean 'laps', or should game.toml say 'lap'?`).
+function M.declared_hint(typed, near)
+  if not near then return "" end
+  return string.format("; did you mean '%s', or should game.toml say '%s'?", near, typed)
+end
+
 -- Reading a setting game.toml does not declare is an error at the reading line (a misspelt
 -- name read as nil and failed later, or never); declared settings are read as plain fields,
 -- without the metamethod.
--- The hint for a name read in Lua that game.toml declares nearly so: either one may be the
--- misspelt one (`; did you mean 'laps', or is 'laps' misspelt in game.toml?`).
-function M.declared_hint(near)
-  if not near then return "" end
-  return string.format("; did you mean '%s', or is '%s' misspelt in game.toml?", near, near)
-end
-
 function M.strict_settings(settings)
   local declared = {}
   for name in pairs(settings) do declared[#declared + 1] = tostring(name) end
@@ -542,7 +542,7 @@ function M.strict_settings(settings)
   setmetatable(settings, { __index = function(_, name)
     local near = M.did_you_mean(tostring(name), declared)
     error(string.format("no setting '%s'%s (game.toml [settings] declares: %s)", tostring(name),
-      M.declared_hint(near), table.concat(declared, ", ")), 2)
+      M.declared_hint(tostring(name), near), table.concat(declared, ", ")), 2)
   end })
 end
 
@@ -786,6 +786,8 @@ function Pile:shuffle(extra)
   self.random:shuffle(items)
 end
 
+local OWN_ITEM_FIELDS = { code = true, name = true, label = true }
+
 function M.install_zones(ctx, spec)
   kinds = #ctx.items
   -- ctx:item(code): a new table of the item's code, name and the fields game.toml gives it
@@ -798,7 +800,10 @@ function M.install_zones(ctx, spec)
   local strict = { __index = function(t, key)
     local near = type(key) == "string" and M.did_you_mean(key, fields)
     if near then
-      error(string.format("item '%s' has no field '%s'%s", t.name, key, M.declared_hint(near)), 2)
+      -- code, name and label are every item's own; game.toml gives the other fields.
+      local hint = OWN_ITEM_FIELDS[near] and string.format("; did you mean '%s'?", near)
+        or M.declared_hint(key, near)
+      error(string.format("item '%s' has no field '%s'%s", t.name, key, hint), 2)
     end
   end }
   function ctx:item(code)
