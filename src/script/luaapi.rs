@@ -256,7 +256,7 @@ pub const CLASSES: &[Class] = &[
         members: &[
             field("code", "integer", "Its code, from 0."),
             field("name", "string", "Its name (`ctx.items[code + 1]`), as options and typed actions name it."),
-            field("label", "string", "How it is shown: `[items] label` (`{rank}{sym}`: `Q♠`), or its name."),
+            field("label", "string", "How it is shown: `[items] label` (`{rank}{sym}`: `Q♠`), a listed item's `label` (`{ name = \"N\", label = \"北\" }`), or its name."),
             field("[string]", "any", "The fields game.toml gives it (`[items]`), such as `rank`. A name close to a field's (`suite`) is an error at the reading line."),
         ],
     },
@@ -317,7 +317,7 @@ pub const CLASSES: &[Class] = &[
             hook("label", &[G, CTX, ("option", "meeple.Option")], &[("", "string?")], "The text of an option (default: the action)."),
             hook("spot", &[G, CTX, ("option", "meeple.Option")], &[("...", "any")], "Where an option is played: `row, col` on a grid, a space on a track, a zone (and item codes in your own pile: several are picked together) on a table; nil for a button."),
             hook("status", &[G, CTX, SEAT], &[("", "string|string[]|nil")], "Shown after a player's counters in `play` and the window, the parts joined by ` · `; a `\\n` in one starts a new line."),
-            hook("stats", &[G, CTX], &[("", "table<string, number>")], "Per-game numbers `sim` averages, at the end of each game (`play` shows them)."),
+            hook("stats", &[G, CTX], &[("", "table<string, number>")], "Per-game numbers `sim` averages, at the end of each game (`play` in the terminal shows them)."),
             hook("why_not", &[G, CTX, ("action", "meeple.Option"), SEAT], &[("", "string?")], "Why a typed action is not allowed (nil: the default message)."),
             hook("random_move", &[G, CTX, SEAT], &[("", "meeple.Option?")], "A legal option for a search bot's playout (nil: pick among the options)."),
         ],
