@@ -468,6 +468,12 @@ fn rules_errors_read_the_same_inside_the_vm() {
         err.contains("games/monopoly/ai.lua:4: error: AI.score returned NaN (not a number: 0/0?) for option 1 (roll), expected a number"),
         "{err}"
     );
+    // A way through AI.score that returns nothing: the message says so.
+    let err = fails_alike("", &scores("do return end"));
+    assert!(
+        err.contains("games/monopoly/ai.lua:4: error: AI.score returned nil (does every way through it end in a return?) for option 1 (roll), expected a number"),
+        "{err}"
+    );
     // AI.scores (the whole list at once), from turn 9 on a list with a string in it.
     let whole = "AI.fixed = nil AI.scores = function(G, ctx, p, list)\n\
                    local out = {}\n\

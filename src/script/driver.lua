@@ -51,9 +51,11 @@ local hold = native.hold
 
 -- AI scores ---------------------------------------------------------------------------------
 
--- How a score that is not a number is named in an error: its type, or NaN.
+-- How a score that is not a number is named in an error: its type, NaN, or nil with the
+-- likely cause (a way through the function that returns nothing).
 local function what(s)
   if s ~= s then return "NaN (not a number: 0/0?)" end
+  if s == nil then return "nil (does every way through it end in a return?)" end
   return type(s)
 end
 
