@@ -213,7 +213,7 @@ fn a_tile_is_typed_by_its_name_or_its_label() {
     assert_eq!(
         said,
         [
-            "rejected: 'discard n' is not allowed: P1 has no 北",
+            "rejected: 'discard 北' is not allowed: P1 has no 北",
             "· P1 discards 7饼",
             "· P1 discards 东"
         ],
