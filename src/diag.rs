@@ -230,6 +230,15 @@ pub fn hint<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> St
         .unwrap_or_default()
 }
 
+/// The index of the one `true` in `fits`, if only one is.
+pub fn sole(fits: impl Iterator<Item = bool>) -> Option<usize> {
+    let mut found = fits.enumerate().filter(|(_, fit)| *fit);
+    match (found.next(), found.next()) {
+        (Some((i, _)), None) => Some(i),
+        _ => None,
+    }
+}
+
 /// `"'cels' is not one of: points, cells; did you mean 'cells'?"`: a name outside a closed set.
 pub fn not_one_of(given: &str, names: &[&str]) -> String {
     let hint = hint(given, names.iter().copied());

@@ -15,19 +15,15 @@ local function value(ctx, c) return ctx:item(c).value end
 local function name(ctx, c) return ctx.items[c + 1] end
 local function pretty(ctx, c) return ctx:item(c).label end
 
--- The code of the card a player names, by its name in any letter case (`qs`) or as it is
--- shown (`Q♠`); nil for no card. The lookup table is made once, from the items.
+-- The code of the card named `n` (`QS`: a card typed as `qs` or `Q♠` reaches the rules by its
+-- name); nil for no card. The lookup table is made once, from the items.
 local codes
 local function code_of(ctx, n)
   if not codes then
     codes = {}
-    for i, v in ipairs(ctx.items) do
-      codes[v] = i - 1
-      codes[ctx:item(i - 1).label] = i - 1
-    end
+    for i, v in ipairs(ctx.items) do codes[v] = i - 1 end
   end
-  n = tostring(n)
-  return codes[n:upper()] or codes[n]
+  return codes[n]
 end
 R.code_of = code_of
 

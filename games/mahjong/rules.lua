@@ -279,13 +279,11 @@ function R.spot(G, ctx, option)
   if verb == "discard" or verb == "kong" then return "hand", option[2] end
 end
 
--- A tile typed by its name (in any letter case) or its label (discard n, discard 北) is the
--- tile of that code.
+-- A tile typed by its name (discard N; typed as n or 北, it reaches the rules so) is the tile
+-- of that name.
 local function tile_of(ctx, t)
-  if type(t) ~= "string" then return t end
-  for code = 0, KINDS - 1 do
-    local tile = ctx:item(code)
-    if tile.name:lower() == t:lower() or tile.label == t then return code end
+  for code, n in ipairs(ctx.items) do
+    if n == t then return code - 1 end
   end
   return t
 end

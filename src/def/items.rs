@@ -63,19 +63,35 @@ impl Items {
         })
     }
 
-    /// The label of the item `word` names: by its name, else by the one name that is `word`
-    /// in other letter cases (`2c` for `2C`).
-    fn label_of(&self, word: &str) -> Option<&str> {
-        let exact = self.names.iter().position(|n| n == word);
-        let folded = || {
-            let mut fits =
-                (self.names.iter().enumerate()).filter(|(_, n)| n.eq_ignore_ascii_case(word));
-            match (fits.next(), fits.next()) {
-                (Some((i, _)), None) => Some(i),
-                _ => None,
+    /// `action` with each argument that names an item (see `index_of`) written as the item's
+    /// name, as the options name it: rules read `play qs` and `play Q♠` as `play QS`.
+    pub fn named(&self, action: &Action) -> Action {
+        let mut named = action.clone();
+        for arg in &mut named.args {
+            if let Arg::Str(s) = arg {
+                if let Some(i) = self.index_of(s) {
+                    *s = self.names[i].clone();
+                }
             }
+        }
+        named
+    }
+
+    fn label_of(&self, word: &str) -> Option<&str> {
+        self.index_of(word).map(|i| self.labels[i].as_str())
+    }
+
+    /// The item `word` names: by its name, else by its label, else by the one name or the one
+    /// label that is `word` in other letter cases (`2c` for `2C`, `q♠` for `Q♠`).
+    fn index_of(&self, word: &str) -> Option<usize> {
+        let exact = |texts: &[String]| texts.iter().position(|t| t == word);
+        let folded = |texts: &[String]| {
+            crate::diag::sole(texts.iter().map(|t| t.eq_ignore_ascii_case(word)))
         };
-        exact.or_else(folded).map(|i| self.labels[i].as_str())
+        (exact(&self.names))
+            .or_else(|| exact(&self.labels))
+            .or_else(|| folded(&self.names))
+            .or_else(|| folded(&self.labels))
     }
 
     /// The fields an item can be told by: `name`, then the fields in order.
@@ -502,6 +518,9 @@ mod tests {
         );
         assert_eq!(items.labelled("discard n"), "discard 北");
         assert_eq!(items.labelled("N  1M x"), "N 1m x");
+        // The rules read an action's items by their names, however typed.
+        let typed = Action::parse("pung 北 n 1M wd x 3").unwrap();
+        assert_eq!(items.named(&typed).to_string(), "pung N N 1m Wd x 3");
     }
 
     #[test]

@@ -263,9 +263,10 @@ impl Game {
     }
 
     /// The rules' `why_not` answer for `seat`'s `action` on what `seat` may know, if the hook
-    /// exists and gives one.
+    /// exists and gives one. Its items are named as the options name them (`Items::named`).
     pub fn reason(&mut self, seat: usize, action: &Action) -> Result<Option<String>, GameError> {
-        self.as_seen_by(Some(seat), |g| g.rules.why_not(seat, action))?
+        let action = self.pkg.items.named(action);
+        self.as_seen_by(Some(seat), |g| g.rules.why_not(seat, &action))?
     }
 }
 

@@ -12,6 +12,7 @@ pub use reload::Reloaded;
 
 use crate::ai::{Bot, Seat};
 use crate::core::event::Event;
+use crate::diag::sole;
 use crate::engine::ScriptError;
 use crate::engine::{Game, GameError};
 use crate::replay::{Record, RecordStep};
@@ -427,15 +428,6 @@ fn only_one(words: &[String], typed: &str) -> Option<usize> {
             .iter()
             .map(|w| w.to_lowercase() == typed.to_lowercase()),
     )
-}
-
-/// The index of the one `true` in `fits`, if only one is.
-fn sole(fits: impl Iterator<Item = bool>) -> Option<usize> {
-    let mut found = fits.enumerate().filter(|(_, fit)| *fit);
-    match (found.next(), found.next()) {
-        (Some((i, _)), None) => Some(i),
-        _ => None,
-    }
 }
 
 #[cfg(test)]
