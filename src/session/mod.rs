@@ -145,20 +145,18 @@ impl Session {
             // A line naming items (`discard 5m`) is read as shown too, after the line as
             // typed: a label typed as shown may be another item's name.
             let shown = self.game.pkg.items.labelled(line);
-            let by_label = |shown: &str| {
-                (labels.iter().position(|l| l == shown))
-                    .or_else(|| only_one(&labels, shown))
-                    .or_else(|| in_any_order(&labels, shown))
-                    .or_else(|| leading(&labels, &options, shown))
+            let by_label = |typed: &str| {
+                (labels.iter().position(|l| l == typed))
+                    .or_else(|| only_one(&labels, typed))
+                    .or_else(|| in_any_order(&labels, typed))
+                    .or_else(|| leading(&labels, &options, typed))
             };
             let found = (options.iter().position(|o| *o == text))
                 .or_else(|| labels.iter().position(|l| l == line))
                 .or_else(|| only_one(&options, &text))
-                .or_else(|| only_one(&labels, line))
                 .or_else(|| in_any_order(&options, &text))
-                .or_else(|| in_any_order(&labels, line))
-                .or_else(|| leading(&labels, &options, line))
-                .or_else(|| (shown != line).then(|| by_label(&shown)).flatten());
+                .or_else(|| by_label(line))
+                .or_else(|| by_label(&shown));
             if let Some(i) = found {
                 return Ok(i);
             }
