@@ -92,7 +92,6 @@ pub fn run(a: SimArgs) -> CmdResult {
         Batch {
             results,
             profile: sampled,
-            ..
         },
         board,
     ) = batch(&a, pkg.clone(), &seats, jobs)?;
@@ -213,7 +212,7 @@ fn batch(
     let played = batch.results.len();
     match played {
         _ if played == a.games => {}
-        _ if batch.gave_up => eprintln!(
+        _ if batch.gave_up() => eprintln!(
             "stopped: each of the first {} games stopped on an error (see below)",
             crate::sim::GIVE_UP
         ),

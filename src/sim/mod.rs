@@ -78,8 +78,18 @@ fn config_for(cfg: &SimConfig, index: usize) -> GameConfig {
 pub struct Batch {
     pub results: Vec<GameResult>,
     pub profile: Option<Profile>,
-    /// The batch stopped early: its first `GIVE_UP` games all stopped on an error.
-    pub gave_up: bool,
+}
+
+impl Batch {
+    /// Whether the first `GIVE_UP` games all stopped on an error (so that no more were
+    /// started, when the batch asked for more).
+    pub fn gave_up(&self) -> bool {
+        let first = self.results.iter().take(GIVE_UP).enumerate();
+        first
+            .filter(|(i, r)| r.index == *i && r.error.is_some())
+            .count()
+            == GIVE_UP
+    }
 }
 
 /// A batch whose first this many games (by game order) all stop on an error plays no more: a
@@ -143,12 +153,7 @@ pub fn run(
     let mut results = results.into_inner().expect("no worker panicked");
     results.sort_unstable_by_key(|r| r.index);
     let profile = profile.into_inner().expect("no worker panicked");
-    let gave_up = tally.given_up() && results.len() < cfg.games;
-    Ok(Batch {
-        results,
-        profile,
-        gave_up,
-    })
+    Ok(Batch { results, profile })
 }
 
 fn worker(
