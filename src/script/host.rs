@@ -898,14 +898,12 @@ fn check_states(
                 let d = beside_hooks(&hooks, Diagnostic::error(path, msg));
                 diags.push(at_misspelling(t.as_ref(), hook, d));
             }
-            if let Some(t) = &t {
+            for message in t.iter().flat_map(|t| bad_exits(t, spec, &pkg.flow)) {
+                let mut d = beside_hooks(&hooks, Diagnostic::error(path, message));
                 let at = key_line(text, &format!("states.{}", spec.name))
                     .or_else(|| only_key_line(text, &spec.name));
-                for message in bad_exits(t, spec, &pkg.flow) {
-                    let mut d = beside_hooks(&hooks, Diagnostic::error(path, message));
-                    d.line = at.or(d.line);
-                    diags.push(d);
-                }
+                d.line = at.or(d.line);
+                diags.push(d);
             }
             hooks
         })
