@@ -12,7 +12,7 @@ use toml::Value;
 /// The keys of an `[items]` table.
 pub const KEYS: &[&str] = &["product", "name", "label", "fields"];
 /// Names an item's Lua table already has.
-const RESERVED: &[&str] = &["code", "name", "label"];
+pub const RESERVED: &[&str] = &["code", "name", "label"];
 
 /// Every item: its name, and its value of each field (in `fields` order).
 #[derive(Clone, Debug, Default, PartialEq)]

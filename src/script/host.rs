@@ -534,6 +534,7 @@ fn install_components(
     }
     spec.raw_set("zones", zones)?;
     spec.raw_set("items", item_tables(lua, &pkg.items)?)?;
+    spec.raw_set("own_fields", crate::def::items::RESERVED)?;
     let emit = super::api::emit_api(lua, board, &pkg.items, live, pkg.hides_piles())?;
     let install: Function = prelude.get("install")?;
     let state: Table = install.call((ctx.clone(), spec, emit.clone()))?;

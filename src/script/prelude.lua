@@ -786,22 +786,21 @@ function Pile:shuffle(extra)
   self.random:shuffle(items)
 end
 
-local OWN_ITEM_FIELDS = { code = true, name = true, label = true }
-
 function M.install_zones(ctx, spec)
   kinds = #ctx.items
   -- ctx:item(code): a new table of the item's code, name and the fields game.toml gives it
   -- (plain data: the caller may keep it, in G too, or change its copy). Reading a field
   -- close to one items have is an error at the reading line (a misspelt `suite` read as
   -- nil would compare equal to every other nil).
-  local items, fields, copy = spec.items, {}, native.copy
+  local items, fields, copy, own = spec.items, {}, native.copy, {}
   for k in pairs(items[1] or {}) do fields[#fields + 1] = k end
+  for _, k in ipairs(spec.own_fields) do own[k] = true end
   table.sort(fields)
   local strict = { __index = function(t, key)
     local near = type(key) == "string" and M.did_you_mean(key, fields)
     if near then
       -- code, name and label are every item's own; game.toml gives the other fields.
-      local hint = OWN_ITEM_FIELDS[near] and string.format("; did you mean '%s'?", near)
+      local hint = own[near] and string.format("; did you mean '%s'?", near)
         or M.declared_hint(key, near)
       error(string.format("item '%s' has no field '%s'%s", t.name, key, hint), 2)
     end
